@@ -1,0 +1,69 @@
+package dev.stave.diag;
+
+import java.io.PrintWriter;
+import java.util.List;
+
+/**
+ * Prints diagnostics as {@code file:line:col: error: path: message}, then the source line with a caret
+ * under the column, then the hints. Long or control-laden source lines are shortened so that a hostile
+ * file cannot flood the terminal.
+ */
+public final class DiagnosticPrinter {
+  private static final int MAX_SOURCE_WIDTH = 160;
+
+  private final Sources sources;
+
+  public DiagnosticPrinter(Sources sources) {
+    this.sources = sources;
+  }
+
+  public void print(List<Diagnostic> diagnostics, PrintWriter err) {
+    for (Diagnostic d : diagnostics) {
+      err.print(format(d));
+    }
+    err.flush();
+  }
+
+  public String format(Diagnostic d) {
+    StringBuilder out = new StringBuilder();
+    out.append(d.origin()).append(": ").append(d.severity().label()).append(": ");
+    if (!d.jsonPath().isEmpty()) {
+      out.append(d.jsonPath()).append(": ");
+    }
+    out.append(d.message()).append('\n');
+    String line = sources.line(d.origin().file(), d.origin().line());
+    if (line != null) {
+      appendSource(out, line, d.origin().column());
+    }
+    for (String hint : d.hints()) {
+      out.append("  = hint: ").append(hint).append('\n');
+    }
+    return out.toString();
+  }
+
+  private static void appendSource(StringBuilder out, String line, int column) {
+    int caret = Math.min(column - 1, line.length());
+    int start = 0;
+    if (caret > MAX_SOURCE_WIDTH - 20) {
+      start = caret - (MAX_SOURCE_WIDTH - 20);
+    }
+    int end = Math.min(line.length(), start + MAX_SOURCE_WIDTH);
+    String shown = printable(line.substring(start, end));
+    out.append("    | ").append(shown).append('\n');
+    out.append("    | ").append(" ".repeat(Math.max(0, caret - start))).append("^\n");
+  }
+
+  private static String printable(String text) {
+    StringBuilder b = new StringBuilder(text.length());
+    text.codePoints().forEach(cp -> {
+      if (cp == '\t') {
+        b.append(' ');
+      } else if (Character.isISOControl(cp) || cp == 0xFEFF) {
+        b.append('?');
+      } else {
+        b.appendCodePoint(cp);
+      }
+    });
+    return b.toString();
+  }
+}

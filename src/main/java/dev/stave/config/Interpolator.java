@@ -1,0 +1,67 @@
+package dev.stave.config;
+
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import java.util.List;
+
+/**
+ * YAML's {@code ${ENV}} and {@code ${ENV:-default}} in string values; {@code $${} writes a literal
+ * {@code ${}. HOCON does its own substitution, so this runs for YAML (and JSON) files only.
+ */
+final class Interpolator {
+  private final Env env;
+
+  Interpolator(Env env) {
+    this.env = env;
+  }
+
+  /** The interpolated string, or null after adding a diagnostic to {@code problems}. */
+  String apply(String text, Origin origin, String path, List<Diagnostic> problems) {
+    if (text.indexOf('$') < 0) {
+      return text;
+    }
+    StringBuilder out = new StringBuilder(text.length());
+    int i = 0;
+    while (i < text.length()) {
+      char c = text.charAt(i);
+      if (c == '$' && text.startsWith("$${", i)) {
+        out.append("${");
+        i += 3;
+      } else if (c == '$' && text.startsWith("${", i)) {
+        int close = text.indexOf('}', i + 2);
+        if (close < 0) {
+          problems.add(Diagnostic.error(origin, path, "env-syntax",
+              "'${' is not closed by '}'",
+              "write ${NAME} or ${NAME:-default}, or $${ for a literal '${'"));
+          return null;
+        }
+        String body = text.substring(i + 2, close);
+        int dash = body.indexOf(":-");
+        String name = dash < 0 ? body : body.substring(0, dash);
+        if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+          problems.add(Diagnostic.error(origin, path, "env-syntax",
+              "'${" + shorten(body) + "}' is not an environment variable reference",
+              "variable names are letters, digits and '_'; write $${ for a literal '${'"));
+          return null;
+        }
+        String value = env.get(name).orElse(dash < 0 ? null : body.substring(dash + 2));
+        if (value == null) {
+          problems.add(Diagnostic.error(origin, path, "env-unset",
+              "environment variable " + name + " is not set",
+              "set " + name + ", or give a default with ${" + name + ":-value}"));
+          return null;
+        }
+        out.append(value);
+        i = close + 1;
+      } else {
+        out.append(c);
+        i++;
+      }
+    }
+    return out.toString();
+  }
+
+  private static String shorten(String s) {
+    return s.length() > 40 ? s.substring(0, 40) + "..." : s;
+  }
+}

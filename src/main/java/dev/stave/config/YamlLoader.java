@@ -1,0 +1,249 @@
+package dev.stave.config;
+
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import dev.stave.diag.UserError;
+import java.io.StringReader;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.representer.Representer;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.resolver.Resolver;
+
+/**
+ * Reads YAML (and JSON) into the config tree, with a line and column on every value.
+ *
+ * <p>Plain scalars are typed by YAML 1.2's core rules, not YAML 1.1's: {@code yes}, {@code on} and
+ * {@code 0755} stay strings, so a config means the same thing in YAML and in HOCON. Tags are refused,
+ * aliases are expanded under a budget (alias bombs end in a diagnostic) and duplicate keys are errors.
+ */
+public final class YamlLoader {
+  static final int MAX_NESTING = 100;
+  static final int MAX_EXPANDED_NODES = 200_000;
+  static final int MAX_CODE_POINTS = 8 * 1024 * 1024;
+
+  private static final Pattern INT = Pattern.compile("[-+]?[0-9]+");
+  private static final Pattern HEX = Pattern.compile("0x[0-9a-fA-F]+");
+  private static final Pattern OCT = Pattern.compile("0o[0-7]+");
+  private static final Pattern FLOAT =
+      Pattern.compile("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
+
+  private final Interpolator interpolator;
+
+  public YamlLoader(Env env) {
+    this.interpolator = new Interpolator(env);
+  }
+
+  /** Parses {@code text} read from the file shown to users as {@code file}. */
+  public Node load(String text, String file) {
+    org.yaml.snakeyaml.nodes.Node root;
+    try {
+      root = yaml().compose(new StringReader(text));
+    } catch (MarkedYAMLException e) {
+      throw new UserError(syntaxError(file, e));
+    } catch (YAMLException e) {
+      throw new UserError(Diagnostic.error(Origin.of(file), "", "yaml-syntax",
+          "cannot read YAML: " + firstLine(e.getMessage()), "check the file's syntax"));
+    } catch (StackOverflowError e) {
+      throw new UserError(Diagnostic.error(Origin.of(file), "", "yaml-depth",
+          "the file is nested too deeply to read", "keep nesting under " + MAX_NESTING + " levels"));
+    }
+    if (root == null) {
+      throw new UserError(Diagnostic.error(Origin.of(file), "", "empty",
+          "the file is empty", "a config needs at least 'kind' and 'name'"));
+    }
+    Converter converter = new Converter(file);
+    Node node = converter.convert(root, "", 0);
+    if (!converter.problems.isEmpty()) {
+      throw new UserError(converter.problems);
+    }
+    return node;
+  }
+
+  private static Yaml yaml() {
+    LoaderOptions options = new LoaderOptions();
+    options.setAllowDuplicateKeys(false);
+    options.setMaxAliasesForCollections(50);
+    options.setAllowRecursiveKeys(false);
+    options.setNestingDepthLimit(MAX_NESTING);
+    options.setCodePointLimit(MAX_CODE_POINTS);
+    options.setMergeOnCompose(false);
+    options.setTagInspector(tag -> false);
+    return new Yaml(new SafeConstructor(options), new Representer(new DumperOptions()),
+        new DumperOptions(), options, new NoImplicitTypes());
+  }
+
+  /** Every scalar resolves to a string; typing is done here by YAML 1.2 rules. */
+  private static final class NoImplicitTypes extends Resolver {
+    @Override
+    protected void addImplicitResolvers() {
+      // none: see the class comment of YamlLoader
+    }
+  }
+
+  private static Diagnostic syntaxError(String file, MarkedYAMLException e) {
+    Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+    Origin origin = mark == null ? Origin.of(file) : new Origin(file, mark.getLine() + 1, mark.getColumn() + 1);
+    String problem = e.getProblem() != null ? e.getProblem() : firstLine(e.getMessage());
+    String hint = "check the indentation and the quoting on this line";
+    if (problem.contains("tab")) {
+      hint = "indent with spaces: YAML does not allow tabs for indentation";
+    } else if (problem.contains("exceeds the limit") && problem.contains("code points")) {
+      problem = "the file is larger than " + MAX_CODE_POINTS + " characters";
+      hint = "configs are small; move large data to a file the process reads";
+    } else if (problem.contains("Nesting Depth")) {
+      problem = "the file is nested more than " + MAX_NESTING + " levels deep";
+      hint = "flatten the structure";
+    } else if (problem.contains("aliases")) {
+      problem = "the file uses too many aliases";
+      hint = "write the values out instead of referring to anchors";
+    }
+    return Diagnostic.error(origin, "", "yaml-syntax", "invalid YAML: " + problem, hint);
+  }
+
+  private static String firstLine(String message) {
+    if (message == null) {
+      return "unknown problem";
+    }
+    int nl = message.indexOf('\n');
+    return nl < 0 ? message : message.substring(0, nl);
+  }
+
+  private final class Converter {
+    private final String file;
+    private final List<Diagnostic> problems = new ArrayList<>();
+    private int expanded;
+
+    Converter(String file) {
+      this.file = file;
+    }
+
+    Origin origin(org.yaml.snakeyaml.nodes.Node n) {
+      Mark m = n.getStartMark();
+      return m == null ? Origin.of(file) : new Origin(file, m.getLine() + 1, m.getColumn() + 1);
+    }
+
+    Node convert(org.yaml.snakeyaml.nodes.Node n, String path, int depth) {
+      Origin origin = origin(n);
+      if (++expanded > MAX_EXPANDED_NODES) {
+        if (expanded == MAX_EXPANDED_NODES + 1) {
+          problems.add(Diagnostic.error(origin, path, "yaml-bomb",
+              "the file expands to more than " + MAX_EXPANDED_NODES + " values through its aliases",
+              "write the values out instead of nesting aliases"));
+        }
+        return new ScalarNode(null, "null", origin);
+      }
+      Tag tag = n.getTag();
+      if (!Tag.STR.equals(tag) && !Tag.SEQ.equals(tag) && !Tag.MAP.equals(tag)) {
+        problems.add(Diagnostic.error(origin, path, "yaml-tag",
+            "YAML tags such as '" + tag.getValue() + "' are not allowed in a config",
+            "remove the tag; stave reads plain values only"));
+        return new ScalarNode(null, "null", origin);
+      }
+      if (n instanceof MappingNode map) {
+        return convertMap(map, origin, path, depth);
+      }
+      if (n instanceof SequenceNode seq) {
+        List<Node> items = new ArrayList<>(seq.getValue().size());
+        int i = 0;
+        for (org.yaml.snakeyaml.nodes.Node item : seq.getValue()) {
+          items.add(convert(item, path + "[" + i++ + "]", depth + 1));
+        }
+        return new ListNode(items, origin);
+      }
+      org.yaml.snakeyaml.nodes.ScalarNode scalar = (org.yaml.snakeyaml.nodes.ScalarNode) n;
+      return scalar(scalar, origin, path);
+    }
+
+    private Node convertMap(MappingNode map, Origin origin, String path, int depth) {
+      Map<String, Node> entries = new LinkedHashMap<>();
+      Map<String, Origin> keyOrigins = new HashMap<>();
+      for (NodeTuple tuple : map.getValue()) {
+        org.yaml.snakeyaml.nodes.Node keyNode = tuple.getKeyNode();
+        Origin keyOrigin = origin(keyNode);
+        if (!(keyNode instanceof org.yaml.snakeyaml.nodes.ScalarNode keyScalar)) {
+          problems.add(Diagnostic.error(keyOrigin, path, "yaml-key",
+              "a key must be a plain string, not " + (keyNode instanceof MappingNode ? "a map" : "a list"),
+              "write the key as text"));
+          continue;
+        }
+        String key = keyScalar.getValue();
+        if (keyScalar.isPlain() && "<<".equals(key)) {
+          problems.add(Diagnostic.error(keyOrigin, path, "yaml-merge",
+              "YAML merge keys ('<<') are not supported",
+              "write the keys out, or use HOCON's object merging"));
+          continue;
+        }
+        String childPath = path.isEmpty() ? key : path + "." + key;
+        if (entries.containsKey(key)) {
+          Origin first = keyOrigins.get(key);
+          problems.add(Diagnostic.error(keyOrigin, childPath, "duplicate-key",
+              "key '" + key + "' is given twice (first at line " + first.line() + ")",
+              "remove one of them"));
+          continue;
+        }
+        keyOrigins.put(key, keyOrigin);
+        entries.put(key, convert(tuple.getValueNode(), childPath, depth + 1));
+      }
+      return new MapNode(entries, keyOrigins, origin);
+    }
+
+    private Node scalar(org.yaml.snakeyaml.nodes.ScalarNode scalar, Origin origin, String path) {
+      String raw = scalar.getValue();
+      String value = interpolator.apply(raw, origin, path, problems);
+      if (value == null) {
+        return new ScalarNode(null, "null", origin);
+      }
+      if (!scalar.isPlain()) {
+        return new ScalarNode(value, value, origin);
+      }
+      return typed(value, origin);
+    }
+  }
+
+  /** YAML 1.2 core schema typing of a plain scalar. */
+  static ScalarNode typed(String text, Origin origin) {
+    switch (text) {
+      case "", "~", "null", "Null", "NULL":
+        return new ScalarNode(null, text, origin);
+      case "true", "True", "TRUE":
+        return new ScalarNode(Boolean.TRUE, text, origin);
+      case "false", "False", "FALSE":
+        return new ScalarNode(Boolean.FALSE, text, origin);
+      default:
+        break;
+    }
+    char first = text.charAt(0);
+    if ((first >= '0' && first <= '9') || first == '-' || first == '+' || first == '.') {
+      if (INT.matcher(text).matches()) {
+        return new ScalarNode(new BigInteger(text.startsWith("+") ? text.substring(1) : text), text, origin);
+      }
+      if (HEX.matcher(text).matches()) {
+        return new ScalarNode(new BigInteger(text.substring(2), 16), text, origin);
+      }
+      if (OCT.matcher(text).matches()) {
+        return new ScalarNode(new BigInteger(text.substring(2), 8), text, origin);
+      }
+      if (FLOAT.matcher(text).matches()) {
+        return new ScalarNode(new BigDecimal(text.endsWith(".") ? text + "0" : text), text, origin);
+      }
+    }
+    return new ScalarNode(text, text, origin);
+  }
+}

@@ -1,5 +1,10 @@
 package dev.stave.render;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonNull;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonPrimitive;
 import dev.stave.diag.StaveBug;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -7,7 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** JSON spellings of plain Java values for problem messages. */
+/** JSON spellings of plain Java trees and Gson elements for problem messages. */
 final class JsonText {
   // Long values (a whole certificate in a Secret) would drown the message.
   private static final int LONGEST_LITERAL = 60;
@@ -62,6 +67,34 @@ final class JsonText {
       return number(number);
     }
     return describe(value);
+  }
+
+  static String literal(JsonElement element) {
+    if (element.isJsonPrimitive() && element.getAsJsonPrimitive().isString()) {
+      return shorten(quote(element.getAsString()));
+    }
+    return shorten(element.toString());
+  }
+
+  static JsonElement toJson(Object value) {
+    if (value == null) {
+      return JsonNull.INSTANCE;
+    } else if (value instanceof String text) {
+      return new JsonPrimitive(text);
+    } else if (value instanceof Boolean flag) {
+      return new JsonPrimitive(flag);
+    } else if (value instanceof Number number) {
+      return new JsonPrimitive(number);
+    } else if (value instanceof Map<?, ?> map) {
+      JsonObject object = new JsonObject();
+      map.forEach((key, item) -> object.add(String.valueOf(key), toJson(item)));
+      return object;
+    } else if (value instanceof List<?> list) {
+      JsonArray array = new JsonArray(list.size());
+      list.forEach(item -> array.add(toJson(item)));
+      return array;
+    }
+    throw unsupported(value);
   }
 
   /** Null for NaN and the infinities, which JSON cannot carry. */

@@ -35,8 +35,8 @@ import java.util.Map;
 /**
  * Checks every built-in Kubernetes object stave emits against the client-java-api model before it
  * is written: no unknown fields at any depth, the right scalar types, the required fields present,
- * and quantities spelt the way the model writes them back, so {@code cpu: "0.5"} (the model writes
- * {@code "500m"}) is caught before a diff against the cluster shows it.
+ * and an unchanged round trip through the model, so non-canonical spellings such as {@code cpu:
+ * "0.5"} (the model writes {@code "500m"}) are caught before a diff against the cluster shows them.
  *
  * <p>Create one and reuse it: the model shapes are read by reflection once per class. Instances are
  * safe to share between threads.
@@ -73,7 +73,14 @@ public final class ObjectVerifier {
           model("scheduling.k8s.io/v1", "PriorityClass", V1PriorityClass.class),
           model("storage.k8s.io/v1", "StorageClass", V1StorageClass.class));
 
-  private final TypeChecker types = new TypeChecker(new ModelShapes());
+  private final TypeChecker types;
+  private final RoundTrip roundTrip;
+
+  public ObjectVerifier() {
+    ModelShapes shapes = new ModelShapes();
+    this.types = new TypeChecker(shapes);
+    this.roundTrip = new RoundTrip(RoundTrip.clientGsonWithoutValidation(), shapes);
+  }
 
   /**
    * Problems found, each {@code "json.path: what is wrong"}; empty when the object is sound.
@@ -100,6 +107,11 @@ public final class ObjectVerifier {
               .problem("no Kubernetes model for " + apiVersion + " " + kind));
     }
     types.check(object, new Slot.Model(model), JsonPath.ROOT, problems);
+    // The model drops unknown fields and coerces types, so a round trip of an object with type
+    // problems would only repeat them less clearly.
+    if (problems.isEmpty()) {
+      roundTrip.check(object, model, problems);
+    }
     return List.copyOf(problems);
   }
 

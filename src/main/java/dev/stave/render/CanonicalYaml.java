@@ -1,0 +1,117 @@
+package dev.stave.render;
+
+import java.util.List;
+import java.util.Map;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.representer.Representer;
+import org.yaml.snakeyaml.resolver.Resolver;
+
+/**
+ * stave's one YAML writer, and the reader its self-checks use.
+ *
+ * <p>Output is block style in kubectl's layout, with no anchors, tags, comments or folded lines, so a
+ * changed value is a one-line diff. Strings are plain only where no YAML 1.1 or 1.2 reader could take
+ * them for anything else ({@link ScalarStyle}); multi-line text is a {@code |} block where that is
+ * exact, double-quoted with escapes otherwise. The same value tree always gives the same bytes.
+ */
+public final class CanonicalYaml {
+
+  private CanonicalYaml() {}
+
+  /**
+   * One YAML document (no {@code ---}) ending in exactly one line break.
+   *
+   * @param document a {@code Map<String, ?>} (written in its iteration order), {@code List}, String,
+   *     Boolean, Integer, Long, BigInteger, Double, Float, BigDecimal or null, nested freely
+   * @throws IllegalArgumentException naming the path of any other type, a non-string key, NaN or an
+   *     infinity, or a string holding a character YAML cannot carry (a lone surrogate, U+FFFE, U+FFFF)
+   */
+  public static String emit(Object document) {
+    return BlockWriter.write(document);
+  }
+
+  /**
+   * Reads one YAML document the way kubectl's go-yaml v2 does as far as SnakeYAML allows: YAML 1.1
+   * resolution ({@code yes} is true, {@code 0755} is 493), timestamps kept as strings, duplicate keys
+   * and Java tags rejected, aliases limited.
+   *
+   * @return nested LinkedHashMap, ArrayList, String, Boolean, Integer, Long, BigInteger, Double or null
+   * @throws IllegalArgumentException if the text is not a single valid YAML document
+   */
+  public static Object parse(String text) {
+    LoaderOptions options = new LoaderOptions();
+    options.setAllowDuplicateKeys(false);
+    options.setMaxAliasesForCollections(50);
+    options.setAllowRecursiveKeys(false);
+    options.setNestingDepthLimit(BlockWriter.MAX_DEPTH + 10);
+    // ConfigMaps top out at 1 MiB; leave room for a whole rendered bundle document.
+    options.setCodePointLimit(64 * 1024 * 1024);
+    DumperOptions unused = new DumperOptions();
+    Yaml yaml = new Yaml(new PlainConstructor(options), new Representer(unused), unused, options, new Resolver());
+    try {
+      return yaml.load(text);
+    } catch (YAMLException e) {
+      throw new IllegalArgumentException("not a single valid YAML document: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Structural equality as a YAML reader sees it: numbers by value ({@code 1}, {@code 1L} and {@code
+   * 1.0} are equal), maps by entries regardless of order, lists in order, everything else by equals.
+   */
+  public static boolean sameValue(Object a, Object b) {
+    if (a == b) {
+      return true;
+    }
+    if (a == null || b == null) {
+      return false;
+    }
+    if (a instanceof Number x && b instanceof Number y) {
+      return YamlNumbers.sameNumber(x, y);
+    }
+    if (a instanceof Map<?, ?> x && b instanceof Map<?, ?> y) {
+      if (x.size() != y.size()) {
+        return false;
+      }
+      for (Map.Entry<?, ?> e : x.entrySet()) {
+        if (!y.containsKey(e.getKey()) || !sameValue(e.getValue(), y.get(e.getKey()))) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if (a instanceof List<?> x && b instanceof List<?> y) {
+      if (x.size() != y.size()) {
+        return false;
+      }
+      for (int i = 0; i < x.size(); i++) {
+        if (!sameValue(x.get(i), y.get(i))) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return a.equals(b);
+  }
+
+  /**
+   * SafeConstructor narrowed to the JSON-like types stave emits. go-yaml v2 leaves timestamps as
+   * strings when decoding into an untyped value, so this does too; binary, set, omap and pairs have no
+   * place in a manifest and fail as unknown tags.
+   */
+  private static final class PlainConstructor extends SafeConstructor {
+    PlainConstructor(LoaderOptions options) {
+      super(options);
+      yamlConstructors.put(Tag.TIMESTAMP, new ConstructYamlStr());
+      yamlConstructors.remove(Tag.BINARY);
+      yamlConstructors.remove(Tag.SET);
+      yamlConstructors.remove(Tag.OMAP);
+      yamlConstructors.remove(Tag.PAIRS);
+    }
+  }
+}

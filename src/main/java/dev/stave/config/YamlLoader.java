@@ -58,8 +58,7 @@ public final class YamlLoader {
     } catch (MarkedYAMLException e) {
       throw new UserError(syntaxError(file, e));
     } catch (YAMLException e) {
-      throw new UserError(Diagnostic.error(Origin.of(file), "", "yaml-syntax",
-          "cannot read YAML: " + firstLine(e.getMessage()), "check the file's syntax"));
+      throw new UserError(problem(Origin.of(file), firstLine(e.getMessage())));
     } catch (StackOverflowError e) {
       throw new UserError(Diagnostic.error(Origin.of(file), "", "yaml-depth",
           "the file is nested too deeply to read", "keep nesting under " + MAX_NESTING + " levels"));
@@ -100,13 +99,22 @@ public final class YamlLoader {
   private static Diagnostic syntaxError(String file, MarkedYAMLException e) {
     Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
     Origin origin = mark == null ? Origin.of(file) : new Origin(file, mark.getLine() + 1, mark.getColumn() + 1);
-    String problem = e.getProblem() != null ? e.getProblem() : firstLine(e.getMessage());
+    return problem(origin, e.getProblem() != null ? e.getProblem() : firstLine(e.getMessage()));
+  }
+
+  /** SnakeYAML's words for a problem, turned into stave's: what is wrong and what to do. */
+  private static Diagnostic problem(Origin origin, String problem) {
+    String code = "yaml-syntax";
     String hint = "check the indentation and the quoting on this line";
     if (problem.contains("tab")) {
       hint = "indent with spaces: YAML does not allow tabs for indentation";
     } else if (problem.contains("exceeds the limit") && problem.contains("code points")) {
       problem = "the file is larger than " + MAX_CODE_POINTS + " characters";
       hint = "configs are small; move large data to a file the process reads";
+    } else if (problem.contains("Global tag is not allowed")) {
+      code = "yaml-tag";
+      problem = "YAML tags such as '" + problem.replaceFirst(".*tag:yaml.org,2002:", "!!") + "' are not allowed";
+      hint = "remove the tag; stave reads plain values only";
     } else if (problem.contains("Nesting Depth")) {
       problem = "the file is nested more than " + MAX_NESTING + " levels deep";
       hint = "flatten the structure";
@@ -114,7 +122,7 @@ public final class YamlLoader {
       problem = "the file uses too many aliases";
       hint = "write the values out instead of referring to anchors";
     }
-    return Diagnostic.error(origin, "", "yaml-syntax", "invalid YAML: " + problem, hint);
+    return Diagnostic.error(origin, "", code, "invalid YAML: " + problem, hint);
   }
 
   private static String firstLine(String message) {

@@ -1,10 +1,19 @@
 package dev.stave.diag;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
-/** The text of every file read in a run, so that diagnostics can quote the offending line. */
+/**
+ * The text of every file read in a run, so that diagnostics can quote the offending line. Files that
+ * were read by a library (HOCON includes) are read again on demand.
+ */
 public final class Sources {
+  private static final long MAX_QUOTED_FILE = 8L * 1024 * 1024;
+
   private final Map<String, String[]> lines = new HashMap<>();
 
   public void put(String file, String text) {
@@ -13,10 +22,30 @@ public final class Sources {
 
   /** The 1-based line of a file, or null when the file or line is unknown. */
   public String line(String file, int line) {
-    String[] all = lines.get(file);
+    String[] all = lines.computeIfAbsent(file, Sources::read);
     if (all == null || line < 1 || line > all.length) {
       return null;
     }
     return all[line - 1];
+  }
+
+  private static String[] read(String file) {
+    try {
+      Path path = Path.of(file);
+      if (!Files.isRegularFile(path) || Files.size(path) > MAX_QUOTED_FILE) {
+        return null;
+      }
+      return new String(Files.readAllBytes(path), StandardCharsets.UTF_8).split("\r?\n", -1);
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** How a path is shown in messages: relative to the working directory when under it, with '/'. */
+  public static String display(Path path) {
+    Path abs = path.toAbsolutePath().normalize();
+    Path cwd = Path.of("").toAbsolutePath().normalize();
+    Path shown = abs.startsWith(cwd) ? cwd.relativize(abs) : abs;
+    return shown.toString().replace('\\', '/');
   }
 }

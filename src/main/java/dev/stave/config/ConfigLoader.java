@@ -1,0 +1,93 @@
+package dev.stave.config;
+
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import dev.stave.diag.Sources;
+import dev.stave.diag.UserError;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** Picks the reader by file extension: {@code .yaml}, {@code .yml} and {@code .json} as YAML, {@code .conf} as HOCON. */
+public final class ConfigLoader {
+  /** Configs are small; a larger file is almost certainly a mistake or an attack. */
+  public static final long MAX_FILE_BYTES = 8L * 1024 * 1024;
+
+  private final Env env;
+  private final Sources sources;
+
+  public ConfigLoader(Env env, Sources sources) {
+    this.env = env;
+    this.sources = sources;
+  }
+
+  public ConfigFile load(Path given) {
+    Path path = expandHome(given);
+    String file = Sources.display(path);
+    String text = read(path, file);
+    sources.put(file, text);
+    String name = path.getFileName() == null ? "" : path.getFileName().toString().toLowerCase(Locale.ROOT);
+    Node root;
+    if (name.endsWith(".conf") || name.endsWith(".hocon")) {
+      root = new HoconLoader(env, sources).load(path, file);
+    } else if (name.endsWith(".yaml") || name.endsWith(".yml") || name.endsWith(".json")) {
+      root = new YamlLoader(env).load(text, file);
+    } else {
+      throw new UserError(Diagnostic.error(Origin.of(file), "", "file-type",
+          "cannot tell the format of '" + file + "' from its name",
+          "name config files *.yaml, *.yml, *.json or *.conf (HOCON)"));
+    }
+    if (!(root instanceof MapNode)) {
+      throw new UserError(Diagnostic.error(root.origin(), "", "not-a-map",
+          "a config must be a map of keys, not " + root.describe(), "start the file with 'kind: ...'"));
+    }
+    return new ConfigFile(root, file, path);
+  }
+
+  /** A path as written in a config or on the command line: {@code ~} at the start is the home folder. */
+  public Path expandHome(Path path) {
+    String s = path.toString();
+    if (s.equals("~") || s.startsWith("~/")) {
+      return Path.of(env.home() + s.substring(1));
+    }
+    return path;
+  }
+
+  private static String read(Path path, String file) {
+    try {
+      long size = Files.size(path);
+      if (size > MAX_FILE_BYTES) {
+        throw new UserError(Diagnostic.error(Origin.of(file), "", "file-too-large",
+            "the file is " + size + " bytes, more than the " + MAX_FILE_BYTES + " a config may have",
+            "configs are small; keep large data in files that the processes read"));
+      }
+      byte[] bytes = Files.readAllBytes(path);
+      String text = StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes))
+          .toString();
+      if (text.indexOf('\0') >= 0) {
+        int line = 1 + (int) text.substring(0, text.indexOf('\0')).chars().filter(c -> c == '\n').count();
+        throw new UserError(Diagnostic.error(new Origin(file, line, 1), "", "nul-byte",
+            "the file contains a NUL byte", "a config is text; remove the NUL byte"));
+      }
+      return text;
+    } catch (NoSuchFileException e) {
+      throw new UserError(Diagnostic.error(Origin.of(file), "", "no-file",
+          "file not found", "check the path; relative paths start from the current folder"));
+    } catch (CharacterCodingException e) {
+      throw new UserError(Diagnostic.error(Origin.of(file), "", "not-utf8",
+          "the file is not valid UTF-8", "save the file as UTF-8"));
+    } catch (IOException e) {
+      throw new UserError(Diagnostic.error(Origin.of(file), "", "io",
+          "cannot read the file: " + e.getClass().getSimpleName(), "check that it is a readable file"));
+    }
+  }
+}

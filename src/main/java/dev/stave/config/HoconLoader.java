@@ -1,0 +1,199 @@
+package dev.stave.config;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigList;
+import com.typesafe.config.ConfigObject;
+import com.typesafe.config.ConfigOrigin;
+import com.typesafe.config.ConfigParseOptions;
+import com.typesafe.config.ConfigRenderOptions;
+import com.typesafe.config.ConfigResolveOptions;
+import com.typesafe.config.ConfigSyntax;
+import com.typesafe.config.ConfigValue;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import dev.stave.diag.Sources;
+import dev.stave.diag.UserError;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Reads HOCON into the config tree. Typesafe Config brings {@code include}, {@code ${substitutions}}
+ * and {@code ${?ENV}}; its origins carry lines only, so the column is found by looking for the key on
+ * that line.
+ */
+public final class HoconLoader {
+  private static final int MAX_DEPTH = 100;
+
+  private final Env env;
+  private final Sources lines;
+
+  public HoconLoader(Env env, Sources lines) {
+    this.env = env;
+    this.lines = lines;
+  }
+
+  public Node load(Path path, String file) {
+    Config config;
+    try {
+      ConfigParseOptions options = ConfigParseOptions.defaults()
+          .setSyntax(ConfigSyntax.CONF)
+          .setAllowMissing(false)
+          .setOriginDescription(file);
+      Config parsed = ConfigFactory.parseFile(path.toFile(), options);
+      Config envConfig = ConfigFactory.parseMap(envAsPaths(), "environment");
+      config = parsed.resolveWith(parsed.withFallback(envConfig),
+          ConfigResolveOptions.noSystem().setAllowUnresolved(false));
+    } catch (ConfigException e) {
+      throw new UserError(problem(e, path, file));
+    } catch (StackOverflowError e) {
+      throw new UserError(Diagnostic.error(Origin.of(file), "", "hocon-depth",
+          "the file is nested too deeply, or its includes or substitutions loop",
+          "remove the cycle and keep nesting under " + MAX_DEPTH + " levels"));
+    }
+    List<Diagnostic> problems = new ArrayList<>();
+    Node node = convert(config.root(), path, file, "", null, 0, problems);
+    if (!problems.isEmpty()) {
+      throw new UserError(problems);
+    }
+    return node;
+  }
+
+  /** Environment variables whose names are valid single HOCON path elements. */
+  private Map<String, Object> envAsPaths() {
+    Map<String, Object> map = new HashMap<>();
+    env.variables().forEach((k, v) -> {
+      if (k.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+        map.put(k, v);
+      }
+    });
+    return map;
+  }
+
+  private Diagnostic problem(ConfigException e, Path path, String file) {
+    Origin origin = origin(e.origin(), path, file, null);
+    String message = e.getMessage() == null ? "unknown problem" : e.getMessage();
+    // Typesafe prefixes messages with "description: line: "; the origin already says that.
+    int colon = message.indexOf(": ");
+    if (e.origin() != null && colon >= 0 && message.startsWith(e.origin().description())) {
+      message = message.substring(e.origin().description().length()).replaceFirst("^:\\s*", "");
+    }
+    String hint = "check the syntax on this line";
+    String code = "hocon-syntax";
+    if (e instanceof ConfigException.UnresolvedSubstitution) {
+      code = "hocon-substitution";
+      hint = "define the value, or write ${?NAME} to make it optional";
+    } else if (message.contains("cycle") || message.contains("include")) {
+      code = "hocon-cycle";
+      hint = "remove the cycle between includes or substitutions";
+    } else if (e instanceof ConfigException.IO) {
+      code = "hocon-io";
+      hint = "check that the included file exists";
+    }
+    return Diagnostic.error(origin, "", code, "invalid HOCON: " + oneLine(message), hint);
+  }
+
+  private static String oneLine(String s) {
+    String t = s.replace('\n', ' ').replace('\r', ' ');
+    int aside = t.indexOf(" (if you intended");
+    if (aside > 0) {
+      t = t.substring(0, aside);
+    }
+    return t.length() > 300 ? t.substring(0, 300) + "..." : t;
+  }
+
+  private Origin origin(ConfigOrigin o, Path path, String file, String key) {
+    if (o == null) {
+      return Origin.of(file);
+    }
+    String shown = file;
+    if (o.filename() != null) {
+      Path p = Path.of(o.filename());
+      if (!p.toAbsolutePath().normalize().equals(path.toAbsolutePath().normalize())) {
+        shown = Sources.display(p);
+      }
+    }
+    int line = o.lineNumber();
+    if (line < 1) {
+      return Origin.of(shown);
+    }
+    int column = 1;
+    if (key != null) {
+      String text = lines.line(shown, line);
+      if (text != null) {
+        column = columnOf(text, key);
+      }
+    }
+    return new Origin(shown, line, column);
+  }
+
+  private static int columnOf(String line, String key) {
+    int at = line.indexOf(key);
+    if (at < 0) {
+      at = line.indexOf('"' + key + '"');
+    }
+    if (at < 0) {
+      int firstNonSpace = 0;
+      while (firstNonSpace < line.length() && Character.isWhitespace(line.charAt(firstNonSpace))) {
+        firstNonSpace++;
+      }
+      return firstNonSpace + 1;
+    }
+    return at + 1;
+  }
+
+  private Node convert(ConfigValue value, Path path, String file, String jsonPath, String key, int depth,
+      List<Diagnostic> problems) {
+    Origin origin = origin(value.origin(), path, file, key);
+    if (depth > MAX_DEPTH) {
+      if (problems.isEmpty()) {
+        problems.add(Diagnostic.error(origin, jsonPath, "hocon-depth",
+            "the config is nested more than " + MAX_DEPTH + " levels deep", "flatten the structure"));
+      }
+      return new ScalarNode(null, "null", origin);
+    }
+    switch (value.valueType()) {
+      case OBJECT: {
+        ConfigObject object = (ConfigObject) value;
+        Map<String, Node> entries = new LinkedHashMap<>();
+        Map<String, Origin> keyOrigins = new HashMap<>();
+        // HOCON objects have no order; sort so that nothing downstream can see hash order.
+        for (String k : new TreeSet<>(object.keySet())) {
+          ConfigValue child = object.get(k);
+          String childPath = jsonPath.isEmpty() ? k : jsonPath + "." + k;
+          Node node = convert(child, path, file, childPath, k, depth + 1, problems);
+          entries.put(k, node);
+          keyOrigins.put(k, origin(child.origin(), path, file, k));
+        }
+        return new MapNode(entries, keyOrigins, origin);
+      }
+      case LIST: {
+        ConfigList list = (ConfigList) value;
+        List<Node> items = new ArrayList<>(list.size());
+        for (int i = 0; i < list.size(); i++) {
+          items.add(convert(list.get(i), path, file, jsonPath + "[" + i + "]", null, depth + 1, problems));
+        }
+        return new ListNode(items, origin);
+      }
+      case NUMBER: {
+        String text = value.render(ConfigRenderOptions.concise());
+        Object number = text.matches("[-+]?[0-9]+") ? new BigInteger(text) : new BigDecimal(text);
+        return new ScalarNode(number, text, origin);
+      }
+      case BOOLEAN:
+        return new ScalarNode(value.unwrapped(), value.unwrapped().toString(), origin);
+      case NULL:
+        return new ScalarNode(null, "null", origin);
+      default:
+        return ScalarNode.string((String) value.unwrapped(), origin);
+    }
+  }
+}

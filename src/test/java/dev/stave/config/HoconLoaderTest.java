@@ -1,0 +1,78 @@
+package dev.stave.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.stave.diag.Origin;
+import dev.stave.diag.Sources;
+import dev.stave.diag.UserError;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HoconLoaderTest {
+  @TempDir
+  Path dir;
+
+  private MapNode load(String text, Map<String, String> env) throws IOException {
+    Path file = dir.resolve("x.conf");
+    Files.writeString(file, text);
+    return (MapNode) new ConfigLoader(new Env(env, "/home/u"), new Sources()).load(file).root();
+  }
+
+  @Test
+  void valuesCarryTheirLineAndTheKeysColumn() throws IOException {
+    MapNode root = load("kind = experiment\nprocesses {\n  agent { replicas = 8 }\n}\n", Map.of());
+    MapNode agent = (MapNode) ((MapNode) root.get("processes")).get("agent");
+    Origin origin = agent.keyOrigin("replicas");
+    assertEquals(3, origin.line());
+    assertEquals(11, origin.column());
+    assertEquals(new BigInteger("8"), ((ScalarNode) agent.get("replicas")).value());
+  }
+
+  @Test
+  void optionalEnvironmentOverridesApply() throws IOException {
+    MapNode root = load("tag = \"1.0\"\ntag = ${?TAG}\nimage = \"x:\"${tag}\n", Map.of("TAG", "2.0"));
+    assertEquals("x:2.0", ((ScalarNode) root.get("image")).value());
+    MapNode unset = load("tag = \"1.0\"\ntag = ${?TAG}\n", Map.of());
+    assertEquals("1.0", ((ScalarNode) unset.get("tag")).value());
+  }
+
+  @Test
+  void unquotedYesStaysAString() throws IOException {
+    assertEquals("yes", ((ScalarNode) load("a = yes\n", Map.of()).get("a")).value());
+  }
+
+  @Test
+  void anUnresolvedSubstitutionIsALocatedError() throws IOException {
+    UserError e = assertThrows(UserError.class, () -> load("a = 1\nb = ${missing}\n", Map.of()));
+    assertEquals("hocon-substitution", e.diagnostics().get(0).code());
+    assertEquals(2, e.diagnostics().get(0).origin().line());
+  }
+
+  @Test
+  void aCycleOfSubstitutionsIsAnError() throws IOException {
+    UserError e = assertThrows(UserError.class, () -> load("a = ${b}\nb = ${a}\n", Map.of()));
+    assertTrue(e.diagnostics().get(0).message().startsWith("invalid HOCON"), e.diagnostics().toString());
+  }
+
+  @Test
+  void aCycleOfIncludesIsAnError() throws IOException {
+    Files.writeString(dir.resolve("a.conf"), "include \"b.conf\"\n");
+    Files.writeString(dir.resolve("b.conf"), "include \"a.conf\"\n");
+    UserError e = assertThrows(UserError.class,
+        () -> new ConfigLoader(new Env(Map.of(), "/"), new Sources()).load(dir.resolve("a.conf")));
+    assertEquals(1, e.diagnostics().size());
+  }
+
+  @Test
+  void syntaxErrorsNameTheLine() throws IOException {
+    UserError e = assertThrows(UserError.class, () -> load("a {\n  b = [1, 2\n}\n", Map.of()));
+    assertEquals("hocon-syntax", e.diagnostics().get(0).code());
+  }
+}

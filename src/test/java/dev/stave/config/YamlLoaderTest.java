@@ -1,0 +1,110 @@
+package dev.stave.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import dev.stave.diag.UserError;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class YamlLoaderTest {
+  private final YamlLoader loader = new YamlLoader(new Env(Map.of("TAG", "1.4"), "/home/u"));
+
+  private MapNode load(String text) {
+    return (MapNode) loader.load(text, "x.yaml");
+  }
+
+  @Test
+  void everyValueAndKeyHasItsLineAndColumn() {
+    MapNode root = load("kind: experiment\nprocesses:\n  agent:\n    replicas: 8\n");
+    MapNode agent = (MapNode) ((MapNode) root.get("processes")).get("agent");
+    assertEquals(new Origin("x.yaml", 4, 15), agent.get("replicas").origin());
+    assertEquals(new Origin("x.yaml", 4, 5), agent.keyOrigin("replicas"));
+    assertEquals(new Origin("x.yaml", 2, 1), root.keyOrigin("processes"));
+  }
+
+  @ParameterizedTest(name = "{0} reads as {1}")
+  @CsvSource({
+      "yes, a string", "on, a string", "No, a string", "0755, an integer", "1_000, a string", "1e3, a number",
+      "true, a boolean", "False, a boolean", "~, null", "0x1F, an integer", "2024-01-01, a string",
+      "1:20, a string", ".inf, a string", "'\"8\"', a string", "-12, an integer", "3.10, a number"
+  })
+  void plainScalarsAreTypedByYaml12CoreRules(String scalar, String type) {
+    assertEquals(type, load("v: " + scalar + "\n").get("v").describe());
+  }
+
+  @Test
+  void numbersKeepTheirTextAndValue() {
+    ScalarNode n = (ScalarNode) load("v: 3.10\n").get("v");
+    assertEquals(new BigDecimal("3.10"), n.value());
+    assertEquals("3.10", n.text());
+    // YAML 1.2: a leading zero is decimal, not octal.
+    assertEquals(new BigInteger("755"), ((ScalarNode) load("v: 0755\n").get("v")).value());
+  }
+
+  @Test
+  void environmentVariablesAreSubstitutedInStrings() {
+    assertEquals("gcr.io/x:1.4", ((ScalarNode) load("image: gcr.io/x:${TAG}\n").get("image")).value());
+    assertEquals("a-d", ((ScalarNode) load("v: a-${NOPE:-d}\n").get("v")).value());
+    assertEquals("${TAG}", ((ScalarNode) load("v: $${TAG}\n").get("v")).value());
+  }
+
+  @Test
+  void anUnsetVariableIsALocatedError() {
+    UserError e = assertThrows(UserError.class, () -> load("kind: x\nimage: 'gcr.io/x:${UNSET}'\n"));
+    Diagnostic d = e.diagnostics().get(0);
+    assertEquals(new Origin("x.yaml", 2, 8), d.origin());
+    assertEquals("image", d.jsonPath());
+    assertEquals("environment variable UNSET is not set", d.message());
+  }
+
+  @Test
+  void duplicateKeysAreErrorsAtTheSecondKey() {
+    UserError e = assertThrows(UserError.class, () -> load("a: 1\nb: 2\na: 3\n"));
+    assertEquals(List.of("x.yaml:3:1 key 'a' is given twice (first at line 1)"),
+        e.diagnostics().stream().map(d -> d.origin() + " " + d.message()).toList());
+  }
+
+  @Test
+  void tagsAreRefused() {
+    UserError e = assertThrows(UserError.class, () -> load("a: !!python/object:os.system x\n"));
+    assertEquals("yaml-tag", e.diagnostics().get(0).code());
+  }
+
+  @Test
+  void aliasBombsEndInADiagnostic() {
+    StringBuilder yaml = new StringBuilder("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
+    for (char c = 'b'; c <= 'h'; c++) {
+      char prev = (char) (c - 1);
+      yaml.append(c).append(": &").append(c).append(" [");
+      for (int i = 0; i < 10; i++) {
+        yaml.append(i > 0 ? ", " : "").append('*').append(prev);
+      }
+      yaml.append("]\n");
+    }
+    UserError e = assertThrows(UserError.class, () -> load(yaml.toString()));
+    assertEquals("invalid YAML: the file uses too many aliases", e.diagnostics().get(0).message());
+  }
+
+  @Test
+  void deepNestingEndsInADiagnostic() {
+    String deep = "a: " + "[".repeat(10_000) + "]".repeat(10_000) + "\n";
+    UserError e = assertThrows(UserError.class, () -> load(deep));
+    assertEquals("invalid YAML: the file is nested more than 100 levels deep", e.diagnostics().get(0).message());
+  }
+
+  @Test
+  void syntaxErrorsPointAtTheProblem() {
+    UserError e = assertThrows(UserError.class, () -> load("a:\n  b: [1, 2\n  c: 3\n"));
+    Diagnostic d = e.diagnostics().get(0);
+    assertEquals("yaml-syntax", d.code());
+    assertEquals(3, d.origin().line());
+  }
+}

@@ -1,0 +1,19 @@
+package dev.stave.model;
+
+import dev.stave.diag.Origin;
+import java.util.List;
+import java.util.SortedMap;
+
+/** A validated experiment: names sanitized, quantities canonical, units sorted by name. */
+public record Experiment(
+    String name,
+    Origin origin,
+    String namespace,
+    boolean createNamespace,
+    int portFirst,
+    int portLast,
+    Origin portRangeOrigin,
+    List<SecretFile> secrets,
+    SortedMap<String, String> labels,
+    String exposeType,
+    List<PodUnit> units) {}

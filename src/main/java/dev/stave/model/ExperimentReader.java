@@ -1,0 +1,597 @@
+package dev.stave.model;
+
+import dev.stave.config.ConfigFile;
+import dev.stave.config.ListNode;
+import dev.stave.config.MapNode;
+import dev.stave.config.Node;
+import dev.stave.config.ScalarNode;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * Builds an {@link Experiment} from a config the schema has accepted, checking what a schema cannot:
+ * names, quantities, images, labels, pod-level keys on grouped processes, mounts and secret files.
+ */
+public final class ExperimentReader {
+  /** Keys that describe the pod; on a grouped process they belong to the group (Symphony asserts the same). */
+  static final List<String> POD_KEYS = List.of("node_selector", "tolerations", "restart_policy", "workload",
+      "replicas", "backoff_limit", "active_deadline_seconds", "ttl_seconds_after_finished", "labels");
+
+  private static final Pattern IMAGE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._/:@-]*");
+  private static final Pattern LABEL_VALUE = Pattern.compile("(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?");
+  private static final Pattern LABEL_NAME = Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]");
+  private static final Pattern ENV_NAME = Pattern.compile("[-._a-zA-Z][-._a-zA-Z0-9]*");
+  private static final Pattern SECRET_KEY = Pattern.compile("[-._a-zA-Z0-9]+");
+  private static final Pattern PATH = Pattern.compile("/[^\\x00-\\x1f]*");
+
+  private final List<Diagnostic> problems = new ArrayList<>();
+  private final ConfigFile config;
+  private final MapNode root;
+
+  private ExperimentReader(ConfigFile config) {
+    this.config = config;
+    this.root = (MapNode) config.root();
+  }
+
+  /** The experiment, and every problem found (errors and notes); the experiment is null if any is an error. */
+  public record Result(Experiment experiment, List<Diagnostic> diagnostics) {}
+
+  public static Result read(ConfigFile config) {
+    ExperimentReader reader = new ExperimentReader(config);
+    Experiment experiment = reader.experiment();
+    boolean failed = reader.problems.stream().anyMatch(Diagnostic::isError);
+    return new Result(failed ? null : experiment, List.copyOf(reader.problems));
+  }
+
+  private Experiment experiment() {
+    Origin nameOrigin = root.get("name").origin();
+    String name = name(Values.string(root, "name"), 0, nameOrigin, "name").orElse("invalid");
+    String namespace = namespace(name);
+    int[] range = portRange();
+    List<PodUnit> units = new ArrayList<>();
+    Map<String, Origin> unitNames = new HashMap<>();
+    MapNode processes = Values.map(root, "processes");
+    if (processes != null) {
+      processes.entries().forEach((given, node) ->
+          standalone(given, (MapNode) node, "processes." + given, processes.keyOrigin(given)).ifPresent(u -> {
+            claim(unitNames, u.name(), u.given(), u.origin(), "processes." + given);
+            units.add(u);
+          }));
+    }
+    MapNode groups = Values.map(root, "process_groups");
+    if (groups != null) {
+      groups.entries().forEach((given, node) ->
+          group(given, (MapNode) node, "process_groups." + given, groups.keyOrigin(given)).ifPresent(u -> {
+            claim(unitNames, u.name(), u.given(), u.origin(), "process_groups." + given);
+            units.add(u);
+          }));
+    }
+    if (units.isEmpty() && !problems.stream().anyMatch(Diagnostic::isError)) {
+      problems.add(Diagnostic.error(root.keyOrigin("name"), "processes", "no-processes",
+          "the experiment has no processes", "add a process under 'processes' or 'process_groups'"));
+    }
+    units.sort((a, b) -> a.name().compareTo(b.name()));
+    Boolean create = Values.bool(root, "create_namespace");
+    String exposeType = Optional.ofNullable(Values.string(root, "expose_type")).orElse("LoadBalancer");
+    return new Experiment(name, root.origin(), namespace, create == null || create, range[0], range[1],
+        root.has("port_range") ? root.get("port_range").origin() : root.origin(), secrets(),
+        labels(root, "labels"), exposeType, List.copyOf(units));
+  }
+
+  private void claim(Map<String, Origin> names, String name, String given, Origin origin, String path) {
+    Origin first = names.putIfAbsent(name, origin);
+    if (first != null) {
+      problems.add(Diagnostic.error(origin, path, "name-collision",
+          "'" + given + "' becomes '" + name + "', which is already the name of the process or group at line "
+              + first.line(),
+          "rename one of them"));
+    }
+  }
+
+  private String namespace(String name) {
+    String project = Values.string(root, "project");
+    if (project != null) {
+      return name(project, 0, root.get("project").origin(), "project").orElse("invalid");
+    }
+    String namespace = Values.string(root, "namespace");
+    if (namespace != null) {
+      return name(namespace, 0, root.get("namespace").origin(), "namespace").orElse("invalid");
+    }
+    return name;
+  }
+
+  private Optional<String> name(String given, int reserve, Origin origin, String path) {
+    Optional<String> name = Names.kubernetesName(given, reserve, origin, path, problems);
+    name.filter(n -> !n.equals(given)).ifPresent(n -> problems.add(Diagnostic.note(origin, path, "name-sanitized",
+        "name '" + given + "' is written as '" + n + "' in Kubernetes")));
+    return name;
+  }
+
+  private int[] portRange() {
+    String text = Values.string(root, "port_range");
+    if (text == null) {
+      return new int[] {7000, 8999}; // Symphony's default range
+    }
+    Origin origin = root.get("port_range").origin();
+    String[] parts = text.split("-");
+    try {
+      int first = Integer.parseInt(parts[0]);
+      int last = Integer.parseInt(parts[1]);
+      if (first < 1 || last > 65535 || first > last) {
+        throw new NumberFormatException();
+      }
+      return new int[] {first, last};
+    } catch (NumberFormatException e) {
+      problems.add(Diagnostic.error(origin, "port_range", "port-range",
+          "port_range '" + text + "' is not a range of ports between 1 and 65535",
+          "write it as FIRST-LAST with FIRST <= LAST, e.g. \"7000-8999\""));
+      return new int[] {7000, 8999};
+    }
+  }
+
+  private List<SecretFile> secrets() {
+    List<SecretFile> out = new ArrayList<>();
+    Map<String, Origin> keys = new HashMap<>();
+    int i = 0;
+    for (Node n : Values.list(root, "secrets")) {
+      String path = ((ScalarNode) n).text();
+      String jsonPath = "secrets[" + i++ + "]";
+      Path resolved = resolve(path);
+      String key = resolved.getFileName() == null ? "" : resolved.getFileName().toString();
+      if (!SECRET_KEY.matcher(key).matches() || key.length() > 253) {
+        problems.add(Diagnostic.error(n.origin(), jsonPath, "secret-key",
+            "the file name '" + Names.printable(key) + "' cannot be a Secret key",
+            "rename the file to letters, digits, '-', '_' and '.'"));
+        continue;
+      }
+      Origin first = keys.putIfAbsent(key, n.origin());
+      if (first != null) {
+        problems.add(Diagnostic.error(n.origin(), jsonPath, "secret-duplicate",
+            "two secret files are both named '" + key + "' (the other at line " + first.line() + ")",
+            "every file in 'secrets' becomes a key named after the file; rename one"));
+        continue;
+      }
+      out.add(new SecretFile(key, resolved, n.origin()));
+    }
+    out.sort((a, b) -> a.key().compareTo(b.key()));
+    return out;
+  }
+
+  private Path resolve(String path) {
+    if (path.equals("~") || path.startsWith("~/")) {
+      return Path.of(System.getProperty("user.home", "/") + path.substring(1));
+    }
+    Path p = Path.of(path);
+    return p.isAbsolute() ? p : config.folder().resolve(p).normalize();
+  }
+
+  private TreeMap<String, String> labels(MapNode map, String key) {
+    TreeMap<String, String> out = new TreeMap<>();
+    MapNode labels = Values.map(map, key);
+    if (labels == null) {
+      return out;
+    }
+    labels.entries().forEach((k, v) -> {
+      String value = ((ScalarNode) v).text();
+      String path = key + "." + k;
+      if (!validLabelKey(k)) {
+        problems.add(Diagnostic.error(labels.keyOrigin(k), path, "label-key",
+            "'" + Names.printable(k) + "' is not a valid label key",
+            "a label key is an optional DNS prefix and '/', then up to 63 letters, digits, '-', '_' or '.'"));
+      } else if (k.startsWith("app.kubernetes.io/") || k.startsWith("stave.dev/") || k.contains(".stave.dev/")) {
+        problems.add(Diagnostic.error(labels.keyOrigin(k), path, "label-reserved",
+            "label '" + k + "' is set by stave itself",
+            "choose another key; stave sets app.kubernetes.io/* and stave.dev/* labels"));
+      } else if (value.length() > 63 || !LABEL_VALUE.matcher(value).matches()) {
+        problems.add(Diagnostic.error(v.origin(), path, "label-value",
+            "'" + Names.printable(value) + "' is not a valid label value",
+            "a label value has at most 63 letters, digits, '-', '_' or '.', and starts and ends with a letter or digit"));
+      } else {
+        out.put(k, value);
+      }
+    });
+    return out;
+  }
+
+  static boolean validLabelKey(String key) {
+    int slash = key.indexOf('/');
+    String prefix = slash < 0 ? null : key.substring(0, slash);
+    String name = slash < 0 ? key : key.substring(slash + 1);
+    if (prefix != null && (prefix.isEmpty() || prefix.length() > 253
+        || !prefix.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*"))) {
+      return false;
+    }
+    return name.length() <= 63 && LABEL_NAME.matcher(name).matches();
+  }
+
+  private Optional<PodUnit> standalone(String given, MapNode node, String path, Origin origin) {
+    PodSettings pod = podSettings(node, path);
+    int reserve = pod.workload() == Workload.POD && pod.replicas() > 1
+        ? 1 + String.valueOf(pod.replicas() - 1).length() : 0;
+    Optional<String> name = name(given, reserve, origin, path);
+    Optional<Process> process = process(given, name.orElse("invalid"), node, path, origin);
+    if (name.isEmpty() || process.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(new PodUnit(name.get(), given, origin, false, List.of(process.get()), pod));
+  }
+
+  private Optional<PodUnit> group(String given, MapNode node, String path, Origin origin) {
+    PodSettings pod = podSettings(node, path);
+    int reserve = pod.workload() == Workload.POD && pod.replicas() > 1
+        ? 1 + String.valueOf(pod.replicas() - 1).length() : 0;
+    Optional<String> name = name(given, reserve, origin, path);
+    MapNode processes = Values.map(node, "processes");
+    List<Process> members = new ArrayList<>();
+    Map<String, Origin> containerNames = new HashMap<>();
+    processes.entries().forEach((processGiven, processNode) -> {
+      String processPath = path + ".processes." + processGiven;
+      MapNode processMap = (MapNode) processNode;
+      Origin processOrigin = processes.keyOrigin(processGiven);
+      for (String key : POD_KEYS) {
+        if (processMap.has(key)) {
+          problems.add(Diagnostic.error(processMap.keyOrigin(key), processPath + "." + key, "pod-key-on-grouped",
+              "'" + key + "' belongs to the pod, and process '" + processGiven + "' shares the pod of group '"
+                  + given + "'",
+              "move '" + key + "' to process_groups." + given));
+        }
+      }
+      MapNode overrides = Values.map(processMap, "overrides");
+      if (overrides != null && overrides.has("pod")) {
+        problems.add(Diagnostic.error(overrides.keyOrigin("pod"), processPath + ".overrides.pod", "pod-key-on-grouped",
+            "'overrides.pod' belongs to the pod, and process '" + processGiven + "' shares the pod of group '"
+                + given + "'",
+            "move it to process_groups." + given + ".overrides.pod"));
+      }
+      Optional<String> containerName = name(processGiven, 0, processOrigin, processPath);
+      containerName.ifPresent(n -> {
+        Origin first = containerNames.putIfAbsent(n, processOrigin);
+        if (first != null) {
+          problems.add(Diagnostic.error(processOrigin, processPath, "name-collision",
+              "'" + processGiven + "' becomes '" + n + "', which another process of the group already uses (line "
+                  + first.line() + ")",
+              "rename one of them"));
+        }
+      });
+      process(processGiven, containerName.orElse("invalid"), processMap, processPath, processOrigin)
+          .ifPresent(members::add);
+    });
+    if (name.isEmpty()) {
+      return Optional.empty();
+    }
+    members.sort((a, b) -> a.name().compareTo(b.name()));
+    return Optional.of(new PodUnit(name.get(), given, origin, true, List.copyOf(members), pod));
+  }
+
+  private PodSettings podSettings(MapNode node, String path) {
+    Workload workload = Optional.ofNullable(Values.string(node, "workload")).map(Workload::parse).orElse(Workload.JOB);
+    int replicas = Optional.ofNullable(Values.integer(node, "replicas")).orElse(1);
+    String restart = Values.string(node, "restart_policy");
+    if (restart == null) {
+      restart = workload == Workload.JOB ? "Never" : "Always"; // mrunner: a run is not restarted
+    } else if (workload == Workload.JOB && restart.equals("Always")) {
+      problems.add(Diagnostic.error(node.get("restart_policy").origin(), path + ".restart_policy", "restart-policy",
+          "a Job's pods cannot have restart_policy Always", "use Never or OnFailure, or set workload = deployment"));
+    } else if (workload == Workload.DEPLOYMENT && !restart.equals("Always")) {
+      problems.add(Diagnostic.error(node.get("restart_policy").origin(), path + ".restart_policy", "restart-policy",
+          "a Deployment's pods always restart, so restart_policy must be Always", "remove restart_policy"));
+    }
+    if (workload != Workload.JOB) {
+      for (String jobKey : List.of("backoff_limit", "active_deadline_seconds", "ttl_seconds_after_finished")) {
+        if (node.has(jobKey)) {
+          problems.add(Diagnostic.error(node.keyOrigin(jobKey), path + "." + jobKey, "job-key",
+              "'" + jobKey + "' applies to Jobs only, and this workload is " + workload.name().toLowerCase(java.util.Locale.ROOT),
+              "remove it, or set workload = job"));
+        }
+      }
+    }
+    int backoff = Optional.ofNullable(Values.integer(node, "backoff_limit")).orElse(0);
+    List<Toleration> tolerations = new ArrayList<>();
+    for (Node t : Values.list(node, "tolerations")) {
+      MapNode m = (MapNode) t;
+      tolerations.add(new Toleration(Values.string(m, "key"), Values.string(m, "operator"), Values.string(m, "value"),
+          Values.string(m, "effect"), Values.longValue(m, "toleration_seconds")));
+    }
+    TreeMap<String, String> nodeSelector = Values.stringMap(node, "node_selector");
+    MapNode overrides = Values.map(node, "overrides");
+    Map<String, Object> podOverride = Map.of();
+    Origin podOverrideOrigin = null;
+    if (overrides != null && overrides.get("pod") instanceof MapNode pod) {
+      podOverride = castMap(Values.plain(pod));
+      podOverrideOrigin = overrides.keyOrigin("pod");
+    }
+    return new PodSettings(workload, replicas, restart, backoff, Values.longValue(node, "active_deadline_seconds"),
+        Values.integer(node, "ttl_seconds_after_finished"), nodeSelector, List.copyOf(tolerations),
+        labels(node, "labels"), podOverride, podOverrideOrigin);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> castMap(Object o) {
+    return (Map<String, Object>) o;
+  }
+
+  private Optional<Process> process(String given, String name, MapNode node, String path, Origin origin) {
+    int before = errorCount();
+    String image = Values.string(node, "image");
+    Origin imageOrigin = node.has("image") ? node.get("image").origin() : origin;
+    if (image == null) {
+      image = Values.string(root, "image");
+      imageOrigin = root.has("image") ? root.get("image").origin() : origin;
+    }
+    if (image == null) {
+      problems.add(Diagnostic.error(origin, path, "no-image",
+          "process '" + given + "' has no image",
+          "set 'image' on the process, or a default 'image' on the experiment"));
+    } else if (image.length() > 512 || !IMAGE.matcher(image).matches()) {
+      problems.add(Diagnostic.error(imageOrigin, path + ".image", "image",
+          "'" + Names.printable(image) + "' is not a container image reference",
+          "write it as registry/repository:tag, e.g. gcr.io/acme/rl:1.4"));
+    }
+    List<String> args = new ArrayList<>();
+    for (Node a : Values.list(node, "args")) {
+      args.add(((ScalarNode) a).text());
+    }
+    Map<String, Object> override = Map.of();
+    Origin overrideOrigin = null;
+    MapNode overrides = Values.map(node, "overrides");
+    if (overrides != null && overrides.get("container") instanceof MapNode c) {
+      override = castMap(Values.plain(c));
+      overrideOrigin = overrides.keyOrigin("container");
+    }
+    Process process = new Process(name, given, origin, image, Values.strings(node, "command"), List.copyOf(args),
+        env(node, path), services(node, "binds", path), services(node, "connects", path),
+        services(node, "exposes", path), resources(node, path), Values.string(node, "image_pull_policy"),
+        mounts(node, path), override, overrideOrigin);
+    return errorCount() > before ? Optional.empty() : Optional.of(process);
+  }
+
+  private int errorCount() {
+    return (int) problems.stream().filter(Diagnostic::isError).count();
+  }
+
+  private List<EnvVar> env(MapNode node, String path) {
+    List<EnvVar> out = new ArrayList<>();
+    Node env = node.get("env");
+    if (env instanceof MapNode m) {
+      m.entries().forEach((k, v) -> out.add(new EnvVar(k, ((ScalarNode) v).text(), m.keyOrigin(k))));
+      out.sort((a, b) -> a.name().compareTo(b.name()));
+    } else if (env instanceof ListNode l) {
+      for (Node item : l.items()) {
+        MapNode m = (MapNode) item;
+        out.add(new EnvVar(Values.string(m, "name"), ((ScalarNode) m.get("value")).text(), m.get("name").origin()));
+      }
+    }
+    Map<String, Origin> seen = new HashMap<>();
+    for (EnvVar e : out) {
+      if (!ENV_NAME.matcher(e.name()).matches()) {
+        problems.add(Diagnostic.error(e.origin(), path + ".env." + e.name(), "env-name",
+            "'" + Names.printable(e.name()) + "' is not a valid environment variable name",
+            "use letters, digits, '_', '-' and '.', not starting with a digit"));
+      } else if (e.name().equals("SYMPHONY_ROLE") || e.name().startsWith("SYMPH_") || e.name().startsWith("STAVE_")) {
+        problems.add(Diagnostic.error(e.origin(), path + ".env." + e.name(), "env-reserved",
+            "environment variable " + e.name() + " is set by stave",
+            "choose another name; SYMPHONY_ROLE, SYMPH_* and STAVE_* are generated"));
+      } else if (seen.putIfAbsent(e.name(), e.origin()) != null) {
+        problems.add(Diagnostic.error(e.origin(), path + ".env", "env-duplicate",
+            "environment variable " + e.name() + " is set twice", "remove one of them"));
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  private List<ServicePort> services(MapNode node, String key, String path) {
+    Node spec = node.get(key);
+    List<ServicePort> out = new ArrayList<>();
+    if (spec == null) {
+      return out;
+    }
+    if (spec instanceof ScalarNode s) {
+      out.add(new ServicePort(s.text(), null, s.origin()));
+    } else if (spec instanceof ListNode l) {
+      l.items().forEach(i -> out.add(new ServicePort(((ScalarNode) i).text(), null, i.origin())));
+    } else if (spec instanceof MapNode m) {
+      m.entries().forEach((name, port) -> {
+        Object value = ((ScalarNode) port).value();
+        Integer p = value == null ? null : ((java.math.BigInteger) value).intValueExact();
+        out.add(new ServicePort(name, p, m.keyOrigin(name)));
+      });
+    }
+    for (ServicePort s : out) {
+      if (!Names.isDns1035Label(s.name())) {
+        String suggestion = Names.sanitize(s.name());
+        problems.add(Diagnostic.error(s.origin(), path + "." + key, "service-name",
+            "'" + Names.printable(s.name()) + "' is not a valid service name",
+            Names.isDns1035Label(suggestion) ? "did you mean '" + suggestion + "'?"
+                : "a service name is lower-case letters, digits and '-', starting with a letter, at most 63 long"));
+      }
+    }
+    out.sort((a, b) -> a.name().compareTo(b.name()));
+    return List.copyOf(out);
+  }
+
+  private Resources resources(MapNode node, String path) {
+    TreeMap<String, String> requests = new TreeMap<>();
+    TreeMap<String, String> limits = new TreeMap<>();
+    MapNode request = Values.map(node, "resource_request");
+    MapNode limit = Values.map(node, "resource_limit");
+    if (request != null) {
+      quantity(request, "cpu", "cpu", path + ".resource_request", requests);
+      quantity(request, "memory", "memory", path + ".resource_request", requests);
+    }
+    if (limit != null) {
+      quantity(limit, "cpu", "cpu", path + ".resource_limit", limits);
+      quantity(limit, "memory", "memory", path + ".resource_limit", limits);
+      // Symphony: gpu is a limit; Kubernetes requires requests of extended resources to equal limits.
+      Integer gpu = Values.integer(limit, "gpu");
+      if (gpu != null && gpu > 0) {
+        limits.put("nvidia.com/gpu", gpu.toString());
+        requests.put("nvidia.com/gpu", gpu.toString());
+      }
+      Integer tpu = Values.integer(limit, "tpu");
+      if (tpu != null && tpu > 0) {
+        limits.put("cloud-tpus.google.com/v2", tpu.toString());
+        requests.put("cloud-tpus.google.com/v2", tpu.toString());
+      }
+    }
+    for (String resource : List.of("cpu", "memory")) {
+      if (requests.containsKey(resource) && limits.containsKey(resource)
+          && Quantities.value(requests.get(resource)).compareTo(Quantities.value(limits.get(resource))) > 0) {
+        problems.add(Diagnostic.error(request.get(resource).origin(), path + ".resource_request." + resource,
+            "request-over-limit",
+            "the " + resource + " request " + requests.get(resource) + " is more than the limit " + limits.get(resource),
+            "lower the request or raise the limit"));
+      }
+    }
+    return new Resources(Collections.unmodifiableSortedMap(requests), Collections.unmodifiableSortedMap(limits));
+  }
+
+  private void quantity(MapNode map, String key, String resource, String path, Map<String, String> into) {
+    Node n = map.get(key);
+    if (!(n instanceof ScalarNode s) || s.value() == null) {
+      return;
+    }
+    String text = s.value() instanceof BigDecimal d ? d.toPlainString() : s.text();
+    Optional<String> canonical = Quantities.canonical(text);
+    if (canonical.isEmpty()) {
+      problems.add(Diagnostic.error(s.origin(), path + "." + key, "quantity",
+          "'" + Names.printable(s.text()) + "' is not a Kubernetes quantity", Quantities.hint(s.text())));
+      return;
+    }
+    into.put(resource, canonical.get());
+  }
+
+  private List<Mount> mounts(MapNode node, String path) {
+    List<Mount> out = new ArrayList<>();
+    List<Node> items = Values.list(node, "mounts");
+    for (int i = 0; i < items.size(); i++) {
+      mount((MapNode) items.get(i), path + ".mounts[" + i + "]").ifPresent(out::add);
+    }
+    return List.copyOf(out);
+  }
+
+  private Optional<Mount> mount(MapNode m, String path) {
+    String type = Values.string(m, "type");
+    Map<String, Object> source = new LinkedHashMap<>();
+    String field;
+    String defaultName;
+    String mountPath = Values.string(m, "mount_path");
+    switch (type) {
+      case "nfs" -> {
+        field = "nfs";
+        source.put("server", need(m, "server", path, type));
+        source.put("path", need(m, "path", path, type));
+        defaultName = Values.string(m, "server"); // Symphony names an NFS volume after its server
+      }
+      case "host_path" -> {
+        field = "hostPath";
+        String hostPath = need(m, "path", path, type);
+        source.put("path", hostPath);
+        String hostType = Values.string(m, "host_path_type");
+        if (hostType != null && !hostType.isEmpty()) {
+          source.put("type", hostType);
+        }
+        defaultName = hostPath == null ? null : lastSegment(hostPath);
+      }
+      case "empty_dir", "shared_memory" -> {
+        field = "emptyDir";
+        boolean memory = type.equals("shared_memory") || "Memory".equals(Values.string(m, "medium"));
+        if (memory) {
+          source.put("medium", "Memory");
+        }
+        if (m.has("size_limit")) {
+          Map<String, String> size = new TreeMap<>();
+          quantity(m, "size_limit", "size", path, size);
+          if (size.containsKey("size")) {
+            source.put("sizeLimit", size.get("size"));
+          }
+        }
+        if (type.equals("shared_memory")) {
+          mountPath = mountPath == null ? "/dev/shm" : mountPath;
+          defaultName = "devshm";
+        } else {
+          defaultName = mountPath == null ? null : lastSegment(mountPath);
+        }
+      }
+      case "secret" -> {
+        field = "secret";
+        source.put("secretName", need(m, "secret_name", path, type));
+        Integer mode = Values.integer(m, "default_mode");
+        source.put("defaultMode", (long) (mode == null ? 420 : mode)); // 0644, as Symphony
+        defaultName = Values.string(m, "secret_name");
+      }
+      case "config_map" -> {
+        field = "configMap";
+        source.put("name", need(m, "config_map_name", path, type));
+        Integer mode = Values.integer(m, "default_mode");
+        source.put("defaultMode", (long) (mode == null ? 420 : mode));
+        defaultName = Values.string(m, "config_map_name");
+      }
+      case "pvc" -> {
+        field = "persistentVolumeClaim";
+        source.put("claimName", need(m, "claim_name", path, type));
+        defaultName = Values.string(m, "claim_name");
+      }
+      default -> {
+        field = "gitRepo";
+        source.put("repository", need(m, "repository", path, type));
+        String revision = Values.string(m, "revision");
+        if (revision != null) {
+          source.put("revision", revision);
+        }
+        String repository = Values.string(m, "repository");
+        defaultName = repository == null ? null : lastSegment(repository).replaceAll("\\.git$", "");
+      }
+    }
+    if (mountPath == null) {
+      problems.add(Diagnostic.error(m.origin(), path, "mount-path",
+          "a " + type + " mount needs 'mount_path'", "add mount_path = /where/in/the/container"));
+      return Optional.empty();
+    }
+    if (!PATH.matcher(mountPath).matches()) {
+      problems.add(Diagnostic.error(m.get("mount_path").origin(), path + ".mount_path", "mount-path",
+          "mount_path '" + Names.printable(mountPath) + "' is not an absolute path", "start it with '/'"));
+      return Optional.empty();
+    }
+    if (source.containsValue(null)) {
+      return Optional.empty();
+    }
+    String given = Optional.ofNullable(Values.string(m, "name")).orElse(defaultName);
+    Origin nameOrigin = m.has("name") ? m.get("name").origin() : m.origin();
+    Optional<String> volumeName = given == null ? Optional.empty()
+        : Names.kubernetesName(given, 0, nameOrigin, path + ".name", problems);
+    if (volumeName.isEmpty()) {
+      return Optional.empty();
+    }
+    Boolean readOnly = Values.bool(m, "read_only");
+    return Optional.of(new Mount(volumeName.get(), mountPath, readOnly != null && readOnly, field,
+        Collections.unmodifiableMap(source), m.origin()));
+  }
+
+  private String need(MapNode m, String key, String path, String type) {
+    String value = Values.string(m, key);
+    if (value == null) {
+      problems.add(Diagnostic.error(m.origin(), path, "mount-field",
+          "a " + type + " mount needs '" + key + "'", "add '" + key + "'"));
+    }
+    return value;
+  }
+
+  private static String lastSegment(String path) {
+    String trimmed = path.replaceAll("/+$", "");
+    int slash = trimmed.lastIndexOf('/');
+    String last = slash < 0 ? trimmed : trimmed.substring(slash + 1);
+    return last.isEmpty() ? "root" : last;
+  }
+
+}

@@ -1,0 +1,91 @@
+package dev.stave.model;
+
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Turns names given by users into Kubernetes names (SPEC 1.1): lower-case; {@code _ . / space} become
+ * {@code -}; runs of {@code -} collapse; leading and trailing {@code -} go. The result must be a DNS-1123
+ * label within the length budget of the longest name derived from it, else it is a diagnostic.
+ */
+public final class Names {
+  public static final int MAX_LABEL = 63;
+  private static final Pattern DNS_1123_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+  private static final Pattern DNS_1035_LABEL = Pattern.compile("[a-z]([-a-z0-9]*[a-z0-9])?");
+
+  private Names() {}
+
+  /** The sanitized form, whether or not it is valid. */
+  public static String sanitize(String name) {
+    String lower = name.toLowerCase(Locale.ROOT);
+    StringBuilder b = new StringBuilder(lower.length());
+    for (int i = 0; i < lower.length(); i++) {
+      char c = lower.charAt(i);
+      char mapped = (c == '_' || c == '.' || c == ' ' || c == '/') ? '-' : c;
+      if (mapped == '-' && (b.length() == 0 || b.charAt(b.length() - 1) == '-')) {
+        continue;
+      }
+      b.append(mapped);
+    }
+    while (b.length() > 0 && b.charAt(b.length() - 1) == '-') {
+      b.setLength(b.length() - 1);
+    }
+    return b.toString();
+  }
+
+  public static boolean isDns1123Label(String name) {
+    return name.length() <= MAX_LABEL && DNS_1123_LABEL.matcher(name).matches();
+  }
+
+  public static boolean isDns1035Label(String name) {
+    return name.length() <= MAX_LABEL && DNS_1035_LABEL.matcher(name).matches();
+  }
+
+  /**
+   * The sanitized name, or empty after the reason is given to {@code problems}. {@code reserve} is the
+   * length that derived names add (e.g. "-12" for replica indices), so the whole stays within 63.
+   */
+  public static Optional<String> kubernetesName(String given, int reserve, Origin origin, String path,
+      java.util.List<Diagnostic> problems) {
+    String name = sanitize(given);
+    int budget = MAX_LABEL - reserve;
+    if (name.isEmpty()) {
+      problems.add(Diagnostic.error(origin, path, "name-empty",
+          "name '" + printable(given) + "' has nothing left after sanitizing for Kubernetes",
+          "use letters, digits and '-'"));
+      return Optional.empty();
+    }
+    if (!DNS_1123_LABEL.matcher(name).matches()) {
+      problems.add(Diagnostic.error(origin, path, "name-invalid",
+          "name '" + printable(given) + "' is not a valid Kubernetes name, even as '" + printable(name) + "'",
+          "use only ASCII letters, digits, '-', '_', '.' and spaces"));
+      return Optional.empty();
+    }
+    if (name.length() > budget) {
+      problems.add(Diagnostic.error(origin, path, "name-too-long",
+          "name '" + name + "' is " + name.length() + " characters; names derived from it allow at most " + budget,
+          "shorten it to " + budget + " characters or fewer"));
+      return Optional.empty();
+    }
+    return Optional.of(name);
+  }
+
+  /** Shows control characters and very long names safely inside a message. */
+  public static String printable(String s) {
+    StringBuilder b = new StringBuilder();
+    s.codePoints().limit(80).forEach(cp -> {
+      if (Character.isISOControl(cp)) {
+        b.append(String.format(Locale.ROOT, "\\u%04x", cp));
+      } else {
+        b.appendCodePoint(cp);
+      }
+    });
+    if (s.codePointCount(0, s.length()) > 80) {
+      b.append("...");
+    }
+    return b.toString();
+  }
+}

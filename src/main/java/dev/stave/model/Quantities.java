@@ -1,0 +1,49 @@
+package dev.stave.model;
+
+import io.kubernetes.client.custom.Quantity;
+import io.kubernetes.client.custom.QuantityFormatter;
+import java.math.BigDecimal;
+import java.util.Optional;
+
+/** Kubernetes resource quantities, parsed and printed by client-java-api's own formatter. */
+public final class Quantities {
+  private static final QuantityFormatter FORMATTER = new QuantityFormatter();
+
+  private Quantities() {}
+
+  /** The canonical form (e.g. {@code 0.5 -> 500m}, {@code 1024Mi -> 1Gi}), or empty when it is no quantity. */
+  public static Optional<String> canonical(String text) {
+    Optional<Quantity> q = parse(text);
+    return q.map(Quantity::toSuffixedString);
+  }
+
+  public static Optional<Quantity> parse(String text) {
+    if (text == null || text.isEmpty() || text.length() > 64 || !text.strip().equals(text)) {
+      return Optional.empty();
+    }
+    try {
+      Quantity q = FORMATTER.parse(text);
+      return q.getNumber().signum() < 0 ? Optional.empty() : Optional.of(q);
+    } catch (RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  public static BigDecimal value(String canonical) {
+    return FORMATTER.parse(canonical).getNumber();
+  }
+
+  /** A hint for a common mistake: "2GB" means 2G (10^9) or 2Gi (2^30). */
+  public static String hint(String text) {
+    String t = text.strip();
+    if (t.matches("(?i)[0-9.]+\\s*[kmgtpe]i?b")) {
+      String number = t.replaceAll("(?i)\\s*([kmgtpe])i?b$", "");
+      String unit = t.replaceAll("(?i)^[0-9.]+\\s*([kmgtpe]).*$", "$1").toUpperCase(java.util.Locale.ROOT);
+      if (unit.equals("K")) {
+        return "write " + number + "k (10^3 bytes) or " + number + "Ki (2^10 bytes)";
+      }
+      return "write " + number + unit + " (powers of 10) or " + number + unit + "i (powers of 2)";
+    }
+    return "write a Kubernetes quantity such as 500m, 2, 512Mi or 4Gi";
+  }
+}

@@ -1,0 +1,282 @@
+package dev.stave.schema;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonNodePath;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.PathType;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import dev.stave.config.ListNode;
+import dev.stave.config.MapNode;
+import dev.stave.config.Node;
+import dev.stave.config.ScalarNode;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import dev.stave.diag.StaveBug;
+import java.io.IOException;
+import java.io.InputStream;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Validates a config tree against its kind's JSON Schema (draft 2020-12) and turns every error into a
+ * diagnostic at the value's origin. Schemas may carry {@code x-hint} (how to fix) and {@code x-messages}
+ * (a message per failing keyword) next to the keywords they explain.
+ */
+public final class SchemaValidator {
+  private static final JsonNodeFactory JSON = JsonNodeFactory.withExactBigDecimals(true);
+
+  private final String kind;
+  private final JsonSchema schema;
+  private final JsonNode schemaTree;
+
+  public SchemaValidator(String kind) {
+    this.kind = kind;
+    try (InputStream in = Schemas.open(kind)) {
+      this.schemaTree = new ObjectMapper().readTree(in);
+    } catch (IOException e) {
+      throw new StaveBug("cannot parse the schema of " + kind, e);
+    }
+    SchemaValidatorsConfig config = SchemaValidatorsConfig.builder()
+        .pathType(PathType.JSON_POINTER)
+        .locale(Locale.ROOT)
+        .formatAssertionsEnabled(true)
+        .build();
+    this.schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(schemaTree, config);
+  }
+
+  public List<Diagnostic> validate(Node root) {
+    Set<ValidationMessage> messages = schema.validate(toJson(root));
+    List<Diagnostic> out = new ArrayList<>();
+    for (ValidationMessage m : messages) {
+      out.add(toDiagnostic(root, m));
+    }
+    return out;
+  }
+
+  static JsonNode toJson(Node node) {
+    if (node instanceof MapNode map) {
+      ObjectNode object = JSON.objectNode();
+      map.entries().forEach((k, v) -> object.set(k, toJson(v)));
+      return object;
+    }
+    if (node instanceof ListNode list) {
+      ArrayNode array = JSON.arrayNode();
+      list.items().forEach(item -> array.add(toJson(item)));
+      return array;
+    }
+    Object value = ((ScalarNode) node).value();
+    if (value == null) {
+      return JSON.nullNode();
+    }
+    if (value instanceof String s) {
+      return JSON.textNode(s);
+    }
+    if (value instanceof Boolean b) {
+      return JSON.booleanNode(b);
+    }
+    if (value instanceof BigInteger i) {
+      return JSON.numberNode(i);
+    }
+    return JSON.numberNode((BigDecimal) value);
+  }
+
+  private Diagnostic toDiagnostic(Node root, ValidationMessage m) {
+    JsonNodePath location = m.getInstanceLocation();
+    Located at = locate(root, location);
+    String path = dotted(location);
+    JsonNode keywordSchema = schemaAt(m);
+    String type = m.getType();
+    String message;
+    List<String> hints = new ArrayList<>();
+    switch (type) {
+      case "additionalProperties" -> {
+        String key = m.getProperty();
+        String childPath = path.isEmpty() ? key : path + "." + key;
+        Origin keyOrigin = at.node instanceof MapNode map ? map.keyOrigin(key) : at.node.origin();
+        List<String> known = knownKeys(m);
+        String suggestion = Suggest.closest(key, known);
+        if (suggestion != null) {
+          hints.add("did you mean '" + suggestion + "'?");
+        } else if (!known.isEmpty()) {
+          hints.add("known keys here: " + String.join(", ", known));
+        }
+        return new Diagnostic(dev.stave.diag.Severity.ERROR, keyOrigin, childPath, "unknown-key",
+            "unknown key '" + key + "'", hints);
+      }
+      case "required" -> {
+        String key = m.getProperty();
+        message = "missing required key '" + key + "'";
+        hints.add("add '" + key + "'");
+      }
+      case "type" -> {
+        message = "expected " + expected(keywordSchema) + ", got " + at.node.describe();
+        if (at.node instanceof ScalarNode s && s.isString() && expectsNumberOrBool(keywordSchema)
+            && s.text().matches("-?[0-9]+(\\.[0-9]+)?|true|false")) {
+          hints.add("write the value without quotes");
+        } else if (at.node instanceof ScalarNode s && !s.isString() && expected(keywordSchema).contains("string")) {
+          hints.add("put the value in quotes to make it a string");
+        } else if (parentSchema(m) == null || !parentSchema(m).has("x-hint")) {
+          hints.add("write " + expected(keywordSchema) + " here");
+        }
+      }
+      case "enum", "const" -> {
+        message = "'" + scalarText(at.node) + "' is not one of " + allowed(keywordSchema);
+        String suggestion = Suggest.closest(scalarText(at.node), allowedList(keywordSchema));
+        if (suggestion != null) {
+          hints.add("did you mean '" + suggestion + "'?");
+        }
+      }
+      default -> message = stripPath(m.getMessage());
+    }
+    JsonNode parentSchema = parentSchema(m);
+    if (parentSchema != null) {
+      JsonNode custom = parentSchema.path("x-messages").path(type);
+      if (custom.isTextual()) {
+        message = custom.asText().replace("{value}", scalarText(at.node));
+      }
+      JsonNode hint = parentSchema.path("x-hint");
+      if (hint.isTextual()) {
+        hints.add(hint.asText());
+      }
+    }
+    return new Diagnostic(dev.stave.diag.Severity.ERROR, at.origin, path, "schema-" + type, message, hints);
+  }
+
+  private record Located(Node node, Origin origin) {}
+
+  /** Walks the tree along the instance path; the origin is where the key was written when there is one. */
+  private static Located locate(Node root, JsonNodePath location) {
+    Node node = root;
+    Origin origin = root.origin();
+    for (int i = 0; i < location.getNameCount(); i++) {
+      Object element = location.getElement(i);
+      if (node instanceof MapNode map && map.has(String.valueOf(element))) {
+        String key = String.valueOf(element);
+        node = map.get(key);
+        origin = node instanceof ScalarNode ? node.origin() : map.keyOrigin(key);
+      } else if (node instanceof ListNode list && element instanceof Integer index && index < list.items().size()) {
+        node = list.items().get(index);
+        origin = node.origin();
+      } else {
+        break;
+      }
+    }
+    return new Located(node, origin);
+  }
+
+  static String dotted(JsonNodePath location) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < location.getNameCount(); i++) {
+      Object element = location.getElement(i);
+      if (element instanceof Integer index) {
+        b.append('[').append(index).append(']');
+      } else {
+        if (b.length() > 0) {
+          b.append('.');
+        }
+        b.append(element);
+      }
+    }
+    return b.toString();
+  }
+
+  private JsonNode schemaAt(ValidationMessage m) {
+    return m.getSchemaNode() == null ? JSON.nullNode() : m.getSchemaNode();
+  }
+
+  /** The schema object holding the failing keyword, found by its location in our own schema file. */
+  private JsonNode parentSchema(ValidationMessage m) {
+    if (m.getSchemaLocation() == null) {
+      return null;
+    }
+    JsonNodePath fragment = m.getSchemaLocation().getFragment();
+    JsonNode node = schemaTree;
+    for (int i = 0; i < fragment.getNameCount() - 1; i++) {
+      Object element = fragment.getElement(i);
+      node = element instanceof Integer index ? node.path(index) : node.path(String.valueOf(element));
+    }
+    return node.isMissingNode() ? null : node;
+  }
+
+  private List<String> knownKeys(ValidationMessage m) {
+    JsonNode parent = parentSchema(m);
+    List<String> keys = new ArrayList<>();
+    if (parent != null) {
+      Iterator<String> names = parent.path("properties").fieldNames();
+      names.forEachRemaining(keys::add);
+    }
+    keys.sort(null);
+    return keys;
+  }
+
+  private static String expected(JsonNode typeSchema) {
+    JsonNode t = typeSchema;
+    List<String> names = new ArrayList<>();
+    if (t.isArray()) {
+      t.forEach(n -> names.add(article(n.asText())));
+    } else if (t.isTextual()) {
+      names.add(article(t.asText()));
+    }
+    return names.isEmpty() ? "another type" : String.join(" or ", names);
+  }
+
+  private static boolean expectsNumberOrBool(JsonNode typeSchema) {
+    String s = typeSchema.toString();
+    return !s.contains("string") && (s.contains("integer") || s.contains("number") || s.contains("boolean"));
+  }
+
+  private static String article(String type) {
+    return switch (type) {
+      case "object" -> "a map";
+      case "array" -> "a list";
+      case "integer" -> "an integer";
+      case "null" -> "null";
+      default -> "a " + type;
+    };
+  }
+
+  private static String allowed(JsonNode enumSchema) {
+    return String.join(", ", allowedList(enumSchema));
+  }
+
+  private static List<String> allowedList(JsonNode enumSchema) {
+    List<String> values = new ArrayList<>();
+    if (enumSchema.isArray()) {
+      enumSchema.forEach(n -> values.add(n.asText()));
+    } else if (!enumSchema.isNull()) {
+      values.add(enumSchema.asText());
+    }
+    return values;
+  }
+
+  private static String scalarText(Node node) {
+    if (node instanceof ScalarNode s) {
+      String text = s.text();
+      return text.length() > 60 ? text.substring(0, 60) + "..." : text;
+    }
+    return node.describe();
+  }
+
+  private static String stripPath(String message) {
+    int colon = message.indexOf(": ");
+    return colon >= 0 && (message.startsWith("/") || message.startsWith("$")) ? message.substring(colon + 2) : message;
+  }
+
+  public String kind() {
+    return kind;
+  }
+
+}

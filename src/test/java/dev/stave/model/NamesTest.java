@@ -1,0 +1,53 @@
+package dev.stave.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class NamesTest {
+  @ParameterizedTest(name = "''{0}'' -> ''{1}''")
+  @CsvSource({
+      "Cheetah_PPO, cheetah-ppo", "a..b, a-b", "workspace/project, workspace-project", "' lead trail ', lead-trail",
+      "--x--, x", "A B  C, a-b-c", "already-ok, already-ok", "___, ''", "v1.2.3, v1-2-3"
+  })
+  void sanitizesLikeSpecSection11(String given, String expected) {
+    assertEquals(expected, Names.sanitize(given));
+  }
+
+  @Property(tries = 3000)
+  void eitherAValidNameWithinBudgetOrADiagnostic(@ForAll("names") String given, @ForAll @IntRange(max = 20) int reserve) {
+    List<Diagnostic> problems = new ArrayList<>();
+    Optional<String> name = Names.kubernetesName(given, reserve, Origin.of("x"), "name", problems);
+    if (name.isPresent()) {
+      assertTrue(problems.isEmpty());
+      assertTrue(name.get().matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?"), name.get());
+      assertTrue(name.get().length() <= 63 - reserve, name.get());
+      assertEquals(name.get(), Names.sanitize(name.get()), "sanitizing is idempotent");
+    } else {
+      assertEquals(1, problems.size());
+      assertTrue(problems.get(0).isError());
+    }
+  }
+
+  @Provide
+  Arbitrary<String> names() {
+    Arbitrary<String> fragments = Arbitraries.of("a", "Z", "9", "-", "_", ".", "/", " ", "../", "\u0000", "é",
+        "\u0430" /* Cyrillic a */, "\n", "${", "<#", ":", "x".repeat(40));
+    return Arbitraries.oneOf(
+        fragments.list().ofMaxSize(12).map(l -> String.join("", l)),
+        Arbitraries.strings().ofMaxLength(80));
+  }
+}

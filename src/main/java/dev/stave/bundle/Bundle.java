@@ -1,0 +1,78 @@
+package dev.stave.bundle;
+
+import dev.stave.diag.StaveBug;
+import dev.stave.render.CanonicalYaml;
+import dev.stave.render.RenderedObject;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The ordered objects of one config: install order, then namespace, then name. Its files are one per
+ * object plus a {@code kustomization.yaml} that lists them in the same order.
+ */
+public final class Bundle {
+  private static final Comparator<RenderedObject> ORDER = Comparator
+      .comparingInt((RenderedObject o) -> KindOrder.rank(o.kind()))
+      .thenComparing(RenderedObject::kind)
+      .thenComparing(o -> o.namespace() == null ? "" : o.namespace())
+      .thenComparing(RenderedObject::name);
+
+  private final String name;
+  private final List<RenderedObject> objects;
+
+  public Bundle(String name, List<RenderedObject> objects) {
+    this.name = name;
+    List<RenderedObject> sorted = new ArrayList<>(objects);
+    sorted.sort(ORDER);
+    this.objects = List.copyOf(sorted);
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public List<RenderedObject> objects() {
+    return objects;
+  }
+
+  /** The files of the bundle folder, in install order, the kustomization last. */
+  public List<BundleFile> files() {
+    List<BundleFile> files = new ArrayList<>(objects.size() + 1);
+    Set<String> names = new HashSet<>();
+    List<String> resources = new ArrayList<>();
+    for (RenderedObject o : objects) {
+      String file = KindOrder.fileName(o.kind(), o.name());
+      if (!names.add(file)) {
+        throw new StaveBug("two objects of bundle " + name + " would both be written to " + file);
+      }
+      resources.add(file);
+      files.add(new BundleFile(file, o.yaml()));
+    }
+    files.add(new BundleFile("kustomization.yaml", kustomization(resources)));
+    return files;
+  }
+
+  /** One stream of every object, for {@code -o -}. */
+  public String stream() {
+    StringBuilder out = new StringBuilder();
+    for (RenderedObject o : objects) {
+      out.append("---\n").append(o.yaml());
+    }
+    return out.toString();
+  }
+
+  /** kustomize keeps this order (fifo) instead of re-sorting, so `apply -k` and `apply -f` agree. */
+  private static String kustomization(List<String> resources) {
+    Map<String, Object> k = new LinkedHashMap<>();
+    k.put("apiVersion", "kustomize.config.k8s.io/v1beta1");
+    k.put("kind", "Kustomization");
+    k.put("sortOptions", Map.of("order", "fifo"));
+    k.put("resources", resources);
+    return CanonicalYaml.emit(k);
+  }
+}

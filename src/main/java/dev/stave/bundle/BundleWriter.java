@@ -1,0 +1,111 @@
+package dev.stave.bundle;
+
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import dev.stave.diag.UserError;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
+
+/**
+ * Writes bundles so that a failed compile leaves the output folder as it was: every bundle is written
+ * into a staging folder beside its target first, and only when all of them are complete is each one
+ * moved into place. A bundle folder is replaced whole, so files of objects that were removed go too.
+ */
+public final class BundleWriter {
+  private final Path outputDir;
+
+  public BundleWriter(Path outputDir) {
+    this.outputDir = outputDir;
+  }
+
+  /** Thrown when the disk refuses: exit code 4, not a user error. */
+  public static final class WriteFailure extends RuntimeException {
+    public WriteFailure(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  public void write(List<Bundle> bundles) {
+    for (Bundle b : bundles) {
+      checkName(b.name());
+    }
+    List<Path> staged = new java.util.ArrayList<>();
+    try {
+      Files.createDirectories(outputDir);
+      for (Bundle b : bundles) {
+        Path stage = outputDir.resolve("." + b.name() + ".stave-new");
+        deleteTree(stage);
+        Files.createDirectory(stage);
+        staged.add(stage);
+        for (BundleFile f : b.files()) {
+          Files.write(stage.resolve(f.name()), f.text().getBytes(StandardCharsets.UTF_8));
+        }
+      }
+      for (Bundle b : bundles) {
+        Path stage = outputDir.resolve("." + b.name() + ".stave-new");
+        Path target = outputDir.resolve(b.name());
+        Path old = outputDir.resolve("." + b.name() + ".stave-old");
+        deleteTree(old);
+        if (Files.exists(target)) {
+          move(target, old);
+        }
+        move(stage, target);
+        deleteTree(old);
+      }
+    } catch (IOException | UncheckedIOException e) {
+      for (Path stage : staged) {
+        try {
+          deleteTree(stage);
+        } catch (IOException ignored) {
+          // the original error is the one worth reporting
+        }
+      }
+      throw new WriteFailure("cannot write to " + outputDir + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Bundle names come from sanitized names; this guards the file system against anything else. */
+  private static void checkName(String name) {
+    if (name.isEmpty() || name.contains("/") || name.contains("\\") || name.startsWith(".")
+        || name.contains("\0")) {
+      throw new UserError(Diagnostic.error(Origin.of("<bundle>"), "name", "bundle-name",
+          "'" + name + "' cannot be a bundle folder name", "use letters, digits and '-'"));
+    }
+  }
+
+  private static void move(Path from, Path to) throws IOException {
+    try {
+      Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(from, to);
+    }
+  }
+
+  static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    Files.walkFileTree(root, new SimpleFileVisitor<>() {
+      @Override
+      public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+        Files.delete(file);
+        return FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
+        Files.delete(dir);
+        return FileVisitResult.CONTINUE;
+      }
+    });
+  }
+}

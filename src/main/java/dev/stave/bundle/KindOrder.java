@@ -1,0 +1,32 @@
+package dev.stave.bundle;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Helm v4's install order (PriorityClass, Namespace, ... APIService, then the webhook kinds), the list
+ * Helm, Tanka and Argo CD share. A kind's position is its rank and the two-digit prefix of its file
+ * name, so adding an object never renames another. Kinds not on the list rank 99 and sort by name.
+ */
+public final class KindOrder {
+  static final List<String> INSTALL_ORDER = List.of(
+      "PriorityClass", "Namespace", "NetworkPolicy", "ResourceQuota", "LimitRange", "PodSecurityPolicy",
+      "PodDisruptionBudget", "ServiceAccount", "Secret", "SecretList", "ConfigMap", "StorageClass",
+      "PersistentVolume", "PersistentVolumeClaim", "CustomResourceDefinition", "ClusterRole", "ClusterRoleList",
+      "ClusterRoleBinding", "ClusterRoleBindingList", "Role", "RoleList", "RoleBinding", "RoleBindingList",
+      "Service", "DaemonSet", "Pod", "ReplicationController", "ReplicaSet", "Deployment",
+      "HorizontalPodAutoscaler", "StatefulSet", "Job", "CronJob", "IngressClass", "Ingress", "APIService",
+      "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration");
+  public static final int UNKNOWN = 99;
+
+  private KindOrder() {}
+
+  public static int rank(String kind) {
+    int i = INSTALL_ORDER.indexOf(kind);
+    return i < 0 ? UNKNOWN : i;
+  }
+
+  public static String fileName(String kind, String name) {
+    return String.format(Locale.ROOT, "%02d-%s-%s.yaml", rank(kind), kind.toLowerCase(Locale.ROOT), name);
+  }
+}

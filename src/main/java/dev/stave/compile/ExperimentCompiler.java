@@ -1,0 +1,299 @@
+package dev.stave.compile;
+
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import dev.stave.model.EnvVar;
+import dev.stave.model.Experiment;
+import dev.stave.model.Mount;
+import dev.stave.model.Names;
+import dev.stave.model.PodUnit;
+import dev.stave.model.Process;
+import dev.stave.model.ServicePort;
+import dev.stave.model.Toleration;
+import dev.stave.model.Workload;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+/**
+ * The experiment mapping of SPEC 2.2: one workload per pod unit, one Service per bound or exposed name,
+ * Symphony's environment in every container, and the secret volume. Object names are
+ * {@code <experiment>-<process or service>} so that experiments can share a project namespace.
+ */
+public final class ExperimentCompiler {
+  private static final Pattern IANA_PORT_NAME = Pattern.compile("(?=.*[a-z])[a-z0-9]([a-z0-9]|-(?!-))*[a-z0-9]|[a-z]");
+  static final String SECRETS_MOUNT = "/etc/secrets";
+
+  private final Experiment experiment;
+  private final List<Diagnostic> problems = new ArrayList<>();
+
+  private ExperimentCompiler(Experiment experiment) {
+    this.experiment = experiment;
+  }
+
+  public record Result(List<PlannedObject> objects, List<Diagnostic> diagnostics) {}
+
+  public static Result compile(Experiment experiment) {
+    ExperimentCompiler compiler = new ExperimentCompiler(experiment);
+    List<PlannedObject> objects = compiler.objects();
+    return new Result(objects, List.copyOf(compiler.problems));
+  }
+
+  /** The Secret that {@code secrets} becomes; its data is supplied by {@code stave secrets}, never compiled. */
+  public static String secretName(Experiment experiment) {
+    return experiment.name() + "-secrets";
+  }
+
+  private List<PlannedObject> objects() {
+    Services services = Services.allocate(experiment, problems);
+    if (problems.stream().anyMatch(Diagnostic::isError)) {
+      return List.of();
+    }
+    List<PlannedObject> out = new ArrayList<>();
+    if (experiment.createNamespace()) {
+      Map<String, Object> data = new LinkedHashMap<>();
+      data.put("name", experiment.namespace());
+      data.put("labels", experiment.namespace().equals(experiment.name())
+          ? Labels.common(experiment.name(), experiment.labels())
+          : Labels.shared());
+      out.add(new PlannedObject("v1", "Namespace", null, experiment.namespace(), "namespace.ftl", data, List.of()));
+    }
+    for (Services.Entry service : services.entries()) {
+      out.add(service(service));
+    }
+    for (PodUnit unit : experiment.units()) {
+      String objectName = experiment.name() + "-" + unit.name();
+      int reserve = unit.pod().workload() == Workload.POD && unit.pod().replicas() > 1
+          ? 1 + String.valueOf(unit.pod().replicas() - 1).length() : 0;
+      if (objectName.length() + reserve > Names.MAX_LABEL) {
+        problems.add(Diagnostic.error(unit.origin(), unitPath(unit), "name-too-long",
+            "the object name '" + objectName + "' would be " + (objectName.length() + reserve)
+                + " characters, more than Kubernetes allows (63)",
+            "shorten the experiment's or the " + (unit.group() ? "group's" : "process's") + " name"));
+        continue;
+      }
+      out.addAll(workload(unit, objectName, services));
+    }
+    return out;
+  }
+
+  private static String unitPath(PodUnit unit) {
+    return (unit.group() ? "process_groups." : "processes.") + unit.given();
+  }
+
+  private PlannedObject service(Services.Entry service) {
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("name", service.objectName());
+    data.put("namespace", experiment.namespace());
+    data.put("labels", Labels.withComponent(experiment.name(), experiment.labels(), service.name()));
+    data.put("type", service.exposed() ? experiment.exposeType() : "ClusterIP");
+    data.put("selector", Services.selector(experiment.name(), service));
+    Map<String, Object> port = new LinkedHashMap<>();
+    port.put("name", service.name());
+    port.put("port", service.port());
+    port.put("targetPort", service.port());
+    data.put("ports", List.of(port));
+    return new PlannedObject("v1", "Service", experiment.namespace(), service.objectName(), "service.ftl", data,
+        List.of());
+  }
+
+  private List<PlannedObject> workload(PodUnit unit, String objectName, Services services) {
+    Map<String, String> podLabels = Labels.withComponent(experiment.name(), experiment.labels(), unit.name());
+    podLabels.putAll(unit.pod().labels());
+    for (Process p : unit.processes()) {
+      for (ServicePort s : p.binds()) {
+        podLabels.put(Services.bindLabel(s.name()), "true");
+      }
+      for (ServicePort s : p.exposes()) {
+        podLabels.put(Services.exposeLabel(s.name()), "true");
+      }
+    }
+    Map<String, Object> pod = podSpec(unit, services);
+    List<Override> overrides = overrides(unit);
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put("namespace", experiment.namespace());
+    data.put("labels", Labels.withComponent(experiment.name(), experiment.labels(), unit.name()));
+    data.put("podLabels", podLabels);
+    data.put("pod", pod);
+    Workload workload = unit.pod().workload();
+    int replicas = unit.pod().replicas();
+    if (workload == Workload.POD) {
+      List<PlannedObject> pods = new ArrayList<>();
+      for (int i = 0; i < replicas; i++) {
+        String podName = replicas > 1 ? objectName + "-" + i : objectName;
+        Map<String, Object> podData = new LinkedHashMap<>(data);
+        podData.put("name", podName);
+        pods.add(new PlannedObject("v1", "Pod", experiment.namespace(), podName, "pod.ftl", podData, overrides));
+      }
+      return pods;
+    }
+    data.put("name", objectName);
+    if (workload == Workload.DEPLOYMENT) {
+      data.put("replicas", replicas);
+      data.put("selector", Labels.selector(experiment.name(), unit.name()));
+      return List.of(new PlannedObject("apps/v1", "Deployment", experiment.namespace(), objectName,
+          "deployment.ftl", data, overrides));
+    }
+    data.put("backoffLimit", unit.pod().backoffLimit());
+    if (replicas > 1) {
+      data.put("completions", replicas);
+      data.put("parallelism", replicas);
+    }
+    if (unit.pod().activeDeadlineSeconds() != null) {
+      data.put("activeDeadlineSeconds", unit.pod().activeDeadlineSeconds());
+    }
+    if (unit.pod().ttlSecondsAfterFinished() != null) {
+      data.put("ttlSecondsAfterFinished", unit.pod().ttlSecondsAfterFinished());
+    }
+    return List.of(new PlannedObject("batch/v1", "Job", experiment.namespace(), objectName, "job.ftl", data,
+        overrides));
+  }
+
+  private List<Override> overrides(PodUnit unit) {
+    List<Override> out = new ArrayList<>();
+    if (!unit.pod().podOverride().isEmpty()) {
+      out.add(new Override(unit.pod().podOverride(), unit.pod().podOverrideOrigin(),
+          unitPath(unit) + ".overrides.pod", null));
+    }
+    for (Process p : unit.processes()) {
+      if (!p.containerOverride().isEmpty()) {
+        String path = unit.group() ? unitPath(unit) + ".processes." + p.given() : unitPath(unit);
+        out.add(new Override(p.containerOverride(), p.containerOverrideOrigin(), path + ".overrides.container",
+            p.name()));
+      }
+    }
+    return out;
+  }
+
+  private Map<String, Object> podSpec(PodUnit unit, Services services) {
+    Map<String, Object> pod = new LinkedHashMap<>();
+    pod.put("restartPolicy", unit.pod().restartPolicy());
+    pod.put("nodeSelector", unit.pod().nodeSelector());
+    List<Map<String, Object>> tolerations = new ArrayList<>();
+    for (Toleration t : unit.pod().tolerations()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      putIfSet(m, "key", t.key());
+      putIfSet(m, "operator", t.operator());
+      putIfSet(m, "value", t.value());
+      putIfSet(m, "effect", t.effect());
+      putIfSet(m, "tolerationSeconds", t.tolerationSeconds());
+      tolerations.add(m);
+    }
+    pod.put("tolerations", tolerations);
+    TreeMap<String, Map<String, Object>> volumes = new TreeMap<>();
+    Map<String, Origin> volumeOrigins = new LinkedHashMap<>();
+    List<Map<String, Object>> containers = new ArrayList<>();
+    for (Process p : unit.processes()) {
+      List<Map<String, Object>> mounts = new ArrayList<>();
+      for (Mount m : p.mounts()) {
+        Map<String, Object> volume = new LinkedHashMap<>();
+        volume.put("name", m.volumeName());
+        volume.put("field", m.sourceField());
+        volume.put("source", m.source());
+        Map<String, Object> existing = volumes.putIfAbsent(m.volumeName(), volume);
+        if (existing != null && !existing.equals(volume)) {
+          problems.add(Diagnostic.error(m.origin(), unitPath(unit), "volume-conflict",
+              "volume '" + m.volumeName() + "' is defined twice in one pod with different sources (the other at line "
+                  + volumeOrigins.get(m.volumeName()).line() + ")",
+              "give one of the mounts another 'name'"));
+        }
+        volumeOrigins.putIfAbsent(m.volumeName(), m.origin());
+        mounts.add(mount(m.volumeName(), m.mountPath(), m.readOnly()));
+      }
+      if (!experiment.secrets().isEmpty()) {
+        mounts.add(mount("stave-secrets", SECRETS_MOUNT, true));
+      }
+      containers.add(container(p, services, mounts));
+    }
+    if (!experiment.secrets().isEmpty()) {
+      Map<String, Object> source = new LinkedHashMap<>();
+      source.put("secretName", secretName(experiment));
+      source.put("defaultMode", 420L); // 0644, as Symphony mounts its secrets
+      Map<String, Object> volume = new LinkedHashMap<>();
+      volume.put("name", "stave-secrets");
+      volume.put("field", "secret");
+      volume.put("source", source);
+      if (volumes.putIfAbsent("stave-secrets", volume) != null) {
+        problems.add(Diagnostic.error(volumeOrigins.get("stave-secrets"), unitPath(unit), "volume-conflict",
+            "volume name 'stave-secrets' is used by stave for the experiment's secrets", "rename the mount"));
+      }
+    }
+    pod.put("volumes", new ArrayList<>(volumes.values()));
+    pod.put("containers", containers);
+    return pod;
+  }
+
+  private static Map<String, Object> mount(String name, String path, boolean readOnly) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("name", name);
+    m.put("mountPath", path);
+    if (readOnly) {
+      m.put("readOnly", true);
+    }
+    return m;
+  }
+
+  private Map<String, Object> container(Process p, Services services, List<Map<String, Object>> mounts) {
+    Map<String, Object> c = new LinkedHashMap<>();
+    c.put("name", p.name());
+    c.put("image", p.image());
+    c.put("command", p.command());
+    c.put("args", p.args());
+    List<Map<String, Object>> env = new ArrayList<>();
+    env.add(envVar("SYMPHONY_ROLE", p.name()));
+    for (Services.Entry s : services.entries()) {
+      // Symphony's address book: every process learns every service, connected or not.
+      String n = s.name().toUpperCase(Locale.ROOT).replace('-', '_');
+      env.add(envVar("SYMPH_" + n + "_HOST", s.objectName()));
+      env.add(envVar("SYMPH_" + n + "_PORT", String.valueOf(s.port())));
+      env.add(envVar("SYMPH_" + n + "_ADDR", s.objectName() + ":" + s.port()));
+    }
+    for (EnvVar e : p.env()) {
+      env.add(envVar(e.name(), e.value()));
+    }
+    c.put("env", env);
+    TreeSet<String> offered = new TreeSet<>();
+    p.binds().forEach(s -> offered.add(s.name()));
+    p.exposes().forEach(s -> offered.add(s.name()));
+    List<Map<String, Object>> ports = new ArrayList<>();
+    for (String name : offered) {
+      Map<String, Object> port = new LinkedHashMap<>();
+      if (name.length() <= 15 && IANA_PORT_NAME.matcher(name).matches()) {
+        port.put("name", name);
+      }
+      port.put("containerPort", services.port(name));
+      port.put("protocol", "TCP");
+      ports.add(port);
+    }
+    c.put("ports", ports);
+    Map<String, Object> resources = new LinkedHashMap<>();
+    if (!p.resources().limits().isEmpty()) {
+      resources.put("limits", p.resources().limits());
+    }
+    if (!p.resources().requests().isEmpty()) {
+      resources.put("requests", p.resources().requests());
+    }
+    c.put("resources", resources);
+    c.put("volumeMounts", mounts);
+    putIfSet(c, "imagePullPolicy", p.imagePullPolicy());
+    return c;
+  }
+
+  private static Map<String, Object> envVar(String name, String value) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("name", name);
+    m.put("value", value);
+    return m;
+  }
+
+  private static void putIfSet(Map<String, Object> m, String key, Object value) {
+    if (value != null) {
+      m.put(key, value);
+    }
+  }
+}

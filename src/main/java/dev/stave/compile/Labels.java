@@ -1,0 +1,46 @@
+package dev.stave.compile;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/** The labels stave owns (SPEC 2.1); selectors use only these, since selectors cannot change later. */
+public final class Labels {
+  public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
+  public static final String PART_OF = "app.kubernetes.io/part-of";
+  public static final String COMPONENT = "app.kubernetes.io/component";
+  public static final String BUNDLE = "stave.dev/bundle";
+
+  private Labels() {}
+
+  /** The labels of every object of a bundle, with the user's labels. */
+  public static TreeMap<String, String> common(String bundle, Map<String, String> user) {
+    TreeMap<String, String> labels = new TreeMap<>(user);
+    labels.put(MANAGED_BY, "stave");
+    labels.put(PART_OF, bundle);
+    labels.put(BUNDLE, bundle);
+    return labels;
+  }
+
+  /**
+   * The labels of an object several bundles share, such as a project's Namespace: no bundle label, so
+   * that no bundle's prune can delete it and no two bundles fight over its labels.
+   */
+  public static TreeMap<String, String> shared() {
+    TreeMap<String, String> labels = new TreeMap<>();
+    labels.put(MANAGED_BY, "stave");
+    return labels;
+  }
+
+  public static TreeMap<String, String> withComponent(String bundle, Map<String, String> user, String component) {
+    TreeMap<String, String> labels = common(bundle, user);
+    labels.put(COMPONENT, component);
+    return labels;
+  }
+
+  public static TreeMap<String, String> selector(String bundle, String component) {
+    TreeMap<String, String> selector = new TreeMap<>();
+    selector.put(BUNDLE, bundle);
+    selector.put(COMPONENT, component);
+    return selector;
+  }
+}

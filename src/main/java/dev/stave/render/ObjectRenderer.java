@@ -1,0 +1,118 @@
+package dev.stave.render;
+
+import dev.stave.compile.Override;
+import dev.stave.compile.PlannedObject;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.StaveBug;
+import dev.stave.diag.UserError;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Template text in, verified canonical YAML out: render, parse, put apiVersion/kind/metadata first,
+ * merge the user's overrides, check against the Kubernetes model, emit, and check that the emitted text
+ * reads back as the same object.
+ */
+public final class ObjectRenderer {
+  private final TemplateRenderer templates;
+  private final ObjectVerifier verifier = new ObjectVerifier();
+
+  public ObjectRenderer(Path templateOverrides) {
+    this.templates = new TemplateRenderer(templateOverrides);
+  }
+
+  public RenderedObject render(PlannedObject planned) {
+    String text = templates.render(planned.template(), planned.data());
+    Object parsed;
+    try {
+      parsed = CanonicalYaml.parse(text);
+    } catch (RuntimeException e) {
+      throw new StaveBug("template " + planned.template() + " rendered text that is not YAML: " + e.getMessage(), e);
+    }
+    if (!(parsed instanceof Map<?, ?> map)) {
+      throw new StaveBug("template " + planned.template() + " rendered " + parsed + " instead of an object");
+    }
+    Map<String, Object> content = canonicalOrder(cast(map));
+    String podSpecPath = podSpecPath(planned.kind());
+    List<String> overridden = new ArrayList<>();
+    for (Override o : planned.overrides()) {
+      Map<String, Object> podSpec = cast(Tree.at(content, podSpecPath));
+      if (o.container() == null) {
+        Tree.deepMerge(podSpec, o.fields());
+        o.fields().keySet().forEach(k -> overridden.add(podSpecPath + "." + k));
+      } else {
+        List<Object> containers = Tree.list(podSpec.get("containers"));
+        for (int i = 0; i < containers.size(); i++) {
+          Map<String, Object> c = cast(containers.get(i));
+          if (o.container().equals(c.get("name"))) {
+            Tree.deepMerge(c, o.fields());
+            int index = i;
+            o.fields().keySet().forEach(k -> overridden.add(podSpecPath + ".containers[" + index + "]." + k));
+          }
+        }
+      }
+    }
+    List<String> problems = verifier.problems(content);
+    if (!problems.isEmpty()) {
+      reportProblems(planned, problems, overridden);
+    }
+    String yaml = CanonicalYaml.emit(content);
+    Object reread = CanonicalYaml.parse(yaml);
+    if (!CanonicalYaml.sameValue(reread, content)) {
+      throw new StaveBug(planned.kind() + " " + planned.name() + " does not read back as written");
+    }
+    return new RenderedObject(planned.apiVersion(), planned.kind(), planned.namespace(), planned.name(), content,
+        yaml);
+  }
+
+  /** Problems in fields the user overrode are the user's; any other problem is stave's. */
+  private static void reportProblems(PlannedObject planned, List<String> problems, List<String> overridden) {
+    List<Diagnostic> user = new ArrayList<>();
+    for (String problem : problems) {
+      Override owner = null;
+      for (Override o : planned.overrides()) {
+        for (String prefix : overridden) {
+          if (problem.startsWith(prefix)) {
+            owner = o;
+          }
+        }
+      }
+      if (owner == null) {
+        throw new StaveBug(planned.kind() + " " + planned.name() + " fails the Kubernetes model check: "
+            + String.join("; ", problems));
+      }
+      user.add(Diagnostic.error(owner.origin(), owner.path(), "override",
+          "the override makes an invalid " + planned.kind() + ": " + problem,
+          "overrides hold Kubernetes API fields in camelCase; check the field name and type"));
+    }
+    throw new UserError(user);
+  }
+
+  static String podSpecPath(String kind) {
+    return switch (kind) {
+      case "Pod" -> "spec";
+      case "CronJob" -> "spec.jobTemplate.spec.template.spec";
+      default -> "spec.template.spec";
+    };
+  }
+
+  /** SPEC 3: apiVersion, kind and metadata first, then the template's order. */
+  static Map<String, Object> canonicalOrder(Map<String, Object> object) {
+    Map<String, Object> ordered = new LinkedHashMap<>();
+    for (String key : List.of("apiVersion", "kind", "metadata")) {
+      if (object.containsKey(key)) {
+        ordered.put(key, object.get(key));
+      }
+    }
+    object.forEach(ordered::putIfAbsent);
+    return ordered;
+  }
+
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> cast(Object map) {
+    return (Map<String, Object>) map;
+  }
+}

@@ -1,0 +1,103 @@
+package dev.stave.render;
+
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import dev.stave.diag.StaveBug;
+import dev.stave.diag.UserError;
+import freemarker.cache.ClassTemplateLoader;
+import freemarker.cache.FileTemplateLoader;
+import freemarker.cache.MultiTemplateLoader;
+import freemarker.cache.TemplateLoader;
+import freemarker.core.TemplateClassResolver;
+import freemarker.template.Configuration;
+import freemarker.template.Template;
+import freemarker.template.TemplateException;
+import freemarker.template.TemplateExceptionHandler;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TimeZone;
+
+/**
+ * Renders the FreeMarker templates in {@code templates/} (packaged as {@code stave/templates}); a
+ * {@code --templates DIR} replaces templates by file name. Templates are compiled once per run and reused.
+ */
+public final class TemplateRenderer {
+  private final Configuration configuration;
+  private final Map<String, Template> cache = new HashMap<>();
+  private final Path overrides;
+
+  public TemplateRenderer(Path overrides) {
+    this.overrides = overrides;
+    Configuration c = new Configuration(Configuration.VERSION_2_3_34);
+    c.setOutputFormat(YamlOutputFormat.INSTANCE);
+    c.setRecognizeStandardFileExtensions(false);
+    c.setAutoEscapingPolicy(Configuration.ENABLE_IF_SUPPORTED_AUTO_ESCAPING_POLICY);
+    c.setDefaultEncoding("UTF-8");
+    c.setLocale(Locale.ROOT);
+    c.setTimeZone(TimeZone.getTimeZone("UTC"));
+    c.setNumberFormat("computer");
+    c.setBooleanFormat("c");
+    c.setTemplateExceptionHandler(TemplateExceptionHandler.RETHROW_HANDLER);
+    c.setLogTemplateExceptions(false);
+    c.setWrapUncheckedExceptions(true);
+    c.setFallbackOnNullLoopVariable(false);
+    c.setNewBuiltinClassResolver(TemplateClassResolver.ALLOWS_NOTHING_RESOLVER);
+    c.setAPIBuiltinEnabled(false);
+    c.setLocalizedLookup(false);
+    c.setTemplateLoader(loader(overrides));
+    this.configuration = c;
+  }
+
+  private static TemplateLoader loader(Path overrides) {
+    ClassTemplateLoader packaged = new ClassTemplateLoader(TemplateRenderer.class, "/stave/templates");
+    if (overrides == null) {
+      return packaged;
+    }
+    if (!Files.isDirectory(overrides)) {
+      throw new UserError(Diagnostic.error(Origin.of(overrides.toString()), "", "templates-dir",
+          "--templates must name a folder of templates", "pass a folder holding files such as job.ftl"));
+    }
+    try {
+      return new MultiTemplateLoader(new TemplateLoader[] {new FileTemplateLoader(overrides.toFile()), packaged});
+    } catch (IOException e) {
+      throw new UserError(Diagnostic.error(Origin.of(overrides.toString()), "", "templates-dir",
+          "cannot read the templates folder", "check its permissions"));
+    }
+  }
+
+  public String render(String templateName, Map<String, Object> data) {
+    Template template = cache.computeIfAbsent(templateName, this::load);
+    StringWriter out = new StringWriter(2048);
+    try {
+      template.process(data, out);
+    } catch (TemplateException | IOException e) {
+      throw templateProblem(templateName, e);
+    }
+    return out.toString();
+  }
+
+  private Template load(String name) {
+    try {
+      return configuration.getTemplate(name);
+    } catch (IOException e) {
+      throw templateProblem(name, e);
+    }
+  }
+
+  /** A broken packaged template is a bug; a broken user template is the user's to fix. */
+  private RuntimeException templateProblem(String name, Exception e) {
+    if (overrides != null && Files.exists(overrides.resolve(name))) {
+      String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      int nl = message.indexOf('\n');
+      return new UserError(Diagnostic.error(Origin.of(overrides.resolve(name).toString()), "", "template",
+          "template " + name + " failed: " + (nl < 0 ? message : message.substring(0, nl)),
+          "fix the template, or remove it to use the packaged one"));
+    }
+    return new StaveBug("template " + name + " failed to render", e);
+  }
+}

@@ -1,0 +1,91 @@
+package dev.stave.cli;
+
+import dev.stave.bundle.Bundle;
+import dev.stave.bundle.BundleWriter;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.DiagnosticPrinter;
+import dev.stave.diag.Origin;
+import dev.stave.diag.UserError;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+    name = "compile",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Compiles configs into bundles: DIR/<bundle>/NN-<kind>-<name>.yaml per object, in install order,",
+      "and a kustomization.yaml listing them. Nothing is written unless every config compiles."
+    })
+final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
+  private final Context context;
+
+  @Parameters(arity = "1..*", paramLabel = "CONFIG", description = "Config files (.yaml, .yml, .json or .conf).")
+  List<Path> configs;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "DIR", defaultValue = "out",
+      description = "Output folder (default: ${DEFAULT-VALUE}); '-' writes one YAML stream to standard output.")
+  String output;
+
+  @Option(names = "--templates", paramLabel = "DIR",
+      description = "A folder of templates that replace the packaged ones by file name.")
+  Path templates;
+
+  @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")
+  boolean stacktrace;
+
+  CompileCommand(Context context) {
+    this.context = context;
+  }
+
+  /** What one compile asks for, parsed from the command line. */
+  record Options(List<Path> configs, String output, Path templates) {}
+
+  @Override
+  public Integer call() {
+    return run(context, new Options(List.copyOf(configs), output, templates));
+  }
+
+  static int run(Context context, Options options) {
+    Pipeline pipeline = new Pipeline(context.env(), context.sources(), options.templates());
+    List<Bundle> bundles = new ArrayList<>();
+    Map<String, Path> names = new HashMap<>();
+    for (Path config : options.configs()) {
+      Bundle bundle = pipeline.bundle(config);
+      if (bundle == null) {
+        continue;
+      }
+      Path first = names.putIfAbsent(bundle.name(), config);
+      if (first != null) {
+        pipeline.diagnostics().add(Diagnostic.error(Origin.of(config.toString()), "name", "bundle-twice",
+            "this config and " + first + " both compile to the bundle '" + bundle.name() + "'",
+            "give the experiments different names"));
+      }
+      bundles.add(bundle);
+    }
+    List<Diagnostic> all = pipeline.diagnostics().sorted();
+    if (pipeline.diagnostics().hasErrors()) {
+      throw new UserError(all);
+    }
+    new DiagnosticPrinter(context.sources()).print(all, context.err());
+    if (options.output().equals("-")) {
+      for (Bundle b : bundles) {
+        context.out().print(b.stream());
+      }
+      context.out().flush();
+    } else {
+      new BundleWriter(Path.of(options.output())).write(bundles);
+      for (Bundle b : bundles) {
+        context.err().println("wrote " + Path.of(options.output()).resolve(b.name()) + "/ ("
+            + b.objects().size() + " objects)");
+      }
+    }
+    return Main.OK;
+  }
+}

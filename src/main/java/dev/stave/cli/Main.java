@@ -1,0 +1,145 @@
+package dev.stave.cli;
+
+import dev.stave.bundle.BundleWriter;
+import dev.stave.diag.DiagnosticPrinter;
+import dev.stave.diag.Sources;
+import dev.stave.diag.StaveBug;
+import dev.stave.diag.UserError;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.TimeZone;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * stave's command line. {@link #run} returns the exit code (SPEC 4: 0 success, 1 invalid input, 2 usage,
+ * 3 differences found, 4 cluster or I/O failure, 70 internal bug); only {@link #main} exits.
+ */
+@Command(
+    name = "stave",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.Version.class,
+    description = "Compiles experiment, benchmark and cluster configs into deterministic Kubernetes bundles.",
+    subcommands = {
+      CompileCommand.class,
+      ValidateCommand.class,
+      SecretsCommand.class,
+      SchemaCommand.class,
+      CommandLine.HelpCommand.class
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:success",
+      "1:invalid input (diagnostics on standard error)",
+      "2:usage error",
+      "3:--check found differences",
+      "4:cluster or I/O failure",
+      "70:internal error in stave (please report it)"
+    })
+public final class Main implements Runnable {
+  public static final int OK = 0;
+  public static final int INVALID = 1;
+  public static final int USAGE = 2;
+  public static final int DIFFERENT = 3;
+  public static final int IO = 4;
+  public static final int BUG = 70;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "missing command: try 'stave --help'");
+  }
+
+  public static void main(String[] args) {
+    PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8), false);
+    PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), false);
+    int code = run(out, err, args);
+    out.flush();
+    err.flush();
+    System.exit(code);
+  }
+
+  /** Runs one command line; the environment is the process's own. */
+  public static int run(PrintWriter out, PrintWriter err, String... args) {
+    return run(Context.system(out, err), args);
+  }
+
+  static int run(Context context, String... args) {
+    Locale.setDefault(Locale.ROOT);
+    TimeZone.setDefault(TimeZone.getTimeZone("UTC"));
+    CommandLine cli = new CommandLine(new Main(), new ContextFactory(context));
+    cli.setOut(context.out());
+    cli.setErr(context.err());
+    cli.setCaseInsensitiveEnumValuesAllowed(false);
+    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> handle(e, context, parseResult));
+    cli.setParameterExceptionHandler((e, a) -> {
+      context.err().println("stave: " + e.getMessage());
+      CommandLine failed = e.getCommandLine();
+      context.err().println("Try '" + failed.getCommandSpec().qualifiedName() + " --help' for more information.");
+      context.err().flush();
+      return USAGE;
+    });
+    int code = cli.execute(args);
+    context.out().flush();
+    context.err().flush();
+    return code;
+  }
+
+  private static int handle(Exception e, Context context, CommandLine.ParseResult parseResult) {
+    PrintWriter err = context.err();
+    if (e instanceof UserError user) {
+      new DiagnosticPrinter(context.sources()).print(user.diagnostics(), err);
+      return INVALID;
+    }
+    if (e instanceof BundleWriter.WriteFailure failure) {
+      err.println("stave: " + failure.getMessage());
+      err.flush();
+      return IO;
+    }
+    err.println("stave: internal error: " + (e instanceof StaveBug ? e.getMessage() : e.toString()));
+    err.println("This is a bug in stave, not in your config; please report it with the command you ran.");
+    if (parseResult != null && hasStacktraceOption(parseResult)) {
+      e.printStackTrace(err);
+    } else {
+      err.println("Run again with --stacktrace to see where it happened.");
+    }
+    err.flush();
+    return BUG;
+  }
+
+  private static boolean hasStacktraceOption(CommandLine.ParseResult parseResult) {
+    CommandLine.ParseResult sub = parseResult;
+    while (sub != null) {
+      if (sub.hasMatchedOption("--stacktrace")) {
+        return true;
+      }
+      sub = sub.subcommand();
+    }
+    return false;
+  }
+
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String version = Main.class.getPackage().getImplementationVersion();
+      return new String[] {"stave " + (version == null ? "development build" : version)};
+    }
+  }
+
+  /** Hands every command the run's context (streams, environment, sources) without static state. */
+  private record ContextFactory(Context context) implements CommandLine.IFactory {
+    @Override
+    public <K> K create(Class<K> cls) throws Exception {
+      if (RunsInContext.class.isAssignableFrom(cls)) {
+        return cls.getDeclaredConstructor(Context.class).newInstance(context);
+      }
+      return CommandLine.defaultFactory().create(cls);
+    }
+  }
+
+  /** Marker for commands built with the run's {@link Context}. */
+  interface RunsInContext {}
+}

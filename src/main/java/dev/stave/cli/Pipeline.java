@@ -1,0 +1,124 @@
+package dev.stave.cli;
+
+import dev.stave.bundle.Bundle;
+import dev.stave.compile.ExperimentCompiler;
+import dev.stave.compile.PlannedObject;
+import dev.stave.config.ConfigFile;
+import dev.stave.config.ConfigLoader;
+import dev.stave.config.Env;
+import dev.stave.config.MapNode;
+import dev.stave.config.Node;
+import dev.stave.config.ScalarNode;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Diagnostics;
+import dev.stave.diag.Origin;
+import dev.stave.diag.Sources;
+import dev.stave.diag.UserError;
+import dev.stave.model.Experiment;
+import dev.stave.model.ExperimentReader;
+import dev.stave.render.ObjectRenderer;
+import dev.stave.render.RenderedObject;
+import dev.stave.schema.Schemas;
+import dev.stave.schema.SchemaValidator;
+import dev.stave.schema.Suggest;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The stages in order: load, validate against the schema, read the model, compile, render and verify,
+ * bundle. Every stage reports into one {@link Diagnostics}, so a run shows all problems of all configs.
+ */
+final class Pipeline {
+  private final Env env;
+  private final Sources sources;
+  private final Path templates;
+  private final Diagnostics diagnostics = new Diagnostics();
+  private final Map<String, SchemaValidator> validators = new HashMap<>();
+  private ObjectRenderer renderer;
+
+  Pipeline(Env env, Sources sources, Path templates) {
+    this.env = env;
+    this.sources = sources;
+    this.templates = templates;
+  }
+
+  Diagnostics diagnostics() {
+    return diagnostics;
+  }
+
+  Sources sources() {
+    return sources;
+  }
+
+  /** A loaded, schema-valid experiment, or null with the reasons added to the diagnostics. */
+  Experiment experiment(Path path) {
+    ConfigFile config;
+    try {
+      config = new ConfigLoader(env, sources).load(path);
+    } catch (UserError e) {
+      diagnostics.addAll(e.diagnostics());
+      return null;
+    }
+    String kind = kind(config);
+    if (kind == null) {
+      return null;
+    }
+    List<Diagnostic> schemaErrors = validators.computeIfAbsent(kind, SchemaValidator::new).validate(config.root());
+    if (!schemaErrors.isEmpty()) {
+      diagnostics.addAll(schemaErrors);
+      return null;
+    }
+    ExperimentReader.Result result = ExperimentReader.read(config);
+    diagnostics.addAll(result.diagnostics());
+    return result.experiment();
+  }
+
+  private String kind(ConfigFile config) {
+    MapNode root = (MapNode) config.root();
+    Node kind = root.get("kind");
+    if (kind == null) {
+      diagnostics.add(Diagnostic.error(Origin.of(config.file()), "kind", "no-kind",
+          "the config has no 'kind'", "add 'kind: experiment' (kinds: " + String.join(", ", Schemas.KINDS) + ")"));
+      return null;
+    }
+    String text = kind instanceof ScalarNode s && s.isString() ? s.text() : null;
+    if (text == null || !Schemas.exists(text)) {
+      String suggestion = text == null ? null : Suggest.closest(text, Schemas.KINDS);
+      diagnostics.add(Diagnostic.error(kind.origin(), "kind", "unknown-kind",
+          "'" + (text == null ? kind.describe() : text) + "' is not a kind stave compiles",
+          suggestion != null ? "did you mean '" + suggestion + "'?"
+              : "kinds: " + String.join(", ", Schemas.KINDS)));
+      return null;
+    }
+    return text;
+  }
+
+  /** The bundle of one config, or null with the reasons added to the diagnostics. */
+  Bundle bundle(Path path) {
+    Experiment experiment = experiment(path);
+    if (experiment == null) {
+      return null;
+    }
+    ExperimentCompiler.Result compiled = ExperimentCompiler.compile(experiment);
+    diagnostics.addAll(compiled.diagnostics());
+    if (compiled.diagnostics().stream().anyMatch(Diagnostic::isError)) {
+      return null;
+    }
+    if (renderer == null) {
+      renderer = new ObjectRenderer(templates);
+    }
+    List<RenderedObject> rendered = new ArrayList<>(compiled.objects().size());
+    try {
+      for (PlannedObject planned : compiled.objects()) {
+        rendered.add(renderer.render(planned));
+      }
+    } catch (UserError e) {
+      diagnostics.addAll(e.diagnostics());
+      return null;
+    }
+    return new Bundle(experiment.name(), rendered);
+  }
+}

@@ -1,0 +1,37 @@
+package dev.stave.cli;
+
+import dev.stave.schema.Schemas;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+@Command(
+    name = "schema",
+    mixinStandardHelpOptions = true,
+    description = "Prints the JSON Schema (draft 2020-12) of a kind of config, for editors and CI.")
+final class SchemaCommand implements Callable<Integer>, Main.RunsInContext {
+  private final Context context;
+
+  @Parameters(paramLabel = "KIND", completionCandidates = Kinds.class, description = "One of: ${COMPLETION-CANDIDATES}.")
+  String kind;
+
+  SchemaCommand(Context context) {
+    this.context = context;
+  }
+
+  @Override
+  public Integer call() {
+    if (!Schemas.exists(kind)) {
+      context.err().println("stave: unknown kind '" + kind + "'; kinds: " + String.join(", ", Schemas.KINDS));
+      return Main.USAGE;
+    }
+    context.out().print(Schemas.text(kind));
+    return Main.OK;
+  }
+
+  static final class Kinds extends java.util.ArrayList<String> {
+    Kinds() {
+      super(Schemas.KINDS);
+    }
+  }
+}

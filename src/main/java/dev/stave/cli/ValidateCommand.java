@@ -1,0 +1,42 @@
+package dev.stave.cli;
+
+import dev.stave.diag.DiagnosticPrinter;
+import dev.stave.diag.UserError;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+    name = "validate",
+    mixinStandardHelpOptions = true,
+    description = "Checks configs (syntax, schema and model rules) and reports every problem; writes nothing.")
+final class ValidateCommand implements Callable<Integer>, Main.RunsInContext {
+  private final Context context;
+
+  @Parameters(arity = "1..*", paramLabel = "CONFIG", description = "Config files.")
+  List<Path> configs;
+
+  @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")
+  boolean stacktrace;
+
+  ValidateCommand(Context context) {
+    this.context = context;
+  }
+
+  @Override
+  public Integer call() {
+    Pipeline pipeline = new Pipeline(context.env(), context.sources(), null);
+    for (Path config : configs) {
+      pipeline.experiment(config);
+    }
+    if (pipeline.diagnostics().hasErrors()) {
+      throw new UserError(pipeline.diagnostics().sorted());
+    }
+    new DiagnosticPrinter(context.sources()).print(pipeline.diagnostics().sorted(), context.err());
+    context.err().println(configs.size() == 1 ? "1 config is valid" : configs.size() + " configs are valid");
+    return Main.OK;
+  }
+}

@@ -1,0 +1,244 @@
+package dev.stave.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.stave.render.CanonicalYaml;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Exact assertions on the experiment mapping of SPEC 2.2, through the command line. */
+class ExperimentMappingTest {
+  @TempDir
+  Path dir;
+
+  private List<Map<String, Object>> compile(String yaml) throws IOException {
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, yaml);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(0, run.code(), run.err());
+    List<Map<String, Object>> docs = new ArrayList<>();
+    for (String doc : run.out().split("(?m)^---\n")) {
+      if (!doc.isEmpty()) {
+        docs.add(cast(CanonicalYaml.parse(doc)));
+      }
+    }
+    return docs;
+  }
+
+  private static Map<String, Object> find(List<Map<String, Object>> docs, String kind, String name) {
+    for (Map<String, Object> d : docs) {
+      if (kind.equals(d.get("kind")) && name.equals(cast(d.get("metadata")).get("name"))) {
+        return d;
+      }
+    }
+    throw new AssertionError("no " + kind + " " + name + " in " + docs);
+  }
+
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> cast(Object o) {
+    return (Map<String, Object>) o;
+  }
+
+  @SuppressWarnings("unchecked")
+  static Object at(Object o, Object... path) {
+    Object node = o;
+    for (Object p : path) {
+      node = p instanceof Integer i ? ((List<Object>) node).get(i) : ((Map<String, Object>) node).get(p);
+    }
+    return node;
+  }
+
+  private static Map<String, String> env(Map<String, Object> workload) {
+    Object spec = "Pod".equals(workload.get("kind")) ? workload.get("spec") : at(workload, "spec", "template", "spec");
+    Map<String, String> env = new LinkedHashMap<>();
+    for (Object e : (List<?>) at(spec, "containers", 0, "env")) {
+      env.put((String) cast(e).get("name"), (String) cast(e).get("value"));
+    }
+    return env;
+  }
+
+  @Test
+  void explicitPortsFirstThenExposedThenBoundInNameOrder() throws IOException {
+    List<Map<String, Object>> docs = compile("""
+        kind: experiment
+        name: ports
+        image: img:1
+        processes:
+          ui: {exposes: {tensorboard: 6006, other-ui: null}}
+          ps: {binds: [parameter-server, ps-frontend, ps-backend]}
+          replay: {binds: {replay-server: 7001}}
+          agent: {connects: [replay-server, parameter-server]}
+        """);
+    Map<String, String> env = env(find(docs, "Job", "ports-agent"));
+    assertEquals("6006", env.get("SYMPH_TENSORBOARD_PORT"));
+    assertEquals("7000", env.get("SYMPH_OTHER_UI_PORT"));
+    assertEquals("7002", env.get("SYMPH_PARAMETER_SERVER_PORT"));
+    assertEquals("7003", env.get("SYMPH_PS_BACKEND_PORT"));
+    assertEquals("7004", env.get("SYMPH_PS_FRONTEND_PORT"));
+    assertEquals("7001", env.get("SYMPH_REPLAY_SERVER_PORT"));
+    assertEquals("ports-replay-server", env.get("SYMPH_REPLAY_SERVER_HOST"));
+    assertEquals("ports-replay-server:7001", env.get("SYMPH_REPLAY_SERVER_ADDR"));
+    assertEquals("agent", env.get("SYMPHONY_ROLE"));
+    assertEquals(List.of("SYMPHONY_ROLE"), new ArrayList<>(env.keySet()).subList(0, 1));
+  }
+
+  @Test
+  void servicesSelectEveryPodThatBindsThem() throws IOException {
+    List<Map<String, Object>> docs = compile("""
+        kind: experiment
+        name: shared
+        image: img:1
+        processes:
+          a: {binds: [work], workload: deployment, replicas: 3}
+          b: {binds: [work]}
+        """);
+    Map<String, Object> service = find(docs, "Service", "shared-work");
+    assertEquals(Map.of("stave.dev/bundle", "shared", "bind.stave.dev/work", "true"), at(service, "spec", "selector"));
+    assertEquals("ClusterIP", at(service, "spec", "type"));
+    assertEquals("true", at(find(docs, "Deployment", "shared-a"), "spec", "template", "metadata", "labels",
+        "bind.stave.dev/work"));
+    assertEquals("true", at(find(docs, "Job", "shared-b"), "spec", "template", "metadata", "labels",
+        "bind.stave.dev/work"));
+    assertEquals(3, at(find(docs, "Deployment", "shared-a"), "spec", "replicas"));
+  }
+
+  @Test
+  void jobsAreMrunnerRunsAndReplicasMakeThemIndexed() throws IOException {
+    List<Map<String, Object>> docs = compile("""
+        kind: experiment
+        name: runs
+        image: img:1
+        processes:
+          single: {command: [python, run.py]}
+          many: {replicas: 4, backoff_limit: 2, ttl_seconds_after_finished: 600}
+        """);
+    Map<String, Object> single = find(docs, "Job", "runs-single");
+    assertEquals(0, at(single, "spec", "backoffLimit"));
+    assertEquals("Never", at(single, "spec", "template", "spec", "restartPolicy"));
+    assertFalse(cast(single.get("spec")).containsKey("completions"));
+    Map<String, Object> many = find(docs, "Job", "runs-many");
+    assertEquals("Indexed", at(many, "spec", "completionMode"));
+    assertEquals(4, at(many, "spec", "completions"));
+    assertEquals(4, at(many, "spec", "parallelism"));
+    assertEquals(2, at(many, "spec", "backoffLimit"));
+    assertEquals(600, at(many, "spec", "ttlSecondsAfterFinished"));
+  }
+
+  @Test
+  void podReplicasAreNumberedPods() throws IOException {
+    List<Map<String, Object>> docs = compile("""
+        kind: experiment
+        name: pods
+        image: img:1
+        processes:
+          agent: {workload: pod, replicas: 3}
+        """);
+    for (int i = 0; i < 3; i++) {
+      assertEquals("Always", at(find(docs, "Pod", "pods-agent-" + i), "spec", "restartPolicy"));
+    }
+  }
+
+  @Test
+  void quantitiesAreCanonicalAndGpusAreLimitsAndRequests() throws IOException {
+    List<Map<String, Object>> docs = compile("""
+        kind: experiment
+        name: res
+        image: img:1
+        processes:
+          learner:
+            resource_request: {cpu: 0.5, memory: 1024Mi}
+            resource_limit: {cpu: 2000m, memory: 4Gi, gpu: 2}
+        """);
+    Object resources = at(find(docs, "Job", "res-learner"), "spec", "template", "spec", "containers", 0, "resources");
+    assertEquals(Map.of("cpu", "500m", "memory", "1Gi", "nvidia.com/gpu", "2"), at(resources, "requests"));
+    assertEquals(Map.of("cpu", "2", "memory", "4Gi", "nvidia.com/gpu", "2"), at(resources, "limits"));
+  }
+
+  @Test
+  void groupsShareOnePodAndOverridesMerge() throws IOException {
+    List<Map<String, Object>> docs = compile("""
+        kind: experiment
+        name: grp
+        image: img:1
+        process_groups:
+          nonagent:
+            overrides: {pod: {hostIPC: true, nodeSelector: {a: b}}}
+            processes:
+              learner: {overrides: {container: {securityContext: {runAsUser: 1000}}}}
+              replay: {}
+        """);
+    Map<String, Object> job = find(docs, "Job", "grp-nonagent");
+    Object spec = at(job, "spec", "template", "spec");
+    assertEquals("learner", at(spec, "containers", 0, "name"));
+    assertEquals("replay", at(spec, "containers", 1, "name"));
+    assertEquals(true, at(spec, "hostIPC"));
+    assertEquals(Map.of("a", "b"), at(spec, "nodeSelector"));
+    assertEquals(1000, at(spec, "containers", 0, "securityContext", "runAsUser"));
+    assertEquals(null, at(spec, "containers", 1, "securityContext"));
+  }
+
+  @Test
+  void secretsAreOnlyReferencedAndMountedEverywhere() throws IOException {
+    Files.writeString(dir.resolve("key.txt"), "TOPSECRET-VALUE");
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: sec
+        image: img:1
+        secrets: [key.txt]
+        processes: {a: {}, b: {}}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(0, run.code(), run.err());
+    assertFalse(run.out().contains("TOPSECRET"));
+    assertFalse(run.out().contains("kind: Secret"));
+    assertEquals(2, run.out().split("secretName: sec-secrets", -1).length - 1);
+    assertEquals(2, run.out().split("mountPath: /etc/secrets", -1).length - 1);
+    Run secrets = Run.of("secrets", file.toString());
+    assertEquals(0, secrets.code(), secrets.err());
+    assertTrue(secrets.out().contains("key.txt: VE9QU0VDUkVULVZBTFVF"), secrets.out());
+  }
+
+  @Test
+  void aMissingSecretFileIsALocatedErrorForStaveSecrets() throws IOException {
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: sec
+        image: img:1
+        secrets: [missing.txt]
+        processes: {a: {}}
+        """);
+    Run run = Run.of("secrets", file.toString());
+    assertEquals(1, run.code());
+    assertTrue(run.err().startsWith(file + ":4:11: error: secrets: secret file "), run.err());
+    assertEquals("", run.out());
+  }
+
+  @Test
+  void hostileValuesStayStrings() throws IOException {
+    List<Map<String, Object>> docs = compile("""
+        kind: experiment
+        name: hostile
+        image: img:1
+        processes:
+          a:
+            args: ["a: b", "\\n---\\nkind: Secret", "<#assign x=1>$${x}", "{{p}}", "yes", "0755", "#c"]
+            env: {X: "$${HOME}", Y: "multi\\nline"}
+        """);
+    Object container = at(find(docs, "Job", "hostile-a"), "spec", "template", "spec", "containers", 0);
+    assertEquals(List.of("a: b", "\n---\nkind: Secret", "<#assign x=1>${x}", "{{p}}", "yes", "0755", "#c"),
+        at(container, "args"));
+    assertEquals("${HOME}", env(find(docs, "Job", "hostile-a")).get("X"));
+    assertEquals("multi\nline", env(find(docs, "Job", "hostile-a")).get("Y"));
+  }
+}

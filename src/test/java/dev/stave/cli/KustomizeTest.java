@@ -1,0 +1,50 @@
+package dev.stave.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** kustomize is a real consumer of bundles: it must accept them and keep stave's order. */
+class KustomizeTest {
+  @TempDir
+  Path out;
+
+  @Test
+  void kubectlKustomizeAcceptsTheBundleInOrder() throws Exception {
+    Path kubectl = onPath("kubectl");
+    assumeTrue(kubectl != null, "kubectl is not on the PATH");
+    Run run = Run.of("compile", "examples/cheetah-ppo.conf", "-o", out.toString());
+    assertEquals(0, run.code(), run.err());
+    Process p = new ProcessBuilder(kubectl.toString(), "kustomize", out.resolve("cheetah-ppo").toString())
+        .redirectErrorStream(true).start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    p.waitFor(60, TimeUnit.SECONDS);
+    assertEquals(0, p.exitValue(), output);
+    List<String> kinds = new ArrayList<>();
+    for (String line : output.split("\n")) {
+      if (line.startsWith("kind: ")) {
+        kinds.add(line.substring(6));
+      }
+    }
+    assertEquals(List.of("Namespace", "Service", "Service", "Service", "Deployment", "Job", "Job"), kinds);
+  }
+
+  static Path onPath(String name) {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+      Path candidate = Path.of(dir, name);
+      if (Files.isExecutable(candidate)) {
+        return candidate;
+      }
+    }
+    return null;
+  }
+}

@@ -2,6 +2,7 @@ package dev.stave.cli;
 
 import dev.stave.bundle.Bundle;
 import dev.stave.bundle.BundleWriter;
+import dev.stave.compile.CompileOptions;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.DiagnosticPrinter;
 import dev.stave.diag.Origin;
@@ -53,7 +54,7 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
   }
 
   static int run(Context context, Options options) {
-    Pipeline pipeline = new Pipeline(context.env(), context.sources(), options.templates());
+    Pipeline pipeline = new Pipeline(context.env(), context.sources(), options.templates(), CompileOptions.defaults());
     List<Bundle> bundles = new ArrayList<>();
     Map<String, Path> names = new HashMap<>();
     for (Path config : options.configs()) {

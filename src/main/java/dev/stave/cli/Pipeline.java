@@ -1,7 +1,10 @@
 package dev.stave.cli;
 
 import dev.stave.bundle.Bundle;
-import dev.stave.compile.ExperimentCompiler;
+import dev.stave.compile.CompileOptions;
+import dev.stave.compile.Compiled;
+import dev.stave.compile.KindCompiler;
+import dev.stave.compile.Kinds;
 import dev.stave.compile.PlannedObject;
 import dev.stave.config.ConfigFile;
 import dev.stave.config.ConfigLoader;
@@ -14,11 +17,8 @@ import dev.stave.diag.Diagnostics;
 import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
-import dev.stave.model.Experiment;
-import dev.stave.model.ExperimentReader;
 import dev.stave.render.ObjectRenderer;
 import dev.stave.render.RenderedObject;
-import dev.stave.schema.Schemas;
 import dev.stave.schema.SchemaValidator;
 import dev.stave.schema.Suggest;
 import java.nio.file.Path;
@@ -28,33 +28,31 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The stages in order: load, validate against the schema, read the model, compile, render and verify,
- * bundle. Every stage reports into one {@link Diagnostics}, so a run shows all problems of all configs.
+ * The stages in order: load, validate against the schema, compile the kind, render and verify, bundle.
+ * Every stage reports into one {@link Diagnostics}, so a run shows all problems of all configs.
  */
 final class Pipeline {
   private final Env env;
   private final Sources sources;
   private final Path templates;
+  private final CompileOptions options;
   private final Diagnostics diagnostics = new Diagnostics();
   private final Map<String, SchemaValidator> validators = new HashMap<>();
   private ObjectRenderer renderer;
 
-  Pipeline(Env env, Sources sources, Path templates) {
+  Pipeline(Env env, Sources sources, Path templates, CompileOptions options) {
     this.env = env;
     this.sources = sources;
     this.templates = templates;
+    this.options = options;
   }
 
   Diagnostics diagnostics() {
     return diagnostics;
   }
 
-  Sources sources() {
-    return sources;
-  }
-
-  /** A loaded, schema-valid experiment, or null with the reasons added to the diagnostics. */
-  Experiment experiment(Path path) {
+  /** A loaded config that its kind's schema accepts, or null with the reasons added to the diagnostics. */
+  ConfigFile load(Path path) {
     ConfigFile config;
     try {
       config = new ConfigLoader(env, sources).load(path);
@@ -71,26 +69,40 @@ final class Pipeline {
       diagnostics.addAll(schemaErrors);
       return null;
     }
-    ExperimentReader.Result result = ExperimentReader.read(config);
-    diagnostics.addAll(result.diagnostics());
-    return result.experiment();
+    return config;
+  }
+
+  /** The compiled config (planned objects, secrets), or null with the reasons added to the diagnostics. */
+  Compiled compile(Path path) {
+    ConfigFile config = load(path);
+    if (config == null) {
+      return null;
+    }
+    KindCompiler compiler = Kinds.find(kindOf(config)).orElseThrow();
+    Compiled compiled = compiler.compile(config, options);
+    diagnostics.addAll(compiled.diagnostics());
+    return compiled.failed() ? null : compiled;
+  }
+
+  private static String kindOf(ConfigFile config) {
+    return ((ScalarNode) ((MapNode) config.root()).get("kind")).text();
   }
 
   private String kind(ConfigFile config) {
     MapNode root = (MapNode) config.root();
     Node kind = root.get("kind");
+    List<String> kinds = Kinds.names();
     if (kind == null) {
       diagnostics.add(Diagnostic.error(Origin.of(config.file()), "kind", "no-kind",
-          "the config has no 'kind'", "add 'kind: experiment' (kinds: " + String.join(", ", Schemas.KINDS) + ")"));
+          "the config has no 'kind'", "add 'kind: experiment' (kinds: " + String.join(", ", kinds) + ")"));
       return null;
     }
     String text = kind instanceof ScalarNode s && s.isString() ? s.text() : null;
-    if (text == null || !Schemas.exists(text)) {
-      String suggestion = text == null ? null : Suggest.closest(text, Schemas.KINDS);
+    if (text == null || Kinds.find(text).isEmpty()) {
+      String suggestion = text == null ? null : Suggest.closest(text, kinds);
       diagnostics.add(Diagnostic.error(kind.origin(), "kind", "unknown-kind",
           "'" + (text == null ? kind.describe() : text) + "' is not a kind stave compiles",
-          suggestion != null ? "did you mean '" + suggestion + "'?"
-              : "kinds: " + String.join(", ", Schemas.KINDS)));
+          suggestion != null ? "did you mean '" + suggestion + "'?" : "kinds: " + String.join(", ", kinds)));
       return null;
     }
     return text;
@@ -98,13 +110,8 @@ final class Pipeline {
 
   /** The bundle of one config, or null with the reasons added to the diagnostics. */
   Bundle bundle(Path path) {
-    Experiment experiment = experiment(path);
-    if (experiment == null) {
-      return null;
-    }
-    ExperimentCompiler.Result compiled = ExperimentCompiler.compile(experiment);
-    diagnostics.addAll(compiled.diagnostics());
-    if (compiled.diagnostics().stream().anyMatch(Diagnostic::isError)) {
+    Compiled compiled = compile(path);
+    if (compiled == null) {
       return null;
     }
     if (renderer == null) {
@@ -119,6 +126,6 @@ final class Pipeline {
       diagnostics.addAll(e.diagnostics());
       return null;
     }
-    return new Bundle(experiment.name(), rendered);
+    return new Bundle(compiled.bundle(), rendered);
   }
 }

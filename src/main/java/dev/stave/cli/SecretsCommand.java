@@ -1,11 +1,10 @@
 package dev.stave.cli;
 
-import dev.stave.compile.ExperimentCompiler;
-import dev.stave.compile.Labels;
+import dev.stave.compile.CompileOptions;
+import dev.stave.compile.Compiled;
+import dev.stave.compile.SecretSpec;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.UserError;
-import dev.stave.model.Experiment;
-import dev.stave.model.SecretFile;
 import dev.stave.render.CanonicalYaml;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,11 +24,11 @@ import picocli.CommandLine.Parameters;
     name = "secrets",
     mixinStandardHelpOptions = true,
     description = {
-      "Prints the Secrets a config refers to, with the content of the files it names, to standard output,",
-      "for 'stave secrets x.conf | kubectl apply -f -'. Bundles never hold secret data."
+      "Prints the Secrets a config refers to, with the content of the files and values it names, to standard",
+      "output, for 'stave secrets x.conf | kubectl apply -f -'. Bundles never hold secret data."
     })
 final class SecretsCommand implements Callable<Integer>, Main.RunsInContext {
-  /** Secret files are small: Kubernetes caps a Secret at 1 MiB. */
+  /** Kubernetes caps a Secret at 1 MiB. */
   private static final long MAX_SECRET_BYTES = 1024 * 1024;
 
   private final Context context;
@@ -46,51 +45,69 @@ final class SecretsCommand implements Callable<Integer>, Main.RunsInContext {
 
   @Override
   public Integer call() {
-    Pipeline pipeline = new Pipeline(context.env(), context.sources(), null);
-    Experiment experiment = pipeline.experiment(config);
+    Pipeline pipeline = new Pipeline(context.env(), context.sources(), null, CompileOptions.defaults());
+    Compiled compiled = pipeline.compile(config);
     if (pipeline.diagnostics().hasErrors()) {
       throw new UserError(pipeline.diagnostics().sorted());
     }
-    if (experiment.secrets().isEmpty()) {
-      context.err().println("stave: " + config + " names no secret files");
+    if (compiled.secrets().isEmpty()) {
+      context.err().println("stave: " + config + " refers to no secrets");
       return Main.OK;
     }
-    TreeMap<String, String> data = new TreeMap<>();
     List<Diagnostic> problems = new ArrayList<>();
-    for (SecretFile file : experiment.secrets()) {
-      try {
-        if (!Files.isRegularFile(file.path())) {
-          problems.add(Diagnostic.error(file.origin(), "secrets", "secret-missing",
-              "secret file " + file.path() + " does not exist",
-              "create the file, or remove it from 'secrets'"));
-          continue;
-        }
-        if (Files.size(file.path()) > MAX_SECRET_BYTES) {
-          problems.add(Diagnostic.error(file.origin(), "secrets", "secret-too-large",
-              "secret file " + file.path() + " is larger than 1 MiB, the most a Secret can hold",
-              "mount large files from a volume instead"));
-          continue;
-        }
-        data.put(file.key(), Base64.getEncoder().encodeToString(Files.readAllBytes(file.path())));
-      } catch (IOException e) {
-        problems.add(Diagnostic.error(file.origin(), "secrets", "secret-unreadable",
-            "cannot read secret file " + file.path(), "check its permissions"));
-      }
+    StringBuilder out = new StringBuilder();
+    for (SecretSpec spec : compiled.secrets()) {
+      out.append("---\n").append(CanonicalYaml.emit(secret(spec, problems)));
     }
     if (!problems.isEmpty()) {
       throw new UserError(problems);
     }
+    context.out().print(out);
+    return Main.OK;
+  }
+
+  /** The Secret manifest with its data; problems with files are added to {@code problems}. */
+  static Map<String, Object> secret(SecretSpec spec, List<Diagnostic> problems) {
+    TreeMap<String, String> data = new TreeMap<>();
+    for (SecretSpec.Entry entry : spec.entries()) {
+      byte[] value = entry.file() == null ? entry.value().getBytes(java.nio.charset.StandardCharsets.UTF_8)
+          : read(entry, problems);
+      if (value != null) {
+        data.put(entry.key(), Base64.getEncoder().encodeToString(value));
+      }
+    }
     Map<String, Object> metadata = new LinkedHashMap<>();
-    metadata.put("name", ExperimentCompiler.secretName(experiment));
-    metadata.put("namespace", experiment.namespace());
-    metadata.put("labels", Labels.common(experiment.name(), experiment.labels()));
+    metadata.put("name", spec.name());
+    metadata.put("namespace", spec.namespace());
+    metadata.put("labels", spec.labels());
     Map<String, Object> secret = new LinkedHashMap<>();
     secret.put("apiVersion", "v1");
     secret.put("kind", "Secret");
     secret.put("metadata", metadata);
     secret.put("type", "Opaque");
     secret.put("data", data);
-    context.out().print("---\n" + CanonicalYaml.emit(secret));
-    return Main.OK;
+    return secret;
+  }
+
+  private static byte[] read(SecretSpec.Entry entry, List<Diagnostic> problems) {
+    Path file = entry.file();
+    try {
+      if (!Files.isRegularFile(file)) {
+        problems.add(Diagnostic.error(entry.origin(), "secrets", "secret-missing",
+            "secret file " + file + " does not exist", "create the file, or remove it from the config"));
+        return null;
+      }
+      if (Files.size(file) > MAX_SECRET_BYTES) {
+        problems.add(Diagnostic.error(entry.origin(), "secrets", "secret-too-large",
+            "secret file " + file + " is larger than 1 MiB, the most a Secret can hold",
+            "mount large files from a volume instead"));
+        return null;
+      }
+      return Files.readAllBytes(file);
+    } catch (IOException e) {
+      problems.add(Diagnostic.error(entry.origin(), "secrets", "secret-unreadable",
+          "cannot read secret file " + file, "check its permissions"));
+      return null;
+    }
   }
 }

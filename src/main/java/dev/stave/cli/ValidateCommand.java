@@ -1,5 +1,6 @@
 package dev.stave.cli;
 
+import dev.stave.compile.CompileOptions;
 import dev.stave.diag.DiagnosticPrinter;
 import dev.stave.diag.UserError;
 import java.nio.file.Path;
@@ -28,9 +29,9 @@ final class ValidateCommand implements Callable<Integer>, Main.RunsInContext {
 
   @Override
   public Integer call() {
-    Pipeline pipeline = new Pipeline(context.env(), context.sources(), null);
+    Pipeline pipeline = new Pipeline(context.env(), context.sources(), null, CompileOptions.defaults());
     for (Path config : configs) {
-      pipeline.experiment(config);
+      pipeline.compile(config);
     }
     if (pipeline.diagnostics().hasErrors()) {
       throw new UserError(pipeline.diagnostics().sorted());

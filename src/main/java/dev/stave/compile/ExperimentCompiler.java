@@ -114,7 +114,7 @@ public final class ExperimentCompiler {
       }
     }
     Map<String, Object> pod = podSpec(unit, services);
-    List<Override> overrides = overrides(unit);
+    List<FieldOverride> overrides = overrides(unit);
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("namespace", experiment.namespace());
     data.put("labels", Labels.withComponent(experiment.name(), experiment.labels(), unit.name()));
@@ -154,16 +154,16 @@ public final class ExperimentCompiler {
         overrides));
   }
 
-  private List<Override> overrides(PodUnit unit) {
-    List<Override> out = new ArrayList<>();
+  private List<FieldOverride> overrides(PodUnit unit) {
+    List<FieldOverride> out = new ArrayList<>();
     if (!unit.pod().podOverride().isEmpty()) {
-      out.add(new Override(unit.pod().podOverride(), unit.pod().podOverrideOrigin(),
+      out.add(new FieldOverride(unit.pod().podOverride(), unit.pod().podOverrideOrigin(),
           unitPath(unit) + ".overrides.pod", null));
     }
     for (Process p : unit.processes()) {
       if (!p.containerOverride().isEmpty()) {
         String path = unit.group() ? unitPath(unit) + ".processes." + p.given() : unitPath(unit);
-        out.add(new Override(p.containerOverride(), p.containerOverrideOrigin(), path + ".overrides.container",
+        out.add(new FieldOverride(p.containerOverride(), p.containerOverrideOrigin(), path + ".overrides.container",
             p.name()));
       }
     }

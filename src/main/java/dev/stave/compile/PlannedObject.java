@@ -9,7 +9,7 @@ import java.util.Map;
  */
 public record PlannedObject(
     String apiVersion, String kind, String namespace, String name, String template, Map<String, Object> data,
-    List<Override> overrides) {
+    List<FieldOverride> overrides) {
 
   public PlannedObject {
     overrides = List.copyOf(overrides);

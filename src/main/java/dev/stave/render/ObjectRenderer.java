@@ -1,6 +1,6 @@
 package dev.stave.render;
 
-import dev.stave.compile.Override;
+import dev.stave.compile.FieldOverride;
 import dev.stave.compile.PlannedObject;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.StaveBug;
@@ -38,7 +38,7 @@ public final class ObjectRenderer {
     Map<String, Object> content = canonicalOrder(cast(map));
     String podSpecPath = podSpecPath(planned.kind());
     List<String> overridden = new ArrayList<>();
-    for (Override o : planned.overrides()) {
+    for (FieldOverride o : planned.overrides()) {
       Map<String, Object> podSpec = cast(Tree.at(content, podSpecPath));
       if (o.container() == null) {
         Tree.deepMerge(podSpec, o.fields());
@@ -72,8 +72,8 @@ public final class ObjectRenderer {
   private static void reportProblems(PlannedObject planned, List<String> problems, List<String> overridden) {
     List<Diagnostic> user = new ArrayList<>();
     for (String problem : problems) {
-      Override owner = null;
-      for (Override o : planned.overrides()) {
+      FieldOverride owner = null;
+      for (FieldOverride o : planned.overrides()) {
         for (String prefix : overridden) {
           if (problem.startsWith(prefix)) {
             owner = o;

@@ -10,6 +10,7 @@ import java.util.List;
 public final class Schemas {
   public static final List<String> KINDS = List.of("experiment");
 
+
   private Schemas() {}
 
   public static boolean exists(String kind) {

@@ -7,4 +7,4 @@ import java.util.Map;
  * Raw Kubernetes fields a user deep-merges over a generated pod spec ({@code container == null}) or
  * over one of its containers.
  */
-public record Override(Map<String, Object> fields, Origin origin, String path, String container) {}
+public record FieldOverride(Map<String, Object> fields, Origin origin, String path, String container) {}

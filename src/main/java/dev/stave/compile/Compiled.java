@@ -1,0 +1,27 @@
+package dev.stave.compile;
+
+import dev.stave.diag.Diagnostic;
+import java.util.List;
+
+/**
+ * The result of compiling one config: the bundle's name, its planned objects, the Secrets it refers to
+ * (whose data never enters the bundle) and every diagnostic. When any diagnostic is an error the
+ * objects must not be used.
+ */
+public record Compiled(String bundle, List<PlannedObject> objects, List<SecretSpec> secrets,
+    List<Diagnostic> diagnostics) {
+
+  public Compiled {
+    objects = List.copyOf(objects);
+    secrets = List.copyOf(secrets);
+    diagnostics = List.copyOf(diagnostics);
+  }
+
+  public static Compiled failed(List<Diagnostic> diagnostics) {
+    return new Compiled(null, List.of(), List.of(), diagnostics);
+  }
+
+  public boolean failed() {
+    return diagnostics.stream().anyMatch(Diagnostic::isError);
+  }
+}

@@ -3,6 +3,7 @@ package dev.stave.render;
 import dev.stave.compile.FieldOverride;
 import dev.stave.compile.PlannedObject;
 import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
 import dev.stave.diag.StaveBug;
 import dev.stave.diag.UserError;
 import java.nio.file.Path;
@@ -57,6 +58,13 @@ public final class ObjectRenderer {
     }
     List<String> problems = verifier.problems(content);
     if (!problems.isEmpty()) {
+      Path userTemplate = templates.userTemplate(planned.template());
+      if (userTemplate != null) {
+        throw new UserError(Diagnostic.error(Origin.of(userTemplate.toString()), "", "template",
+            "template " + planned.template() + " made an invalid " + planned.kind() + ": "
+                + String.join("; ", problems),
+            "fix the template, or remove it to use the packaged one"));
+      }
       reportProblems(planned, problems, overridden);
     }
     String yaml = CanonicalYaml.emit(content);

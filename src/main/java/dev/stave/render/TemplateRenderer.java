@@ -89,9 +89,18 @@ public final class TemplateRenderer {
     }
   }
 
+  /** The user's own template file when {@code --templates} replaces this one, else null. */
+  public Path userTemplate(String name) {
+    if (overrides == null) {
+      return null;
+    }
+    Path file = overrides.resolve(name);
+    return Files.isRegularFile(file) ? file : null;
+  }
+
   /** A broken packaged template is a bug; a broken user template is the user's to fix. */
   private RuntimeException templateProblem(String name, Exception e) {
-    if (overrides != null && Files.exists(overrides.resolve(name))) {
+    if (userTemplate(name) != null) {
       String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
       int nl = message.indexOf('\n');
       return new UserError(Diagnostic.error(Origin.of(overrides.resolve(name).toString()), "", "template",

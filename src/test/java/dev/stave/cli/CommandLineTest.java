@@ -1,0 +1,136 @@
+package dev.stave.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.stave.render.CanonicalYaml;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The exit-code contract and the commands' behaviour around the pipeline. */
+class CommandLineTest {
+  @TempDir
+  Path dir;
+
+  @ParameterizedTest
+  @ValueSource(strings = {"compile", "validate", "secrets", "schema"})
+  void everyCommandHasHelp(String command) {
+    Run run = Run.of(command, "--help");
+    assertEquals(0, run.code());
+    assertTrue(run.out().startsWith("Usage: stave " + command), run.out());
+  }
+
+  @Test
+  void topLevelHelpListsCommandsAndExitCodes() {
+    Run run = Run.of("--help");
+    assertEquals(0, run.code());
+    assertTrue(run.out().contains("compile") && run.out().contains("70"), run.out());
+  }
+
+  @Test
+  void usageErrorsExitWithTwo() {
+    assertEquals(2, Run.of("compile").code());
+    assertEquals(2, Run.of("frobnicate").code());
+    assertEquals(2, Run.of("compile", "--no-such-option", "x.yaml").code());
+    assertEquals(2, Run.of().code());
+  }
+
+  @Test
+  void schemaPrintsTheExperimentSchema() {
+    Run run = Run.of("schema", "experiment");
+    assertEquals(0, run.code());
+    assertTrue(run.out().contains("\"$schema\": \"https://json-schema.org/draft/2020-12/schema\""));
+    assertEquals(2, Run.of("schema", "nope").code());
+  }
+
+  @Test
+  void validateReportsSuccessAndWritesNothing() {
+    Run run = Run.of("validate", "examples/cheetah-ppo.conf", "examples/symphony-pods.yaml");
+    assertEquals(0, run.code(), run.err());
+    assertEquals("2 configs are valid\n", run.err());
+    assertEquals("", run.out());
+  }
+
+  @Test
+  void validateReportsEveryProblemOfEveryConfig() {
+    Run run = Run.of("validate", "examples/errors/unknown-key.conf", "examples/errors/wrong-type.yaml");
+    assertEquals(1, run.code());
+    assertEquals(4, run.err().split(": error: ", -1).length - 1, run.err());
+  }
+
+  @Test
+  void aFailedCompileLeavesTheOutputFolderAsItWas() throws IOException {
+    Path out = dir.resolve("out");
+    assertEquals(0, Run.of("compile", "examples/symphony-pods.yaml", "-o", out.toString()).code());
+    Map<String, String> before = GoldenTest.read(out);
+    Files.writeString(out.resolve("zmq-demo/extra.txt"), "mine");
+    before = GoldenTest.read(out);
+    Run failed = Run.of("compile", "examples/cheetah-ppo.conf", "examples/errors/port-twice.conf", "-o",
+        out.toString());
+    assertEquals(1, failed.code());
+    assertEquals(before, GoldenTest.read(out));
+    assertFalse(Files.exists(out.resolve("cheetah-ppo")));
+  }
+
+  @Test
+  void recompilingReplacesTheBundleWhole() throws IOException {
+    Path out = dir.resolve("out");
+    assertEquals(0, Run.of("compile", "examples/symphony-pods.yaml", "-o", out.toString()).code());
+    Files.writeString(out.resolve("zmq-demo/99-stale-object.yaml"), "kind: Stale\n");
+    assertEquals(0, Run.of("compile", "examples/symphony-pods.yaml", "-o", out.toString()).code());
+    assertFalse(Files.exists(out.resolve("zmq-demo/99-stale-object.yaml")));
+    assertEquals(GoldenTest.read(Path.of("golden/symphony-pods.yaml/zmq-demo")), GoldenTest.read(out.resolve("zmq-demo")));
+    try (var files = Files.list(out)) {
+      assertEquals(1, files.count(), "no staging folders are left behind");
+    }
+  }
+
+  @Test
+  void twoConfigsWithTheSameBundleNameAreAnError() {
+    Run run = Run.of("compile", "examples/cheetah-ppo.conf", "examples/cheetah-ppo.yaml", "-o", "-");
+    assertEquals(1, run.code());
+    assertTrue(run.err().contains("both compile to the bundle 'cheetah-ppo'"), run.err());
+  }
+
+  @Test
+  void userTemplatesReplacePackagedOnesByFileName() throws IOException {
+    Path templates = dir.resolve("templates");
+    Files.createDirectories(templates);
+    Files.writeString(templates.resolve("service.ftl"), """
+        <#import "lib.ftl" as k>
+        apiVersion: v1
+        kind: Service
+        metadata: {name: ${name}, namespace: ${namespace}, labels: <@k.v labels/>, annotations: {team.example/owner: "rl"}}
+        spec:
+          type: ${type}
+          selector: <@k.v selector/>
+          ports: [<#list ports as p>{name: ${p.name}, port: ${p.port?c?no_esc}, targetPort: ${p.targetPort?c?no_esc}}</#list>]
+        """);
+    Run run = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
+    assertEquals(0, run.code(), run.err());
+    Object service = CanonicalYaml.parse(run.out().split("(?m)^---\n")[2]);
+    assertEquals("rl", ExperimentMappingTest.at(service, "metadata", "annotations", "team.example/owner"));
+  }
+
+  @Test
+  void aBrokenUserTemplateIsTheUsersError() throws IOException {
+    Path templates = dir.resolve("templates");
+    Files.createDirectories(templates);
+    Files.writeString(templates.resolve("service.ftl"), "apiVersion: v1\nkind: Service\n${undefinedVariable}\n");
+    Run run = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertTrue(run.err().contains("service.ftl"), run.err());
+    Files.writeString(templates.resolve("service.ftl"),
+        "apiVersion: v1\nkind: Service\nmetadata: {name: ${name}, namespace: ${namespace}}\nspec: {tpye: x}\n");
+    Run invalid = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
+    assertEquals(1, invalid.code(), invalid.err());
+    assertTrue(invalid.err().contains("spec.tpye: unknown field (did you mean type?)"), invalid.err());
+  }
+}

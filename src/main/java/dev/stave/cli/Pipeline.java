@@ -20,7 +20,7 @@ import dev.stave.diag.UserError;
 import dev.stave.render.ObjectRenderer;
 import dev.stave.render.RenderedObject;
 import dev.stave.schema.SchemaValidator;
-import dev.stave.schema.Suggest;
+import dev.stave.diag.Suggest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;

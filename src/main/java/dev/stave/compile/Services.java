@@ -6,7 +6,7 @@ import dev.stave.model.Experiment;
 import dev.stave.model.PodUnit;
 import dev.stave.model.Process;
 import dev.stave.model.ServicePort;
-import dev.stave.schema.Suggest;
+import dev.stave.diag.Suggest;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;

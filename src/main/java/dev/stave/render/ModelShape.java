@@ -2,6 +2,7 @@ package dev.stave.render;
 
 import com.google.gson.annotations.SerializedName;
 import dev.stave.diag.StaveBug;
+import dev.stave.diag.Suggest;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.Collection;
@@ -63,7 +64,7 @@ record ModelShape(Map<String, Slot> fields, List<String> required) {
       int distance =
           candidate.equalsIgnoreCase(unknown)
               ? 0
-              : editDistance(unknown.toLowerCase(Locale.ROOT), candidate.toLowerCase(Locale.ROOT));
+              : Suggest.distance(unknown.toLowerCase(Locale.ROOT), candidate.toLowerCase(Locale.ROOT));
       if (distance < bestDistance) {
         best = candidate;
         bestDistance = distance;
@@ -81,34 +82,5 @@ record ModelShape(Map<String, Slot> fields, List<String> required) {
     } catch (ReflectiveOperationException | ClassCastException e) {
       throw new StaveBug(type.getSimpleName() + "." + name + " is not readable", e);
     }
-  }
-
-  /** Levenshtein distance that also counts swapping two neighbours as one edit ("spce"). */
-  private static int editDistance(String a, String b) {
-    int[] twoBack = new int[b.length() + 1];
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        int best = Math.min(previous[j - 1] + cost, Math.min(previous[j], current[j - 1]) + 1);
-        if (i > 1
-            && j > 1
-            && a.charAt(i - 1) == b.charAt(j - 2)
-            && a.charAt(i - 2) == b.charAt(j - 1)) {
-          best = Math.min(best, twoBack[j - 2] + 1);
-        }
-        current[j] = best;
-      }
-      int[] recycled = twoBack;
-      twoBack = previous;
-      previous = current;
-      current = recycled;
-    }
-    return previous[b.length()];
   }
 }

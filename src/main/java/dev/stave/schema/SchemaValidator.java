@@ -19,6 +19,7 @@ import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import dev.stave.diag.StaveBug;
+import dev.stave.diag.Suggest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;

@@ -35,6 +35,13 @@ class CommandLineTest {
   }
 
   @Test
+  void generatesBashCompletion() {
+    Run run = Run.of("generate-completion");
+    assertEquals(0, run.code(), run.err());
+    assertTrue(run.out().contains("complete -F _complete_stave"), run.out().substring(0, 200));
+  }
+
+  @Test
   void usageErrorsExitWithTwo() {
     assertEquals(2, Run.of("compile").code());
     assertEquals(2, Run.of("frobnicate").code());

@@ -1,0 +1,26 @@
+package dev.stave.compile;
+
+import dev.stave.config.ConfigFile;
+import dev.stave.diag.Diagnostic;
+import dev.stave.model.MarsCluster;
+import dev.stave.model.MarsClusterReader;
+import java.util.List;
+
+/** Framework clusters (SPEC 1.4 and 2.5); Mars is the one framework so far, so the schema pins it. */
+final class ClusterKind implements KindCompiler {
+  @Override
+  public String kind() {
+    return "cluster";
+  }
+
+  @Override
+  public Compiled compile(ConfigFile config, CompileOptions options) {
+    MarsClusterReader.Result read = MarsClusterReader.read(config);
+    List<Diagnostic> diagnostics = read.diagnostics();
+    MarsCluster cluster = read.cluster();
+    if (cluster == null) {
+      return Compiled.failed(diagnostics);
+    }
+    return new Compiled(cluster.name(), MarsCompiler.compile(cluster), List.of(), diagnostics);
+  }
+}

@@ -1,0 +1,178 @@
+package dev.stave.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Mars clusters through the command line: rescaling, formats and the checks beyond the goldens. */
+class MarsClusterTest {
+  @TempDir
+  Path dir;
+
+  private static final String SEED = """
+      kind: cluster
+      framework: mars
+      name: mars-100
+      scheduler_num: 1
+      web_num: 1
+      worker_num: %d
+      worker_cpu: 4
+      worker_mem: 16g
+      %s
+      """;
+
+  private TreeMap<String, String> compile(String name, String yaml) throws IOException {
+    Path file = dir.resolve(name + ".yaml");
+    Files.writeString(file, yaml);
+    Path out = dir.resolve("out-" + name);
+    Run run = Run.of("compile", file.toString(), "-o", out.toString());
+    assertEquals(0, run.code(), run.err());
+    return GoldenTest.read(out);
+  }
+
+  /** Every line that differs between two bundles, as "file: old -> new". */
+  private static List<String> lineDiff(Map<String, String> a, Map<String, String> b) {
+    assertEquals(a.keySet(), b.keySet(), "rescaling must not add, remove or rename objects");
+    List<String> diffs = new ArrayList<>();
+    for (String file : a.keySet()) {
+      String[] left = a.get(file).split("\n", -1);
+      String[] right = b.get(file).split("\n", -1);
+      assertEquals(left.length, right.length, file);
+      for (int i = 0; i < left.length; i++) {
+        if (!left[i].equals(right[i])) {
+          diffs.add(file + ": " + left[i] + " -> " + right[i]);
+        }
+      }
+    }
+    return diffs;
+  }
+
+  @Test
+  void rescalingWorkersChangesExactlyTheWorkerReplicas() throws IOException {
+    TreeMap<String, String> hundred = compile("a", SEED.formatted(100, "min_worker_num: 95"));
+    TreeMap<String, String> twenty = compile("b", SEED.formatted(120, "min_worker_num: 95"));
+    assertEquals(List.of("mars-100/28-deployment-mars-100-worker.yaml:   replicas: 100 ->   replicas: 120"),
+        lineDiff(hundred, twenty));
+  }
+
+  @Test
+  void rescalingWithoutMinWorkerNumLeavesTheBudgetAlone() throws IOException {
+    TreeMap<String, String> three = compile("a", SEED.formatted(3, ""));
+    TreeMap<String, String> five = compile("b", SEED.formatted(5, ""));
+    assertEquals(List.of("mars-100/28-deployment-mars-100-worker.yaml:   replicas: 3 ->   replicas: 5"),
+        lineDiff(three, five));
+    assertTrue(three.get("mars-100/06-poddisruptionbudget-mars-100-worker.yaml").contains("minAvailable: 100%\n"));
+  }
+
+  @Test
+  void yamlAndHoconCompileToTheSameBytes() throws IOException {
+    Path conf = dir.resolve("c.conf");
+    Files.writeString(conf, """
+        kind = cluster
+        framework = mars
+        name = mars-100
+        worker_num = 100
+        worker_cpu = 4
+        worker_mem = 16g
+        min_worker_num = 95
+        worker_spill_paths = [/mnt/a]
+        extra_env { A = 1 }
+        """);
+    Path yaml = dir.resolve("c.yaml");
+    Files.writeString(yaml, """
+        kind: cluster
+        framework: mars
+        name: mars-100
+        worker_num: 100
+        worker_cpu: 4
+        worker_mem: 16g
+        min_worker_num: 95
+        worker_spill_paths: [/mnt/a]
+        extra_env: {A: 1}
+        """);
+    Run a = Run.of("compile", conf.toString(), "-o", "-");
+    Run b = Run.of("compile", yaml.toString(), "-o", "-");
+    assertEquals(0, a.code(), a.err());
+    assertEquals(a.out(), b.out());
+  }
+
+  private Run fails(String yaml) throws IOException {
+    Path file = dir.resolve("bad.yaml");
+    Files.writeString(file, yaml);
+    Path out = dir.resolve("out-bad");
+    Run run = Run.of("compile", file.toString(), "-o", out.toString());
+    assertEquals(1, run.code(), run.err());
+    assertFalse(Files.exists(out), "a failed compile must write nothing");
+    return run;
+  }
+
+  private static String base(String extra) {
+    return "kind: cluster\nframework: mars\nname: m\nworker_cpu: 4\nworker_mem: 16g\n" + extra + "\n";
+  }
+
+  private static String firstLine(Run run) {
+    return run.err().lines().findFirst().orElseThrow().replaceFirst("^.*?bad\\.yaml:", "bad.yaml:");
+  }
+
+  @Test
+  void stavesOwnEnvironmentCannotBeOverridden() throws IOException {
+    Run run = fails(base("extra_env: {MARS_CPU_TOTAL: 8}"));
+    assertEquals("bad.yaml:6:13: error: extra_env.MARS_CPU_TOTAL: environment variable MARS_CPU_TOTAL is set by"
+        + " stave from the cluster's keys", firstLine(run));
+  }
+
+  @Test
+  void marsServiceTypeLabelIsStaves() throws IOException {
+    Run run = fails(base("extra_labels: {mars/service-type: x}"));
+    assertEquals("bad.yaml:6:16: error: extra_labels.mars/service-type: label 'mars/service-type' is set by stave"
+        + " itself", firstLine(run));
+  }
+
+  @Test
+  void cpuFinerThanAMillicore() throws IOException {
+    Run run = fails(base("scheduler_cpu: 0.0005"));
+    assertEquals("bad.yaml:6:16: error: scheduler_cpu: scheduler_cpu is 0.0005, finer than the millicore"
+        + " Kubernetes counts CPUs in", firstLine(run));
+  }
+
+  @Test
+  void zeroPercentCache() throws IOException {
+    Run run = fails(base("worker_cache_mem: 0%"));
+    assertEquals("bad.yaml:6:19: error: worker_cache_mem: worker_cache_mem is 0% of the worker memory; it must be"
+        + " more than 0% and at most 100%", firstLine(run));
+  }
+
+  @Test
+  void cacheSizeInWords() throws IOException {
+    Run run = fails(base("worker_cache_mem: 4 gigs"));
+    assertEquals("bad.yaml:6:19: error: worker_cache_mem: '4 gigs' is not a size", firstLine(run));
+    assertTrue(run.err().contains("hint: write 4g (Mars reads k, m, g and t as powers of 1024)"), run.err());
+  }
+
+  @Test
+  void workerSizesAreRequiredAsMarsRequiresThem() throws IOException {
+    Path file = dir.resolve("bad.yaml");
+    Files.writeString(file, "kind: cluster\nframework: mars\nname: m\nworker_cpu: 4\n");
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code());
+    assertTrue(run.err().contains("error: missing required key 'worker_mem'"), run.err());
+  }
+
+  @Test
+  void everyProblemIsReportedTogether() throws IOException {
+    Run run = fails(base("worker_num: 2\nmin_worker_num: 3\nworker_spill_paths: relative\n"
+        + "scheduler_mem: 2 gigs"));
+    List<String> errors = run.err().lines().filter(l -> l.contains(": error: ")).toList();
+    assertEquals(3, errors.size(), run.err());
+  }
+}

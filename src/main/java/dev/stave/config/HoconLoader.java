@@ -111,6 +111,11 @@ public final class HoconLoader {
   }
 
   private Origin origin(ConfigOrigin o, Path path, String file, String key) {
+    return origin(o, path, file, key, false);
+  }
+
+  /** With {@code atValue}, the column of the value written after the key instead of the key's. */
+  private Origin origin(ConfigOrigin o, Path path, String file, String key, boolean atValue) {
     if (o == null) {
       return Origin.of(file);
     }
@@ -129,10 +134,30 @@ public final class HoconLoader {
     if (key != null) {
       String text = lines.line(shown, line);
       if (text != null) {
-        column = columnOf(text, key);
+        column = atValue ? valueColumnOf(text, key) : columnOf(text, key);
       }
     }
     return new Origin(shown, line, column);
+  }
+
+  /** The column after {@code key}, its separator ('=' or ':') and spaces; the key's column if none. */
+  private static int valueColumnOf(String line, String key) {
+    int keyColumn = columnOf(line, key);
+    int i = keyColumn - 1 + key.length();
+    if (i < line.length() && line.charAt(i) == '"') {
+      i++;
+    }
+    while (i < line.length() && line.charAt(i) == ' ') {
+      i++;
+    }
+    if (i < line.length() && (line.charAt(i) == '=' || line.charAt(i) == ':')) {
+      i++;
+      while (i < line.length() && line.charAt(i) == ' ') {
+        i++;
+      }
+      return i + 1;
+    }
+    return keyColumn;
   }
 
   private static int columnOf(String line, String key) {
@@ -152,7 +177,9 @@ public final class HoconLoader {
 
   private Node convert(ConfigValue value, Path path, String file, String jsonPath, String key, int depth,
       List<Diagnostic> problems) {
-    Origin origin = origin(value.origin(), path, file, key);
+    boolean scalar = value.valueType() != com.typesafe.config.ConfigValueType.OBJECT
+        && value.valueType() != com.typesafe.config.ConfigValueType.LIST;
+    Origin origin = origin(value.origin(), path, file, key, scalar);
     if (depth > MAX_DEPTH) {
       if (problems.isEmpty()) {
         problems.add(Diagnostic.error(origin, jsonPath, "hocon-depth",

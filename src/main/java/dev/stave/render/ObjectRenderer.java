@@ -19,6 +19,7 @@ import java.util.Map;
 public final class ObjectRenderer {
   private final TemplateRenderer templates;
   private final ObjectVerifier verifier = new ObjectVerifier();
+  private final CustomResourceShapes customResources = new CustomResourceShapes(verifier);
 
   public ObjectRenderer(Path templateOverrides) {
     this.templates = new TemplateRenderer(templateOverrides);
@@ -55,7 +56,8 @@ public final class ObjectRenderer {
         }
       }
     }
-    List<String> problems = verifier.problems(content);
+    List<String> problems = CustomResourceShapes.handles(content.get("apiVersion"), content.get("kind"))
+        ? customResources.problems(content) : verifier.problems(content);
     if (!problems.isEmpty()) {
       reportProblems(planned, problems, overridden);
     }

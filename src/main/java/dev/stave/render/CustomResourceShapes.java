@@ -158,7 +158,7 @@ public final class CustomResourceShapes {
   private static void keys(Map<String, Object> map, String path, Set<String> known, Set<String> required,
       List<String> problems) {
     String prefix = path.equals("$") ? "" : path + ".";
-    for (String key : map.keySet()) {
+    for (String key : map.keySet().stream().sorted().toList()) {
       if (!known.contains(key)) {
         problems.add(prefix + key + ": unknown field");
       }

@@ -266,7 +266,8 @@ public final class BenchmarkReader {
     if (bucket != null && (key == null || secretKey == null)) {
       String missing = key == null && secretKey == null ? "'key' and 'secret_key'" : key == null ? "'key'" : "'secret_key'";
       problems.add(Diagnostic.error(output.get("bucket").origin(), "output.bucket", "bucket-credentials",
-          "output goes to bucket '" + Names.printable(bucket) + "', but " + missing + " are not given",
+          "output goes to bucket '" + Names.printable(bucket) + "', but " + missing
+              + (key == null && secretKey == null ? " are" : " is") + " not given",
           "add key and secret_key from the environment, e.g. key = ${?AWS_ACCESS_KEY_ID} (HOCON) or "
               + "key: ${AWS_ACCESS_KEY_ID} (YAML)"));
     } else if (bucket == null && (key != null || secretKey != null)) {

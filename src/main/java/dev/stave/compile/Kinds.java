@@ -5,7 +5,8 @@ import java.util.Optional;
 
 /** The kinds of config stave compiles, each with its compiler. */
 public final class Kinds {
-  private static final List<KindCompiler> ALL = List.of(new ExperimentKind(), new ClusterKind());
+  private static final List<KindCompiler> ALL =
+      List.of(new ExperimentKind(), new BenchmarkKind(), new ClusterKind());
 
   private Kinds() {}
 

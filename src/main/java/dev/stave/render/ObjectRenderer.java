@@ -20,6 +20,7 @@ import java.util.Map;
 public final class ObjectRenderer {
   private final TemplateRenderer templates;
   private final ObjectVerifier verifier = new ObjectVerifier();
+  private final CustomResourceShapes customResources = new CustomResourceShapes(verifier);
 
   public ObjectRenderer(Path templateOverrides) {
     this.templates = new TemplateRenderer(templateOverrides);
@@ -56,7 +57,8 @@ public final class ObjectRenderer {
         }
       }
     }
-    List<String> problems = verifier.problems(content);
+    List<String> problems = CustomResourceShapes.handles(content.get("apiVersion"), content.get("kind"))
+        ? customResources.problems(content) : verifier.problems(content);
     if (!problems.isEmpty()) {
       Path userTemplate = templates.userTemplate(planned.template());
       if (userTemplate != null) {

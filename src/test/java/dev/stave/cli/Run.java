@@ -8,7 +8,8 @@ import java.util.Map;
 
 /** Runs the command line in-process with a fixed environment and captures what it prints. */
 public record Run(int code, String out, String err) {
-  public static final Env ENV = new Env(Map.of("STAVE_TEST_TAG", "1.4"), "/home/user");
+  public static final Env ENV = new Env(Map.of("STAVE_TEST_TAG", "1.4",
+      "AWS_ACCESS_KEY_ID", "AKIAEXAMPLEKEY", "AWS_SECRET_ACCESS_KEY", "example-secret-value"), "/home/user");
 
   public static Run of(String... args) {
     return with(ENV, args);

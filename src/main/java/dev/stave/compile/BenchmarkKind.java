@@ -1,0 +1,82 @@
+package dev.stave.compile;
+
+import dev.stave.config.ConfigFile;
+import dev.stave.config.MapNode;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import dev.stave.diag.Sources;
+import dev.stave.model.Benchmark;
+import dev.stave.model.BenchmarkReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** DeepEcho's benchmark configs (SPEC 1.3 and 2.4). */
+final class BenchmarkKind implements KindCompiler {
+  @Override
+  public String kind() {
+    return "benchmark";
+  }
+
+  @Override
+  public Compiled compile(ConfigFile config, CompileOptions options) {
+    BenchmarkReader.Result read = BenchmarkReader.read(config);
+    List<Diagnostic> diagnostics = new ArrayList<>(read.diagnostics());
+    Benchmark benchmark = read.benchmark();
+    if (benchmark == null) {
+      return Compiled.failed(diagnostics);
+    }
+    diagnostics.addAll(literalCredentials(config, benchmark));
+    BenchmarkCompiler.Result compiled = BenchmarkCompiler.compile(benchmark, config.root().origin());
+    diagnostics.addAll(compiled.diagnostics());
+    return new Compiled(benchmark.name(), compiled.objects(), secrets(benchmark), diagnostics);
+  }
+
+  private static List<SecretSpec> secrets(Benchmark b) {
+    Benchmark.Output output = b.output();
+    if (output == null || output.bucket() == null || !output.hasCredentials()) {
+      return List.of();
+    }
+    List<SecretSpec.Entry> entries = List.of(
+        new SecretSpec.Entry("AWS_ACCESS_KEY_ID", null, output.key().value(), output.key().origin()),
+        new SecretSpec.Entry("AWS_SECRET_ACCESS_KEY", null, output.secretKey().value(), output.secretKey().origin()));
+    return List.of(new SecretSpec(BenchmarkCompiler.credentialsSecret(b), b.namespace(),
+        Labels.common(b.name(), Map.of()), entries));
+  }
+
+  /**
+   * Credentials written into the config itself. The tree cannot tell a literal from a value the loader
+   * took from the environment, but the source can: a value from {@code ${?ENV}} or {@code ${ENV}} has
+   * {@code ${} on its line, or (HOCON) an origin that is not a line holding the value at all. The
+   * warning points at the {@code output} key, not at the credential's own line, so the printed source
+   * line does not show the value.
+   */
+  private static List<Diagnostic> literalCredentials(ConfigFile config, Benchmark b) {
+    Benchmark.Output output = b.output();
+    if (output == null) {
+      return List.of();
+    }
+    Sources sources = new Sources();
+    MapNode root = (MapNode) config.root();
+    Origin outputKey = root.keyOrigin("output");
+    List<Diagnostic> out = new ArrayList<>();
+    String[][] fields = {{"key", "AWS_ACCESS_KEY_ID"}, {"secret_key", "AWS_SECRET_ACCESS_KEY"}};
+    for (String[] field : fields) {
+      Benchmark.Credential c = field[0].equals("key") ? output.key() : output.secretKey();
+      if (c == null) {
+        continue;
+      }
+      String line = sources.line(c.origin().file(), c.origin().line());
+      if (line == null || line.contains("${") || !line.contains(c.value())) {
+        continue;
+      }
+      out.add(Diagnostic.warning(outputKey, "output." + field[0], "literal-credential",
+          "the credential on line " + c.origin().line() + " is written into the config file itself",
+          "take it from the environment: " + field[0] + " = ${?" + field[1] + "} (HOCON) or " + field[0]
+              + ": ${" + field[1] + "} (YAML)",
+          "stave keeps it out of the bundle either way: 'stave secrets' puts it into the Secret "
+              + BenchmarkCompiler.credentialsSecret(b)));
+    }
+    return out;
+  }
+}

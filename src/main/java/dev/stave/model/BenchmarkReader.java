@@ -1,0 +1,292 @@
+package dev.stave.model;
+
+import dev.stave.config.ConfigFile;
+import dev.stave.config.MapNode;
+import dev.stave.config.Node;
+import dev.stave.config.ScalarNode;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * Builds a {@link Benchmark} from a config the schema has accepted, checking what a schema cannot:
+ * the function's module path, the worker range, quantities, setup entries that would need shell
+ * quoting to be safe, and output credentials.
+ *
+ * <p>DeepEcho's config had two generations: the first nested {@code image}, {@code setup} and
+ * {@code resources} under {@code dask_cluster.worker_config}; the later one put {@code image},
+ * {@code setup}, {@code threads}, {@code master_resources} and {@code worker_resources} directly under
+ * {@code dask_cluster}. Both are read; giving the same thing in both places is an error.
+ */
+public final class BenchmarkReader {
+  /** The longest suffix stave adds to the name of an object that must be a DNS-1035 label. */
+  static final String LONGEST_SUFFIX = "-scheduler";
+  /** DeepEcho's later default image, for configs that bring their code through git_repository. */
+  public static final String DEFAULT_IMAGE = "ghcr.io/dask/dask:latest";
+
+  private static final Pattern FUNCTION = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)+");
+  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+  private static final Pattern APT_PACKAGE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9+.:=~_-]*");
+  private static final Pattern GIT_REFERENCE = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9._/@^~+-]*");
+  private static final Pattern IMAGE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._/:@-]*");
+  private static final Pattern CONTROL = Pattern.compile("[\\x00-\\x1f\\x7f]");
+  private static final Pattern RESOURCE_NAME =
+      Pattern.compile("([a-z0-9]([-a-z0-9.]*[a-z0-9])?/)?[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?");
+
+  private final List<Diagnostic> problems = new ArrayList<>();
+  private final MapNode root;
+
+  private BenchmarkReader(ConfigFile config) {
+    this.root = (MapNode) config.root();
+  }
+
+  /** The benchmark, and every problem found; the benchmark is null if any problem is an error. */
+  public record Result(Benchmark benchmark, List<Diagnostic> diagnostics) {}
+
+  public static Result read(ConfigFile config) {
+    BenchmarkReader reader = new BenchmarkReader(config);
+    Benchmark benchmark = reader.benchmark();
+    boolean failed = reader.problems.stream().anyMatch(Diagnostic::isError);
+    return new Result(failed ? null : benchmark, List.copyOf(reader.problems));
+  }
+
+  private Benchmark benchmark() {
+    Origin nameOrigin = root.get("name").origin();
+    String name = name(Values.string(root, "name"), LONGEST_SUFFIX.length(), nameOrigin, "name").orElse("invalid");
+    if (!name.isEmpty() && !Character.isLetter(name.charAt(0)) && !name.equals("invalid")) {
+      problems.add(Diagnostic.error(nameOrigin, "name", "name-start",
+          "name '" + name + "' starts with a digit, but the scheduler's Service name must start with a letter",
+          "start the name with a letter"));
+    }
+    String namespace = Values.string(root, "namespace") == null ? name
+        : name(Values.string(root, "namespace"), 0, root.get("namespace").origin(), "namespace").orElse("invalid");
+    Boolean create = Values.bool(root, "create_namespace");
+    Benchmark.Engine engine = "dask-operator".equals(Values.string(root, "engine"))
+        ? Benchmark.Engine.DASK_OPERATOR : Benchmark.Engine.PLAIN;
+
+    MapNode run = Values.map(root, "run");
+    String function = function(run);
+    Object args = run.has("args") ? Values.plain(run.get("args")) : new TreeMap<String, Object>();
+
+    MapNode cluster = Values.map(root, "dask_cluster");
+    MapNode workerConfig = cluster == null ? null : Values.map(cluster, "worker_config");
+    Benchmark.Workers workers = workers(cluster);
+    Benchmark.Setup setup = setup(oneOf(cluster, workerConfig, "setup", "setup"));
+    String image = image(cluster, workerConfig, setup);
+    Integer threads = cluster == null ? null : Values.integer(cluster, "threads");
+    Resources workerResources = resources(oneOf(cluster, workerConfig, "worker_resources", "resources"));
+    Resources schedulerResources = resources(cluster == null ? null : located(cluster, "master_resources",
+        "dask_cluster.master_resources"));
+    Benchmark.Output output = output(Values.map(root, "output"));
+    return new Benchmark(name, namespace, create == null || create, engine, function, args, workers, image,
+        threads == null ? 1 : threads, schedulerResources, workerResources, setup, output);
+  }
+
+  /** A value with the JSON path it was found at. */
+  private record Located(Node node, String path) {}
+
+  private static Located located(MapNode map, String key, String path) {
+    return map != null && map.has(key) ? new Located(map.get(key), path) : null;
+  }
+
+  /** The value under {@code dask_cluster.<later>} or {@code dask_cluster.worker_config.<first>}, not both. */
+  private Located oneOf(MapNode cluster, MapNode workerConfig, String later, String first) {
+    Located a = located(cluster, later, "dask_cluster." + later);
+    Located b = located(workerConfig, first, "dask_cluster.worker_config." + first);
+    if (a != null && b != null) {
+      problems.add(Diagnostic.error(a.node().origin(), a.path(), "given-twice",
+          "'" + a.path() + "' and '" + b.path() + "' (line " + b.node().origin().line() + ") say the same thing",
+          "keep one of them"));
+    }
+    return a != null ? a : b;
+  }
+
+  private String function(MapNode run) {
+    Node node = run.get("function");
+    String text = ((ScalarNode) node).text();
+    if (FUNCTION.matcher(text).matches()) {
+      return text;
+    }
+    if (IDENTIFIER.matcher(text).matches()) {
+      problems.add(Diagnostic.error(node.origin(), "run.function", "function-module",
+          "function '" + Names.printable(text) + "' has no module, so the launcher cannot import it",
+          "write the complete Python path, e.g. deepecho.benchmark." + text));
+    } else {
+      problems.add(Diagnostic.error(node.origin(), "run.function", "function-path",
+          "'" + Names.printable(text) + "' is not a Python path of the form module.function",
+          "write dotted Python identifiers, e.g. deepecho.benchmark.run_benchmark"));
+    }
+    return text;
+  }
+
+  private Benchmark.Workers workers(MapNode cluster) {
+    Node node = cluster == null ? null : cluster.get("workers");
+    if (node == null) {
+      return new Benchmark.Workers(1, 1, false);
+    }
+    if (node instanceof MapNode range) {
+      int minimum = Values.integer(range, "minimum");
+      int maximum = Values.integer(range, "maximum");
+      if (minimum > maximum) {
+        problems.add(Diagnostic.error(range.get("minimum").origin(), "dask_cluster.workers.minimum", "workers-range",
+            "the minimum number of workers (" + minimum + ") is larger than the maximum (" + maximum + ")",
+            "make minimum at most maximum"));
+      }
+      return new Benchmark.Workers(minimum, maximum, true);
+    }
+    int n = ((java.math.BigInteger) ((ScalarNode) node).value()).intValue();
+    return new Benchmark.Workers(n, n, false);
+  }
+
+  private String image(MapNode cluster, MapNode workerConfig, Benchmark.Setup setup) {
+    Located given = oneOf(cluster, workerConfig, "image", "image");
+    if (given == null) {
+      if (setup.git() == null) {
+        Origin at = cluster != null ? cluster.origin() : root.origin();
+        problems.add(Diagnostic.error(at, "dask_cluster.image", "no-image",
+            "the benchmark names no image and no git_repository to install its code from",
+            "set dask_cluster.worker_config.image (or dask_cluster.image), or setup.git_repository"));
+      }
+      return DEFAULT_IMAGE;
+    }
+    String image = ((ScalarNode) given.node()).text();
+    if (!IMAGE.matcher(image).matches()) {
+      problems.add(Diagnostic.error(given.node().origin(), given.path(), "image",
+          "'" + Names.printable(image) + "' is not a container image reference",
+          "write registry/name:tag, e.g. sdvproject/deepecho:0.1.1"));
+    }
+    return image;
+  }
+
+  /** DeepEcho copies a resources map into both requests and limits. */
+  private Resources resources(Located given) {
+    TreeMap<String, String> quantities = new TreeMap<>();
+    if (given != null) {
+      MapNode map = (MapNode) given.node();
+      map.entries().forEach((name, value) -> {
+        String path = given.path() + "." + name;
+        if (!RESOURCE_NAME.matcher(name).matches()) {
+          problems.add(Diagnostic.error(map.keyOrigin(name), path, "resource-name",
+              "'" + Names.printable(name) + "' is not a Kubernetes resource name",
+              "use cpu, memory or an extended resource such as nvidia.com/gpu"));
+          return;
+        }
+        String text = ((ScalarNode) value).text();
+        Optional<String> canonical = Quantities.canonical(text);
+        if (canonical.isEmpty()) {
+          problems.add(Diagnostic.error(value.origin(), path, "quantity",
+              "'" + Names.printable(text) + "' is not a Kubernetes quantity", Quantities.hint(text)));
+          return;
+        }
+        quantities.put(name, canonical.get());
+      });
+    }
+    return new Resources(quantities, new TreeMap<>(quantities));
+  }
+
+  private Benchmark.Setup setup(Located given) {
+    if (given == null) {
+      return new Benchmark.Setup(null, null, List.of(), List.of());
+    }
+    MapNode setup = (MapNode) given.node();
+    String base = given.path();
+    String script = Values.string(setup, "script");
+    if (script != null) {
+      plain(setup.get("script"), base + ".script", script, "a path");
+    }
+    Benchmark.GitRepository git = null;
+    MapNode repo = Values.map(setup, "git_repository");
+    if (repo != null) {
+      String url = Values.string(repo, "url");
+      String path = base + ".git_repository";
+      if (plain(repo.get("url"), path + ".url", url, "a URL") && url.startsWith("-")) {
+        problems.add(Diagnostic.error(repo.get("url").origin(), path + ".url", "git-url",
+            "the repository URL '" + Names.printable(url) + "' starts with '-', so git would read it as an option",
+            "write the URL, e.g. https://github.com/sdv-dev/DeepEcho.git"));
+      }
+      String reference = Values.string(repo, "reference");
+      if (reference != null && !GIT_REFERENCE.matcher(reference).matches()) {
+        problems.add(Diagnostic.error(repo.get("reference").origin(), path + ".reference", "git-reference",
+            "'" + Names.printable(reference) + "' is not a branch, tag or commit name",
+            "write a branch, tag or commit, e.g. master or v0.1.1"));
+      }
+      String install = Values.string(repo, "install");
+      if (install != null) {
+        plain(repo.get("install"), path + ".install", install, "a command");
+      }
+      git = new Benchmark.GitRepository(url, reference, install);
+    }
+    List<String> pip = Values.strings(setup, "pip_packages");
+    List<Node> pipNodes = Values.list(setup, "pip_packages");
+    for (int i = 0; i < pip.size(); i++) {
+      String p = pip.get(i);
+      String path = base + ".pip_packages[" + i + "]";
+      if (plain(pipNodes.get(i), path, p, "a requirement") && (p.isEmpty() || p.startsWith("-"))) {
+        problems.add(Diagnostic.error(pipNodes.get(i).origin(), path, "pip-package",
+            "'" + Names.printable(p) + "' is not a requirement; pip would read it as an option",
+            "write a requirement such as pandas==2.2.2; put pip options in setup.script"));
+      }
+    }
+    List<String> apt = Values.strings(setup, "apt_packages");
+    List<Node> aptNodes = Values.list(setup, "apt_packages");
+    for (int i = 0; i < apt.size(); i++) {
+      if (!APT_PACKAGE.matcher(apt.get(i)).matches()) {
+        problems.add(Diagnostic.error(aptNodes.get(i).origin(), base + ".apt_packages[" + i + "]", "apt-package",
+            "'" + Names.printable(apt.get(i)) + "' is not an apt package name",
+            "write one package per entry, e.g. libpq-dev or curl=7.88.1-10; letters, digits and + . : = ~ _ - only"));
+      }
+    }
+    return new Benchmark.Setup(script, git, pip, apt);
+  }
+
+  /** Whether a value that will be quoted for the shell is free of control characters (newlines included). */
+  private boolean plain(Node node, String path, String text, String what) {
+    if (CONTROL.matcher(text).find()) {
+      problems.add(Diagnostic.error(node.origin(), path, "control-character",
+          "the value holds a line break or control character, which " + what + " cannot contain",
+          "write it on one line"));
+      return false;
+    }
+    return true;
+  }
+
+  private Benchmark.Output output(MapNode output) {
+    if (output == null) {
+      return null;
+    }
+    String path = Values.string(output, "path");
+    plain(output.get("path"), "output.path", path, "a path");
+    String bucket = Values.string(output, "bucket");
+    Benchmark.Credential key = credential(output, "key");
+    Benchmark.Credential secretKey = credential(output, "secret_key");
+    if (bucket != null && (key == null || secretKey == null)) {
+      String missing = key == null && secretKey == null ? "'key' and 'secret_key'" : key == null ? "'key'" : "'secret_key'";
+      problems.add(Diagnostic.error(output.get("bucket").origin(), "output.bucket", "bucket-credentials",
+          "output goes to bucket '" + Names.printable(bucket) + "', but " + missing
+              + (key == null && secretKey == null ? " are" : " is") + " not given",
+          "add key and secret_key from the environment, e.g. key = ${?AWS_ACCESS_KEY_ID} (HOCON) or "
+              + "key: ${AWS_ACCESS_KEY_ID} (YAML)"));
+    } else if (bucket == null && (key != null || secretKey != null)) {
+      Origin at = key != null ? output.keyOrigin("key") : output.keyOrigin("secret_key");
+      problems.add(Diagnostic.warning(at, key != null ? "output.key" : "output.secret_key", "credentials-unused",
+          "output has credentials but no 'bucket', so they are not used", "add 'bucket' or remove the credentials"));
+    }
+    return new Benchmark.Output(path, bucket, key, secretKey);
+  }
+
+  private static Benchmark.Credential credential(MapNode output, String key) {
+    Node node = output.get(key);
+    return node instanceof ScalarNode s && s.value() != null ? new Benchmark.Credential(s.text(), s.origin()) : null;
+  }
+
+  private Optional<String> name(String given, int reserve, Origin origin, String path) {
+    Optional<String> name = Names.kubernetesName(given, reserve, origin, path, problems);
+    name.filter(n -> !n.equals(given)).ifPresent(n -> problems.add(Diagnostic.note(origin, path, "name-sanitized",
+        "name '" + given + "' is written as '" + n + "' in Kubernetes")));
+    return name;
+  }
+}

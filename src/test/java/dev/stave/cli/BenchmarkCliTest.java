@@ -1,0 +1,126 @@
+package dev.stave.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BenchmarkCliTest {
+  private static final String SEED = "examples/benchmarks/deepecho-seed.yaml";
+  private static final String OPERATOR = "examples/benchmarks/deepecho-operator.conf";
+
+  @TempDir
+  Path temp;
+
+  private static String b64(String s) {
+    return Base64.getEncoder().encodeToString(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void credentialsOnlyReachTheSecretThatStaveSecretsPrints() {
+    Run compile = Run.of("compile", SEED, "-o", "-");
+    assertEquals(0, compile.code(), compile.err());
+    assertFalse(compile.out().contains("myawskey"));
+    assertFalse(compile.err().contains("myawskey"));
+    assertTrue(compile.out().contains("secretKeyRef"));
+
+    Run secrets = Run.of("secrets", SEED);
+    assertEquals(0, secrets.code(), secrets.err());
+    assertEquals("""
+        ---
+        apiVersion: v1
+        kind: Secret
+        metadata:
+          name: deepecho-seed-output-credentials
+          namespace: deepecho-seed
+          labels:
+            app.kubernetes.io/managed-by: stave
+            app.kubernetes.io/part-of: deepecho-seed
+            stave.dev/bundle: deepecho-seed
+        type: Opaque
+        data:
+          AWS_ACCESS_KEY_ID: %s
+          AWS_SECRET_ACCESS_KEY: %s
+        """.formatted(b64("myawskey"), b64("myawssecretkey")), secrets.out());
+  }
+
+  @Test
+  void credentialsFromTheEnvironmentGiveNoWarning() {
+    Run secrets = Run.of("secrets", OPERATOR);
+    assertEquals(0, secrets.code(), secrets.err());
+    assertTrue(secrets.out().contains("AWS_ACCESS_KEY_ID: " + b64("AKIAEXAMPLEKEY")));
+    Run compile = Run.of("compile", OPERATOR, "-o", "-");
+    assertEquals(0, compile.code(), compile.err());
+    assertEquals("", compile.err());
+    assertFalse(compile.out().contains("AKIAEXAMPLEKEY"));
+  }
+
+  @Test
+  void yamlEnvironmentSubstitutionIsNotALiteral() throws IOException {
+    Path config = temp.resolve("env.yaml");
+    Files.writeString(config, """
+        kind: benchmark
+        name: env-creds
+        run: {function: deepecho.benchmark.run_benchmark}
+        dask_cluster: {image: "mydockerimage:latest"}
+        output:
+          path: out.csv
+          bucket: b
+          key: ${AWS_ACCESS_KEY_ID}
+          secret_key: "${AWS_SECRET_ACCESS_KEY}"
+        """);
+    Run run = Run.of("compile", config.toString(), "-o", "-");
+    assertEquals(0, run.code(), run.err());
+    assertEquals("", run.err());
+  }
+
+  @Test
+  void noPodGetsAnApiTokenAndNoRbacIsEmitted() {
+    for (String example : new String[] {SEED, OPERATOR}) {
+      String out = Run.of("compile", example, "-o", "-").out();
+      assertFalse(out.contains("kind: Role") || out.contains("kind: ClusterRole") || out.contains("RoleBinding")
+          || out.contains("kind: ServiceAccount"), example);
+      int pods = out.split("containers:", -1).length - 1;
+      int noToken = out.split("automountServiceAccountToken: false", -1).length - 1;
+      assertEquals(pods, noToken, example);
+    }
+  }
+
+  @Test
+  void badInputWritesNothing() {
+    Path out = temp.resolve("out");
+    Run run = Run.of("compile", "examples/errors/benchmark-workers-range.conf", "-o", out.toString());
+    assertEquals(1, run.code());
+    assertFalse(Files.exists(out));
+  }
+
+  @Test
+  void sameBenchmarkInHoconAndYamlGivesTheSameBundle() throws IOException {
+    Path yaml = temp.resolve("same.yaml");
+    Files.writeString(yaml, """
+        kind: benchmark
+        name: same
+        run: {function: m.f, args: {b: [1, 2], a: {y: true, x: "s"}}}
+        dask_cluster: {workers: {minimum: 1, maximum: 3}, worker_resources: {cpu: 0.5}, image: img}
+        """);
+    Path conf = temp.resolve("same.conf");
+    Files.writeString(conf, """
+        kind = benchmark
+        name = same
+        run { function = m.f, args { a { x = s, y = true }, b = [1, 2] } }
+        dask_cluster { image = img, worker_resources { cpu = 0.5 }, workers { maximum = 3, minimum = 1 } }
+        """);
+    Run a = Run.of("compile", yaml.toString(), "-o", "-");
+    Run b = Run.of("compile", conf.toString(), "-o", "-");
+    assertEquals(0, a.code(), a.err());
+    assertEquals(a.out(), b.out());
+    assertTrue(a.out().contains("kind: HorizontalPodAutoscaler"));
+    assertTrue(a.out().contains("cpu: 500m"));
+  }
+}

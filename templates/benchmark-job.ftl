@@ -1,0 +1,10 @@
+<#import "lib.ftl" as k>
+<#-- A run-once Job: a benchmark is expensive and not idempotent, so a failure is not retried. -->
+apiVersion: batch/v1
+kind: Job
+metadata: <@k.metadata .data_model/>
+spec:
+  backoffLimit: 0
+  template:
+    metadata: {labels: <@k.v podLabels/>}
+    spec: <@k.v pod/>

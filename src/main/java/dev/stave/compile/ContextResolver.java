@@ -53,6 +53,7 @@ final class ContextResolver {
       required = name != null;
     } else {
       file = null;
+      required = false;
     }
     if (file == null || !Files.exists(loader.expandHome(file))) {
       if (required || name != null) {

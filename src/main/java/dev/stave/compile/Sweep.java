@@ -19,7 +19,7 @@ import java.util.TreeMap;
  * else), the labels {@code stave.dev/sweep} and {@code stave.dev/sweep-instance}, the annotation
  * {@code stave.dev/sweep-point}, its values in {@code {{param}}} and {@code STAVE_PARAM_<NAME>}; its Services
  * and Deployments select only its own pods. Objects a project shares (Namespace, the storage claim) appear
- * once. Without a sweep, only the {@code {{{{} escapes are unwritten. Cost is linear in points times objects.
+ * once. Without a sweep nothing changes, not even {@code {{{{}. Cost is linear in points times objects.
  */
 final class Sweep {
   static final String SWEEP = "stave.dev/sweep";
@@ -32,11 +32,7 @@ final class Sweep {
   static List<PlannedObject> expand(List<PlannedObject> objects, SweepGrid sweep, String bundle,
       List<Diagnostic> problems) {
     if (sweep == null) {
-      List<PlannedObject> out = new ArrayList<>(objects.size());
-      for (PlannedObject o : objects) {
-        out.add(o.data().containsKey("pod") ? instance(o, o.name(), Map.of(), null, null, null, Map.of()) : o);
-      }
-      return out;
+      return objects;
     }
     String longest = objects.stream().filter(o -> !SHARED.contains(o.kind())).map(PlannedObject::name)
         .max((a, b) -> a.length() != b.length() ? Integer.compare(a.length(), b.length()) : b.compareTo(a))
@@ -85,7 +81,7 @@ final class Sweep {
     return out;
   }
 
-  /** One object of one instance; {@code point} null means no sweep (only the escapes are resolved). */
+  /** One object of one instance. */
   @SuppressWarnings("unchecked")
   private static PlannedObject instance(PlannedObject o, String name, Map<String, String> values, String bundle,
       SweepGrid.Point point, Set<String> services, Map<String, String> params) {

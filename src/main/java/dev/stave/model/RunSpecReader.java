@@ -148,16 +148,16 @@ public final class RunSpecReader {
   }
 
   private void placeholders(Node value, String path) {
-    if (!(value instanceof ScalarNode s) || !s.isString() || s.text().indexOf("{{") < 0) {
+    // Without a sweep nothing is substituted, so {{...}} stays as written (Symphony configs may use it).
+    if (sweep == null || !(value instanceof ScalarNode s) || !s.isString() || s.text().indexOf("{{") < 0) {
       return;
     }
     for (String name : Placeholders.names(s.text())) {
-      if (sweep == null || !sweep.names().contains(name)) {
-        String suggestion = sweep == null ? null : dev.stave.schema.Suggest.closest(name, sweep.names());
+      if (!sweep.names().contains(name)) {
+        String suggestion = dev.stave.schema.Suggest.closest(name, sweep.names());
         problems.add(Diagnostic.error(s.origin(), path, "sweep-unknown-param",
             "'{{" + name + "}}' names no sweep parameter",
             suggestion != null ? "did you mean '{{" + suggestion + "}}'?"
-                : sweep == null ? "add sweep { grid { " + name + " = [...] } }, or write {{{{ for a literal {{"
                 : "sweep parameters: " + String.join(", ", sweep.names()) + "; write {{{{ for a literal {{"));
       }
     }

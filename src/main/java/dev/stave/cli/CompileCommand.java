@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -41,20 +42,23 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
   @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")
   boolean stacktrace;
 
+  @Mixin
+  ContextOptions contextOptions = new ContextOptions();
+
   CompileCommand(Context context) {
     this.context = context;
   }
 
   /** What one compile asks for, parsed from the command line. */
-  record Options(List<Path> configs, String output, Path templates) {}
+  record Options(List<Path> configs, String output, Path templates, CompileOptions compile) {}
 
   @Override
   public Integer call() {
-    return run(context, new Options(List.copyOf(configs), output, templates));
+    return run(context, new Options(List.copyOf(configs), output, templates, contextOptions.compileOptions(context)));
   }
 
   static int run(Context context, Options options) {
-    Pipeline pipeline = new Pipeline(context.env(), context.sources(), options.templates(), CompileOptions.defaults());
+    Pipeline pipeline = new Pipeline(context.env(), context.sources(), options.templates(), options.compile());
     List<Bundle> bundles = new ArrayList<>();
     Map<String, Path> names = new HashMap<>();
     for (Path config : options.configs()) {

@@ -1,6 +1,5 @@
 package dev.stave.cli;
 
-import dev.stave.compile.CompileOptions;
 import dev.stave.compile.Compiled;
 import dev.stave.compile.SecretSpec;
 import dev.stave.diag.Diagnostic;
@@ -17,6 +16,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -39,13 +39,16 @@ final class SecretsCommand implements Callable<Integer>, Main.RunsInContext {
   @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")
   boolean stacktrace;
 
+  @Mixin
+  ContextOptions contextOptions = new ContextOptions();
+
   SecretsCommand(Context context) {
     this.context = context;
   }
 
   @Override
   public Integer call() {
-    Pipeline pipeline = new Pipeline(context.env(), context.sources(), null, CompileOptions.defaults());
+    Pipeline pipeline = new Pipeline(context.env(), context.sources(), null, contextOptions.compileOptions(context));
     Compiled compiled = pipeline.compile(config);
     if (pipeline.diagnostics().hasErrors()) {
       throw new UserError(pipeline.diagnostics().sorted());

@@ -1,12 +1,12 @@
 package dev.stave.cli;
 
-import dev.stave.compile.CompileOptions;
 import dev.stave.diag.DiagnosticPrinter;
 import dev.stave.diag.UserError;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -23,13 +23,16 @@ final class ValidateCommand implements Callable<Integer>, Main.RunsInContext {
   @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")
   boolean stacktrace;
 
+  @Mixin
+  ContextOptions contextOptions = new ContextOptions();
+
   ValidateCommand(Context context) {
     this.context = context;
   }
 
   @Override
   public Integer call() {
-    Pipeline pipeline = new Pipeline(context.env(), context.sources(), null, CompileOptions.defaults());
+    Pipeline pipeline = new Pipeline(context.env(), context.sources(), null, contextOptions.compileOptions(context));
     for (Path config : configs) {
       pipeline.compile(config);
     }

@@ -2,8 +2,12 @@ package dev.stave.compile;
 
 import dev.stave.config.ConfigFile;
 import dev.stave.diag.Diagnostic;
+import dev.stave.model.ContextDef;
+import dev.stave.model.ContextDefaults;
 import dev.stave.model.Experiment;
 import dev.stave.model.ExperimentReader;
+import dev.stave.model.RunSpec;
+import dev.stave.model.RunSpecReader;
 import dev.stave.model.SecretFile;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,15 +21,31 @@ final class ExperimentKind implements KindCompiler {
 
   @Override
   public Compiled compile(ConfigFile config, CompileOptions options) {
-    ExperimentReader.Result read = ExperimentReader.read(config);
-    List<Diagnostic> diagnostics = new ArrayList<>(read.diagnostics());
+    List<Diagnostic> diagnostics = new ArrayList<>();
+    ContextDef context = ContextResolver.resolve(config, options, diagnostics).orElse(null);
+    if (diagnostics.stream().anyMatch(Diagnostic::isError)) {
+      return Compiled.failed(diagnostics);
+    }
+    ContextDefaults defaults = ContextDefaults.of(config, context, diagnostics);
+    RunSpec run = RunSpecReader.read(config, defaults, diagnostics);
+    ExperimentReader.Result read = ExperimentReader.read(config, defaults);
+    diagnostics.addAll(read.diagnostics());
     Experiment experiment = read.experiment();
-    if (experiment == null) {
+    if (experiment == null || diagnostics.stream().anyMatch(Diagnostic::isError)) {
       return Compiled.failed(diagnostics);
     }
     ExperimentCompiler.Result compiled = ExperimentCompiler.compile(experiment);
     diagnostics.addAll(compiled.diagnostics());
-    return new Compiled(experiment.name(), compiled.objects(), secrets(experiment), diagnostics);
+    if (diagnostics.stream().anyMatch(Diagnostic::isError)) {
+      return Compiled.failed(diagnostics);
+    }
+    // mrunner's additions, in order: storage, Secret-backed env, then one instance per sweep point.
+    List<PlannedObject> objects = StorageMapping.apply(compiled.objects(), experiment, defaults.storage(), diagnostics);
+    objects = SecretEnvMapping.apply(objects, run, diagnostics);
+    objects = Sweep.expand(objects, run.sweep(), experiment.name(), diagnostics);
+    List<SecretSpec> secrets = new ArrayList<>(secrets(experiment));
+    secrets.addAll(SecretEnvMapping.secrets(experiment, run));
+    return new Compiled(experiment.name(), objects, secrets, diagnostics);
   }
 
   private static List<SecretSpec> secrets(Experiment experiment) {

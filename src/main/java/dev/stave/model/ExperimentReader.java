@@ -38,17 +38,24 @@ public final class ExperimentReader {
   private final List<Diagnostic> problems = new ArrayList<>();
   private final ConfigFile config;
   private final MapNode root;
+  private final ContextDefaults defaults;
 
-  private ExperimentReader(ConfigFile config) {
+  private ExperimentReader(ConfigFile config, ContextDefaults defaults) {
     this.config = config;
     this.root = (MapNode) config.root();
+    this.defaults = defaults;
   }
 
   /** The experiment, and every problem found (errors and notes); the experiment is null if any is an error. */
   public record Result(Experiment experiment, List<Diagnostic> diagnostics) {}
 
   public static Result read(ConfigFile config) {
-    ExperimentReader reader = new ExperimentReader(config);
+    return read(config, ContextDefaults.of(config, null, new ArrayList<>()));
+  }
+
+  /** As {@link #read(ConfigFile)}, with a context's defaults under the experiment's own keys (SPEC 1.6). */
+  public static Result read(ConfigFile config, ContextDefaults defaults) {
+    ExperimentReader reader = new ExperimentReader(config, defaults);
     Experiment experiment = reader.experiment();
     boolean failed = reader.problems.stream().anyMatch(Diagnostic::isError);
     return new Result(failed ? null : experiment, List.copyOf(reader.problems));
@@ -86,7 +93,7 @@ public final class ExperimentReader {
     String exposeType = Optional.ofNullable(Values.string(root, "expose_type")).orElse("LoadBalancer");
     return new Experiment(name, root.origin(), namespace, create == null || create, range[0], range[1],
         root.has("port_range") ? root.get("port_range").origin() : root.origin(), secrets(),
-        labels(root, "labels"), exposeType, List.copyOf(units));
+        experimentLabels(), exposeType, List.copyOf(units));
   }
 
   private void claim(Map<String, Origin> names, String name, String given, Origin origin, String path) {
@@ -107,6 +114,9 @@ public final class ExperimentReader {
     String namespace = Values.string(root, "namespace");
     if (namespace != null) {
       return name(namespace, 0, root.get("namespace").origin(), "namespace").orElse("invalid");
+    }
+    if (defaults.namespace() != null) {
+      return name(defaults.namespace(), 0, defaults.namespaceOrigin(), "namespace").orElse("invalid");
     }
     return name;
   }
@@ -174,6 +184,15 @@ public final class ExperimentReader {
     }
     Path p = Path.of(path);
     return p.isAbsolute() ? p : config.folder().resolve(p).normalize();
+  }
+
+  /** The context's labels under the experiment's own. */
+  private TreeMap<String, String> experimentLabels() {
+    TreeMap<String, String> out = defaults.contextLabels() == null ? new TreeMap<>()
+        : labels(new MapNode(Map.of("labels", defaults.contextLabels()), Map.of("labels", defaults.contextLabels()
+            .origin()), defaults.contextLabels().origin()), "labels");
+    out.putAll(labels(root, "labels"));
+    return out;
   }
 
   private TreeMap<String, String> labels(MapNode map, String key) {
@@ -329,6 +348,7 @@ public final class ExperimentReader {
       image = Values.string(root, "image");
       imageOrigin = root.has("image") ? root.get("image").origin() : origin;
     }
+    image = defaults.image(image);
     if (image == null) {
       problems.add(Diagnostic.error(origin, path, "no-image",
           "process '" + given + "' has no image",
@@ -453,6 +473,7 @@ public final class ExperimentReader {
             "lower the request or raise the limit"));
       }
     }
+    defaults.fill(requests, limits);
     return new Resources(Collections.unmodifiableSortedMap(requests), Collections.unmodifiableSortedMap(limits));
   }
 

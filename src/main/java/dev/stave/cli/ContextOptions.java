@@ -1,0 +1,25 @@
+package dev.stave.cli;
+
+import dev.stave.compile.CompileOptions;
+import dev.stave.config.ConfigLoader;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** {@code --context} and {@code --contexts}, shared by every command that compiles configs (SPEC 1.6). */
+final class ContextOptions {
+  @Option(names = "--context", paramLabel = "NAME",
+      description = "The context whose values are defaults for the experiments (wins over their 'context' key).")
+  String context;
+
+  @Option(names = "--contexts", paramLabel = "FILE",
+      description = "The contexts file (default: $STAVE_CONTEXTS, else the config's 'contexts' key, else "
+          + "~/.config/stave/contexts.conf).")
+  Path contexts;
+
+  CompileOptions compileOptions(Context run) {
+    Path explicit = contexts != null ? contexts : run.env().get("STAVE_CONTEXTS").filter(s -> !s.isEmpty())
+        .map(Path::of).orElse(null);
+    Path home = Path.of(run.env().home(), ".config", "stave", "contexts.conf");
+    return new CompileOptions(context, explicit, home, new ConfigLoader(run.env(), run.sources()));
+  }
+}

@@ -1,0 +1,110 @@
+package dev.stave.compile;
+
+import dev.stave.config.ConfigFile;
+import dev.stave.config.ConfigLoader;
+import dev.stave.config.Env;
+import dev.stave.config.MapNode;
+import dev.stave.config.Node;
+import dev.stave.config.ScalarNode;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import dev.stave.diag.Sources;
+import dev.stave.diag.UserError;
+import dev.stave.model.ContextDef;
+import dev.stave.model.Contexts;
+import dev.stave.model.ContextsReader;
+import dev.stave.model.Names;
+import dev.stave.schema.SchemaValidator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Finds an experiment's context (SPEC 1.6). The file: {@code --contexts}, else {@code $STAVE_CONTEXTS}, else the
+ * experiment's {@code contexts} key, else {@code ~/.config/stave/contexts.conf} when it exists. The name:
+ * {@code --context}, else the experiment's {@code context} key, else the file's {@code current_context}
+ * (with a note, since that choice is not written in the experiment).
+ */
+final class ContextResolver {
+  private ContextResolver() {}
+
+  /** The context, or empty when none applies; problems (and the note) go to {@code problems}. */
+  static Optional<ContextDef> resolve(ConfigFile experiment, CompileOptions options, List<Diagnostic> problems) {
+    MapNode root = (MapNode) experiment.root();
+    Node nameNode = root.get("context");
+    String name = options.context() != null ? options.context()
+        : nameNode instanceof ScalarNode s ? s.text() : null;
+    Origin nameOrigin = options.context() == null && nameNode != null ? nameNode.origin() : Origin.of(experiment.file());
+    String namePath = options.context() != null ? "--context" : "context";
+    ConfigLoader loader = options.loader() != null ? options.loader() : new ConfigLoader(new Env(Map.of(), "/"),
+        new Sources());
+    Path file;
+    Origin fileOrigin = Origin.of(experiment.file());
+    boolean required = true;
+    if (options.contexts() != null) {
+      file = options.contexts();
+    } else if (root.get("contexts") instanceof ScalarNode s) {
+      file = experiment.folder().resolve(loader.expandHome(Path.of(s.text()))).normalize();
+      fileOrigin = s.origin();
+    } else if (options.homeContexts() != null) {
+      file = options.homeContexts();
+      required = name != null;
+    } else {
+      file = null;
+      required = false;
+    }
+    if (file == null || !Files.exists(loader.expandHome(file))) {
+      if (required || name != null) {
+        problems.add(Diagnostic.error(fileOrigin, "contexts", "no-contexts-file",
+            (file == null ? "no contexts file is given" : "the contexts file " + file + " does not exist")
+                + (name != null ? ", so context '" + Names.printable(name) + "' cannot be found" : ""),
+            "write one with kind: contexts (see 'stave schema contexts'), or name it with --contexts or "
+                + "$STAVE_CONTEXTS"));
+      }
+      return Optional.empty();
+    }
+    Contexts contexts = load(loader, file, problems);
+    if (contexts == null) {
+      return Optional.empty();
+    }
+    if (name != null) {
+      return ContextsReader.find(contexts, name, nameOrigin, namePath, problems);
+    }
+    if (contexts.current() == null) {
+      return Optional.empty();
+    }
+    Optional<ContextDef> current = ContextsReader.find(contexts, contexts.current(), contexts.currentOrigin(),
+        "current_context", problems);
+    current.ifPresent(c -> problems.add(Diagnostic.note(Origin.of(experiment.file()), "context", "current-context",
+        "using context '" + c.name() + "', the current_context of " + contexts.file(),
+        "set 'context' in the experiment or pass --context to choose another")));
+    return current;
+  }
+
+  private static Contexts load(ConfigLoader loader, Path file, List<Diagnostic> problems) {
+    ConfigFile config;
+    try {
+      config = loader.load(file);
+    } catch (UserError e) {
+      problems.addAll(e.diagnostics());
+      return null;
+    }
+    MapNode root = (MapNode) config.root();
+    Node kind = root.get("kind");
+    if (!(kind instanceof ScalarNode s) || !"contexts".equals(s.text())) {
+      String what = kind instanceof ScalarNode s ? "a kind: " + Names.printable(s.text()) + " file" : "not a stave file";
+      problems.add(Diagnostic.error(kind == null ? Origin.of(config.file()) : kind.origin(), "kind", "not-contexts",
+          config.file() + " is " + what + ", not a contexts file",
+          "name a file with kind: contexts (see 'stave schema contexts')"));
+      return null;
+    }
+    List<Diagnostic> schemaErrors = new SchemaValidator("contexts").validate(root);
+    if (!schemaErrors.isEmpty()) {
+      problems.addAll(schemaErrors);
+      return null;
+    }
+    return ContextsReader.read(config);
+  }
+}

@@ -1,0 +1,94 @@
+package dev.stave.compile;
+
+import dev.stave.diag.Diagnostic;
+import dev.stave.model.Experiment;
+import dev.stave.model.Neptune;
+import dev.stave.model.RunSpec;
+import dev.stave.model.SecretEnv;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Environment from Secrets: {@code secret_env} per container, Neptune tracking in every container
+ * (NEPTUNE_PROJECT plain, NEPTUNE_API_TOKEN through {@code secretKeyRef}), and the pull secrets. mrunner baked
+ * the Neptune token into an image layer and passed credentials as plain env; here no token reaches the
+ * image, the args or a plain env value.
+ */
+final class SecretEnvMapping {
+  private SecretEnvMapping() {}
+
+  static List<PlannedObject> apply(List<PlannedObject> objects, RunSpec run, List<Diagnostic> problems) {
+    Neptune neptune = run.defaults().neptune();
+    List<String> pullSecrets = run.defaults().imagePullSecrets();
+    if (neptune == null && pullSecrets.isEmpty() && run.secretEnv().values().stream().allMatch(List::isEmpty)) {
+      return objects;
+    }
+    List<PlannedObject> out = new ArrayList<>(objects.size());
+    for (PlannedObject o : objects) {
+      if (!o.data().containsKey("pod")) {
+        out.add(o);
+        continue;
+      }
+      Map<String, Object> data = PodData.copy(o.data());
+      Map<String, Object> pod = PodData.pod(data);
+      String unit = PodData.strings(data, "labels").get(Labels.COMPONENT);
+      for (Map<String, Object> c : PodData.containers(pod)) {
+        List<Map<String, Object>> env = PodData.list(c, "env");
+        for (SecretEnv s : run.secretEnv().getOrDefault(RunSpec.containerKey(unit, (String) c.get("name")), List.of())) {
+          env.add(PodData.secretEnv(s.name(), s.ref().name(), s.ref().key()));
+        }
+        if (neptune != null) {
+          env.add(PodData.env("NEPTUNE_PROJECT", neptune.project()));
+          env.add(PodData.secretEnv("NEPTUNE_API_TOKEN", neptune.tokenSecret().name(), neptune.tokenSecret().key()));
+          checkNoToken(c, neptune, problems);
+        }
+      }
+      if (!pullSecrets.isEmpty()) {
+        List<Map<String, Object>> refs = new ArrayList<>();
+        for (String name : pullSecrets) {
+          refs.add(new LinkedHashMap<>(Map.of("name", name)));
+        }
+        pod.put("imagePullSecrets", refs);
+      }
+      out.add(PodData.withData(o, o.name(), data));
+    }
+    return out;
+  }
+
+  /** The Neptune Secret, when the config says where its token comes from; else it must exist already. */
+  static List<SecretSpec> secrets(Experiment experiment, RunSpec run) {
+    Neptune neptune = run.defaults().neptune();
+    if (neptune == null || neptune.token() == null && neptune.tokenFile() == null) {
+      return List.of();
+    }
+    SecretSpec.Entry entry = new SecretSpec.Entry(neptune.tokenSecret().key(), neptune.tokenFile(), neptune.token(),
+        neptune.origin());
+    return List.of(new SecretSpec(neptune.tokenSecret().name(), experiment.namespace(),
+        Labels.common(experiment.name(), experiment.labels()), List.of(entry)));
+  }
+
+  /** A token written into a command, an argument, an image or a plain env value is an error; it is never printed. */
+  @SuppressWarnings("unchecked")
+  private static void checkNoToken(Map<String, Object> container, Neptune neptune, List<Diagnostic> problems) {
+    String token = neptune.token();
+    if (token == null || token.length() < 8) {
+      return;
+    }
+    List<String> values = new ArrayList<>();
+    values.add((String) container.get("image"));
+    values.addAll((List<String>) container.getOrDefault("command", List.of()));
+    values.addAll((List<String>) container.getOrDefault("args", List.of()));
+    for (Map<String, Object> e : PodData.list(container, "env")) {
+      if (e.get("value") instanceof String v) {
+        values.add(v);
+      }
+    }
+    if (values.stream().anyMatch(v -> v != null && v.contains(token))) {
+      problems.add(Diagnostic.error(neptune.origin(), "tracking.neptune", "token-in-pod",
+          "the Neptune API token appears in the image, command, args or env of process '" + container.get("name") + "'",
+          "remove it there; the token reaches the container only as NEPTUNE_API_TOKEN from its Secret"));
+    }
+  }
+}

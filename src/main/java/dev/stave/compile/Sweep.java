@@ -1,0 +1,144 @@
+package dev.stave.compile;
+
+import dev.stave.diag.Diagnostic;
+import dev.stave.model.Names;
+import dev.stave.model.Placeholders;
+import dev.stave.model.SweepGrid;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * A sweep (SPEC 2.2; mrunner's unfinished "dispatcher"): the compiled experiment once per point of the grid.
+ * Each instance's objects get the suffix {@code -<hash of the point>} (so adding a value renames nothing
+ * else), the labels {@code stave.dev/sweep} and {@code stave.dev/sweep-instance}, the annotation
+ * {@code stave.dev/sweep-point}, its values in {@code {{param}}} and {@code STAVE_PARAM_<NAME>}; its Services
+ * and Deployments select only its own pods. Objects a project shares (Namespace, the storage claim) appear
+ * once. Without a sweep nothing changes, not even {@code {{{{}. Cost is linear in points times objects.
+ */
+final class Sweep {
+  static final String SWEEP = "stave.dev/sweep";
+  static final String INSTANCE = "stave.dev/sweep-instance";
+  static final String POINT = "stave.dev/sweep-point";
+  private static final Set<String> SHARED = Set.of("Namespace", "PersistentVolumeClaim");
+
+  private Sweep() {}
+
+  static List<PlannedObject> expand(List<PlannedObject> objects, SweepGrid sweep, String bundle,
+      List<Diagnostic> problems) {
+    if (sweep == null) {
+      return objects;
+    }
+    String longest = objects.stream().filter(o -> !SHARED.contains(o.kind())).map(PlannedObject::name)
+        .max((a, b) -> a.length() != b.length() ? Integer.compare(a.length(), b.length()) : b.compareTo(a))
+        .orElse("");
+    if (longest.length() + 9 > Names.MAX_LABEL) {
+      problems.add(Diagnostic.error(sweep.origin(), "sweep", "name-too-long",
+          "with the sweep suffix, the name '" + longest + "-xxxxxxxx' would be " + (longest.length() + 9)
+              + " characters, more than Kubernetes allows (63)",
+          "shorten the experiment's or the process's name by " + (longest.length() + 9 - Names.MAX_LABEL)
+              + " characters"));
+      return List.of();
+    }
+    // Services are addressed by name in SYMPH_*_HOST and _ADDR: each instance talks to its own.
+    Set<String> services = new HashSet<>();
+    for (PlannedObject o : objects) {
+      if (o.kind().equals("Service")) {
+        services.add(o.name());
+      }
+    }
+    List<SweepGrid.Point> points = sweep.points();
+    Map<String, String> seen = new HashMap<>();
+    for (SweepGrid.Point p : points) {
+      String other = seen.putIfAbsent(p.hash(), p.text());
+      if (other != null) {
+        problems.add(Diagnostic.error(sweep.origin(), "sweep", "sweep-hash-collision",
+            "the points " + other + " and " + p.text() + " have the same suffix -" + p.hash(),
+            "change or add a value so that the two points differ in their hash"));
+        return List.of();
+      }
+    }
+    List<PlannedObject> out = new ArrayList<>(points.size() * objects.size());
+    for (PlannedObject o : objects) {
+      if (SHARED.contains(o.kind())) {
+        out.add(o);
+      }
+    }
+    for (SweepGrid.Point p : points) {
+      Map<String, String> params = new TreeMap<>();
+      p.values().forEach((k, v) -> params.put("STAVE_PARAM_" + k.toUpperCase(Locale.ROOT), v));
+      for (PlannedObject o : objects) {
+        if (!SHARED.contains(o.kind())) {
+          out.add(instance(o, o.name() + "-" + p.hash(), p.values(), bundle, p, services, params));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** One object of one instance. */
+  @SuppressWarnings("unchecked")
+  private static PlannedObject instance(PlannedObject o, String name, Map<String, String> values, String bundle,
+      SweepGrid.Point point, Set<String> services, Map<String, String> params) {
+    Map<String, Object> data = PodData.copy(o.data());
+    data.put("name", name);
+    if (data.containsKey("pod")) {
+      for (Map<String, Object> c : PodData.containers(PodData.pod(data))) {
+        for (String key : List.of("command", "args")) {
+          List<String> list = (List<String>) c.get(key);
+          if (list != null) {
+            list.replaceAll(s -> Placeholders.substitute(s, values));
+          }
+        }
+        for (Map<String, Object> e : PodData.list(c, "env")) {
+          if (e.get("value") instanceof String v) {
+            e.put("value", Placeholders.substitute(v, values));
+          }
+        }
+      }
+    }
+    if (point != null) {
+      String suffix = "-" + point.hash();
+      for (String key : List.of("labels", "podLabels")) {
+        Map<String, String> labels = PodData.strings(data, key);
+        if (labels != null) {
+          labels.put(SWEEP, bundle);
+          labels.put(INSTANCE, point.hash());
+        }
+      }
+      for (String key : List.of("selector")) {
+        Map<String, String> selector = PodData.strings(data, key);
+        if (selector != null) {
+          Map<String, String> copy = new TreeMap<>(selector);
+          copy.put(INSTANCE, point.hash());
+          data.put(key, copy);
+        }
+      }
+      data.put("annotations", new TreeMap<>(Map.of(POINT, point.text())));
+      if (data.containsKey("pod")) {
+        for (Map<String, Object> c : PodData.containers(PodData.pod(data))) {
+          for (Map<String, Object> e : PodData.list(c, "env")) {
+            if (e.get("value") instanceof String v && e.get("name") instanceof String n && n.startsWith("SYMPH_")) {
+              e.put("value", renamed(v, services, suffix));
+            }
+          }
+          List<Map<String, Object>> env = PodData.list(c, "env");
+          params.forEach((k, v) -> env.add(PodData.env(k, v)));
+        }
+      }
+    }
+    return PodData.withData(o, name, data);
+  }
+
+  /** {@code host} or {@code host:port} of one of the experiment's Services, as the instance's own. */
+  private static String renamed(String value, Set<String> services, String suffix) {
+    int colon = value.indexOf(':');
+    String host = colon < 0 ? value : value.substring(0, colon);
+    return services.contains(host) ? host + suffix + value.substring(host.length()) : value;
+  }
+}

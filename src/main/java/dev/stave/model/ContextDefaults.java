@@ -1,0 +1,374 @@
+package dev.stave.model;
+
+import dev.stave.config.ConfigFile;
+import dev.stave.config.MapNode;
+import dev.stave.config.Node;
+import dev.stave.config.ScalarNode;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import dev.stave.model.Provenance.From;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * An experiment's mrunner keys merged over its context (SPEC 1.6): the context's values are defaults and
+ * the experiment's own keys win, key by key. Every merged value is recorded in a {@link Provenance}.
+ */
+public final class ContextDefaults {
+  /** mrunner's {@code KubernetesBackend.DEFAULT_STORAGE_PVC_SIZE}, 40G, to which it appends 'i'. */
+  static final String DEFAULT_STORAGE_SIZE = "40Gi";
+  static final String DEFAULT_NEPTUNE_SECRET = "neptune/api-token";
+  private static final String PATH = "/[^\\x00-\\x1f]*";
+
+  private final MapNode root;
+  private final ContextDef context;
+  private final MapNode values;
+  private final Path experimentFolder;
+  private final List<Diagnostic> problems;
+  private final List<Provenance.Entry> provenance = new ArrayList<>();
+  private String namespace;
+  private Origin namespaceOrigin;
+  private String registry;
+  private TreeMap<String, String> resources = new TreeMap<>();
+  private Storage storage;
+  private Neptune neptune;
+  private List<String> imagePullSecrets = List.of();
+
+  private ContextDefaults(ConfigFile experiment, ContextDef context, List<Diagnostic> problems) {
+    this.root = (MapNode) experiment.root();
+    this.context = context;
+    this.values = context == null ? new MapNode(Map.of(), Map.of(), root.origin()) : context.values();
+    this.experimentFolder = experiment.folder();
+    this.problems = problems;
+  }
+
+  /** The merged values of {@code experiment} over {@code context} (null: no context); problems go to {@code problems}. */
+  public static ContextDefaults of(ConfigFile experiment, ContextDef context, List<Diagnostic> problems) {
+    ContextDefaults d = new ContextDefaults(experiment, context, problems);
+    d.readNamespace();
+    d.readRegistry();
+    d.readResources();
+    d.readStorage();
+    d.readNeptune();
+    d.readImagePullSecrets();
+    d.readLabels();
+    d.readInventory();
+    return d;
+  }
+
+  public ContextDef context() {
+    return context;
+  }
+
+  /** The context's namespace, used when the experiment has neither {@code project} nor {@code namespace}. */
+  public String namespace() {
+    return namespace;
+  }
+
+  public Origin namespaceOrigin() {
+    return namespaceOrigin;
+  }
+
+  /** The image with the context's registry in front when it names none (Docker's rule for a registry host). */
+  public String image(String image) {
+    if (registry == null || image == null) {
+      return image;
+    }
+    int slash = image.indexOf('/');
+    String first = slash < 0 ? "" : image.substring(0, slash);
+    boolean hasRegistry = first.contains(".") || first.contains(":") || first.equals("localhost");
+    return hasRegistry ? image : registry + "/" + image;
+  }
+
+  /** Kubernetes resource name to quantity: the experiment's {@code resources} over the context's. */
+  public TreeMap<String, String> resources() {
+    return resources;
+  }
+
+  /**
+   * Adds the default resources a process does not set itself, to its requests and limits both (mrunner
+   * set limits only; Kubernetes then copies them to requests, so writing both says the same explicitly).
+   */
+  public void fill(Map<String, String> requests, Map<String, String> limits) {
+    resources.forEach((name, quantity) -> {
+      if (!requests.containsKey(name) && !limits.containsKey(name)) {
+        requests.put(name, quantity);
+        limits.put(name, quantity);
+      }
+    });
+  }
+
+  public Storage storage() {
+    return storage;
+  }
+
+  public Neptune neptune() {
+    return neptune;
+  }
+
+  public List<String> imagePullSecrets() {
+    return imagePullSecrets;
+  }
+
+  /** The context's labels, below the experiment's own; null when it has none. */
+  public MapNode contextLabels() {
+    return Values.map(values, "labels");
+  }
+
+  public Provenance provenance() {
+    List<Provenance.Entry> sorted = new ArrayList<>(provenance);
+    sorted.sort(java.util.Comparator.comparing(Provenance.Entry::key));
+    return new Provenance(sorted);
+  }
+
+  private String contextName() {
+    return context == null ? null : context.name();
+  }
+
+  private void record(String key, String value, From from, Origin origin) {
+    provenance.add(new Provenance.Entry(key, value, from, from == From.CONTEXT ? contextName() : null, origin));
+  }
+
+  /** Records the key from the experiment or the context, whichever has it; returns the winning node. */
+  private Node pick(MapNode experimentMap, MapNode contextMap, String key, String provenanceKey) {
+    Node own = experimentMap == null ? null : experimentMap.get(key);
+    if (own != null) {
+      record(provenanceKey, display(own), From.EXPERIMENT, own.origin());
+      return own;
+    }
+    Node inherited = contextMap == null ? null : contextMap.get(key);
+    if (inherited != null) {
+      record(provenanceKey, display(inherited), From.CONTEXT, inherited.origin());
+    }
+    return inherited;
+  }
+
+  private static String display(Node node) {
+    return node instanceof ScalarNode s ? s.text() : String.valueOf(Values.plain(node));
+  }
+
+  private void readNamespace() {
+    for (String key : List.of("project", "namespace")) {
+      if (root.has(key)) {
+        record("namespace", display(root.get(key)), From.EXPERIMENT, root.get(key).origin());
+        return;
+      }
+    }
+    if (values.has("namespace")) {
+      namespace = Values.string(values, "namespace");
+      namespaceOrigin = values.get("namespace").origin();
+      record("namespace", namespace, From.CONTEXT, namespaceOrigin);
+    } else {
+      record("namespace", Values.string(root, "name"), From.DEFAULT, null);
+    }
+  }
+
+  private void readRegistry() {
+    String url = Values.string(values, "registry_url");
+    if (url == null) {
+      return;
+    }
+    // mrunner writes https://gcr.io; an image reference has no scheme.
+    String host = url.replaceFirst("^[a-zA-Z][a-zA-Z0-9+.-]*://", "").replaceAll("/+$", "");
+    if (host.isEmpty() || !host.matches("[A-Za-z0-9][A-Za-z0-9._:/-]*")) {
+      problems.add(Diagnostic.error(values.get("registry_url").origin(), "registry_url", "registry-url",
+          "'" + Names.printable(url) + "' is not a registry", "write a registry host with an optional path, e.g. gcr.io/acme"));
+      return;
+    }
+    registry = host;
+    record("registry_url", host, From.CONTEXT, values.get("registry_url").origin());
+  }
+
+  private void readResources() {
+    TreeMap<String, String> merged = new TreeMap<>();
+    Node inherited = values.get("resources");
+    if (inherited != null) {
+      TreeMap<String, String> parsed = MrunnerResources.parse(inherited, "resources", problems);
+      parsed.forEach((k, v) -> record("resources." + k, v, From.CONTEXT, inherited.origin()));
+      merged.putAll(parsed);
+    }
+    Node own = root.get("resources");
+    if (own != null) {
+      TreeMap<String, String> parsed = MrunnerResources.parse(own, "resources", problems);
+      provenance.removeIf(e -> e.key().startsWith("resources.") && parsed.containsKey(e.key().substring(10)));
+      parsed.forEach((k, v) -> record("resources." + k, v, From.EXPERIMENT, own.origin()));
+      merged.putAll(parsed);
+    }
+    resources = merged;
+  }
+
+  private void readStorage() {
+    MapNode own = Values.map(root, "storage");
+    if (own == null && !values.has("storage")) {
+      return;
+    }
+    Node mountNode = own != null && own.has("mount") ? pick(own, null, "mount", "storage.mount")
+        : pick(null, values, "storage", "storage.mount");
+    Origin origin = own != null ? root.keyOrigin("storage") : values.get("storage").origin();
+    if (mountNode == null) {
+      problems.add(Diagnostic.error(origin, "storage", "storage-mount",
+          "the storage has no mount path", "add storage { mount = /storage } (or 'storage' in the context)"));
+      return;
+    }
+    String mount = ((ScalarNode) mountNode).text();
+    if (!mount.matches(PATH)) {
+      problems.add(Diagnostic.error(mountNode.origin(), "storage.mount", "mount-path",
+          "'" + Names.printable(mount) + "' is not an absolute path", "start it with '/'"));
+      return;
+    }
+    String claim = null;
+    if (own != null && own.has("claim")) {
+      claim = Values.string(own, "claim");
+      record("storage.claim", claim, From.EXPERIMENT, own.get("claim").origin());
+      if (!Names.isDns1123Label(claim)) {
+        problems.add(Diagnostic.error(own.get("claim").origin(), "storage.claim", "storage-claim",
+            "'" + Names.printable(claim) + "' is not a claim name", "claim names the PersistentVolumeClaim to mount"));
+        return;
+      }
+      for (String key : List.of("size", "storage_class")) {
+        if (own.has(key)) {
+          problems.add(Diagnostic.error(own.keyOrigin(key), "storage." + key, "storage-claim",
+              "'" + key + "' describes a claim stave creates, and 'claim' names an existing one",
+              "remove '" + key + "', or remove 'claim' to have stave create <project>-storage"));
+        }
+      }
+      storage = new Storage(mount, null, null, claim, origin);
+      return;
+    }
+    String size = DEFAULT_STORAGE_SIZE;
+    if (own != null && own.has("size")) {
+      size = quantity((ScalarNode) own.get("size"), false);
+      record("storage.size", size, From.EXPERIMENT, own.get("size").origin());
+    } else if (values.has("default_pvc_size")) {
+      size = quantity((ScalarNode) values.get("default_pvc_size"), true);
+      record("storage.size", size, From.CONTEXT, values.get("default_pvc_size").origin());
+    } else {
+      record("storage.size", size, From.DEFAULT, null);
+    }
+    String storageClass = own == null ? null : Values.string(own, "storage_class");
+    if (storageClass != null) {
+      record("storage.storage_class", storageClass, From.EXPERIMENT, own.get("storage_class").origin());
+    }
+    if (size != null) {
+      storage = new Storage(mount, size, storageClass, null, origin);
+    }
+  }
+
+  /** A size; {@code mrunner} sizes get its 'i' (default_pvc_size 100G is 100Gi there). */
+  private String quantity(ScalarNode node, boolean mrunner) {
+    String text = node.text();
+    String given = mrunner && text.matches("[0-9]+[KMGTPE]") ? text + "i" : text;
+    return Quantities.canonical(given).orElseGet(() -> {
+      problems.add(Diagnostic.error(node.origin(), mrunner ? "default_pvc_size" : "storage.size", "quantity",
+          "'" + Names.printable(text) + "' is not a Kubernetes quantity", Quantities.hint(text)));
+      return null;
+    });
+  }
+
+  private void readNeptune() {
+    MapNode tracking = Values.map(root, "tracking");
+    Node own = tracking == null ? null : tracking.get("neptune");
+    Node inherited = values.get("neptune");
+    Node decides = own != null ? own : inherited;
+    if (decides == null || decides instanceof ScalarNode s && Boolean.FALSE.equals(s.value())) {
+      return;
+    }
+    MapNode ownMap = own instanceof MapNode m ? m : null;
+    MapNode inheritedMap = inherited instanceof MapNode m ? m : null;
+    Node project = pick(ownMap, inheritedMap, "project", "neptune.project");
+    String projectName;
+    if (project != null) {
+      projectName = ((ScalarNode) project).text();
+    } else if (root.has("project")) {
+      projectName = Values.string(root, "project");
+      record("neptune.project", projectName, From.EXPERIMENT, root.get("project").origin());
+    } else {
+      problems.add(Diagnostic.error(decides.origin(), "tracking.neptune", "neptune-project",
+          "Neptune tracking needs a project", "set the experiment's 'project' (e.g. \"workspace/project\") "
+              + "or tracking.neptune.project"));
+      return;
+    }
+    Node secretNode = pick(ownMap, inheritedMap, "api_token_secret", "neptune.api_token_secret");
+    String secretText = secretNode == null ? DEFAULT_NEPTUNE_SECRET : ((ScalarNode) secretNode).text();
+    if (secretNode == null) {
+      record("neptune.api_token_secret", secretText, From.DEFAULT, null);
+    }
+    SecretRef secret = SecretRef.parse(secretText, secretNode == null ? decides.origin() : secretNode.origin(),
+        "tracking.neptune.api_token_secret", problems).orElse(null);
+    // The token itself is never recorded: provenance may be printed.
+    Node token = ownMap != null && ownMap.has("api_token") ? ownMap.get("api_token")
+        : inheritedMap != null ? inheritedMap.get("api_token") : null;
+    Node file = ownMap != null && ownMap.has("api_token_file") ? ownMap.get("api_token_file")
+        : inheritedMap != null ? inheritedMap.get("api_token_file") : null;
+    Path tokenFile = null;
+    if (file != null) {
+      Path folder = ownMap != null && ownMap.has("api_token_file") ? experimentFolder : context.folder();
+      tokenFile = resolve(((ScalarNode) file).text(), folder);
+      record("neptune.api_token_file", tokenFile.toString(), ownMap != null && ownMap.has("api_token_file")
+          ? From.EXPERIMENT : From.CONTEXT, file.origin());
+    }
+    if (token != null && file != null) {
+      problems.add(Diagnostic.error(file.origin(), "tracking.neptune.api_token_file", "neptune-token-twice",
+          "the Neptune API token is given both as api_token and as api_token_file", "keep one of them"));
+      return;
+    }
+    if (secret != null) {
+      neptune = new Neptune(projectName, secret, token == null ? null : ((ScalarNode) token).text(), tokenFile,
+          decides.origin());
+    }
+  }
+
+  private static Path resolve(String path, Path folder) {
+    if (path.equals("~") || path.startsWith("~/")) {
+      return Path.of(System.getProperty("user.home", "/") + path.substring(1));
+    }
+    Path p = Path.of(path);
+    return p.isAbsolute() ? p : folder.resolve(p).normalize();
+  }
+
+  private void readImagePullSecrets() {
+    Node picked = pick(root, values, "image_pull_secrets", "image_pull_secrets");
+    if (picked == null) {
+      return;
+    }
+    List<String> out = new ArrayList<>();
+    for (Node n : ((dev.stave.config.ListNode) picked).items()) {
+      String name = ((ScalarNode) n).text();
+      if (!Names.isDns1123Label(name)) {
+        problems.add(Diagnostic.error(n.origin(), "image_pull_secrets", "secret-name",
+            "'" + Names.printable(name) + "' is not a Secret name", "use lower-case letters, digits and '-'"));
+      } else if (!out.contains(name)) {
+        out.add(name);
+      }
+    }
+    imagePullSecrets = List.copyOf(out);
+  }
+
+  private void readLabels() {
+    MapNode own = Values.map(root, "labels");
+    MapNode inherited = contextLabels();
+    if (inherited != null) {
+      inherited.entries().forEach((k, v) -> {
+        if (own == null || !own.has(k)) {
+          record("labels." + k, display(v), From.CONTEXT, v.origin());
+        }
+      });
+    }
+    if (own != null) {
+      own.entries().forEach((k, v) -> record("labels." + k, display(v), From.EXPERIMENT, v.origin()));
+    }
+  }
+
+  private void readInventory() {
+    Node own = root.get("inventory");
+    if (own != null) {
+      record("inventory", display(own), From.EXPERIMENT, own.origin());
+    } else if (values.has("inventory")) {
+      Node n = values.get("inventory");
+      record("inventory", resolve(display(n), context.folder()).toString(), From.CONTEXT, n.origin());
+    }
+  }
+}

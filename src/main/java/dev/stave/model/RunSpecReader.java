@@ -1,0 +1,165 @@
+package dev.stave.model;
+
+import dev.stave.config.ConfigFile;
+import dev.stave.config.ListNode;
+import dev.stave.config.MapNode;
+import dev.stave.config.Node;
+import dev.stave.config.ScalarNode;
+import dev.stave.diag.Diagnostic;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/** Reads {@code secret_env}, {@code sweep} and the sweep placeholders of an experiment the schema accepted. */
+public final class RunSpecReader {
+  private static final java.util.regex.Pattern ENV_NAME = java.util.regex.Pattern.compile("[-._a-zA-Z][-._a-zA-Z0-9]*");
+
+  private final MapNode root;
+  private final ContextDefaults defaults;
+  private final List<Diagnostic> problems;
+  private SweepGrid sweep;
+
+  private RunSpecReader(ConfigFile config, ContextDefaults defaults, List<Diagnostic> problems) {
+    this.root = (MapNode) config.root();
+    this.defaults = defaults;
+    this.problems = problems;
+  }
+
+  public static RunSpec read(ConfigFile config, ContextDefaults defaults, List<Diagnostic> problems) {
+    RunSpecReader reader = new RunSpecReader(config, defaults, problems);
+    reader.sweep();
+    Map<String, List<SecretEnv>> secretEnv = new TreeMap<>();
+    MapNode processes = Values.map(reader.root, "processes");
+    if (processes != null) {
+      processes.entries().forEach((given, node) -> reader.process(Names.sanitize(given), given, (MapNode) node,
+          "processes." + given, secretEnv));
+    }
+    MapNode groups = Values.map(reader.root, "process_groups");
+    if (groups != null) {
+      groups.entries().forEach((group, g) -> {
+        MapNode members = Values.map((MapNode) g, "processes");
+        if (members != null) {
+          members.entries().forEach((given, node) -> reader.process(Names.sanitize(group), given, (MapNode) node,
+              "process_groups." + group + ".processes." + given, secretEnv));
+        }
+      });
+    }
+    return new RunSpec(defaults, secretEnv, reader.sweep);
+  }
+
+  private void sweep() {
+    MapNode node = Values.map(root, "sweep");
+    if (node == null) {
+      return;
+    }
+    MapNode grid = Values.map(node, "grid");
+    List<String> names = new ArrayList<>(grid.entries().keySet());
+    names.sort(null);
+    List<List<String>> values = new ArrayList<>();
+    for (String name : names) {
+      String path = "sweep.grid." + name;
+      List<Node> items = ((ListNode) grid.get(name)).items();
+      if (items.isEmpty()) {
+        problems.add(Diagnostic.error(grid.get(name).origin(), path, "sweep-empty",
+            "sweep parameter '" + name + "' has no values, so the sweep would have no points",
+            "give it at least one value, or remove it"));
+      }
+      Set<String> seen = new HashSet<>();
+      List<String> texts = new ArrayList<>();
+      for (Node item : items) {
+        String text = ((ScalarNode) item).text();
+        if (!seen.add(text)) {
+          problems.add(Diagnostic.error(item.origin(), path, "sweep-duplicate",
+              "value " + Names.printable(text) + " of sweep parameter '" + name + "' is listed twice",
+              "remove one of them"));
+        }
+        texts.add(text);
+      }
+      values.add(texts);
+    }
+    sweep = new SweepGrid(names, values, root.keyOrigin("sweep"));
+  }
+
+  private void process(String unit, String given, MapNode node, String path, Map<String, List<SecretEnv>> into) {
+    Set<String> plain = new HashSet<>();
+    Node env = node.get("env");
+    if (env instanceof MapNode m) {
+      m.entries().forEach((k, v) -> {
+        plain.add(k);
+        placeholders(v, path + ".env." + k);
+        plainToken(k, m.keyOrigin(k), path + ".env." + k);
+      });
+    } else if (env instanceof ListNode l) {
+      for (Node item : l.items()) {
+        MapNode m = (MapNode) item;
+        String name = Values.string(m, "name");
+        plain.add(name);
+        placeholders(m.get("value"), path + ".env." + name);
+        plainToken(name, m.get("name").origin(), path + ".env." + name);
+      }
+    }
+    for (String key : List.of("command", "args")) {
+      List<Node> items = Values.list(node, key);
+      for (int i = 0; i < items.size(); i++) {
+        placeholders(items.get(i), path + "." + key + "[" + i + "]");
+      }
+    }
+    MapNode secretEnv = Values.map(node, "secret_env");
+    if (secretEnv == null) {
+      return;
+    }
+    List<SecretEnv> out = new ArrayList<>();
+    secretEnv.entries().forEach((name, value) -> {
+      String varPath = path + ".secret_env." + name;
+      if (!ENV_NAME.matcher(name).matches()) {
+        problems.add(Diagnostic.error(secretEnv.keyOrigin(name), varPath, "env-name",
+            "'" + Names.printable(name) + "' is not a valid environment variable name",
+            "use letters, digits, '_', '-' and '.', not starting with a digit"));
+      } else if (plain.contains(name)) {
+        problems.add(Diagnostic.error(secretEnv.keyOrigin(name), varPath, "env-duplicate",
+            "environment variable " + name + " is set both in env and in secret_env", "remove one of them"));
+      } else if (name.equals("SYMPHONY_ROLE") || name.startsWith("SYMPH_") || name.startsWith("STAVE_")
+          || name.equals("STORAGE_DIR") && defaults.storage() != null
+          || name.startsWith("NEPTUNE_") && defaults.neptune() != null) {
+        problems.add(Diagnostic.error(secretEnv.keyOrigin(name), varPath, "env-reserved",
+            "environment variable " + name + " is set by stave", "choose another name"));
+      } else {
+        SecretRef.parse(((ScalarNode) value).text(), value.origin(), varPath, problems)
+            .ifPresent(ref -> out.add(new SecretEnv(name, ref, secretEnv.keyOrigin(name))));
+      }
+    });
+    out.sort((a, b) -> a.name().compareTo(b.name()));
+    into.put(RunSpec.containerKey(unit, Names.sanitize(given)), List.copyOf(out));
+  }
+
+  /** A token in plain env is readable by anyone who can read the pod spec; it belongs in a Secret. */
+  private void plainToken(String name, dev.stave.diag.Origin origin, String path) {
+    if ("NEPTUNE_API_TOKEN".equals(name)) {
+      problems.add(Diagnostic.error(origin, path, "token-in-env",
+          "NEPTUNE_API_TOKEN must not be a plain environment variable, where anyone who can read the pod can see it",
+          "use tracking.neptune (the token comes from a Secret), or secret_env { NEPTUNE_API_TOKEN = \"name/key\" }"));
+    } else if ("NEPTUNE_PROJECT".equals(name) && defaults.neptune() != null) {
+      problems.add(Diagnostic.error(origin, path, "env-reserved",
+          "environment variable NEPTUNE_PROJECT is set by tracking.neptune", "set tracking.neptune.project instead"));
+    }
+  }
+
+  private void placeholders(Node value, String path) {
+    // Without a sweep nothing is substituted, so {{...}} stays as written (Symphony configs may use it).
+    if (sweep == null || !(value instanceof ScalarNode s) || !s.isString() || s.text().indexOf("{{") < 0) {
+      return;
+    }
+    for (String name : Placeholders.names(s.text())) {
+      if (!sweep.names().contains(name)) {
+        String suggestion = dev.stave.diag.Suggest.closest(name, sweep.names());
+        problems.add(Diagnostic.error(s.origin(), path, "sweep-unknown-param",
+            "'{{" + name + "}}' names no sweep parameter",
+            suggestion != null ? "did you mean '{{" + suggestion + "}}'?"
+                : "sweep parameters: " + String.join(", ", sweep.names()) + "; write {{{{ for a literal {{"));
+      }
+    }
+  }
+}

@@ -1,0 +1,65 @@
+package dev.stave.model;
+
+import dev.stave.diag.Origin;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code sweep { grid {...} }} (SPEC 2.2): parameters in sorted name order, each with its values as written.
+ * The points are the cartesian product, the last parameter varying fastest.
+ */
+public record SweepGrid(List<String> names, List<List<String>> values, Origin origin) {
+
+  /** One instance: {@code text} is {@code lr=0.001,seed=1}; {@code hash} is the first 8 hex of its SHA-256. */
+  public record Point(String text, String hash, Map<String, String> values) {}
+
+  public SweepGrid {
+    names = List.copyOf(names);
+    values = values.stream().map(List::copyOf).toList();
+  }
+
+  public long size() {
+    long n = 1;
+    for (List<String> v : values) {
+      n *= v.size();
+    }
+    return n;
+  }
+
+  public List<Point> points() {
+    List<Point> out = new ArrayList<>();
+    int[] index = new int[names.size()];
+    MessageDigest sha;
+    try {
+      sha = MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+    for (long p = 0, n = size(); p < n; p++) {
+      Map<String, String> point = new LinkedHashMap<>();
+      StringBuilder text = new StringBuilder();
+      for (int i = 0; i < names.size(); i++) {
+        String value = values.get(i).get(index[i]);
+        point.put(names.get(i), value);
+        text.append(i == 0 ? "" : ",").append(names.get(i)).append('=').append(value);
+      }
+      String t = text.toString();
+      String hash = HexFormat.of().formatHex(sha.digest(t.getBytes(StandardCharsets.UTF_8))).substring(0, 8);
+      out.add(new Point(t, hash, Collections.unmodifiableMap(point)));
+      for (int i = names.size() - 1; i >= 0; i--) {
+        if (++index[i] < values.get(i).size()) {
+          break;
+        }
+        index[i] = 0;
+      }
+    }
+    return out;
+  }
+}

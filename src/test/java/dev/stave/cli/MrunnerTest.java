@@ -1,0 +1,364 @@
+package dev.stave.cli;
+
+import static dev.stave.cli.ExperimentMappingTest.at;
+import static dev.stave.cli.ExperimentMappingTest.cast;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.stave.config.Env;
+import dev.stave.render.CanonicalYaml;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** mrunner's workflow (SPEC 1.6, and storage, secret_env, tracking and sweep of 1.2 and 2.2) through the CLI. */
+class MrunnerTest {
+  private static final String CONTEXTS = """
+      kind: contexts
+      current_context: gke.sandbox
+      contexts:
+        gke.sandbox:
+          type: kubernetes
+          registry_url: https://gcr.io/acme
+          resources: "cpu=4 mem=8G tpu=1"
+          storage: /storage
+          default_pvc_size: 100G
+          neptune: true
+          image_pull_secrets: [gcr-pull]
+          labels: {owner: robotics, team: ctx}
+        minikube:
+          namespace: sandbox
+          resources: {cpu: 1, gpu: 1}
+      """;
+
+  @TempDir
+  Path dir;
+
+  private Path write(String name, String text) throws IOException {
+    Path file = dir.resolve(name);
+    Files.writeString(file, text);
+    return file;
+  }
+
+  private static List<Map<String, Object>> docs(Run run) {
+    assertEquals(0, run.code(), run.err());
+    List<Map<String, Object>> docs = new ArrayList<>();
+    for (String doc : run.out().split("(?m)^---\n")) {
+      if (!doc.isEmpty()) {
+        docs.add(cast(CanonicalYaml.parse(doc)));
+      }
+    }
+    return docs;
+  }
+
+  private static Map<String, Object> only(List<Map<String, Object>> docs, String kind) {
+    List<Map<String, Object>> found = docs.stream().filter(d -> kind.equals(d.get("kind"))).toList();
+    assertEquals(1, found.size(), kind + " in " + docs);
+    return found.get(0);
+  }
+
+  private static Map<String, Object> env(Map<String, Object> job) {
+    Map<String, Object> env = new LinkedHashMap<>();
+    for (Object e : (List<?>) at(job, "spec", "template", "spec", "containers", 0, "env")) {
+      Map<String, Object> m = cast(e);
+      env.put((String) m.get("name"), m.containsKey("value") ? m.get("value") : m.get("valueFrom"));
+    }
+    return env;
+  }
+
+  @Test
+  void contextValuesAreDefaultsAndTheExperimentsOwnKeysWin() throws IOException {
+    write("contexts.yaml", CONTEXTS);
+    Path exp = write("exp.yaml", """
+        kind: experiment
+        name: run1
+        project: rl
+        contexts: contexts.yaml
+        context: gke.sandbox
+        image: acme/rl:1.4
+        labels: {team: rl}
+        processes:
+          main:
+            command: [python, main.py]
+            resource_limit: {cpu: 2}
+            active_deadline_seconds: 3600
+            ttl_seconds_after_finished: 60
+          other:
+            image: docker.io/library/python:3
+        """);
+    List<Map<String, Object>> docs = docs(Run.of("compile", exp.toString(), "-o", "-"));
+    Map<String, Object> main = docs.stream().filter(d -> "run1-main".equals(at(d, "metadata", "name"))).findFirst()
+        .orElseThrow();
+    assertEquals("gcr.io/acme/acme/rl:1.4", at(main, "spec", "template", "spec", "containers", 0, "image"));
+    assertEquals(Map.of("cpu", "2", "memory", "8Gi", "cloud-tpus.google.com/v2", "1"),
+        at(main, "spec", "template", "spec", "containers", 0, "resources", "limits"));
+    assertEquals(Map.of("memory", "8Gi", "cloud-tpus.google.com/v2", "1"),
+        at(main, "spec", "template", "spec", "containers", 0, "resources", "requests"));
+    assertEquals("rl", at(main, "metadata", "labels", "team"));
+    assertEquals("robotics", at(main, "metadata", "labels", "owner"));
+    assertEquals(List.of(Map.of("name", "gcr-pull")), at(main, "spec", "template", "spec", "imagePullSecrets"));
+    // A single process is an mrunner run: a Job that is never retried.
+    assertEquals(0, at(main, "spec", "backoffLimit"));
+    assertEquals("Never", at(main, "spec", "template", "spec", "restartPolicy"));
+    assertEquals(3600, at(main, "spec", "activeDeadlineSeconds"));
+    assertEquals(60, at(main, "spec", "ttlSecondsAfterFinished"));
+    Map<String, Object> other = docs.stream().filter(d -> "run1-other".equals(at(d, "metadata", "name")))
+        .findFirst().orElseThrow();
+    assertEquals("docker.io/library/python:3", at(other, "spec", "template", "spec", "containers", 0, "image"));
+    assertEquals("rl", at(main, "metadata", "namespace"));
+  }
+
+  @Test
+  void neptuneNeedsAProjectAndTheContextSuppliesTheNamespace() throws IOException {
+    write("contexts.yaml", CONTEXTS);
+    Path exp = write("exp.yaml", """
+        kind: experiment
+        name: run1
+        contexts: contexts.yaml
+        image: img:1
+        processes: {main: {command: [x]}}
+        """);
+    Run noProject = Run.of("compile", exp.toString(), "-o", "-");
+    assertEquals(1, noProject.code());
+    assertTrue(noProject.err().contains("error: tracking.neptune: Neptune tracking needs a project"), noProject.err());
+    List<Map<String, Object>> docs = docs(Run.of("compile", exp.toString(), "--context", "minikube", "-o", "-"));
+    Map<String, Object> job = only(docs, "Job");
+    assertEquals("sandbox", at(job, "metadata", "namespace"));
+    assertEquals(Map.of("cpu", "1", "nvidia.com/gpu", "1"),
+        at(job, "spec", "template", "spec", "containers", 0, "resources", "requests"));
+    assertEquals(Map.of("cpu", "1", "nvidia.com/gpu", "1"),
+        at(job, "spec", "template", "spec", "containers", 0, "resources", "limits"));
+  }
+
+  @Test
+  void theContextsFileComesFromTheFlagTheEnvironmentTheKeyOrTheHome() throws IOException {
+    Path contexts = write("elsewhere.yaml", CONTEXTS);
+    Path exp = write("exp.yaml", """
+        kind: experiment
+        name: run1
+        context: minikube
+        image: img:1
+        processes: {main: {command: [x]}}
+        """);
+    Run viaFlag = Run.of("compile", exp.toString(), "--contexts", contexts.toString(), "-o", "-");
+    assertEquals("sandbox", at(only(docs(viaFlag), "Job"), "metadata", "namespace"));
+    Run viaEnv = Run.with(new Env(Map.of("STAVE_CONTEXTS", contexts.toString()), "/nonexistent"),
+        "compile", exp.toString(), "-o", "-");
+    assertEquals("sandbox", at(only(docs(viaEnv), "Job"), "metadata", "namespace"));
+    Run missing = Run.with(new Env(Map.of(), dir.resolve("home").toString()), "compile", exp.toString(), "-o", "-");
+    assertEquals(1, missing.code());
+    assertTrue(missing.err().startsWith(exp + ":1:1: error: contexts: the contexts file "), missing.err());
+    assertTrue(missing.err().contains("so context 'minikube' cannot be found"), missing.err());
+    // Without any context named, a missing home file is no problem.
+    Path plain = write("plain.yaml", "kind: experiment\nname: p\nimage: img:1\nprocesses: {main: {command: [x]}}\n");
+    Run none = Run.with(new Env(Map.of(), dir.resolve("home").toString()), "compile", plain.toString(), "-o", "-");
+    assertEquals("p", at(only(docs(none), "Job"), "metadata", "namespace"));
+  }
+
+  @Test
+  void currentContextIsUsedWhenNoneIsNamedAndSaysSo() throws IOException {
+    Path home = dir.resolve("home");
+    Files.createDirectories(home.resolve(".config/stave"));
+    Files.writeString(home.resolve(".config/stave/contexts.conf"), """
+        kind = contexts
+        current_context = minikube
+        contexts { minikube { namespace = sandbox } }
+        """);
+    Path exp = write("exp.yaml", "kind: experiment\nname: p\nimage: img:1\nprocesses: {main: {command: [x]}}\n");
+    Run run = Run.with(new Env(Map.of(), home.toString()), "compile", exp.toString(), "-o", "-");
+    assertEquals("sandbox", at(only(docs(run), "Job"), "metadata", "namespace"));
+    assertTrue(run.err().startsWith(exp + ":1:1: note: context: using context 'minikube', the current_context of "),
+        run.err());
+  }
+
+  @Test
+  void resourcesStringsMapAsMrunnerDoesIntoRequestsAndLimits() throws IOException {
+    Path exp = write("exp.yaml", """
+        kind: experiment
+        name: res
+        image: img:1
+        resources: "cpu=4 mem=8G gpu=2 tpu=1"
+        processes: {main: {command: [x], resource_request: {memory: 1Gi}}}
+        """);
+    Map<String, Object> job = only(docs(Run.of("compile", exp.toString(), "-o", "-")), "Job");
+    assertEquals(Map.of("cpu", "4", "nvidia.com/gpu", "2", "cloud-tpus.google.com/v2", "1"),
+        at(job, "spec", "template", "spec", "containers", 0, "resources", "limits"));
+    assertEquals(Map.of("cpu", "4", "memory", "1Gi", "nvidia.com/gpu", "2", "cloud-tpus.google.com/v2", "1"),
+        at(job, "spec", "template", "spec", "containers", 0, "resources", "requests"));
+  }
+
+  @Test
+  void storageIsAProjectClaimMountedEverywhereOrAnExistingClaim() throws IOException {
+    Path exp = write("exp.yaml", """
+        kind: experiment
+        name: store
+        project: Acme/RL_Team
+        image: img:1
+        storage: {mount: /data, storage_class: standard-rwx}
+        processes: {a: {command: [x]}, b: {command: [y], env: {STORAGE_DIR: /mine}}}
+        """);
+    List<Map<String, Object>> docs = docs(Run.of("compile", exp.toString(), "-o", "-"));
+    Map<String, Object> pvc = only(docs, "PersistentVolumeClaim");
+    assertEquals("acme-rl-team-storage", at(pvc, "metadata", "name"));
+    assertEquals("acme-rl-team", at(pvc, "metadata", "namespace"));
+    assertEquals("40Gi", at(pvc, "spec", "resources", "requests", "storage"));
+    assertEquals("standard-rwx", at(pvc, "spec", "storageClassName"));
+    assertEquals(List.of("ReadWriteMany"), at(pvc, "spec", "accessModes"));
+    assertFalse(cast(at(pvc, "metadata", "labels")).containsKey("stave.dev/bundle"), "prune must not delete it");
+    Map<String, Object> a = docs.stream().filter(d -> "store-a".equals(at(d, "metadata", "name"))).findFirst()
+        .orElseThrow();
+    assertEquals("/data", env(a).get("STORAGE_DIR"));
+    assertEquals(List.of(Map.of("name", "stave-storage", "mountPath", "/data")),
+        at(a, "spec", "template", "spec", "containers", 0, "volumeMounts"));
+    assertEquals(List.of(Map.of("name", "stave-storage", "persistentVolumeClaim",
+        Map.of("claimName", "acme-rl-team-storage"))), at(a, "spec", "template", "spec", "volumes"));
+    Map<String, Object> b = docs.stream().filter(d -> "store-b".equals(at(d, "metadata", "name"))).findFirst()
+        .orElseThrow();
+    assertEquals("/mine", env(b).get("STORAGE_DIR"));
+
+    Path claim = write("claim.yaml", """
+        kind: experiment
+        name: store
+        image: img:1
+        storage: {mount: /data, claim: shared-nfs}
+        processes: {a: {command: [x]}}
+        """);
+    List<Map<String, Object>> claimDocs = docs(Run.of("compile", claim.toString(), "-o", "-"));
+    assertTrue(claimDocs.stream().noneMatch(d -> "PersistentVolumeClaim".equals(d.get("kind"))));
+    assertEquals("shared-nfs", at(only(claimDocs, "Job"), "spec", "template", "spec", "volumes", 0,
+        "persistentVolumeClaim", "claimName"));
+  }
+
+  @Test
+  void secretEnvAndNeptuneComeFromSecretsAndStaveSecretsPrintsTheToken() throws IOException {
+    Path exp = write("exp.yaml", """
+        kind: experiment
+        name: tracked
+        project: workspace/project
+        image: img:1
+        tracking: {neptune: {api_token: "${NEPTUNE_API_TOKEN}"}}
+        processes:
+          main: {command: [x], secret_env: {WANDB_KEY: wandb/api-key}}
+        """);
+    Env env = new Env(Map.of("NEPTUNE_API_TOKEN", "tok-1234567890"), "/home/user");
+    Run run = Run.with(env, "compile", exp.toString(), "-o", "-");
+    Map<String, Object> e = env(only(docs(run), "Job"));
+    assertEquals("workspace/project", e.get("NEPTUNE_PROJECT"));
+    assertEquals(Map.of("secretKeyRef", Map.of("name", "neptune", "key", "api-token")), e.get("NEPTUNE_API_TOKEN"));
+    assertEquals(Map.of("secretKeyRef", Map.of("name", "wandb", "key", "api-key")), e.get("WANDB_KEY"));
+    assertFalse(run.out().contains("tok-1234567890"));
+    Run secrets = Run.with(env, "secrets", exp.toString());
+    assertEquals(0, secrets.code(), secrets.err());
+    String encoded = java.util.Base64.getEncoder().encodeToString("tok-1234567890".getBytes(StandardCharsets.UTF_8));
+    assertTrue(secrets.out().contains("name: neptune\n  namespace: workspace-project\n"), secrets.out());
+    assertTrue(secrets.out().contains("  api-token: " + encoded + "\n"), secrets.out());
+  }
+
+  @Test
+  void aTokenInPlainEnvOrArgsIsAnError() throws IOException {
+    Path plain = write("plain.yaml", """
+        kind: experiment
+        name: leak
+        image: img:1
+        processes: {main: {command: [x], env: {NEPTUNE_API_TOKEN: abc}}}
+        """);
+    Run run = Run.of("compile", plain.toString(), "-o", dir.resolve("out").toString());
+    assertEquals(1, run.code());
+    assertTrue(run.err().startsWith(plain + ":4:40: error: processes.main.env.NEPTUNE_API_TOKEN: NEPTUNE_API_TOKEN "
+        + "must not be a plain environment variable"), run.err());
+    assertFalse(Files.exists(dir.resolve("out")));
+    Path args = write("args.yaml", """
+        kind: experiment
+        name: leak
+        project: p
+        image: img:1
+        tracking: {neptune: {api_token: "${TOKEN}"}}
+        processes: {main: {command: [x], args: ["--token=${TOKEN}"]}}
+        """);
+    Run leaked = Run.with(new Env(Map.of("TOKEN", "secret-value-42"), "/home/user"), "compile", args.toString(),
+        "-o", "-");
+    assertEquals(1, leaked.code());
+    assertTrue(leaked.err().contains("error: tracking.neptune: the Neptune API token appears in the image, command, "
+        + "args or env of process 'main'"), leaked.err());
+    assertFalse(leaked.err().contains("secret-value-42"));
+  }
+
+  @Test
+  void sweepPointsAreHashedSuffixesAndAddingAValueRenamesNothingElse() throws Exception {
+    String template = """
+        kind: experiment
+        name: sw
+        image: img:1
+        sweep: {grid: {seed: [1, 2], lr: [%s]}}
+        processes:
+          ps: {command: [ps], binds: [params]}
+          train: {command: [python, "{{{{lr}}"], args: [--lr, "{{lr}}"], connects: [params], env: {S: "s{{seed}}"}}
+        """;
+    List<Map<String, Object>> two = docs(Run.of("compile", write("a.yaml", template.formatted("0.001")).toString(),
+        "-o", "-"));
+    List<Map<String, Object>> three = docs(Run.of("compile",
+        write("b.yaml", template.formatted("0.001, 0.0003")).toString(), "-o", "-"));
+    TreeSet<String> twoNames = names(two);
+    TreeSet<String> threeNames = names(three);
+    assertEquals(7, two.size()); // Namespace + 2 points x (Service + 2 Jobs)
+    assertEquals(13, three.size());
+    assertTrue(threeNames.containsAll(twoNames));
+    String hash = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+        .digest("lr=0.001,seed=1".getBytes(StandardCharsets.UTF_8))).substring(0, 8);
+    Map<String, Object> train = two.stream().filter(d -> ("sw-train-" + hash).equals(at(d, "metadata", "name")))
+        .findFirst().orElseThrow();
+    assertEquals("lr=0.001,seed=1", at(train, "metadata", "annotations", "stave.dev/sweep-point"));
+    assertEquals("sw", at(train, "metadata", "labels", "stave.dev/sweep"));
+    assertEquals(hash, at(train, "spec", "template", "metadata", "labels", "stave.dev/sweep-instance"));
+    assertEquals(List.of("python", "{{lr}}"), at(train, "spec", "template", "spec", "containers", 0, "command"));
+    assertEquals(List.of("--lr", "0.001"), at(train, "spec", "template", "spec", "containers", 0, "args"));
+    Map<String, Object> env = env(train);
+    assertEquals("s1", env.get("S"));
+    assertEquals("0.001", env.get("STAVE_PARAM_LR"));
+    assertEquals("1", env.get("STAVE_PARAM_SEED"));
+    assertEquals("sw-params-" + hash, env.get("SYMPH_PARAMS_HOST"));
+    Map<String, Object> service = two.stream().filter(d -> ("sw-params-" + hash).equals(at(d, "metadata", "name")))
+        .findFirst().orElseThrow();
+    assertEquals(Map.of("stave.dev/bundle", "sw", "bind.stave.dev/params", "true", "stave.dev/sweep-instance", hash),
+        at(service, "spec", "selector"));
+  }
+
+  private static TreeSet<String> names(List<Map<String, Object>> docs) {
+    TreeSet<String> names = new TreeSet<>();
+    docs.forEach(d -> names.add(d.get("kind") + "/" + at(d, "metadata", "name")));
+    return names;
+  }
+
+  @Test
+  void aTenThousandPointSweepCompilesInOneBundle() throws IOException {
+    StringBuilder values = new StringBuilder();
+    for (int i = 0; i < 100; i++) {
+      values.append(i == 0 ? "" : ", ").append(i);
+    }
+    Path exp = write("big.yaml", """
+        kind: experiment
+        name: big
+        image: img:1
+        sweep: {grid: {a: [%s], b: [%s]}}
+        processes: {train: {command: [python, train.py], args: ["{{a}}", "{{b}}"]}}
+        """.formatted(values, values));
+    long start = System.nanoTime();
+    Run run = Run.of("compile", exp.toString(), "-o", "-");
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    assertEquals(0, run.code(), run.err());
+    assertEquals(10_001, run.out().split("(?m)^---\n", -1).length - 1); // 10,000 Jobs and the Namespace
+    assertEquals(10_000, run.out().split("(?m)^kind: Job\n", -1).length - 1);
+    System.out.println("10,000-point sweep compiled in " + millis + " ms");
+  }
+}

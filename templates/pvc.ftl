@@ -1,0 +1,10 @@
+<#import "lib.ftl" as k>
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: <@k.metadata .data_model/>
+spec:
+  accessModes: <@k.v accessModes/>
+<#if storageClassName??>
+  storageClassName: ${storageClassName}
+</#if>
+  resources: {requests: {storage: ${size}}}

@@ -6,6 +6,7 @@ import io.kubernetes.client.openapi.Pair;
 import io.kubernetes.client.openapi.auth.Authentication;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -49,7 +50,8 @@ final class HttpTransport implements KubeTransport {
       builder.header(h.getKey(), h.getValue());
     }
     RequestBody body = request.body() == null ? null
-        : RequestBody.create(request.body(), MediaType.parse(request.contentType()));
+        // Bytes, not a String: OkHttp would append "; charset=utf-8" to the apply patch's media type.
+        : RequestBody.create(request.body().getBytes(StandardCharsets.UTF_8), MediaType.parse(request.contentType()));
     builder.method(request.method(), body);
     try (okhttp3.Response response = http.newCall(builder.build()).execute()) {
       Map<String, String> headers = new HashMap<>();

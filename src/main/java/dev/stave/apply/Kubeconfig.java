@@ -105,7 +105,8 @@ public final class Kubeconfig {
         "check it with 'kubectl config view --kubeconfig " + where + "'");
   }
 
+  /** The origin is a label, not the file: a diagnostic must never quote a kubeconfig line (tokens live there). */
   private static UserError problem(String where, String code, String message, String hint) {
-    return new UserError(Diagnostic.error(Origin.of(where), "", code, message, hint));
+    return new UserError(Diagnostic.error(Origin.of("<kubeconfig>"), "", code, message, hint));
   }
 }

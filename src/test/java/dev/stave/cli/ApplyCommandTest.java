@@ -328,11 +328,12 @@ class ApplyCommandTest {
   @Test
   void aMalformedKubeconfigIsInvalidInput() throws IOException {
     Path bad = tmp.resolve("bad-kubeconfig");
-    Files.writeString(bad, "clusters: [unclosed\n  - {");
+    Files.writeString(bad, "users: [{token: secret-token-value, unclosed\n  - {");
     Run run = stave("apply", bundle.toString(), "--kubeconfig", bad.toString());
     assertEquals(1, run.code());
     assertTrue(run.err().contains("error: the kubeconfig " + bad + " is not a valid kubeconfig"), run.err());
     assertFalse(run.err().contains("Exception"), run.err());
+    assertFalse(run.err().contains("secret-token-value"), run.err());
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.stave.cli;
 
 import dev.stave.bundle.Bundle;
+import dev.stave.bundle.BundleCheck;
 import dev.stave.bundle.BundleWriter;
 import dev.stave.compile.CompileOptions;
 import dev.stave.diag.Diagnostic;
@@ -39,6 +40,10 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       description = "A folder of templates that replace the packaged ones by file name.")
   Path templates;
 
+  @Option(names = "--check",
+      description = "Write nothing; list the files that would change in DIR and exit 3 if any would (for CI).")
+  boolean check;
+
   @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")
   boolean stacktrace;
 
@@ -50,14 +55,19 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
   }
 
   /** What one compile asks for, parsed from the command line. */
-  record Options(List<Path> configs, String output, Path templates, CompileOptions compile) {}
+  record Options(List<Path> configs, String output, Path templates, boolean check, CompileOptions compile) {}
 
   @Override
   public Integer call() {
-    return run(context, new Options(List.copyOf(configs), output, templates, contextOptions.compileOptions(context)));
+    return run(context, new Options(List.copyOf(configs), output, templates, check,
+        contextOptions.compileOptions(context)));
   }
 
   static int run(Context context, Options options) {
+    if (options.check() && options.output().equals("-")) {
+      context.err().println("stave: --check compares with a folder on disk; it cannot be used with '-o -'");
+      return Main.USAGE;
+    }
     Pipeline pipeline = new Pipeline(context.env(), context.sources(), options.templates(), options.compile());
     List<Bundle> bundles = new ArrayList<>();
     Map<String, Path> names = new HashMap<>();
@@ -79,6 +89,9 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       throw new UserError(all);
     }
     new DiagnosticPrinter(context.sources()).print(all, context.err());
+    if (options.check()) {
+      return check(context, Path.of(options.output()), bundles);
+    }
     if (options.output().equals("-")) {
       for (Bundle b : bundles) {
         context.out().print(b.stream());
@@ -92,5 +105,24 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       }
     }
     return Main.OK;
+  }
+
+  /** --check: what a compile would change on disk, written nowhere. */
+  private static int check(Context context, Path output, List<Bundle> bundles) {
+    List<BundleCheck.FileChange> changes = new ArrayList<>();
+    for (Bundle b : bundles) {
+      changes.addAll(BundleCheck.compare(output, b));
+    }
+    for (BundleCheck.FileChange c : changes) {
+      context.out().println(c);
+    }
+    context.out().flush();
+    if (changes.isEmpty()) {
+      context.err().println("stave: " + output + " is up to date");
+      return Main.OK;
+    }
+    context.err().println("stave: " + changes.size() + (changes.size() == 1 ? " file differs" : " files differ")
+        + " from what the configs compile to; run 'stave compile' without --check and commit the result");
+    return Main.DIFFERENT;
   }
 }

@@ -26,6 +26,8 @@ import picocli.CommandLine.Command;
       CompileCommand.class,
       ValidateCommand.class,
       SecretsCommand.class,
+      DiffCommand.class,
+      ApplyCommand.class,
       SchemaCommand.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class
@@ -35,7 +37,7 @@ import picocli.CommandLine.Command;
       "0:success",
       "1:invalid input (diagnostics on standard error)",
       "2:usage error",
-      "3:--check found differences",
+      "3:--check or diff found differences",
       "4:cluster or I/O failure",
       "70:internal error in stave (please report it)"
     })

@@ -110,7 +110,11 @@ final class Pipeline {
 
   /** The bundle of one config, or null with the reasons added to the diagnostics. */
   Bundle bundle(Path path) {
-    Compiled compiled = compile(path);
+    return bundle(compile(path));
+  }
+
+  /** The bundle of a compiled config (null passes through), or null with the reasons added to the diagnostics. */
+  Bundle bundle(Compiled compiled) {
     if (compiled == null) {
       return null;
     }

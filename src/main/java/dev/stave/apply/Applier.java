@@ -1,0 +1,184 @@
+package dev.stave.apply;
+
+import dev.stave.bundle.KubeObject;
+
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import dev.stave.diag.UserError;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Server-side apply of a bundle: every object in bundle order (Namespaces first) with field manager
+ * {@code stave}, then, with --prune, deletion of the objects that carry the bundle's label but are no
+ * longer in it, then, with --wait, waiting for the workloads. One report line per object and a summary.
+ */
+public final class Applier {
+  private final KubeApi api;
+  private final RestMapper mapper;
+  private final ApplyOptions options;
+  private final Deadline deadline;
+  private final PrintWriter out;
+
+  /** {@code transport} is the raw one; retries and the deadline are added here. */
+  public Applier(KubeTransport transport, ApplyOptions options, PrintWriter out) {
+    this.deadline = Deadline.after(options.timeout());
+    this.api = new KubeApi(new Retrying(transport, options.retry(), deadline));
+    this.mapper = new RestMapper(api);
+    this.options = options;
+    this.out = out;
+  }
+
+  /** What happened, for the exit code. */
+  public record Result(int created, int configured, int unchanged, int pruned, int failed) {
+    public boolean ok() {
+      return failed == 0;
+    }
+  }
+
+  /**
+   * The bundle label that --prune selects by: the one value of stave.dev/bundle on the objects.
+   *
+   * @throws UserError when no object has the label, or the objects disagree
+   */
+  public static String pruneLabel(List<KubeObject> objects, String where) {
+    Set<String> labels = new java.util.TreeSet<>();
+    for (KubeObject o : objects) {
+      if (o.bundleLabel() != null) {
+        labels.add(o.bundleLabel());
+      }
+    }
+    if (labels.isEmpty()) {
+      throw new UserError(Diagnostic.error(Origin.of(where), "", "prune-no-label",
+          "--prune needs objects labelled stave.dev/bundle, and no object in " + where + " has that label",
+          "apply a bundle that stave compiled, or leave out --prune"));
+    }
+    if (labels.size() > 1) {
+      throw new UserError(Diagnostic.error(Origin.of(where), "", "prune-many-labels",
+          "--prune needs one bundle, and the objects in " + where + " carry stave.dev/bundle values "
+              + String.join(", ", labels), "apply one bundle at a time"));
+    }
+    return labels.iterator().next();
+  }
+
+  /**
+   * Applies {@code objects} (already in bundle order); {@code bundle} is the prune label (null without
+   * --prune). Cluster failures on single objects are reported and counted; an unreachable server
+   * throws {@link ClusterFailure}.
+   */
+  public Result apply(List<KubeObject> objects, String bundle) {
+    String suffix = options.dryRun() ? " (server dry run)" : "";
+    List<KubeObject> ordered = namespacesFirst(objects);
+    List<KubeObject> doomed = List.of();
+    if (options.prune()) {
+      doomed = new Pruning(api, mapper).candidates(ordered, bundle);
+      for (KubeObject o : doomed) {
+        out.println("to prune: " + o.display());
+      }
+      out.flush();
+    }
+    int created = 0;
+    int configured = 0;
+    int unchanged = 0;
+    int failed = 0;
+    List<KubeObject> applied = new ArrayList<>();
+    for (KubeObject o : ordered) {
+      String outcome;
+      try {
+        outcome = applyOne(o);
+      } catch (ApiError e) {
+        outcome = null;
+        failed++;
+        out.println(o.display() + ": failed: " + e.describe());
+      } catch (IOException e) {
+        throw unreachable(e);
+      }
+      if (outcome != null) {
+        switch (outcome) {
+          case "created" -> created++;
+          case "configured" -> configured++;
+          default -> unchanged++;
+        }
+        applied.add(o);
+        out.println(o.display() + ": " + outcome + suffix);
+      }
+      out.flush();
+    }
+    int pruned = 0;
+    if (!doomed.isEmpty() && failed > 0) {
+      out.println("prune skipped: " + failed + " object" + (failed == 1 ? "" : "s") + " failed to apply");
+    } else {
+      for (KubeObject o : doomed) {
+        try {
+          api.delete(mapper.find(o.apiVersion(), o.kind()), o.namespace(), o.name(), options.dryRun());
+          pruned++;
+          out.println(o.display() + ": pruned" + suffix);
+        } catch (ApiError e) {
+          failed++;
+          out.println(o.display() + ": failed: prune: " + e.describe());
+        } catch (IOException e) {
+          throw unreachable(e);
+        }
+        out.flush();
+      }
+    }
+    out.println(String.format(Locale.ROOT, "%d created, %d configured, %d unchanged, %d pruned, %d failed%s",
+        created, configured, unchanged, pruned, failed, suffix));
+    out.flush();
+    if (options.waitReady() && !options.dryRun() && failed == 0) {
+      if (!new Waiter(api, mapper, options.poll(), deadline, options.timeout(), out).await(applied)) {
+        failed++;
+      }
+    }
+    return new Result(created, configured, unchanged, pruned, failed);
+  }
+
+  private ClusterFailure unreachable(IOException e) {
+    return unreachable(api, e);
+  }
+
+  static ClusterFailure unreachable(KubeApi api, IOException e) {
+    String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return new ClusterFailure("cannot reach the Kubernetes API server at " + api.server() + ": " + reason);
+  }
+
+  private String applyOne(KubeObject o) throws IOException, ApiError {
+    Resource resource = mapper.find(o.apiVersion(), o.kind());
+    if (resource == null) {
+      throw ApiError.notServed(o.apiVersion(), o.kind());
+    }
+    String namespace = resource.namespaced() ? o.namespace() : null;
+    Map<String, Object> before = api.get(resource, namespace, o.name());
+    Map<String, Object> after = api.apply(resource, namespace, o.name(), o.content(),
+        options.forceConflicts(), options.dryRun());
+    if (before == null) {
+      return "created";
+    }
+    return LiveFields.comparable(before).equals(LiveFields.comparable(after)) ? "unchanged" : "configured";
+  }
+
+  static List<KubeObject> namespacesFirst(List<KubeObject> objects) {
+    List<KubeObject> ordered = new ArrayList<>();
+    for (KubeObject o : objects) {
+      if (o.kind().equals("Namespace")) {
+        ordered.add(o);
+      }
+    }
+    for (KubeObject o : objects) {
+      if (!o.kind().equals("Namespace")) {
+        ordered.add(o);
+      }
+    }
+    return ordered;
+  }
+}

@@ -1,0 +1,29 @@
+package dev.stave.apply;
+
+import java.time.Duration;
+
+/** The end of the run's --timeout, on the monotonic clock. */
+public final class Deadline {
+  private final long endNanos;
+
+  private Deadline(long endNanos) {
+    this.endNanos = endNanos;
+  }
+
+  public static Deadline after(Duration timeout) {
+    return new Deadline(System.nanoTime() + timeout.toNanos());
+  }
+
+  public boolean passed() {
+    return System.nanoTime() - endNanos >= 0;
+  }
+
+  /** Whether waiting {@code pause} still ends before the deadline. */
+  boolean allows(Duration pause) {
+    return System.nanoTime() + pause.toNanos() - endNanos < 0;
+  }
+
+  Duration left() {
+    return Duration.ofNanos(Math.max(0, endNanos - System.nanoTime()));
+  }
+}

@@ -1,0 +1,80 @@
+package dev.stave.apply;
+
+import io.kubernetes.client.openapi.ApiClient;
+import io.kubernetes.client.openapi.ApiException;
+import io.kubernetes.client.openapi.Pair;
+import io.kubernetes.client.openapi.auth.Authentication;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.RequestBody;
+
+/**
+ * Sends requests with the HTTP client that client-java built from the kubeconfig: its TLS settings and
+ * client certificates, and its credentials (tokens, exec plugins, basic auth) added as headers.
+ */
+final class HttpTransport implements KubeTransport {
+  private final ApiClient client;
+  private final OkHttpClient http;
+  private final String base;
+
+  HttpTransport(ApiClient client, Duration timeout) {
+    this.client = client;
+    this.http = client.getHttpClient().newBuilder()
+        .connectTimeout(timeout)
+        .readTimeout(timeout)
+        .writeTimeout(timeout)
+        .retryOnConnectionFailure(false)
+        .build();
+    String path = client.getBasePath();
+    this.base = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+  }
+
+  @Override
+  public String server() {
+    return base;
+  }
+
+  @Override
+  public Response send(Request request) throws IOException {
+    okhttp3.Request.Builder builder = new okhttp3.Request.Builder().url(base + request.pathAndQuery());
+    builder.header("Accept", "application/json");
+    for (Map.Entry<String, String> h : authHeaders(request).entrySet()) {
+      builder.header(h.getKey(), h.getValue());
+    }
+    RequestBody body = request.body() == null ? null
+        // Bytes, not a String: OkHttp would append "; charset=utf-8" to the apply patch's media type.
+        : RequestBody.create(request.body().getBytes(StandardCharsets.UTF_8), MediaType.parse(request.contentType()));
+    builder.method(request.method(), body);
+    try (okhttp3.Response response = http.newCall(builder.build()).execute()) {
+      Map<String, String> headers = new HashMap<>();
+      for (String name : response.headers().names()) {
+        headers.put(name, response.header(name));
+      }
+      String text = response.body() == null ? "" : response.body().string();
+      return new Response(response.code(), headers, text);
+    }
+  }
+
+  private Map<String, String> authHeaders(Request request) throws IOException {
+    Map<String, String> headers = new HashMap<>();
+    List<Pair> query = new ArrayList<>();
+    Map<String, String> cookies = new HashMap<>();
+    for (Authentication auth : client.getAuthentications().values()) {
+      try {
+        auth.applyToParams(query, headers, cookies, request.body(), request.method(),
+            URI.create(base + request.pathAndQuery()));
+      } catch (ApiException e) {
+        throw new IOException("cannot authenticate: " + e.getMessage(), e);
+      }
+    }
+    return headers;
+  }
+}

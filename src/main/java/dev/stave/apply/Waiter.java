@@ -1,0 +1,174 @@
+package dev.stave.apply;
+
+import dev.stave.bundle.KubeObject;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * --wait: polls the workloads of a bundle until Deployments and StatefulSets are available, Jobs have
+ * started (a pod active, or done) and bare Pods are ready, or the deadline passes. Prints a progress
+ * line whenever the picture changes, not on every poll, so the output stays short and repeatable.
+ */
+final class Waiter {
+  private final KubeApi api;
+  private final RestMapper mapper;
+  private final Duration poll;
+  private final Deadline deadline;
+  private final Duration timeout;
+  private final PrintWriter out;
+
+  Waiter(KubeApi api, RestMapper mapper, Duration poll, Deadline deadline, Duration timeout, PrintWriter out) {
+    this.api = api;
+    this.mapper = mapper;
+    this.poll = poll;
+    this.deadline = deadline;
+    this.timeout = timeout;
+    this.out = out;
+  }
+
+  /** The readiness of one workload: done, or what it is still waiting for, or failed. */
+  record State(boolean ready, boolean failed, String detail) {}
+
+  /** True when every workload got ready; false (with the reason printed) on failure or timeout. */
+  boolean await(List<KubeObject> applied) {
+    List<KubeObject> workloads = new ArrayList<>();
+    for (KubeObject o : applied) {
+      if (List.of("Deployment", "StatefulSet", "Job", "Pod").contains(o.kind())) {
+        workloads.add(o);
+      }
+    }
+    if (workloads.isEmpty()) {
+      return true;
+    }
+    String last = null;
+    while (true) {
+      Map<KubeObject, State> states = new LinkedHashMap<>();
+      for (KubeObject o : workloads) {
+        states.put(o, state(o));
+      }
+      long ready = states.values().stream().filter(State::ready).count();
+      StringBuilder line = new StringBuilder("waiting: " + ready + "/" + workloads.size() + " ready");
+      List<String> pending = new ArrayList<>();
+      for (Map.Entry<KubeObject, State> e : states.entrySet()) {
+        if (e.getValue().failed()) {
+          out.println(line);
+          out.println(e.getKey().display() + ": failed: " + e.getValue().detail());
+          out.flush();
+          return false;
+        }
+        if (!e.getValue().ready()) {
+          pending.add(e.getKey().display() + " (" + e.getValue().detail() + ")");
+        }
+      }
+      if (!pending.isEmpty()) {
+        line.append(": ").append(String.join(", ", pending));
+      }
+      if (!line.toString().equals(last)) {
+        out.println(line);
+        out.flush();
+        last = line.toString();
+      }
+      if (pending.isEmpty()) {
+        out.println("ready: " + workloads.size() + " workload" + (workloads.size() == 1 ? "" : "s"));
+        out.flush();
+        return true;
+      }
+      if (!deadline.allows(poll)) {
+        out.println("timed out after " + human(timeout) + " waiting for " + String.join(", ", pending));
+        out.flush();
+        return false;
+      }
+      try {
+        Thread.sleep(poll.toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+  }
+
+  private State state(KubeObject o) {
+    Map<String, Object> live;
+    try {
+      Resource r = mapper.find(o.apiVersion(), o.kind());
+      live = api.get(r, r.namespaced() ? o.namespace() : null, o.name());
+    } catch (ApiError e) {
+      return new State(false, false, "cannot read it: " + e.describe());
+    } catch (IOException e) {
+      return new State(false, false, "cannot reach the server");
+    }
+    if (live == null) {
+      return new State(false, true, "it is gone from the cluster");
+    }
+    return of(o.kind(), live);
+  }
+
+  static State of(String kind, Map<String, Object> live) {
+    Map<?, ?> spec = map(live.get("spec"));
+    Map<?, ?> status = map(live.get("status"));
+    Map<?, ?> metadata = map(live.get("metadata"));
+    switch (kind) {
+      case "Deployment", "StatefulSet" -> {
+        long want = number(spec.get("replicas"), 1);
+        if (condition(status, "Progressing", "False", "ProgressDeadlineExceeded")) {
+          return new State(false, true, "its rollout exceeded its progress deadline");
+        }
+        long observed = number(status.get("observedGeneration"), 0);
+        long generation = number(metadata.get("generation"), 0);
+        long available = number(status.get(kind.equals("Deployment") ? "availableReplicas" : "readyReplicas"), 0);
+        long updated = number(status.get("updatedReplicas"), 0);
+        boolean ready = observed >= generation && updated >= want && available >= want;
+        return new State(ready, false, available + "/" + want + " available");
+      }
+      case "Job" -> {
+        if (condition(status, "Failed", "True", null)) {
+          return new State(false, true, "the Job failed");
+        }
+        boolean started = number(status.get("active"), 0) > 0 || number(status.get("succeeded"), 0) > 0;
+        return new State(started, false, started ? "started" : "not started");
+      }
+      default -> {
+        Object phase = status.get("phase");
+        if ("Failed".equals(phase)) {
+          return new State(false, true, "the pod failed");
+        }
+        boolean ready = "Succeeded".equals(phase) || condition(status, "Ready", "True", null);
+        return new State(ready, false, ready ? "ready" : "not ready");
+      }
+    }
+  }
+
+  private static boolean condition(Map<?, ?> status, String type, String value, String reason) {
+    if (status.get("conditions") instanceof List<?> conditions) {
+      for (Object c : conditions) {
+        Map<?, ?> m = map(c);
+        if (type.equals(m.get("type")) && value.equals(m.get("status"))
+            && (reason == null || reason.equals(m.get("reason")))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static Map<?, ?> map(Object o) {
+    return o instanceof Map<?, ?> m ? m : Map.of();
+  }
+
+  private static long number(Object o, long absent) {
+    return o instanceof Number n ? n.longValue() : absent;
+  }
+
+  static String human(Duration d) {
+    if (d.toSeconds() % 60 == 0 && d.toMinutes() > 0) {
+      return d.toMinutes() + "m";
+    }
+    return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
+  }
+}

@@ -1,0 +1,65 @@
+package dev.stave.bundle;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * {@code compile --check}: the files of a bundle folder that a compile would add, remove or change,
+ * compared byte for byte with what is on disk. Reads only.
+ */
+public final class BundleCheck {
+  private BundleCheck() {}
+
+  public enum Status { ADDED, REMOVED, CHANGED }
+
+  /** One file that differs, printed as {@code changed out/x/28-deployment-y.yaml}. */
+  public record FileChange(Status status, Path file) {
+    @Override
+    public String toString() {
+      return status.name().toLowerCase(java.util.Locale.ROOT) + " " + file.toString().replace('\\', '/');
+    }
+  }
+
+  /** Sorted by file name; a missing folder means every file is added. */
+  public static List<FileChange> compare(Path outputDir, Bundle bundle) {
+    Path dir = outputDir.resolve(bundle.name());
+    TreeMap<String, Status> changes = new TreeMap<>();
+    TreeMap<String, byte[]> onDisk = new TreeMap<>();
+    try {
+      if (Files.isDirectory(dir)) {
+        try (Stream<Path> list = Files.list(dir)) {
+          for (Path f : list.sorted().toList()) {
+            if (Files.isRegularFile(f)) {
+              onDisk.put(f.getFileName().toString(), Files.readAllBytes(f));
+            } else {
+              changes.put(f.getFileName().toString(), Status.REMOVED);
+            }
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new BundleWriter.WriteFailure("cannot read " + dir + ": " + e.getMessage(), e);
+    }
+    for (BundleFile f : bundle.files()) {
+      byte[] was = onDisk.remove(f.name());
+      if (was == null) {
+        changes.put(f.name(), Status.ADDED);
+      } else if (!Arrays.equals(was, f.text().getBytes(StandardCharsets.UTF_8))) {
+        changes.put(f.name(), Status.CHANGED);
+      }
+    }
+    for (String left : onDisk.keySet()) {
+      changes.put(left, Status.REMOVED);
+    }
+    List<FileChange> out = new ArrayList<>();
+    changes.forEach((name, status) -> out.add(new FileChange(status, dir.resolve(name))));
+    return out;
+  }
+}

@@ -1,0 +1,91 @@
+package dev.stave.cli;
+
+import dev.stave.apply.Applier;
+import dev.stave.apply.ApplyOptions;
+import dev.stave.apply.ClusterFailure;
+import dev.stave.apply.KubeTransport;
+import dev.stave.apply.Kubeconfig;
+import dev.stave.bundle.KubeObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+    name = "apply",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Server-side applies a bundle folder, or a config compiled in memory (with the Secrets it needs),",
+      "with field manager 'stave', in bundle order. One line per object, then a summary."
+    })
+final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
+  private final Context context;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Parameters(paramLabel = "BUNDLE_OR_CONFIG", description = "A bundle folder (DIR/<bundle>) or a config file.")
+  Path target;
+
+  @Mixin
+  ClusterOptions cluster;
+
+  @Option(names = "--dry-run", paramLabel = "server",
+      description = "'server': the API server checks and reports every change but stores none.")
+  String dryRun;
+
+  @Option(names = "--force-conflicts", description = "Take over fields another field manager owns.")
+  boolean forceConflicts;
+
+  @Option(names = "--prune",
+      description = "Delete objects labelled stave.dev/bundle=<bundle> that the bundle no longer has (listed first).")
+  boolean prune;
+
+  @Option(names = "--wait",
+      description = "Wait until Deployments are available, Jobs have started and Pods are ready, or --timeout.")
+  boolean waitReady;
+
+  @Option(names = "--templates", paramLabel = "DIR", description = "Templates that replace the packaged ones (configs only).")
+  Path templates;
+
+  @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")
+  boolean stacktrace;
+
+  ApplyCommand(Context context) {
+    this.context = context;
+  }
+
+  @Override
+  public Integer call() {
+    if (dryRun != null && !dryRun.equals("server")) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "--dry-run takes 'server' (the API server checks everything and stores nothing), not '" + dryRun + "'");
+    }
+    ApplyOptions options = new ApplyOptions(dryRun != null, forceConflicts, prune, waitReady, cluster.timeout,
+        cluster.pollInterval != null ? cluster.pollInterval : ApplyOptions.DEFAULT_POLL, cluster.retry());
+    return run(context, target, templates, cluster, options);
+  }
+
+  static int run(Context context, Path target, Path templates, ClusterOptions cluster, ApplyOptions options) {
+    List<KubeObject> objects = Targets.load(context, target, templates, !Files.isDirectory(target));
+    String bundle = options.prune() ? Applier.pruneLabel(objects, target.toString()) : null;
+    try {
+      KubeTransport transport = Kubeconfig.open(cluster.kubeconfig, cluster.context, context.env(), cluster.timeout);
+      Applier.Result result = new Applier(transport, options, context.out()).apply(objects, bundle);
+      if (!result.ok()) {
+        context.err().println("stave: " + result.failed() + " of the cluster operations failed");
+        return Main.IO;
+      }
+      return Main.OK;
+    } catch (ClusterFailure e) {
+      context.out().flush();
+      context.err().println("stave: " + e.getMessage());
+      return Main.IO;
+    }
+  }
+}

@@ -1,0 +1,31 @@
+package dev.stave.cli;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/** The options every command that talks to a cluster shares. */
+final class ClusterOptions {
+  @Option(names = "--kubeconfig", paramLabel = "FILE",
+      description = "The kubeconfig (default: the first file of $KUBECONFIG, else ~/.kube/config).")
+  Path kubeconfig;
+
+  @Option(names = "--context", paramLabel = "NAME", description = "The kubeconfig context (default: its current-context).")
+  String context;
+
+  @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "5m", converter = Durations.class,
+      description = "Give up after this long, waiting included (default: ${DEFAULT-VALUE}).")
+  Duration timeout;
+
+  // Tests shorten the pauses between retries; users have no reason to.
+  @Option(names = "--retry-delay", hidden = true, converter = Durations.class)
+  Duration retryDelay;
+
+  @Option(names = "--poll-interval", hidden = true, converter = Durations.class)
+  Duration pollInterval;
+
+  dev.stave.apply.RetryPolicy retry() {
+    dev.stave.apply.RetryPolicy d = dev.stave.apply.RetryPolicy.DEFAULT;
+    return retryDelay == null ? d : new dev.stave.apply.RetryPolicy(d.attempts(), retryDelay, retryDelay.multipliedBy(8));
+  }
+}

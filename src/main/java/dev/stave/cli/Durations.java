@@ -1,0 +1,31 @@
+package dev.stave.cli;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
+
+/** Reads {@code 300ms}, {@code 30s}, {@code 5m}, {@code 1h} as kubectl's --timeout does. */
+final class Durations implements CommandLine.ITypeConverter<Duration> {
+  private static final Pattern FORM = Pattern.compile("(\\d{1,9})(ms|s|m|h)");
+
+  @Override
+  public Duration convert(String value) {
+    Matcher m = FORM.matcher(value.trim().toLowerCase(Locale.ROOT));
+    if (!m.matches()) {
+      throw new CommandLine.TypeConversionException("'" + value + "' is not a duration such as 300ms, 30s, 5m or 1h");
+    }
+    long n = Long.parseLong(m.group(1));
+    Duration d = switch (m.group(2)) {
+      case "ms" -> Duration.ofMillis(n);
+      case "s" -> Duration.ofSeconds(n);
+      case "m" -> Duration.ofMinutes(n);
+      default -> Duration.ofHours(n);
+    };
+    if (d.isZero()) {
+      throw new CommandLine.TypeConversionException("the duration must be more than zero");
+    }
+    return d;
+  }
+}

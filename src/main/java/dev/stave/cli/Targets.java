@@ -1,0 +1,58 @@
+package dev.stave.cli;
+
+import dev.stave.bundle.Bundle;
+import dev.stave.bundle.BundleReader;
+import dev.stave.bundle.KindOrder;
+import dev.stave.bundle.KubeObject;
+import dev.stave.compile.CompileOptions;
+import dev.stave.compile.Compiled;
+import dev.stave.compile.SecretSpec;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.UserError;
+import dev.stave.render.RenderedObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What apply and diff work on: a bundle folder read from disk, or a config compiled in memory (then
+ * with the Secrets it needs, built from their files and never written anywhere).
+ */
+final class Targets {
+  private Targets() {}
+
+  /** The objects in bundle order; {@code withSecrets} adds a config's Secrets with their data. */
+  static List<KubeObject> load(Context context, Path target, Path templates, boolean withSecrets) {
+    if (Files.isDirectory(target)) {
+      return BundleReader.read(target);
+    }
+    Pipeline pipeline = new Pipeline(context.env(), context.sources(), templates, CompileOptions.defaults());
+    Compiled compiled = pipeline.compile(target);
+    Bundle bundle = pipeline.bundle(compiled);
+    if (pipeline.diagnostics().hasErrors() || bundle == null) {
+      throw new UserError(pipeline.diagnostics().sorted());
+    }
+    List<KubeObject> objects = new ArrayList<>();
+    for (RenderedObject o : bundle.objects()) {
+      objects.add(KubeObject.of(o.content()));
+    }
+    if (withSecrets) {
+      List<Diagnostic> problems = new ArrayList<>();
+      for (SecretSpec spec : compiled.secrets()) {
+        Map<String, Object> secret = SecretsCommand.secret(spec, problems);
+        if (problems.isEmpty()) {
+          objects.add(KubeObject.of(secret));
+        }
+      }
+      if (!problems.isEmpty()) {
+        throw new UserError(problems);
+      }
+      // Stable: the bundle's own order stays, and the Secrets go where Secrets install.
+      objects.sort(Comparator.comparingInt(o -> KindOrder.rank(o.kind())));
+    }
+    return objects;
+  }
+}

@@ -1,0 +1,396 @@
+package dev.stave.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.stave.apply.FakeKubeApi;
+import dev.stave.config.Env;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** apply and diff --cluster against {@link FakeKubeApi}, through the command line. */
+class ApplyCommandTest {
+  private static final String CONFIG = "examples/cheetah-ppo.yaml";
+  private static final String FAST = "--retry-delay=1ms";
+
+  @TempDir
+  Path tmp;
+
+  private FakeKubeApi api;
+  private Path bundle;
+  private Env env;
+
+  /** Compiled once; each test gets its own copy to change. */
+  private static Path compiled;
+
+  @BeforeAll
+  static void compileOnce(@TempDir Path dir) {
+    Run run = Run.of("compile", CONFIG, "-o", dir.toString());
+    assertEquals(0, run.code(), run.err());
+    compiled = dir.resolve("cheetah-ppo");
+  }
+
+  @BeforeEach
+  void setUp() throws IOException {
+    api = new FakeKubeApi();
+    Path kubeconfig = kubeconfig(api.url());
+    env = new Env(Map.of("KUBECONFIG", kubeconfig.toString()), tmp.resolve("home").toString());
+    bundle = tmp.resolve("out/cheetah-ppo");
+    Files.createDirectories(bundle);
+    try (java.util.stream.Stream<Path> files = Files.list(compiled)) {
+      for (Path f : files.toList()) {
+        Files.copy(f, bundle.resolve(f.getFileName()));
+      }
+    }
+  }
+
+  @AfterEach
+  void tearDown() {
+    api.close();
+  }
+
+  private Path kubeconfig(String server) throws IOException {
+    Path file = tmp.resolve("kubeconfig-" + server.hashCode());
+    Files.writeString(file, """
+        apiVersion: v1
+        kind: Config
+        current-context: fake
+        clusters:
+        - name: fake
+          cluster: {server: "%s"}
+        - name: other
+          cluster: {server: "http://127.0.0.1:1"}
+        users:
+        - name: tester
+          user: {token: not-a-real-token}
+        contexts:
+        - name: fake
+          context: {cluster: fake, user: tester}
+        - name: staging
+          context: {cluster: other, user: tester}
+        """.formatted(server), StandardCharsets.UTF_8);
+    return file;
+  }
+
+  private Run stave(String... args) {
+    return Run.with(env, args);
+  }
+
+  private static List<String> lines(String text) {
+    return List.of(text.split("\n"));
+  }
+
+  private static final List<String> CREATED = List.of(
+      "Namespace surreal: created",
+      "Service surreal/cheetah-ppo-parameter-server: created",
+      "Service surreal/cheetah-ppo-replay-server: created",
+      "Service surreal/cheetah-ppo-tensorboard: created",
+      "Deployment surreal/cheetah-ppo-tensorboard: created",
+      "Job surreal/cheetah-ppo-agent: created",
+      "Job surreal/cheetah-ppo-nonagent: created",
+      "7 created, 0 configured, 0 unchanged, 0 pruned, 0 failed");
+
+  @Test
+  void firstApplyCreatesEverythingInBundleOrder() {
+    Run run = stave("apply", bundle.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals(CREATED, lines(run.out()));
+    assertEquals(7, api.keys().size());
+    Map<String, Object> deployment = api.object("/apis/apps/v1", "deployments", "surreal", "cheetah-ppo-tensorboard");
+    assertNotNull(deployment);
+    assertTrue(api.requests().contains(
+        "PATCH /apis/apps/v1/namespaces/surreal/deployments/cheetah-ppo-tensorboard?fieldManager=stave"));
+  }
+
+  @Test
+  void secondApplyChangesNothing() {
+    assertEquals(0, stave("apply", bundle.toString()).code());
+    Map<String, Object> before = api.object("/apis/apps/v1", "deployments", "surreal", "cheetah-ppo-tensorboard");
+    Run again = stave("apply", bundle.toString());
+    assertEquals(0, again.code(), again.err());
+    assertEquals("7 unchanged", again.out().lines().filter(l -> l.endsWith(": unchanged")).count() + " unchanged");
+    assertEquals("0 created, 0 configured, 7 unchanged, 0 pruned, 0 failed", lines(again.out()).get(7));
+    assertEquals(before, api.object("/apis/apps/v1", "deployments", "surreal", "cheetah-ppo-tensorboard"));
+  }
+
+  @Test
+  void aChangedObjectIsConfigured() throws IOException {
+    assertEquals(0, stave("apply", bundle.toString()).code());
+    Path file = bundle.resolve("28-deployment-cheetah-ppo-tensorboard.yaml");
+    Files.writeString(file, Files.readString(file).replace("replicas: 1", "replicas: 2"));
+    Run run = stave("apply", bundle.toString());
+    assertEquals(0, run.code(), run.err());
+    assertTrue(run.out().contains("Deployment surreal/cheetah-ppo-tensorboard: configured\n"), run.out());
+    assertTrue(run.out().endsWith("0 created, 1 configured, 6 unchanged, 0 pruned, 0 failed\n"), run.out());
+  }
+
+  @Test
+  void aConfigIsCompiledInMemoryAndItsSecretAppliedFromItsFile() throws IOException {
+    Run run = stave("apply", CONFIG);
+    assertEquals(0, run.code(), run.err());
+    assertTrue(run.out().contains("Secret surreal/cheetah-ppo-secrets: created\n"), run.out());
+    Map<String, Object> secret = api.object("/api/v1", "secrets", "surreal", "cheetah-ppo-secrets");
+    String content = Files.readString(Path.of("examples/secrets/mjkey.txt"));
+    String encoded = java.util.Base64.getEncoder().encodeToString(content.getBytes(StandardCharsets.UTF_8));
+    assertEquals(Map.of("mjkey.txt", encoded), secret.get("data"));
+    assertFalse(run.out().contains(encoded) || run.err().contains(encoded));
+    // the Secret is in order after the Namespace and before the Services
+    List<String> out = lines(run.out());
+    assertEquals("Namespace surreal: created", out.get(0));
+    assertEquals("Secret surreal/cheetah-ppo-secrets: created", out.get(1));
+  }
+
+  @Test
+  void pruneDeletesOnlyTheObjectGoneFromTheBundle() throws IOException {
+    assertEquals(0, stave("apply", bundle.toString()).code());
+    // A pod the Job made carries the bundle's labels but belongs to the Job; another bundle's object too.
+    api.seed("/api/v1", "pods", "kube-controller-manager", pod("cheetah-ppo-agent-0-abcde", "cheetah-ppo", true));
+    api.seed("/api/v1", "pods", "stave", pod("someone-else", "other-bundle", false));
+    Files.delete(bundle.resolve("31-job-cheetah-ppo-agent.yaml"));
+    Run run = stave("apply", bundle.toString(), "--prune");
+    assertEquals(0, run.code(), run.err());
+    List<String> out = lines(run.out());
+    assertEquals("to prune: Job surreal/cheetah-ppo-agent", out.get(0));
+    assertEquals("Job surreal/cheetah-ppo-agent: pruned", out.get(7));
+    assertEquals("0 created, 0 configured, 6 unchanged, 1 pruned, 0 failed", out.get(8));
+    assertNull(api.object("/apis/batch/v1", "jobs", "surreal", "cheetah-ppo-agent"));
+    assertEquals(8, api.keys().size());
+    assertTrue(api.requests().stream().filter(r -> r.startsWith("DELETE ")).toList().equals(
+        List.of("DELETE /apis/batch/v1/namespaces/surreal/jobs/cheetah-ppo-agent?propagationPolicy=Background")));
+  }
+
+  @Test
+  void pruneKeepsTheSecretABundleFolderStillRefersTo() {
+    assertEquals(0, stave("apply", CONFIG).code());
+    Run run = stave("apply", bundle.toString(), "--prune");
+    assertEquals(0, run.code(), run.err());
+    assertFalse(run.out().contains("to prune:"), run.out());
+    assertTrue(run.out().endsWith("0 created, 0 configured, 7 unchanged, 0 pruned, 0 failed\n"), run.out());
+    assertNotNull(api.object("/api/v1", "secrets", "surreal", "cheetah-ppo-secrets"));
+  }
+
+  private static Map<String, Object> pod(String name, String bundle, boolean owned) {
+    Map<String, Object> metadata = new LinkedHashMap<>();
+    metadata.put("name", name);
+    metadata.put("namespace", "surreal");
+    metadata.put("labels", Map.of("stave.dev/bundle", bundle));
+    if (owned) {
+      metadata.put("ownerReferences", List.of(Map.of("apiVersion", "batch/v1", "kind", "Job",
+          "name", "cheetah-ppo-agent", "uid", "uid-1", "controller", true)));
+    }
+    Map<String, Object> pod = new LinkedHashMap<>();
+    pod.put("apiVersion", "v1");
+    pod.put("kind", "Pod");
+    pod.put("metadata", metadata);
+    pod.put("spec", Map.of("containers", List.of(Map.of("name", "c", "image", "busybox"))));
+    return pod;
+  }
+
+  @Test
+  void aBusyServerIsAskedAgain() {
+    api.fail(r -> r.startsWith("PATCH /api/v1/namespaces/surreal?"), 429, 1, "0");
+    Run run = stave("apply", bundle.toString(), FAST);
+    assertEquals(0, run.code(), run.err());
+    assertEquals(CREATED, lines(run.out()));
+    assertEquals(2, api.requests().stream().filter(r -> r.startsWith("PATCH /api/v1/namespaces/surreal?")).count());
+  }
+
+  @Test
+  void aServerErrorThatPersistsFailsWithExit4AfterTheRetries() {
+    api.fail(r -> r.startsWith("PATCH /apis/apps/v1/"), 500, 1000, null);
+    Run run = stave("apply", bundle.toString(), FAST);
+    assertEquals(4, run.code());
+    assertTrue(run.out().contains(
+        "Deployment surreal/cheetah-ppo-tensorboard: failed: HTTP 500 Injected: injected failure\n"), run.out());
+    assertTrue(run.out().endsWith("6 created, 0 configured, 0 unchanged, 0 pruned, 1 failed\n"), run.out());
+    assertEquals("stave: 1 of the cluster operations failed\n", run.err());
+    assertEquals(6, api.requests().stream().filter(r -> r.startsWith("PATCH /apis/apps/v1/")).count());
+  }
+
+  @Test
+  void aConflictNamesTheOtherFieldManagerAndForceTakesOver() throws IOException {
+    Map<String, Object> deployment = new java.util.LinkedHashMap<>(javaMap(
+        bundle.resolve("28-deployment-cheetah-ppo-tensorboard.yaml")));
+    deployment.put("spec", new LinkedHashMap<>(Map.of("replicas", 3L)));
+    api.seed("/apis/apps/v1", "deployments", "kubectl-client-side-apply", deployment);
+    Run run = stave("apply", bundle.toString());
+    assertEquals(4, run.code());
+    assertTrue(run.out().contains("Deployment surreal/cheetah-ppo-tensorboard: failed: conflict: .spec.replicas owned by"
+        + " field manager \"kubectl-client-side-apply\"; re-run with --force-conflicts to take them over\n"), run.out());
+    Run forced = stave("apply", bundle.toString(), "--force-conflicts");
+    assertEquals(0, forced.code(), forced.out());
+    assertTrue(forced.out().contains("Deployment surreal/cheetah-ppo-tensorboard: configured\n"), forced.out());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> javaMap(Path yaml) throws IOException {
+    return (Map<String, Object>) dev.stave.render.CanonicalYaml.parse(Files.readString(yaml));
+  }
+
+  @Test
+  void aServerDryRunChangesNothing() {
+    Run run = stave("apply", bundle.toString(), "--dry-run=server");
+    assertEquals(0, run.code(), run.err());
+    assertEquals("Namespace surreal: created (server dry run)", lines(run.out()).get(0));
+    assertTrue(run.out().endsWith("7 created, 0 configured, 0 unchanged, 0 pruned, 0 failed (server dry run)\n"));
+    assertEquals(List.of(), new ArrayList<>(api.keys()));
+    assertTrue(api.requests().stream().filter(r -> r.startsWith("PATCH")).allMatch(r -> r.endsWith("&dryRun=All")));
+  }
+
+  @Test
+  void waitSeesTheWorkloadsBecomeReady() {
+    api.readyAfterReads(3);
+    Run run = stave("apply", bundle.toString(), "--wait", "--poll-interval=5ms");
+    assertEquals(0, run.code(), run.err());
+    List<String> out = lines(run.out());
+    assertEquals("waiting: 0/3 ready: Deployment surreal/cheetah-ppo-tensorboard (0/1 available),"
+        + " Job surreal/cheetah-ppo-agent (not started), Job surreal/cheetah-ppo-nonagent (not started)", out.get(8));
+    assertEquals("waiting: 3/3 ready", out.get(out.size() - 2));
+    assertEquals("ready: 3 workloads", out.get(out.size() - 1));
+  }
+
+  @Test
+  void waitGivesUpAtTheTimeout() {
+    Run run = stave("apply", bundle.toString(), "--wait", "--poll-interval=5ms", "--timeout=300ms");
+    assertEquals(4, run.code());
+    assertTrue(run.out().contains("timed out after 300ms waiting for Deployment surreal/cheetah-ppo-tensorboard"
+        + " (0/1 available), Job surreal/cheetah-ppo-agent (not started)"), run.out());
+  }
+
+  @Test
+  void diffAgainstTheClusterIgnoresWhatTheServerAdds() {
+    assertEquals(0, stave("apply", bundle.toString()).code());
+    Run same = stave("diff", "--cluster", bundle.toString());
+    assertEquals(0, same.code(), same.out() + same.err());
+    assertEquals("no differences\n", same.out());
+  }
+
+  @Test
+  void diffAgainstTheClusterShowsChangedAddedAndRemoved() throws IOException {
+    assertEquals(0, stave("apply", bundle.toString()).code());
+    Path file = bundle.resolve("28-deployment-cheetah-ppo-tensorboard.yaml");
+    Files.writeString(file, Files.readString(file).replace("image: gcr.io/acme/rl:1.4", "image: gcr.io/acme/rl:1.5"));
+    Files.delete(bundle.resolve("31-job-cheetah-ppo-agent.yaml"));
+    Files.writeString(bundle.resolve("23-service-extra.yaml"), """
+        apiVersion: v1
+        kind: Service
+        metadata:
+          name: extra
+          namespace: surreal
+        spec:
+          ports:
+          - port: 80
+        """);
+    Run run = stave("diff", "--cluster", bundle.toString());
+    assertEquals(3, run.code(), run.err());
+    assertEquals("""
+        + Service surreal/extra (added)
+        ~ Deployment surreal/cheetah-ppo-tensorboard (changed)
+            spec.template.spec.containers[0].image: "gcr.io/acme/rl:1.4" → "gcr.io/acme/rl:1.5"
+        - Job surreal/cheetah-ppo-agent (removed)
+        3 objects differ: 1 added, 1 removed, 1 changed
+        """, run.out());
+  }
+
+  // Bad input
+
+  @Test
+  void aMissingKubeconfigIsInvalidInput() {
+    Run run = stave("apply", bundle.toString(), "--kubeconfig", tmp.resolve("nope").toString());
+    assertEquals(1, run.code());
+    assertTrue(run.err().contains("error: there is no kubeconfig at " + tmp.resolve("nope")), run.err());
+    assertTrue(run.err().contains("hint: pass --kubeconfig FILE, set KUBECONFIG"), run.err());
+  }
+
+  @Test
+  void theDefaultKubeconfigIsInTheHomeFolder() {
+    Env noVariable = new Env(Map.of(), tmp.resolve("home").toString());
+    Run run = Run.with(noVariable, "apply", bundle.toString());
+    assertEquals(1, run.code());
+    assertTrue(run.err().contains("there is no kubeconfig at " + tmp.resolve("home/.kube/config")), run.err());
+  }
+
+  @Test
+  void aMalformedKubeconfigIsInvalidInput() throws IOException {
+    Path bad = tmp.resolve("bad-kubeconfig");
+    Files.writeString(bad, "users: [{token: secret-token-value, unclosed\n  - {");
+    Run run = stave("apply", bundle.toString(), "--kubeconfig", bad.toString());
+    assertEquals(1, run.code());
+    assertTrue(run.err().contains("error: the kubeconfig " + bad + " is not a valid kubeconfig"), run.err());
+    assertFalse(run.err().contains("Exception"), run.err());
+    assertFalse(run.err().contains("secret-token-value"), run.err());
+  }
+
+  @Test
+  void anUnknownContextListsTheKnownOnes() {
+    Run run = stave("apply", bundle.toString(), "--context", "prod");
+    assertEquals(1, run.code());
+    assertTrue(run.err().contains("has no context 'prod'"), run.err());
+    assertTrue(run.err().contains("hint: contexts: fake, staging"), run.err());
+  }
+
+  @Test
+  void aFileThatIsNotAnObjectIsInvalidInput() throws IOException {
+    Files.writeString(bundle.resolve("50-notes.yaml"), "just: some\nnotes: here\n");
+    Run run = stave("apply", bundle.toString());
+    assertEquals(1, run.code());
+    assertTrue(run.err().contains(bundle.resolve("50-notes.yaml") + " is not a Kubernetes object"), run.err());
+    assertTrue(api.requests().isEmpty());
+  }
+
+  @Test
+  void anUnreachableServerFailsWithExit4() throws IOException {
+    int port;
+    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = socket.getLocalPort();
+    }
+    Path kubeconfig = kubeconfig("http://127.0.0.1:" + port);
+    Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST, "--timeout=10s");
+    assertEquals(4, run.code());
+    assertTrue(run.err().startsWith("stave: cannot reach the Kubernetes API server at http://127.0.0.1:" + port + ": "),
+        run.err());
+    assertEquals(1, run.err().lines().count(), run.err());
+  }
+
+  @Test
+  void pruneNeedsTheBundleLabel() throws IOException {
+    Path plain = tmp.resolve("plain");
+    Files.createDirectories(plain);
+    Files.writeString(plain.resolve("cm.yaml"), """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: settings
+          namespace: default
+        data:
+          a: b
+        """);
+    Run run = stave("apply", plain.toString(), "--prune");
+    assertEquals(1, run.code());
+    assertTrue(run.err().contains("--prune needs objects labelled stave.dev/bundle, and no object in " + plain
+        + " has that label"), run.err());
+    assertTrue(api.requests().isEmpty());
+  }
+
+  @Test
+  void dryRunTakesOnlyServer() {
+    Run run = stave("apply", bundle.toString(), "--dry-run=client");
+    assertEquals(2, run.code());
+    assertTrue(run.err().contains("--dry-run takes 'server'"), run.err());
+  }
+}

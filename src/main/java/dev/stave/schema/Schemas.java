@@ -8,7 +8,7 @@ import java.util.List;
 
 /** The JSON Schemas shipped in the jar, one per kind of config. */
 public final class Schemas {
-  public static final List<String> KINDS = List.of("experiment");
+  public static final List<String> KINDS = List.of("experiment", "inventory");
 
 
   private Schemas() {}

@@ -38,6 +38,9 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       description = "A folder of templates that replace the packaged ones by file name.")
   Path templates;
 
+  @Option(names = "--strict-capacity", description = "A node pool over its capacity is an error, not a warning.")
+  boolean strictCapacity;
+
   @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")
   boolean stacktrace;
 
@@ -46,15 +49,20 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
   }
 
   /** What one compile asks for, parsed from the command line. */
-  record Options(List<Path> configs, String output, Path templates) {}
+  record Options(List<Path> configs, String output, Path templates, boolean strictCapacity) {
+    Options(List<Path> configs, String output, Path templates) {
+      this(configs, output, templates, false);
+    }
+  }
 
   @Override
   public Integer call() {
-    return run(context, new Options(List.copyOf(configs), output, templates));
+    return run(context, new Options(List.copyOf(configs), output, templates, strictCapacity));
   }
 
   static int run(Context context, Options options) {
-    Pipeline pipeline = new Pipeline(context.env(), context.sources(), options.templates(), CompileOptions.defaults());
+    Pipeline pipeline = new Pipeline(context.env(), context.sources(), options.templates(),
+        CompileOptions.defaults().withStrictCapacity(options.strictCapacity()));
     List<Bundle> bundles = new ArrayList<>();
     Map<String, Path> names = new HashMap<>();
     for (Path config : options.configs()) {

@@ -26,6 +26,8 @@ import picocli.CommandLine.Command;
       ValidateCommand.class,
       SecretsCommand.class,
       SchemaCommand.class,
+      PlanCommand.class,
+      InventoryCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

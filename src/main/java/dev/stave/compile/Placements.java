@@ -14,10 +14,10 @@ import java.util.TreeMap;
  * How a dispatcher placement meets what the config says itself: the config's own node selector
  * entries, tolerations, requests and limits win over the placement's, so a user can always adjust one.
  */
-final class Placements {
+public final class Placements {
   private Placements() {}
 
-  static SortedMap<String, String> nodeSelector(Placement placement, SortedMap<String, String> own) {
+  public static SortedMap<String, String> nodeSelector(Placement placement, SortedMap<String, String> own) {
     if (placement == null) {
       return own;
     }
@@ -27,7 +27,7 @@ final class Placements {
   }
 
   /** The placement's tolerations first (taints in the inventory's order), then the config's own. */
-  static List<Toleration> tolerations(Placement placement, List<Toleration> own) {
+  public static List<Toleration> tolerations(Placement placement, List<Toleration> own) {
     if (placement == null) {
       return own;
     }
@@ -40,7 +40,7 @@ final class Placements {
     return out;
   }
 
-  static Resources resources(Placement placement, Process process) {
+  public static Resources resources(Placement placement, Process process) {
     Resources scheduled = placement == null ? null : placement.containers().get(process.name());
     if (scheduled == null) {
       return process.resources();

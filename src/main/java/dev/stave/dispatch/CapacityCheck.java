@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Packs every pod placed on a pool onto that pool's nodes (first fit, largest first, by cpu, memory and
@@ -49,9 +48,5 @@ public final class CapacityCheck {
           pods.stream().mapToLong(Pod::gpus).sum(), cpu, memory, pool.gpuCount()));
     }
     return out;
-  }
-
-  static Map<String, List<Pod>> byPool() {
-    return new TreeMap<>();
   }
 }

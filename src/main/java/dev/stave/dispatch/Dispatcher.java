@@ -16,7 +16,6 @@ import dev.stave.model.Process;
 import dev.stave.model.Quantities;
 import dev.stave.model.Resources;
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -288,9 +287,5 @@ public final class Dispatcher {
       return 0;
     }
     return Quantities.value(quantity).multiply(scale).setScale(0, RoundingMode.CEILING).longValueExact();
-  }
-
-  static BigDecimal decimal(ScalarNode s) {
-    return s.value() instanceof BigInteger i ? new BigDecimal(i) : (BigDecimal) s.value();
   }
 }

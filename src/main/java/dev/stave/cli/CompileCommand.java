@@ -44,6 +44,9 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       description = "Write nothing; list the files that would change in DIR and exit 3 if any would (for CI).")
   boolean check;
 
+  @Option(names = "--strict-capacity", description = "A node pool over its capacity is an error, not a warning.")
+  boolean strictCapacity;
+
   @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")
   boolean stacktrace;
 
@@ -60,7 +63,7 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
   @Override
   public Integer call() {
     return run(context, new Options(List.copyOf(configs), output, templates, check,
-        contextOptions.compileOptions(context)));
+        contextOptions.compileOptions(context).withStrictCapacity(strictCapacity)));
   }
 
   static int run(Context context, Options options) {

@@ -20,6 +20,6 @@ final class ContextOptions {
     Path explicit = contexts != null ? contexts : run.env().get("STAVE_CONTEXTS").filter(s -> !s.isEmpty())
         .map(Path::of).orElse(null);
     Path home = Path.of(run.env().home(), ".config", "stave", "contexts.conf");
-    return new CompileOptions(context, explicit, home, new ConfigLoader(run.env(), run.sources()));
+    return new CompileOptions(context, explicit, home, false, new ConfigLoader(run.env(), run.sources()));
   }
 }

@@ -29,6 +29,8 @@ import picocli.CommandLine.Command;
       DiffCommand.class,
       ApplyCommand.class,
       SchemaCommand.class,
+      PlanCommand.class,
+      InventoryCommand.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class
     },

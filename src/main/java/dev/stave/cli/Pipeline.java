@@ -75,16 +75,23 @@ final class Pipeline {
   /** The compiled config (planned objects, secrets), or null with the reasons added to the diagnostics. */
   Compiled compile(Path path) {
     ConfigFile config = load(path);
-    if (config == null) {
-      return null;
-    }
+    return config == null ? null : compile(config);
+  }
+
+  /** The compiled form of a config that {@link #load} accepted, or null with the reasons added. */
+  Compiled compile(ConfigFile config) {
     KindCompiler compiler = Kinds.find(kindOf(config)).orElseThrow();
-    Compiled compiled = compiler.compile(config, options);
+    Compiled compiled = compiler.compile(config, compileOptions());
     diagnostics.addAll(compiled.diagnostics());
     return compiled.failed() ? null : compiled;
   }
 
-  private static String kindOf(ConfigFile config) {
+  /** The options with a loader that records what it reads into this run's sources. */
+  CompileOptions compileOptions() {
+    return options.loader() != null ? options : options.withLoader(new ConfigLoader(env, sources));
+  }
+
+  static String kindOf(ConfigFile config) {
     return ((ScalarNode) ((MapNode) config.root()).get("kind")).text();
   }
 

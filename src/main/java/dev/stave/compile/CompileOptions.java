@@ -9,10 +9,21 @@ import java.nio.file.Path;
  * @param context the context named by {@code --context}, or null
  * @param contexts the contexts file named by {@code --contexts} or {@code $STAVE_CONTEXTS}, or null
  * @param homeContexts {@code ~/.config/stave/contexts.conf}, read only when it exists, or null
- * @param loader reads contexts files with the run's environment and sources, or null for none
+ * @param strictCapacity a node pool over its capacity is an error rather than a warning
+ * @param loader reads the files a config refers to (contexts, inventories) with the run's environment
+ *     and sources; null for a default one
  */
-public record CompileOptions(String context, Path contexts, Path homeContexts, ConfigLoader loader) {
+public record CompileOptions(String context, Path contexts, Path homeContexts, boolean strictCapacity,
+    ConfigLoader loader) {
   public static CompileOptions defaults() {
-    return new CompileOptions(null, null, null, null);
+    return new CompileOptions(null, null, null, false, null);
+  }
+
+  public CompileOptions withStrictCapacity(boolean strict) {
+    return new CompileOptions(context, contexts, homeContexts, strict, loader);
+  }
+
+  public CompileOptions withLoader(ConfigLoader configLoader) {
+    return new CompileOptions(context, contexts, homeContexts, strictCapacity, configLoader);
   }
 }

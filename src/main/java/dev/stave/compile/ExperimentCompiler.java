@@ -7,7 +7,9 @@ import dev.stave.model.Experiment;
 import dev.stave.model.Mount;
 import dev.stave.model.Names;
 import dev.stave.model.PodUnit;
+import dev.stave.dispatch.Placement;
 import dev.stave.model.Process;
+import dev.stave.model.Resources;
 import dev.stave.model.ServicePort;
 import dev.stave.model.Toleration;
 import dev.stave.model.Workload;
@@ -30,16 +32,23 @@ public final class ExperimentCompiler {
   static final String SECRETS_MOUNT = "/etc/secrets";
 
   private final Experiment experiment;
+  private final Map<String, Placement> placements;
   private final List<Diagnostic> problems = new ArrayList<>();
 
-  private ExperimentCompiler(Experiment experiment) {
+  private ExperimentCompiler(Experiment experiment, Map<String, Placement> placements) {
     this.experiment = experiment;
+    this.placements = placements;
   }
 
   public record Result(List<PlannedObject> objects, List<Diagnostic> diagnostics) {}
 
   public static Result compile(Experiment experiment) {
-    ExperimentCompiler compiler = new ExperimentCompiler(experiment);
+    return compile(experiment, Map.of());
+  }
+
+  /** With the dispatcher's placements (by pod unit name) applied to pods and containers. */
+  public static Result compile(Experiment experiment, Map<String, Placement> placements) {
+    ExperimentCompiler compiler = new ExperimentCompiler(experiment, placements);
     List<PlannedObject> objects = compiler.objects();
     return new Result(objects, List.copyOf(compiler.problems));
   }
@@ -173,9 +182,10 @@ public final class ExperimentCompiler {
   private Map<String, Object> podSpec(PodUnit unit, Services services) {
     Map<String, Object> pod = new LinkedHashMap<>();
     pod.put("restartPolicy", unit.pod().restartPolicy());
-    pod.put("nodeSelector", unit.pod().nodeSelector());
+    Placement placement = placements.get(unit.name());
+    pod.put("nodeSelector", Placements.nodeSelector(placement, unit.pod().nodeSelector()));
     List<Map<String, Object>> tolerations = new ArrayList<>();
-    for (Toleration t : unit.pod().tolerations()) {
+    for (Toleration t : Placements.tolerations(placement, unit.pod().tolerations())) {
       Map<String, Object> m = new LinkedHashMap<>();
       putIfSet(m, "key", t.key());
       putIfSet(m, "operator", t.operator());
@@ -208,7 +218,7 @@ public final class ExperimentCompiler {
       if (!experiment.secrets().isEmpty()) {
         mounts.add(mount("stave-secrets", SECRETS_MOUNT, true));
       }
-      containers.add(container(p, services, mounts));
+      containers.add(container(p, Placements.resources(placement, p), services, mounts));
     }
     if (!experiment.secrets().isEmpty()) {
       Map<String, Object> source = new LinkedHashMap<>();
@@ -238,7 +248,8 @@ public final class ExperimentCompiler {
     return m;
   }
 
-  private Map<String, Object> container(Process p, Services services, List<Map<String, Object>> mounts) {
+  private Map<String, Object> container(Process p, Resources scheduled, Services services,
+      List<Map<String, Object>> mounts) {
     Map<String, Object> c = new LinkedHashMap<>();
     c.put("name", p.name());
     c.put("image", p.image());
@@ -272,11 +283,11 @@ public final class ExperimentCompiler {
     }
     c.put("ports", ports);
     Map<String, Object> resources = new LinkedHashMap<>();
-    if (!p.resources().limits().isEmpty()) {
-      resources.put("limits", p.resources().limits());
+    if (!scheduled.limits().isEmpty()) {
+      resources.put("limits", scheduled.limits());
     }
-    if (!p.resources().requests().isEmpty()) {
-      resources.put("requests", p.resources().requests());
+    if (!scheduled.requests().isEmpty()) {
+      resources.put("requests", scheduled.requests());
     }
     c.put("resources", resources);
     c.put("volumeMounts", mounts);

@@ -1,6 +1,10 @@
 package dev.stave.compile;
 
 import dev.stave.config.ConfigFile;
+import dev.stave.config.ConfigLoader;
+import dev.stave.config.Env;
+import dev.stave.diag.Sources;
+import dev.stave.dispatch.Dispatcher;
 import dev.stave.diag.Diagnostic;
 import dev.stave.model.ContextDef;
 import dev.stave.model.ContextDefaults;
@@ -34,7 +38,12 @@ final class ExperimentKind implements KindCompiler {
     if (experiment == null || diagnostics.stream().anyMatch(Diagnostic::isError)) {
       return Compiled.failed(diagnostics);
     }
-    ExperimentCompiler.Result compiled = ExperimentCompiler.compile(experiment);
+    Dispatcher.Result dispatch = dispatch(config, experiment, options);
+    diagnostics.addAll(dispatch.diagnostics());
+    if (diagnostics.stream().anyMatch(Diagnostic::isError)) {
+      return Compiled.failed(diagnostics);
+    }
+    ExperimentCompiler.Result compiled = ExperimentCompiler.compile(experiment, dispatch.placements());
     diagnostics.addAll(compiled.diagnostics());
     if (diagnostics.stream().anyMatch(Diagnostic::isError)) {
       return Compiled.failed(diagnostics);
@@ -46,6 +55,12 @@ final class ExperimentKind implements KindCompiler {
     List<SecretSpec> secrets = new ArrayList<>(secrets(experiment));
     secrets.addAll(SecretEnvMapping.secrets(experiment, run));
     return new Compiled(experiment.name(), objects, secrets, diagnostics);
+  }
+
+  /** The placements of the processes with a {@code schedule} (SPEC 2.3), and the capacity check. */
+  static Dispatcher.Result dispatch(ConfigFile config, Experiment experiment, CompileOptions options) {
+    ConfigLoader loader = options.loader() != null ? options.loader() : new ConfigLoader(Env.system(), new Sources());
+    return Dispatcher.dispatch(config, experiment, loader, options.strictCapacity());
   }
 
   private static List<SecretSpec> secrets(Experiment experiment) {

@@ -28,6 +28,15 @@ public final class ConfigLoader {
   }
 
   public ConfigFile load(Path given) {
+    return load(given, true);
+  }
+
+  /** Loads a file whose {@code ${...}} belong to another tool (Terraform JSON): no variables are replaced. */
+  public ConfigFile loadVerbatim(Path given) {
+    return load(given, false);
+  }
+
+  private ConfigFile load(Path given, boolean interpolate) {
     Path path = expandHome(given);
     String file = Sources.display(path);
     String text = read(path, file);
@@ -37,7 +46,7 @@ public final class ConfigLoader {
     if (name.endsWith(".conf") || name.endsWith(".hocon")) {
       root = new HoconLoader(env, sources).load(path, file);
     } else if (name.endsWith(".yaml") || name.endsWith(".yml") || name.endsWith(".json")) {
-      root = new YamlLoader(env).load(text, file);
+      root = (interpolate ? new YamlLoader(env) : YamlLoader.verbatim()).load(text, file);
     } else {
       throw new UserError(Diagnostic.error(Origin.of(file), "", "file-type",
           "cannot tell the format of '" + file + "' from its name",

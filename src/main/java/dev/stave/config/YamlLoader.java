@@ -50,6 +50,15 @@ public final class YamlLoader {
     this.interpolator = new Interpolator(env);
   }
 
+  private YamlLoader() {
+    this.interpolator = null;
+  }
+
+  /** A loader that keeps {@code ${...}} as written: Terraform JSON uses that syntax for itself. */
+  public static YamlLoader verbatim() {
+    return new YamlLoader();
+  }
+
   /** Parses {@code text} read from the file shown to users as {@code file}. */
   public Node load(String text, String file) {
     org.yaml.snakeyaml.nodes.Node root;
@@ -214,7 +223,7 @@ public final class YamlLoader {
 
     private Node scalar(org.yaml.snakeyaml.nodes.ScalarNode scalar, Origin origin, String path) {
       String raw = scalar.getValue();
-      String value = interpolator.apply(raw, origin, path, problems);
+      String value = interpolator == null ? raw : interpolator.apply(raw, origin, path, problems);
       if (value == null) {
         return new ScalarNode(null, "null", origin);
       }

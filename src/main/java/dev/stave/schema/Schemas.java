@@ -8,7 +8,8 @@ import java.util.List;
 
 /** The JSON Schemas shipped in the jar, one per kind of config. */
 public final class Schemas {
-  public static final List<String> KINDS = List.of("experiment", "benchmark", "cluster", "contexts");
+  public static final List<String> KINDS =
+      List.of("experiment", "benchmark", "cluster", "inventory", "contexts");
 
 
   private Schemas() {}

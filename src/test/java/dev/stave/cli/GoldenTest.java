@@ -41,6 +41,7 @@ class GoldenTest {
           .filter(p -> CONFIG_EXTENSIONS.stream().anyMatch(ext -> p.toString().endsWith(ext)))
           .filter(p -> !p.startsWith(EXAMPLES.resolve("secrets")))
           .filter(p -> !p.startsWith(EXAMPLES.resolve("contexts")))
+          .filter(p -> !p.startsWith(EXAMPLES.resolve("inventories"))) // node pools, read by experiments
           .sorted()
           .toList();
     } catch (IOException e) {

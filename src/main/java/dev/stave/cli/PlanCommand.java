@@ -1,0 +1,83 @@
+package dev.stave.cli;
+
+import dev.stave.compile.Compiled;
+import dev.stave.config.ConfigFile;
+import dev.stave.diag.DiagnosticPrinter;
+import dev.stave.diag.UserError;
+import dev.stave.dispatch.Dispatcher;
+import dev.stave.model.ExperimentReader;
+import dev.stave.plan.Plan;
+import dev.stave.plan.PlanWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(
+    name = "plan",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Shows what a compile would create: the objects, each process's node pool, requests, limits, node",
+      "selector and tolerations, the services and their addresses, and each pool's capacity. Writes nothing."
+    })
+final class PlanCommand implements Callable<Integer>, Main.RunsInContext {
+  enum Format { text, markdown, json }
+
+  private final Context context;
+
+  @Parameters(paramLabel = "CONFIG", description = "A config file (.yaml, .yml, .json or .conf).")
+  Path config;
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+      description = "text (default), markdown (with a Mermaid diagram, for a pull request) or json.")
+  Format format;
+
+  @Option(names = "--strict-capacity", description = "A node pool over its capacity is an error, not a warning.")
+  boolean strictCapacity;
+
+  @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")
+  boolean stacktrace;
+
+  PlanCommand(Context context) {
+    this.context = context;
+  }
+
+  /** What one plan asks for, parsed from the command line. */
+  record Options(Path config, String format, boolean strictCapacity, dev.stave.compile.CompileOptions compile) {
+    Options(Path config, String format, boolean strictCapacity) {
+      this(config, format, strictCapacity, dev.stave.compile.CompileOptions.defaults());
+    }
+  }
+
+  @picocli.CommandLine.Mixin
+  ContextOptions contextOptions = new ContextOptions();
+
+  @Override
+  public Integer call() {
+    return run(context, new Options(config, format.name(), strictCapacity, contextOptions.compileOptions(context)));
+  }
+
+  static int run(Context context, Options options) {
+    Pipeline pipeline = new Pipeline(context.env(), context.sources(), null,
+        options.compile().withStrictCapacity(options.strictCapacity()));
+    ConfigFile config = pipeline.load(options.config());
+    Compiled compiled = config == null ? null : pipeline.compile(config);
+    if (compiled == null || pipeline.diagnostics().hasErrors()) {
+      throw new UserError(pipeline.diagnostics().sorted());
+    }
+    Plan plan;
+    if (Pipeline.kindOf(config).equals("experiment")) {
+      var experiment = ExperimentReader.read(config).experiment();
+      Dispatcher.Result dispatch = Dispatcher.dispatch(config, experiment, pipeline.compileOptions().loader(),
+          options.strictCapacity());
+      plan = Plan.of(compiled, experiment, dispatch);
+    } else {
+      plan = Plan.of(compiled, null, Dispatcher.Result.none());
+    }
+    new DiagnosticPrinter(context.sources()).print(pipeline.diagnostics().sorted(), context.err());
+    context.out().print(PlanWriter.write(plan, options.format()));
+    context.out().flush();
+    return Main.OK;
+  }
+}

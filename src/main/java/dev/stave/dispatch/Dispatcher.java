@@ -1,0 +1,291 @@
+package dev.stave.dispatch;
+
+import dev.stave.config.ConfigFile;
+import dev.stave.config.ConfigLoader;
+import dev.stave.config.MapNode;
+import dev.stave.config.Node;
+import dev.stave.config.ScalarNode;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import dev.stave.inventory.Inventories;
+import dev.stave.inventory.Inventory;
+import dev.stave.inventory.NodePool;
+import dev.stave.model.Experiment;
+import dev.stave.model.PodUnit;
+import dev.stave.model.Process;
+import dev.stave.model.Quantities;
+import dev.stave.model.Resources;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Places the processes that have a {@code schedule} (SPEC 2.3) on the experiment's inventory with the
+ * chosen allocation model, and checks the pools' capacity. The placement goes on the pod; requests go
+ * on the scheduled container only, as Symphony put them on the learner alone.
+ */
+public final class Dispatcher {
+  private static final BigDecimal MI = BigDecimal.valueOf(1024L * 1024);
+
+  private final ConfigFile config;
+  private final Experiment experiment;
+  private final List<Diagnostic> problems = new ArrayList<>();
+
+  /**
+   * @param placements by pod unit name
+   * @param inventory null when the experiment names none
+   * @param model the allocation model's name
+   */
+  public record Result(Map<String, Placement> placements, Inventory inventory, String model, List<PoolUsage> usage,
+      List<Diagnostic> diagnostics) {
+
+    public static Result none() {
+      return new Result(Map.of(), null, null, List.of(), List.of());
+    }
+  }
+
+  private Dispatcher(ConfigFile config, Experiment experiment) {
+    this.config = config;
+    this.experiment = experiment;
+  }
+
+  public static Result dispatch(ConfigFile config, Experiment experiment, ConfigLoader loader, boolean strictCapacity) {
+    return new Dispatcher(config, experiment).run(loader, strictCapacity);
+  }
+
+  private Result run(ConfigLoader loader, boolean strict) {
+    MapNode root = (MapNode) config.root();
+    List<Schedule> schedules = ScheduleReader.read(root, experiment);
+    Node inventoryNode = root.get("inventory");
+    if (inventoryNode == null) {
+      for (Schedule s : schedules) {
+        problems.add(Diagnostic.error(s.origin(), s.path(), "no-inventory",
+            "a schedule needs the experiment's node pools, and the experiment names no inventory",
+            "add inventory = \"path/to/cluster.tf.json\" (relative to this config) to the experiment"));
+      }
+      return new Result(Map.of(), null, null, List.of(), List.copyOf(problems));
+    }
+    Path path = Path.of(((ScalarNode) inventoryNode).text());
+    Path resolved = path.isAbsolute() || path.toString().startsWith("~") ? path : config.folder().resolve(path).normalize();
+    Inventory inventory = Inventories.load(loader, resolved, problems);
+    if (inventory == null) {
+      return new Result(Map.of(), null, null, List.of(), List.copyOf(problems));
+    }
+    current = inventory;
+    String modelName = root.get("dispatch_model") instanceof ScalarNode s ? s.text()
+        : inventory.dispatchModel() != null ? inventory.dispatchModel() : "gke";
+    AllocationModel model = AllocationModel.named(modelName);
+    Map<String, Placement> placements = new TreeMap<>();
+    Map<String, Schedule> firstOfUnit = new LinkedHashMap<>();
+    for (Schedule s : schedules) {
+      Optional<NodePool> pool = pool(s, inventory, model);
+      if (pool.isEmpty()) {
+        continue;
+      }
+      Schedule first = firstOfUnit.putIfAbsent(s.unit(), s);
+      Placement existing = placements.get(s.unit());
+      if (existing != null && !existing.pool().equals(pool.get().name())) {
+        problems.add(Diagnostic.error(s.origin(), s.path(), "schedule-two-pools",
+            "process '" + s.process() + "' is scheduled on pool '" + pool.get().name() + "', but its group's process '"
+                + first.process() + "' is on '" + existing.pool() + "', and a group is one pod",
+            "schedule the group's processes on the same pool"));
+        continue;
+      }
+      Resources resources = resources(s, pool.get(), model);
+      if (resources == null) {
+        continue;
+      }
+      TreeMap<String, Resources> containers = new TreeMap<>(existing == null ? Map.of() : existing.containers());
+      containers.put(s.process(), resources);
+      placements.put(s.unit(), new Placement(s.unit(), pool.get().name(), model.selector(pool.get()),
+          model.tolerations(pool.get()), Collections.unmodifiableSortedMap(containers),
+          existing == null ? s.origin() : existing.origin()));
+    }
+    if (problems.stream().anyMatch(Diagnostic::isError)) {
+      return new Result(Map.of(), inventory, model.name(), List.of(), List.copyOf(problems));
+    }
+    List<PoolUsage> usage = capacity(inventory, model, placements, firstOfUnit, strict);
+    return new Result(Collections.unmodifiableMap(placements), inventory, model.name(), usage, List.copyOf(problems));
+  }
+
+  private Optional<NodePool> pool(Schedule s, Inventory inventory, AllocationModel model) {
+    if (s.nodePoolName() == null) {
+      if (!s.assignTo().equals("resource")) {
+        problems.add(Diagnostic.error(s.origin(), s.path(), "schedule-no-pool",
+            "assign_to = " + s.assignTo() + " needs node_pool_name",
+            "add node_pool_name; pools: " + String.join(", ", inventory.names())));
+        return Optional.empty();
+      }
+      ResourceRequest request = request(s);
+      Optional<NodePool> inferred = model.infer(inventory, request);
+      if (inferred.isEmpty()) {
+        problems.add(Diagnostic.error(s.origin(), s.path(), "schedule-no-fit",
+            "no node pool of " + inventory.file() + " satisfies " + request.describe(),
+            "pools: " + describe(inventory, model) + "; lower the request or add a pool"));
+      }
+      return inferred;
+    }
+    Optional<NodePool> pool = inventory.find(s.nodePoolName());
+    if (pool.isEmpty()) {
+      problems.add(Diagnostic.error(s.nodePoolOrigin(), s.path() + ".node_pool_name", "unknown-pool",
+          "there is no node pool '" + s.nodePoolName() + "' in " + inventory.file(),
+          "pools: " + String.join(", ", inventory.names())));
+      return pool;
+    }
+    boolean wantsGpu = s.assignTo().equals("gpu") || s.gpuCount() != null && s.gpuCount() > 0 || s.gpuType() != null;
+    if (wantsGpu && !pool.get().hasGpu()) {
+      List<String> gpuPools = inventory.pools().stream().filter(NodePool::hasGpu).map(NodePool::name).toList();
+      problems.add(Diagnostic.error(s.nodePoolOrigin(), s.path() + ".node_pool_name", "gpu-on-cpu-pool",
+          "node pool '" + s.nodePoolName() + "' has no GPUs, and this schedule asks for " + (s.assignTo().equals("gpu")
+              ? "assign_to = gpu" : "GPUs"),
+          gpuPools.isEmpty() ? "the inventory has no GPU pool" : "GPU pools: " + String.join(", ", gpuPools)));
+      return Optional.empty();
+    }
+    return pool;
+  }
+
+  private static ResourceRequest request(Schedule s) {
+    return new ResourceRequest(s.cpu(), s.memoryM(), s.gpuType(), s.gpuCount());
+  }
+
+  private static String describe(Inventory inventory, AllocationModel model) {
+    List<String> out = new ArrayList<>();
+    for (NodePool p : inventory.pools()) {
+      out.add(p.name() + " (" + p.cpu().stripTrailingZeros().toPlainString() + " cpu, " + p.memoryMi() + " MiB"
+          + (p.hasGpu() ? ", " + p.gpuCount() + "x " + p.gpuType() : "") + ")");
+    }
+    return String.join(", ", out);
+  }
+
+  /** The scheduled container's requests and limits, or null when the request cannot fit a node. */
+  private Resources resources(Schedule s, NodePool pool, AllocationModel model) {
+    Share share;
+    switch (s.assignTo()) {
+      case "machine" -> share = model.machineShare(pool, s.processPerMachine() == null ? 1 : s.processPerMachine());
+      case "gpu" -> share = model.machineShare(pool, pool.gpuCount()); // Symphony: ppm = the pool's GPU count
+      default -> {
+        // node_pool and resource: exactly what was asked; Symphony truncates memory_m to whole MiB.
+        share = new Share(s.cpu(), s.memoryM() == null ? null : s.memoryM().setScale(0, RoundingMode.DOWN).longValue(),
+            s.gpuCount());
+        if (!fits(share, pool, model)) {
+          List<String> fitting = new ArrayList<>();
+          // other pools that would take it
+          for (NodePool other : inventoryOf(pool)) {
+            if (fits(share, other, model)) {
+              fitting.add(other.name());
+            }
+          }
+          problems.add(Diagnostic.error(s.origin(), s.path(), "request-too-big",
+              "the request " + describeShare(share) + " is more than one node of pool '" + pool.name() + "' offers ("
+                  + millis(model.nodeCpuMillis(pool)) + " cpu, " + model.nodeMemoryMi(pool) + " MiB"
+                  + (pool.hasGpu() ? ", " + pool.gpuCount() + " GPUs" : "") + " with the " + model.name() + " model)",
+              fitting.isEmpty() ? "no pool has nodes that large; lower the request"
+                  : "pools that would fit: " + String.join(", ", fitting)));
+          return null;
+        }
+      }
+    }
+    TreeMap<String, String> requests = new TreeMap<>();
+    TreeMap<String, String> limits = new TreeMap<>();
+    if (share.cpu() != null) {
+      requests.put("cpu", Quantities.canonical(share.cpu().toPlainString()).orElseThrow());
+    }
+    if (share.memoryMi() != null) {
+      requests.put("memory", Quantities.canonical(share.memoryMi() + "Mi").orElseThrow());
+    }
+    if (share.gpus() != null && share.gpus() > 0) {
+      // Symphony: GPUs are a limit; Kubernetes wants an extended resource's request equal to its limit.
+      limits.put("nvidia.com/gpu", share.gpus().toString());
+      requests.put("nvidia.com/gpu", share.gpus().toString());
+    }
+    return new Resources(Collections.unmodifiableSortedMap(requests), Collections.unmodifiableSortedMap(limits));
+  }
+
+  private Inventory current;
+
+  private List<NodePool> inventoryOf(NodePool pool) {
+    return current == null ? List.of(pool) : current.pools();
+  }
+
+  private static boolean fits(Share share, NodePool pool, AllocationModel model) {
+    return (share.cpu() == null || share.cpu().movePointRight(3).compareTo(BigDecimal.valueOf(model.nodeCpuMillis(pool))) <= 0)
+        && (share.memoryMi() == null || share.memoryMi() <= model.nodeMemoryMi(pool))
+        && (share.gpus() == null || share.gpus() <= pool.gpuCount());
+  }
+
+  private static String describeShare(Share s) {
+    List<String> parts = new ArrayList<>();
+    if (s.cpu() != null) {
+      parts.add("cpu=" + s.cpu().toPlainString());
+    }
+    if (s.memoryMi() != null) {
+      parts.add("memory_m=" + s.memoryMi());
+    }
+    if (s.gpus() != null) {
+      parts.add("gpu_count=" + s.gpus());
+    }
+    return String.join(", ", parts);
+  }
+
+  static String millis(long m) {
+    return BigDecimal.valueOf(m, 3).stripTrailingZeros().toPlainString();
+  }
+
+  private List<PoolUsage> capacity(Inventory inventory, AllocationModel model, Map<String, Placement> placements,
+      Map<String, Schedule> firstOfUnit, boolean strict) {
+    Map<String, List<CapacityCheck.Pod>> pods = new TreeMap<>();
+    Map<String, Origin> firstOrigin = new TreeMap<>();
+    Map<String, String> firstPath = new TreeMap<>();
+    for (PodUnit unit : experiment.units()) {
+      Placement placement = placements.get(unit.name());
+      if (placement == null) {
+        continue;
+      }
+      long cpu = 0;
+      long memory = 0;
+      long gpus = 0;
+      for (Process p : unit.processes()) {
+        Map<String, String> requests = new TreeMap<>(placement.containers().getOrDefault(p.name(),
+            new Resources(new TreeMap<>(), new TreeMap<>())).requests());
+        requests.putAll(p.resources().requests()); // the process's own requests win, as in the manifest
+        cpu += units(requests.get("cpu"), BigDecimal.valueOf(1000));
+        memory += units(requests.get("memory"), BigDecimal.ONE.divide(MI));
+        gpus += units(requests.get("nvidia.com/gpu"), BigDecimal.ONE);
+      }
+      for (int i = 0; i < unit.pod().replicas(); i++) {
+        pods.computeIfAbsent(placement.pool(), k -> new ArrayList<>())
+            .add(new CapacityCheck.Pod(unit.name() + "#" + String.format(java.util.Locale.ROOT, "%06d", i), cpu, memory, gpus));
+      }
+      firstOrigin.putIfAbsent(placement.pool(), placement.origin());
+      firstPath.putIfAbsent(placement.pool(), firstOfUnit.get(unit.name()).path());
+    }
+    List<PoolUsage> usage = CapacityCheck.usage(inventory, model, pods);
+    for (PoolUsage u : usage) {
+      if (!u.fits()) {
+        String message = "pool '" + u.pool() + "' needs " + u.nodesNeeded() + " nodes for its " + u.pods()
+            + " pods, but may have at most " + u.maxNodes();
+        String hint = "raise the pool's max_node_count, or lower replicas or the requests"
+            + (strict ? "" : "; --strict-capacity makes this an error");
+        problems.add(strict
+            ? Diagnostic.error(firstOrigin.get(u.pool()), firstPath.get(u.pool()), "over-capacity", message, hint)
+            : Diagnostic.warning(firstOrigin.get(u.pool()), firstPath.get(u.pool()), "over-capacity", message, hint));
+      }
+    }
+    return usage;
+  }
+
+  /** A quantity in whole units of {@code perUnit} (rounded up), 0 when absent. */
+  private static long units(String quantity, BigDecimal scale) {
+    if (quantity == null) {
+      return 0;
+    }
+    return Quantities.value(quantity).multiply(scale).setScale(0, RoundingMode.CEILING).longValueExact();
+  }
+}

@@ -1,0 +1,103 @@
+package dev.stave.dispatch;
+
+import dev.stave.inventory.Inventory;
+import dev.stave.inventory.NodePool;
+import dev.stave.model.Toleration;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * GKE's allocatable resources: a node keeps back what GKE documents for the kubelet and system
+ * daemons (memory: 25% of the first 4 GiB, 20% of the next 4, 10% of the next 8, 6% of the next 112,
+ * 2% above 128 GiB, plus a 100 MiB eviction threshold; cpu: 6% of the first core, 1% of the next,
+ * 0.5% of the next 2, 0.25% above 4), and n processes split the rest. Pools are selected by
+ * {@code cloud.google.com/gke-nodepool}, which GKE sets on every node.
+ */
+public final class GkeModel implements AllocationModel {
+  public static final String POOL_LABEL = "cloud.google.com/gke-nodepool";
+  private static final long EVICTION_MI = 100;
+
+  @Override
+  public String name() {
+    return "gke";
+  }
+
+  @Override
+  public SortedMap<String, String> selector(NodePool pool) {
+    TreeMap<String, String> out = new TreeMap<>();
+    if (pool.selector() != null) {
+      out.putAll(pool.selector());
+    } else {
+      out.put(POOL_LABEL, pool.gkeName());
+    }
+    return out;
+  }
+
+  @Override
+  public List<Toleration> tolerations(NodePool pool) {
+    return Tolerations.of(pool, "Exists");
+  }
+
+  @Override
+  public Share machineShare(NodePool pool, int n) {
+    long cpu = nodeCpuMillis(pool) / n;
+    long memory = nodeMemoryMi(pool) / n;
+    Integer gpus = pool.hasGpu() ? Math.max(pool.gpuCount() / n, 1) : null;
+    return new Share(BigDecimal.valueOf(cpu, 3).stripTrailingZeros(), memory, gpus);
+  }
+
+  /** The smallest pool whose nodes fit the request; non-preemptible pools before preemptible ones. */
+  @Override
+  public Optional<NodePool> infer(Inventory inventory, ResourceRequest r) {
+    return inventory.pools().stream()
+        .filter(p -> r.cpu() == null
+            || r.cpu().movePointRight(3).compareTo(BigDecimal.valueOf(nodeCpuMillis(p))) <= 0)
+        .filter(p -> r.memoryM() == null || r.memoryM().compareTo(BigDecimal.valueOf(nodeMemoryMi(p))) <= 0)
+        .filter(p -> r.gpuType() == null
+            || p.gpuType() != null && p.gpuType().toLowerCase(Locale.ROOT).contains(r.gpuType().toLowerCase(Locale.ROOT)))
+        .filter(p -> r.gpuCount() != null ? p.gpuCount() >= r.gpuCount() : r.gpuType() != null || !p.hasGpu())
+        .min(Comparator.comparing(NodePool::preemptible)
+            .thenComparingInt(NodePool::gpuCount)
+            .thenComparingLong(this::nodeCpuMillis)
+            .thenComparingLong(this::nodeMemoryMi)
+            .thenComparing(NodePool::name));
+  }
+
+  @Override
+  public long nodeCpuMillis(NodePool pool) {
+    if (pool.allocatableCpuMillis() != null) {
+      return pool.allocatableCpuMillis();
+    }
+    long c = pool.cpu().movePointRight(3).setScale(0, RoundingMode.FLOOR).longValueExact();
+    // in ten-thousandths of a millicore: 6%, 1%, 0.5%, 0.25%
+    long reserved = 600 * Math.min(c, 1000) + 100 * clamp(c - 1000, 1000) + 50 * clamp(c - 2000, 2000)
+        + 25 * Math.max(c - 4000, 0);
+    return c - ceilDiv(reserved, 10_000);
+  }
+
+  @Override
+  public long nodeMemoryMi(NodePool pool) {
+    if (pool.allocatableMemoryMi() != null) {
+      return pool.allocatableMemoryMi();
+    }
+    long m = pool.memoryMi();
+    // in hundredths of a MiB: 25%, 20%, 10%, 6%, 2%
+    long reserved = 25 * Math.min(m, 4096) + 20 * clamp(m - 4096, 4096) + 10 * clamp(m - 8192, 8192)
+        + 6 * clamp(m - 16384, 114688) + 2 * Math.max(m - 131072, 0);
+    return Math.max(m - ceilDiv(reserved, 100) - EVICTION_MI, 0);
+  }
+
+  private static long clamp(long value, long max) {
+    return Math.max(0, Math.min(value, max));
+  }
+
+  private static long ceilDiv(long a, long b) {
+    return -Math.floorDiv(-a, b);
+  }
+}

@@ -1,0 +1,40 @@
+package dev.stave.inventory;
+
+import dev.stave.config.ConfigFile;
+import dev.stave.config.ConfigLoader;
+import dev.stave.config.MapNode;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.UserError;
+import dev.stave.schema.SchemaValidator;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Loads an inventory through the config loader, so that its values carry their own file, line and
+ * column: a {@code kind: inventory} file (checked against its schema), else Terraform JSON.
+ */
+public final class Inventories {
+  private Inventories() {}
+
+  /** The inventory, or null with the reasons added to {@code problems}. */
+  public static Inventory load(ConfigLoader loader, Path path, List<Diagnostic> problems) {
+    ConfigFile file;
+    try {
+      // Terraform's own ${...} must stay as written; hand-written inventories get the usual variables.
+      file = path.toString().endsWith(".json") ? loader.loadVerbatim(path) : loader.load(path);
+    } catch (UserError e) {
+      problems.addAll(e.diagnostics());
+      return null;
+    }
+    MapNode root = (MapNode) file.root();
+    if ("inventory".equals(Nodes.string(root, "kind"))) {
+      List<Diagnostic> schemaErrors = new SchemaValidator("inventory").validate(root);
+      if (!schemaErrors.isEmpty()) {
+        problems.addAll(schemaErrors);
+        return null;
+      }
+      return InventoryFileReader.read(file, problems);
+    }
+    return TerraformInventoryReader.read(file, problems);
+  }
+}

@@ -1,0 +1,24 @@
+package dev.stave.inventory;
+
+import dev.stave.diag.Origin;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The node pools of one cluster, sorted by name, and the allocation model the file asks for
+ * ({@code dispatchModel}, null when it does not say).
+ */
+public record Inventory(String file, List<NodePool> pools, String dispatchModel, Origin dispatchModelOrigin) {
+
+  public Inventory {
+    pools = pools.stream().sorted((a, b) -> a.name().compareTo(b.name())).toList();
+  }
+
+  public Optional<NodePool> find(String name) {
+    return pools.stream().filter(p -> p.name().equals(name)).findFirst();
+  }
+
+  public List<String> names() {
+    return pools.stream().map(NodePool::name).toList();
+  }
+}

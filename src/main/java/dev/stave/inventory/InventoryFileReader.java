@@ -1,0 +1,100 @@
+package dev.stave.inventory;
+
+import dev.stave.config.ConfigFile;
+import dev.stave.config.MapNode;
+import dev.stave.config.Node;
+import dev.stave.config.ScalarNode;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import dev.stave.model.Quantities;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * A hand-written {@code kind: inventory} file (schema {@code inventory.schema.json}) for clusters not
+ * made by Cloudwise, including what {@code stave inventory from-nodes} writes.
+ */
+public final class InventoryFileReader {
+  private static final BigDecimal MI = BigDecimal.valueOf(1024L * 1024);
+
+  private InventoryFileReader() {}
+
+  /** The inventory, or null with the reasons added to {@code problems}; the schema has accepted the file. */
+  public static Inventory read(ConfigFile file, List<Diagnostic> problems) {
+    MapNode root = (MapNode) file.root();
+    int before = problems.size();
+    List<NodePool> pools = new ArrayList<>();
+    MapNode poolsNode = Nodes.map(root, "pools");
+    poolsNode.entries().forEach((name, node) -> {
+      MapNode m = (MapNode) node;
+      String path = "pools." + name;
+      BigDecimal cpu = cpu(m.get("cpu"), path + ".cpu", problems);
+      Long memory = memoryMi(m.get("memory"), path + ".memory", problems);
+      Long allocCpu = null;
+      Long allocMemory = null;
+      MapNode alloc = Nodes.map(m, "allocatable");
+      if (alloc != null && alloc.has("cpu")) {
+        BigDecimal c = cpu(alloc.get("cpu"), path + ".allocatable.cpu", problems);
+        allocCpu = c == null ? null : c.movePointRight(3).setScale(0, RoundingMode.FLOOR).longValueExact();
+      }
+      if (alloc != null && alloc.has("memory")) {
+        allocMemory = memoryMi(alloc.get("memory"), path + ".allocatable.memory", problems);
+      }
+      List<Taint> taints = new ArrayList<>();
+      for (Node t : Nodes.list(m, "taints")) {
+        MapNode tm = (MapNode) t;
+        ScalarNode value = Nodes.scalar(tm, "value");
+        taints.add(new Taint(Nodes.string(tm, "key"), value == null ? null : value.text(),
+            Nodes.effect(Nodes.string(tm, "effect"))));
+      }
+      TreeMap<String, String> selector = null;
+      MapNode sel = Nodes.map(m, "selector");
+      if (sel != null) {
+        selector = new TreeMap<>();
+        for (var e : sel.entries().entrySet()) {
+          selector.put(e.getKey(), ((ScalarNode) e.getValue()).text());
+        }
+      }
+      Integer gpus = Nodes.integer(m, "gpu_count");
+      String gke = Nodes.string(m, "gke_name");
+      if (cpu != null && memory != null) {
+        pools.add(new NodePool(name, gke == null ? name : gke, Nodes.string(Nodes.map(m, "labels"), "name"), cpu,
+            memory, Nodes.string(m, "gpu_type"), gpus == null ? 0 : gpus, Nodes.bool(m, "preemptible"),
+            Nodes.integer(m, "max_nodes"), taints, selector, allocCpu, allocMemory, poolsNode.keyOrigin(name)));
+      }
+    });
+    if (problems.size() > before) {
+      return null;
+    }
+    String model = Nodes.string(root, "dispatch_model");
+    Origin modelOrigin = model == null ? null : root.get("dispatch_model").origin();
+    return new Inventory(file.file(), pools, model, modelOrigin);
+  }
+
+  private static BigDecimal cpu(Node n, String path, List<Diagnostic> problems) {
+    ScalarNode s = (ScalarNode) n;
+    String text = s.value() instanceof BigDecimal d ? d.toPlainString() : s.text();
+    var q = Quantities.parse(text);
+    if (q.isEmpty() || q.get().getNumber().signum() <= 0) {
+      problems.add(Diagnostic.error(s.origin(), path, "quantity", "'" + s.text() + "' is not a number of cpus",
+          "write cores, e.g. 8 or 7910m"));
+      return null;
+    }
+    return q.get().getNumber();
+  }
+
+  private static Long memoryMi(Node n, String path, List<Diagnostic> problems) {
+    ScalarNode s = (ScalarNode) n;
+    var q = Quantities.parse(s.value() instanceof BigInteger ? s.text() : s.text());
+    if (q.isEmpty() || q.get().getNumber().signum() <= 0) {
+      problems.add(Diagnostic.error(s.origin(), path, "quantity", "'" + s.text() + "' is not a memory size",
+          Quantities.hint(s.text())));
+      return null;
+    }
+    return q.get().getNumber().divide(MI, 0, RoundingMode.FLOOR).longValueExact();
+  }
+}

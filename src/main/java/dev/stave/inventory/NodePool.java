@@ -1,0 +1,43 @@
+package dev.stave.inventory;
+
+import dev.stave.diag.Origin;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.SortedMap;
+
+/**
+ * One node pool: what a node has ({@code cpu} cores, {@code memoryMi}, GPUs), what it may run
+ * ({@code taints}), how many nodes it may grow to ({@code maxNodes}, null when unbounded) and how a
+ * pod selects it.
+ *
+ * @param name the pool's key in the inventory, which {@code node_pool_name} names
+ * @param gkeName the GKE pool name ({@code cloud.google.com/gke-nodepool}); the Terraform {@code name}
+ * @param labelName Cloudwise's {@code labels.name}, which Symphony selects on; null when absent
+ * @param allocatableCpuMillis allocatable cpu as read from nodes; null to derive it from {@code cpu}
+ * @param allocatableMemoryMi allocatable memory as read from nodes; null to derive it from {@code memoryMi}
+ * @param selector an explicit node selector (hand-written inventories); null to let the model choose
+ */
+public record NodePool(
+    String name,
+    String gkeName,
+    String labelName,
+    BigDecimal cpu,
+    long memoryMi,
+    String gpuType,
+    int gpuCount,
+    boolean preemptible,
+    Integer maxNodes,
+    List<Taint> taints,
+    SortedMap<String, String> selector,
+    Long allocatableCpuMillis,
+    Long allocatableMemoryMi,
+    Origin origin) {
+
+  public NodePool {
+    taints = List.copyOf(taints);
+  }
+
+  public boolean hasGpu() {
+    return gpuCount > 0;
+  }
+}

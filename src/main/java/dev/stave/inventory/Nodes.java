@@ -1,0 +1,47 @@
+package dev.stave.inventory;
+
+import dev.stave.config.ListNode;
+import dev.stave.config.MapNode;
+import dev.stave.config.Node;
+import dev.stave.config.ScalarNode;
+import java.util.List;
+
+/** Small typed look-ups on config trees that no schema has checked (Terraform files are read as they are). */
+final class Nodes {
+  private Nodes() {}
+
+  static MapNode map(MapNode map, String key) {
+    return map != null && map.get(key) instanceof MapNode m ? m : null;
+  }
+
+  static List<Node> list(MapNode map, String key) {
+    return map != null && map.get(key) instanceof ListNode l ? l.items() : List.of();
+  }
+
+  static String string(MapNode map, String key) {
+    return map != null && map.get(key) instanceof ScalarNode s && s.isString() ? s.text() : null;
+  }
+
+  static ScalarNode scalar(MapNode map, String key) {
+    return map != null && map.get(key) instanceof ScalarNode s && s.value() != null ? s : null;
+  }
+
+  static boolean bool(MapNode map, String key) {
+    return map != null && map.get(key) instanceof ScalarNode s && Boolean.TRUE.equals(s.value());
+  }
+
+  static Integer integer(MapNode map, String key) {
+    return map != null && map.get(key) instanceof ScalarNode s && s.value() instanceof java.math.BigInteger i
+        && i.bitLength() < 31 ? i.intValue() : null;
+  }
+
+  /** Terraform writes NO_SCHEDULE, Kubernetes NoSchedule; both are accepted. */
+  static String effect(String given) {
+    return switch (given) {
+      case "NO_SCHEDULE", "NoSchedule" -> "NoSchedule";
+      case "PREFER_NO_SCHEDULE", "PreferNoSchedule" -> "PreferNoSchedule";
+      case "NO_EXECUTE", "NoExecute" -> "NoExecute";
+      default -> null;
+    };
+  }
+}

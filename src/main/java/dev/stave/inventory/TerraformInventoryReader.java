@@ -1,0 +1,176 @@
+package dev.stave.inventory;
+
+import dev.stave.config.ConfigFile;
+import dev.stave.config.MapNode;
+import dev.stave.config.Node;
+import dev.stave.config.ScalarNode;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Node pools from Terraform JSON: the {@code resource.google_container_node_pool} entries that Cloudwise
+ * writes, or any other Terraform that declares them. Cloudwise's {@code node_config.labels} ({@code cpu},
+ * {@code memory_m}, {@code gpu_type}, {@code gpu_count}, {@code name}) are used when present, as
+ * Symphony's GKEDispatcher does; otherwise the machine type and {@code guest_accelerator} say the size.
+ */
+public final class TerraformInventoryReader {
+  private final ConfigFile file;
+  private final List<Diagnostic> problems;
+
+  private TerraformInventoryReader(ConfigFile file, List<Diagnostic> problems) {
+    this.file = file;
+    this.problems = problems;
+  }
+
+  /** The inventory, or null with the reasons added to {@code problems}. */
+  public static Inventory read(ConfigFile file, List<Diagnostic> problems) {
+    return new TerraformInventoryReader(file, problems).inventory();
+  }
+
+  private Inventory inventory() {
+    MapNode root = (MapNode) file.root();
+    MapNode pools = Nodes.map(Nodes.map(root, "resource"), "google_container_node_pool");
+    if (pools == null) {
+      MapNode resource = Nodes.map(root, "resource");
+      // Symphony: KeyError "resource/google_container_node_pool is required in the json".
+      problems.add(Diagnostic.error(resource == null ? root.origin() : resource.origin(),
+          "resource.google_container_node_pool", "inventory-no-pools",
+          "the inventory has no resource.google_container_node_pool",
+          "use a Cloudwise .tf.json, Terraform JSON with google_container_node_pool resources, or a 'kind: inventory' file"));
+      return null;
+    }
+    int before = problems.size();
+    List<NodePool> out = new ArrayList<>();
+    pools.entries().forEach((key, node) -> {
+      NodePool pool = node instanceof MapNode m ? pool(key, m, pools.keyOrigin(key)) : null;
+      if (pool != null) {
+        out.add(pool);
+      } else if (!(node instanceof MapNode)) {
+        problems.add(Diagnostic.error(node.origin(), path(key, ""), "inventory-pool",
+            "node pool '" + key + "' is " + node.describe() + ", not a map", "write the pool as a Terraform resource map"));
+      }
+    });
+    return problems.size() > before ? null : new Inventory(file.file(), out, null, null);
+  }
+
+  private static String path(String key, String rest) {
+    return "resource.google_container_node_pool." + key + (rest.isEmpty() ? "" : "." + rest);
+  }
+
+  private NodePool pool(String key, MapNode pool, Origin origin) {
+    MapNode config = Nodes.map(pool, "node_config");
+    MapNode labels = Nodes.map(config, "labels");
+    BigDecimal cpu = number(labels, "cpu", key);
+    BigDecimal memory = number(labels, "memory_m", key);
+    BigDecimal gpuCount = number(labels, "gpu_count", key);
+    String gpuType = labelString(labels, "gpu_type", key);
+    String labelName = labelString(labels, "name", key);
+    if (cpu == null || memory == null) {
+      String machineType = Nodes.string(config, "machine_type");
+      if (machineType == null) {
+        problems.add(Diagnostic.error(config == null ? origin : config.origin(), path(key, "node_config"),
+            "inventory-size", "node pool '" + key + "' has neither labels cpu and memory_m nor a machine_type",
+            "add node_config.machine_type (e.g. n1-standard-8), or Cloudwise's labels cpu and memory_m"));
+        return null;
+      }
+      var machine = MachineTypes.lookup(machineType);
+      if (machine.isEmpty()) {
+        problems.add(Diagnostic.error(config.get("machine_type").origin(), path(key, "node_config.machine_type"),
+            "machine-type", "'" + machineType + "' is not a machine type stave knows",
+            "stave knows " + MachineTypes.known() + "; or add labels cpu and memory_m"));
+        return null;
+      }
+      cpu = cpu != null ? cpu : BigDecimal.valueOf(machine.get().cpu());
+      memory = memory != null ? memory : BigDecimal.valueOf(machine.get().memoryMi());
+    }
+    if (gpuCount == null) {
+      List<Node> accelerators = Nodes.list(config, "guest_accelerator");
+      if (!accelerators.isEmpty() && accelerators.get(0) instanceof MapNode a) {
+        Integer count = Nodes.integer(a, "count");
+        gpuCount = count == null ? null : BigDecimal.valueOf(count);
+        gpuType = gpuType != null ? gpuType : Nodes.string(a, "type");
+      }
+    }
+    if (gpuCount != null && (gpuCount.signum() < 0 || gpuCount.stripTrailingZeros().scale() > 0)) {
+      problems.add(Diagnostic.error(labels.get("gpu_count").origin(), path(key, "node_config.labels.gpu_count"),
+          "inventory-label", "gpu_count of node pool '" + key + "' must be a whole number", "write e.g. gpu_count: 2"));
+      return null;
+    }
+    List<Taint> taints = new ArrayList<>();
+    List<Node> taintNodes = Nodes.list(config, "taint");
+    for (int i = 0; i < taintNodes.size(); i++) {
+      Taint t = taintNodes.get(i) instanceof MapNode m ? taint(m, path(key, "node_config.taint[" + i + "]")) : null;
+      if (t == null) {
+        return null;
+      }
+      taints.add(t);
+    }
+    MapNode autoscaling = Nodes.map(pool, "autoscaling");
+    Integer max = Nodes.integer(autoscaling, "max_node_count");
+    if (max == null) {
+      max = Nodes.integer(autoscaling, "total_max_node_count");
+    }
+    if (max == null && autoscaling == null) {
+      max = Nodes.integer(pool, "node_count");
+      max = max != null ? max : Nodes.integer(pool, "initial_node_count");
+    }
+    String gkeName = Nodes.string(pool, "name");
+    if (gkeName == null || gkeName.contains("${")) {
+      gkeName = key;
+    }
+    return new NodePool(key, gkeName, labelName, cpu, memory.longValue(), gpuType,
+        gpuCount == null ? 0 : gpuCount.intValue(), Nodes.bool(config, "preemptible") || Nodes.bool(config, "spot"),
+        max, taints, null, null, null, origin);
+  }
+
+  /** Symphony reads these labels as numbers; a string such as "8" made its dispatcher fail later with a TypeError. */
+  private BigDecimal number(MapNode labels, String label, String key) {
+    Node n = labels == null ? null : labels.get(label);
+    if (n == null) {
+      return null;
+    }
+    if (n instanceof ScalarNode s && s.value() instanceof BigInteger i) {
+      return new BigDecimal(i);
+    }
+    if (n instanceof ScalarNode s && s.value() instanceof BigDecimal d) {
+      return d;
+    }
+    String shown = n instanceof ScalarNode s && s.isString() ? "\"" + s.text() + "\" (a string)" : n.describe();
+    problems.add(Diagnostic.error(n.origin(), path(key, "node_config.labels." + label), "inventory-label",
+        "label '" + label + "' of node pool '" + key + "' is " + shown + ", not a number",
+        "write it as a JSON number, e.g. " + label + ": 8, as Cloudwise does"));
+    return BigDecimal.ONE.negate();
+  }
+
+  private String labelString(MapNode labels, String label, String key) {
+    Node n = labels == null ? null : labels.get(label);
+    if (n == null) {
+      return null;
+    }
+    if (n instanceof ScalarNode s && s.isString()) {
+      return s.text();
+    }
+    problems.add(Diagnostic.error(n.origin(), path(key, "node_config.labels." + label), "inventory-label",
+        "label '" + label + "' of node pool '" + key + "' is " + n.describe() + ", not a string",
+        "write it in quotes"));
+    return null;
+  }
+
+  private Taint taint(MapNode m, String path) {
+    String key = Nodes.string(m, "key");
+    String effect = Nodes.string(m, "effect");
+    String mapped = effect == null ? null : Nodes.effect(effect);
+    if (key == null || mapped == null) {
+      problems.add(Diagnostic.error(m.origin(), path, "inventory-taint",
+          key == null ? "a taint needs a 'key'" : "'" + effect + "' is not a taint effect",
+          "write {key, value, effect} with effect NO_SCHEDULE, PREFER_NO_SCHEDULE or NO_EXECUTE"));
+      return null;
+    }
+    ScalarNode value = Nodes.scalar(m, "value");
+    return new Taint(key, value == null ? null : value.text(), mapped);
+  }
+}

@@ -1,0 +1,279 @@
+package dev.stave.plan;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stave.diag.StaveBug;
+import dev.stave.dispatch.PoolUsage;
+import dev.stave.model.Toleration;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Writes a {@link Plan} as text for a terminal, Markdown (with a Mermaid diagram) for a pull request, or JSON. */
+public final class PlanWriter {
+  private PlanWriter() {}
+
+  public static String write(Plan plan, String format) {
+    return switch (format) {
+      case "markdown" -> markdown(plan);
+      case "json" -> json(plan);
+      default -> text(plan);
+    };
+  }
+
+  static String text(Plan plan) {
+    StringBuilder b = new StringBuilder();
+    b.append("plan for bundle ").append(plan.bundle());
+    if (plan.namespace() != null) {
+      b.append(" (namespace ").append(plan.namespace()).append(')');
+    }
+    b.append('\n');
+    if (plan.model() != null) {
+      b.append("dispatch: ").append(plan.model()).append(" model on ").append(plan.inventory()).append('\n');
+    }
+    b.append("\nobjects (").append(plan.objects().size()).append("):\n");
+    plan.objects().forEach(o -> b.append("  + ").append(o).append('\n'));
+    if (!plan.processes().isEmpty()) {
+      b.append("\nprocesses:\n");
+      for (Plan.ProcessPlan p : plan.processes()) {
+        b.append("  ").append(label(p)).append(" (").append(p.workload());
+        if (p.replicas() > 1) {
+          b.append(" x").append(p.replicas());
+        }
+        b.append(")\n");
+        b.append("    pool:         ").append(p.pool() == null ? "-" : p.pool()).append('\n');
+        b.append("    requests:     ").append(pairs(p.requests())).append('\n');
+        b.append("    limits:       ").append(pairs(p.limits())).append('\n');
+        b.append("    nodeSelector: ").append(pairs(p.nodeSelector())).append('\n');
+        b.append("    tolerations:  ").append(tolerations(p.tolerations())).append('\n');
+        if (!p.binds().isEmpty() || !p.exposes().isEmpty() || !p.connects().isEmpty()) {
+          b.append("    services:     ").append(edges(p)).append('\n');
+        }
+      }
+    }
+    if (!plan.services().isEmpty()) {
+      b.append("\nservices:\n");
+      for (Plan.ServicePlan s : plan.services()) {
+        b.append("  ").append(s.name()).append(" (").append(s.type()).append(") ").append(s.address()).append('\n');
+      }
+    }
+    if (!plan.pools().isEmpty()) {
+      b.append("\ncapacity:\n");
+      for (PoolUsage u : plan.pools()) {
+        b.append("  ").append(u.pool()).append(": ").append(capacity(u)).append('\n');
+      }
+    }
+    return b.toString();
+  }
+
+  static String markdown(Plan plan) {
+    StringBuilder b = new StringBuilder();
+    b.append("### stave plan: `").append(plan.bundle()).append("`\n\n");
+    if (plan.namespace() != null) {
+      b.append("Namespace `").append(plan.namespace()).append("`");
+      if (plan.model() != null) {
+        b.append(", dispatch model `").append(plan.model()).append("` on `").append(plan.inventory()).append('`');
+      }
+      b.append(".\n\n");
+    }
+    if (!plan.processes().isEmpty()) {
+      b.append("```mermaid\nflowchart LR\n");
+      Set<String> groups = new LinkedHashSet<>();
+      plan.processes().stream().filter(Plan.ProcessPlan::grouped).forEach(p -> groups.add(p.unit()));
+      for (String g : groups) {
+        b.append("  subgraph ").append(id("g", g)).append("[\"").append(g).append("\"]\n");
+        plan.processes().stream().filter(p -> p.grouped() && p.unit().equals(g))
+            .forEach(p -> b.append("    ").append(id("p", label(p))).append("[\"").append(p.name()).append("\"]\n"));
+        b.append("  end\n");
+      }
+      plan.processes().stream().filter(p -> !p.grouped())
+          .forEach(p -> b.append("  ").append(id("p", label(p))).append("[\"").append(p.name()).append("\"]\n"));
+      for (Plan.ServicePlan s : plan.services()) {
+        b.append("  ").append(id("s", s.name())).append("((\"").append(s.name()).append(':').append(s.port())
+            .append("\"))\n");
+      }
+      for (Plan.ProcessPlan p : plan.processes()) {
+        String from = id("p", label(p));
+        p.binds().forEach(s -> b.append("  ").append(from).append(" -- binds --> ").append(id("s", s)).append('\n'));
+        p.exposes().forEach(s -> b.append("  ").append(from).append(" -- exposes --> ").append(id("s", s)).append('\n'));
+        p.connects().forEach(s -> b.append("  ").append(from).append(" -. connects .-> ").append(id("s", s)).append('\n'));
+      }
+      b.append("```\n\n");
+      b.append("| process | pool | requests | limits | node selector | tolerations |\n");
+      b.append("| --- | --- | --- | --- | --- | --- |\n");
+      for (Plan.ProcessPlan p : plan.processes()) {
+        b.append("| `").append(label(p)).append("` | ").append(p.pool() == null ? "-" : "`" + p.pool() + "`")
+            .append(" | ").append(cell(pairs(p.requests()))).append(" | ").append(cell(pairs(p.limits())))
+            .append(" | ").append(cell(pairs(p.nodeSelector()))).append(" | ")
+            .append(cell(tolerations(p.tolerations()))).append(" |\n");
+      }
+      b.append('\n');
+    }
+    if (!plan.services().isEmpty()) {
+      b.append("| service | type | address |\n| --- | --- | --- |\n");
+      for (Plan.ServicePlan s : plan.services()) {
+        b.append("| `").append(s.name()).append("` | ").append(s.type()).append(" | `").append(s.address())
+            .append("` |\n");
+      }
+      b.append('\n');
+    }
+    if (!plan.pools().isEmpty()) {
+      b.append("| pool | pods | nodes needed / max | cpu requested / available | memory requested / available | fits |\n");
+      b.append("| --- | --- | --- | --- | --- | --- |\n");
+      for (PoolUsage u : plan.pools()) {
+        b.append("| `").append(u.pool()).append("` | ").append(u.pods()).append(" | ").append(u.nodesNeeded())
+            .append(" / ").append(max(u)).append(" | ").append(cores(u.cpuMillis())).append(" / ")
+            .append(available(u, u.nodeCpuMillis(), true)).append(" | ").append(u.memoryMi()).append("Mi / ")
+            .append(available(u, u.nodeMemoryMi(), false)).append(" | ").append(u.fits() ? "yes" : "**no**")
+            .append(" |\n");
+      }
+      b.append('\n');
+    }
+    b.append("<details><summary>").append(plan.objects().size()).append(" objects</summary>\n\n");
+    plan.objects().forEach(o -> b.append("- `").append(o).append("`\n"));
+    b.append("\n</details>\n");
+    return b.toString();
+  }
+
+  static String json(Plan plan) {
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("bundle", plan.bundle());
+    root.put("namespace", plan.namespace());
+    root.put("dispatch_model", plan.model());
+    root.put("inventory", plan.inventory());
+    root.put("objects", plan.objects());
+    List<Object> processes = new ArrayList<>();
+    for (Plan.ProcessPlan p : plan.processes()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("pod", p.unit());
+      m.put("process", p.name());
+      m.put("workload", p.workload());
+      m.put("replicas", p.replicas());
+      m.put("pool", p.pool());
+      m.put("requests", p.requests());
+      m.put("limits", p.limits());
+      m.put("node_selector", p.nodeSelector());
+      List<Object> tolerations = new ArrayList<>();
+      for (Toleration t : p.tolerations()) {
+        Map<String, Object> tm = new LinkedHashMap<>();
+        tm.put("key", t.key());
+        tm.put("operator", t.operator());
+        tm.put("value", t.value());
+        tm.put("effect", t.effect());
+        tolerations.add(tm);
+      }
+      m.put("tolerations", tolerations);
+      m.put("binds", p.binds());
+      m.put("connects", p.connects());
+      m.put("exposes", p.exposes());
+      processes.add(m);
+    }
+    root.put("processes", processes);
+    List<Object> services = new ArrayList<>();
+    for (Plan.ServicePlan s : plan.services()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("name", s.name());
+      m.put("type", s.type());
+      m.put("port", s.port());
+      m.put("address", s.address());
+      services.add(m);
+    }
+    root.put("services", services);
+    List<Object> pools = new ArrayList<>();
+    for (PoolUsage u : plan.pools()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("pool", u.pool());
+      m.put("pods", u.pods());
+      m.put("nodes_needed", u.nodesNeeded());
+      m.put("max_nodes", u.maxNodes());
+      m.put("cpu_requested", cores(u.cpuMillis()));
+      m.put("memory_requested_mi", u.memoryMi());
+      m.put("gpus_requested", u.gpus());
+      m.put("node_cpu", cores(u.nodeCpuMillis()));
+      m.put("node_memory_mi", u.nodeMemoryMi());
+      m.put("node_gpus", u.nodeGpus());
+      m.put("fits", u.fits());
+      pools.add(m);
+    }
+    root.put("pools", pools);
+    DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
+        .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+        .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+    try {
+      return new ObjectMapper().writer(printer).writeValueAsString(root) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new StaveBug("cannot write the plan as JSON", e);
+    }
+  }
+
+  private static String label(Plan.ProcessPlan p) {
+    return p.grouped() ? p.unit() + "/" + p.name() : p.name();
+  }
+
+  private static String id(String prefix, String name) {
+    return prefix + "_" + name.replaceAll("[^A-Za-z0-9]", "_");
+  }
+
+  private static String pairs(Map<String, String> m) {
+    if (m.isEmpty()) {
+      return "-";
+    }
+    List<String> out = new ArrayList<>();
+    m.forEach((k, v) -> out.add(k + "=" + v));
+    return String.join(" ", out);
+  }
+
+  private static String tolerations(List<Toleration> list) {
+    if (list.isEmpty()) {
+      return "-";
+    }
+    List<String> out = new ArrayList<>();
+    for (Toleration t : list) {
+      String op = t.operator() == null ? "" : " " + t.operator();
+      out.add(t.key() + op + (t.value() == null ? "" : " " + t.value()) + (t.effect() == null ? "" : ":" + t.effect()));
+    }
+    return String.join(", ", out);
+  }
+
+  private static String edges(Plan.ProcessPlan p) {
+    List<String> out = new ArrayList<>();
+    p.binds().forEach(s -> out.add("binds " + s));
+    p.exposes().forEach(s -> out.add("exposes " + s));
+    p.connects().forEach(s -> out.add("connects " + s));
+    return String.join(", ", out);
+  }
+
+  private static String capacity(PoolUsage u) {
+    return u.pods() + " pods on " + u.nodesNeeded() + " of " + max(u) + " nodes; cpu " + cores(u.cpuMillis()) + " of "
+        + available(u, u.nodeCpuMillis(), true) + ", memory " + u.memoryMi() + "Mi of "
+        + available(u, u.nodeMemoryMi(), false) + (u.nodeGpus() > 0 ? ", gpus " + u.gpus() + " of "
+        + (u.maxNodes() == null ? "unbounded" : String.valueOf((long) u.maxNodes() * u.nodeGpus())) : "")
+        + (u.fits() ? "" : "  OVER CAPACITY");
+  }
+
+  private static String max(PoolUsage u) {
+    return u.maxNodes() == null ? "unbounded" : String.valueOf(u.maxNodes());
+  }
+
+  private static String available(PoolUsage u, long perNode, boolean cpu) {
+    if (u.maxNodes() == null) {
+      return "unbounded";
+    }
+    long total = perNode * u.maxNodes();
+    return cpu ? cores(total) : total + "Mi";
+  }
+
+  private static String cores(long millis) {
+    return new BigDecimal(millis).movePointLeft(3).stripTrailingZeros().toPlainString();
+  }
+
+  private static String cell(String s) {
+    return s.replace("|", "\\|");
+  }
+}

@@ -1,0 +1,122 @@
+package dev.stave.dispatch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.stave.config.ConfigLoader;
+import dev.stave.config.Env;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Sources;
+import dev.stave.inventory.Inventories;
+import dev.stave.inventory.Inventory;
+import dev.stave.inventory.MachineTypes;
+import dev.stave.inventory.NodePool;
+import dev.stave.model.Toleration;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GkeModelTest {
+  private final GkeModel model = new GkeModel();
+
+  @TempDir
+  Path temp;
+
+  private static NodePool pool(String name, int cpu, long memoryMi, int gpus, boolean preemptible) {
+    return new NodePool(name, name, null, BigDecimal.valueOf(cpu), memoryMi, gpus > 0 ? "nvidia-tesla-t4" : null,
+        gpus, preemptible, 10, List.of(), null, null, null, new dev.stave.diag.Origin("t", 1, 1));
+  }
+
+  @Test
+  void allocatableFollowsGkeReservations() {
+    // n1-standard-8: 80m + 4 x 2.5m cpu; 1024 + 819.2 + 819.2 + 860.16 MiB + 100 MiB eviction
+    assertEquals(7910, model.nodeCpuMillis(pool("a", 8, 30720, 0, false)));
+    assertEquals(27097, model.nodeMemoryMi(pool("a", 8, 30720, 0, false)));
+    // one core: 6%; 4 GiB: 25% + eviction
+    assertEquals(940, model.nodeCpuMillis(pool("a", 1, 4096, 0, false)));
+    assertEquals(2972, model.nodeMemoryMi(pool("a", 1, 4096, 0, false)));
+    // n1-highmem-64 (416 GiB): 60 cores at 0.25%; 1024 + 819.2 + 819.2 + 6881.28 + 2% of 288 GiB (5898.24)
+    assertEquals(64000 - 80 - 150, model.nodeCpuMillis(pool("a", 64, 425984, 0, false)));
+    assertEquals(425984 - 15442 - 100, model.nodeMemoryMi(pool("a", 64, 425984, 0, false)));
+  }
+
+  @Test
+  void machineShareSplitsAllocatable() {
+    Share share = model.machineShare(pool("a", 8, 30720, 0, false), 4);
+    assertEquals("1.977", share.cpu().toPlainString());
+    assertEquals(6774, share.memoryMi());
+    assertNull(share.gpus());
+    assertEquals(1, model.machineShare(pool("g", 8, 30720, 1, false), 1).gpus());
+  }
+
+  @Test
+  void resourcePicksTheSmallestFittingPoolAndAvoidsPreemptible() {
+    Inventory inventory = new Inventory("t", List.of(pool("big", 32, 122880, 0, false),
+        pool("cheap", 8, 30720, 0, true), pool("small", 8, 30720, 0, false), pool("gpu", 8, 30720, 1, false)),
+        null, null);
+    assertEquals("small", model.infer(inventory, new ResourceRequest(BigDecimal.valueOf(2), null, null, null))
+        .orElseThrow().name());
+    assertEquals("big", model.infer(inventory, new ResourceRequest(BigDecimal.valueOf(8), null, null, null))
+        .orElseThrow().name());
+    assertEquals("gpu", model.infer(inventory, new ResourceRequest(null, null, "t4", 1)).orElseThrow().name());
+  }
+
+  @Test
+  void selectorAndTolerations() {
+    NodePool gpu = pool("gpu", 8, 30720, 1, false);
+    assertEquals(Map.of("cloud.google.com/gke-nodepool", "gpu"), model.selector(gpu));
+    assertEquals(List.of(new Toleration("nvidia.com/gpu", "Exists", null, "NoSchedule", null)), model.tolerations(gpu));
+  }
+
+  @Test
+  void machineTypes() {
+    assertEquals(new MachineTypes.Machine(8, 30720), MachineTypes.lookup("n1-standard-8").orElseThrow());
+    assertEquals(new MachineTypes.Machine(8, 7372), MachineTypes.lookup("n1-highcpu-8").orElseThrow());
+    assertEquals(new MachineTypes.Machine(16, 131072), MachineTypes.lookup("n2-highmem-16").orElseThrow());
+    assertEquals(new MachineTypes.Machine(4, 4096), MachineTypes.lookup("e2-highcpu-4").orElseThrow());
+    assertEquals(new MachineTypes.Machine(6, 24576), MachineTypes.lookup("custom-6-24576").orElseThrow());
+    assertEquals(new MachineTypes.Machine(2, 8192), MachineTypes.lookup("e2-standard-2").orElseThrow());
+  }
+
+  @Test
+  void plainTerraformIsSizedFromMachineTypeAndAccelerators() throws IOException {
+    Path tf = temp.resolve("cluster.tf.json");
+    Files.writeString(tf, """
+        {"resource": {"google_container_node_pool": {"gpus": {
+          "name": "${var.prefix}-gpus",
+          "autoscaling": {"min_node_count": 0, "max_node_count": 5},
+          "node_config": {"machine_type": "n1-standard-8", "spot": true,
+            "guest_accelerator": [{"type": "nvidia-tesla-t4", "count": 2}],
+            "taint": [{"key": "team", "value": "ml", "effect": "NO_SCHEDULE"}]}}}}}
+        """);
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = Inventories.load(new ConfigLoader(new Env(Map.of(), "/h"), new Sources()), tf, problems);
+    assertEquals(List.of(), problems);
+    NodePool p = inventory.find("gpus").orElseThrow();
+    assertEquals(new BigDecimal(8), p.cpu());
+    assertEquals(30720, p.memoryMi());
+    assertEquals("nvidia-tesla-t4", p.gpuType());
+    assertEquals(2, p.gpuCount());
+    assertEquals(5, p.maxNodes());
+    assertEquals(true, p.preemptible());
+    assertEquals("gpus", p.gkeName());
+    assertEquals(List.of(new Toleration("team", "Equal", "ml", "NoSchedule", null),
+        new Toleration("nvidia.com/gpu", "Exists", null, "NoSchedule", null)), model.tolerations(p));
+  }
+
+  @Test
+  void fromNodesOutputReadsBackAsAnInventory() {
+    Inventory inventory = SymphonyParityTest.load(Path.of("src/test/resources/inventory/nodes-inventory.yaml"));
+    NodePool gpu = inventory.find("gpu-pool").orElseThrow();
+    assertEquals(7910, model.nodeCpuMillis(gpu));
+    assertEquals(26491, model.nodeMemoryMi(gpu));
+    assertEquals(Map.of("cloud.google.com/gke-nodepool", "gpu-pool"), model.selector(gpu));
+    assertEquals(1, gpu.gpuCount());
+  }
+}

@@ -186,6 +186,12 @@ public final class HoconLoader {
         return new ListNode(items, origin);
       }
       case NUMBER: {
+        if (value.unwrapped() instanceof Double d && !Double.isFinite(d)) {
+          // Typesafe reads 1E400 as a double, which overflows to Infinity.
+          problems.add(Diagnostic.error(origin, jsonPath, "hocon-number",
+              "the number is too large to read", "write a smaller number, or quote it to make it a string"));
+          return new ScalarNode(null, "null", origin);
+        }
         String text = value.render(ConfigRenderOptions.concise());
         Object number = text.matches("[-+]?[0-9]+") ? new BigInteger(text) : new BigDecimal(text);
         return new ScalarNode(number, text, origin);

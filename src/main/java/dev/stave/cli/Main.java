@@ -105,7 +105,8 @@ public final class Main implements Runnable {
       err.flush();
       return IO;
     }
-    err.println("stave: internal error: " + (e instanceof StaveBug ? e.getMessage() : e.toString()));
+    err.println("stave: internal error: "
+        + context.sources().redact(e instanceof StaveBug ? e.getMessage() : e.toString()));
     err.println("This is a bug in stave, not in your config; please report it with the command you ran.");
     if (parseResult != null && hasStacktraceOption(parseResult)) {
       e.printStackTrace(err);

@@ -13,11 +13,15 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Picks the reader by file extension: {@code .yaml}, {@code .yml} and {@code .json} as YAML, {@code .conf} as HOCON. */
 public final class ConfigLoader {
   /** Configs are small; a larger file is almost certainly a mistake or an attack. */
   public static final long MAX_FILE_BYTES = 8L * 1024 * 1024;
+  /** {@code ${NAME}}, {@code ${NAME:-x}} (YAML) and {@code ${?NAME}} (HOCON). */
+  private static final Pattern ENV_REFERENCE = Pattern.compile("\\$\\{\\??([A-Za-z_][A-Za-z0-9_]*)");
 
   private final Env env;
   private final Sources sources;
@@ -41,6 +45,10 @@ public final class ConfigLoader {
     String file = Sources.display(path);
     String text = read(path, file);
     sources.put(file, text);
+    Matcher reference = ENV_REFERENCE.matcher(text);
+    while (reference.find()) {
+      env.get(reference.group(1)).ifPresent(sources::hide);
+    }
     String name = path.getFileName() == null ? "" : path.getFileName().toString().toLowerCase(Locale.ROOT);
     Node root;
     if (name.endsWith(".conf") || name.endsWith(".hocon")) {

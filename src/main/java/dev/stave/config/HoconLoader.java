@@ -86,15 +86,17 @@ public final class HoconLoader {
     if (e.origin() != null && colon >= 0 && message.startsWith(e.origin().description())) {
       message = message.substring(e.origin().description().length()).replaceFirst("^:\\s*", "");
     }
+    // Java's names for the failure ("java.io.FileNotFoundException: ") mean nothing to a user.
+    message = message.replaceAll("(?:[a-z][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_]*(?:Exception|Error): ", "");
     String hint = "check the syntax on this line";
     String code = "hocon-syntax";
     if (e instanceof ConfigException.UnresolvedSubstitution) {
       code = "hocon-substitution";
       hint = "define the value, or write ${?NAME} to make it optional";
-    } else if (message.contains("cycle") || message.contains("include")) {
+    } else if (message.contains("cycle") || message.contains("nested more than")) {
       code = "hocon-cycle";
       hint = "remove the cycle between includes or substitutions";
-    } else if (e instanceof ConfigException.IO) {
+    } else if (e instanceof ConfigException.IO || message.contains("not found")) {
       code = "hocon-io";
       hint = "check that the included file exists";
     }
@@ -211,6 +213,12 @@ public final class HoconLoader {
         return new ListNode(items, origin);
       }
       case NUMBER: {
+        if (value.unwrapped() instanceof Double d && !Double.isFinite(d)) {
+          // Typesafe reads 1E400 as a double, which overflows to Infinity.
+          problems.add(Diagnostic.error(origin, jsonPath, "hocon-number",
+              "the number is too large to read", "write a smaller number, or quote it to make it a string"));
+          return new ScalarNode(null, "null", origin);
+        }
         String text = value.render(ConfigRenderOptions.concise());
         Object number = text.matches("[-+]?[0-9]+") ? new BigInteger(text) : new BigDecimal(text);
         return new ScalarNode(number, text, origin);

@@ -166,6 +166,15 @@ public final class YamlLoader {
         }
         return new ScalarNode(null, "null", origin);
       }
+      if (depth > MAX_NESTING) {
+        // SnakeYAML limits the nesting of the text; an alias can still nest a node inside itself.
+        if (problems.stream().noneMatch(p -> p.code().equals("yaml-depth"))) {
+          problems.add(Diagnostic.error(origin, "", "yaml-depth",
+              "the file nests more than " + MAX_NESTING + " levels deep through its aliases",
+              "remove the alias that refers to a node from inside itself"));
+        }
+        return new ScalarNode(null, "null", origin);
+      }
       Tag tag = n.getTag();
       if (!Tag.STR.equals(tag) && !Tag.SEQ.equals(tag) && !Tag.MAP.equals(tag)) {
         problems.add(Diagnostic.error(origin, path, "yaml-tag",

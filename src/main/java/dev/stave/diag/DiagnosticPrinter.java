@@ -10,6 +10,8 @@ import java.util.List;
  */
 public final class DiagnosticPrinter {
   private static final int MAX_SOURCE_WIDTH = 160;
+  /** A message quotes config values; a hostile value must not flood the terminal either. */
+  private static final int MAX_MESSAGE_LENGTH = 400;
 
   private final Sources sources;
 
@@ -30,15 +32,26 @@ public final class DiagnosticPrinter {
     if (!d.jsonPath().isEmpty()) {
       out.append(d.jsonPath()).append(": ");
     }
-    out.append(d.message()).append('\n');
+    out.append(shorten(sources.redact(d.message()))).append('\n');
     String line = sources.line(d.origin().file(), d.origin().line());
     if (line != null) {
       appendSource(out, line, d.origin().column());
     }
     for (String hint : d.hints()) {
-      out.append("  = hint: ").append(hint).append('\n');
+      out.append("  = hint: ").append(shorten(sources.redact(hint))).append('\n');
     }
     return out.toString();
+  }
+
+  private static String shorten(String text) {
+    if (text.length() <= MAX_MESSAGE_LENGTH) {
+      return text;
+    }
+    int end = MAX_MESSAGE_LENGTH;
+    if (Character.isHighSurrogate(text.charAt(end - 1))) {
+      end--;
+    }
+    return text.substring(0, end) + "... (" + (text.length() - end) + " more characters)";
   }
 
   private static void appendSource(StringBuilder out, String line, int column) {

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * The text of every file read in a run, so that diagnostics can quote the offending line. Files that
@@ -14,10 +16,35 @@ import java.util.Map;
 public final class Sources {
   private static final long MAX_QUOTED_FILE = 8L * 1024 * 1024;
 
+  /** Values shorter than this are not hidden: they cannot be secrets, and hiding them would garble text. */
+  static final int MIN_HIDDEN_LENGTH = 6;
+
   private final Map<String, String[]> lines = new HashMap<>();
+  /** Longest first, so that a value containing another is hidden whole. */
+  private final TreeSet<String> hidden =
+      new TreeSet<>(Comparator.comparingInt(String::length).reversed().thenComparing(Comparator.naturalOrder()));
 
   public void put(String file, String text) {
     lines.put(file, text.split("\r?\n", -1));
+  }
+
+  /**
+   * Marks a value that came from outside the config (an environment variable it refers to) so that no
+   * diagnostic prints it: a config may route a secret into a field that then fails validation.
+   */
+  public void hide(String value) {
+    if (value != null && value.length() >= MIN_HIDDEN_LENGTH) {
+      hidden.add(value);
+    }
+  }
+
+  /** {@code text} with every hidden value replaced by {@code ***}. */
+  public String redact(String text) {
+    String out = text;
+    for (String value : hidden) {
+      out = out.replace(value, "***");
+    }
+    return out;
   }
 
   /** The 1-based line of a file, or null when the file or line is unknown. */

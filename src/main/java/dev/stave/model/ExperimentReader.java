@@ -159,7 +159,7 @@ public final class ExperimentReader {
       String jsonPath = "secrets[" + i++ + "]";
       Path resolved = resolve(path);
       String key = resolved.getFileName() == null ? "" : resolved.getFileName().toString();
-      if (!SECRET_KEY.matcher(key).matches() || key.length() > 253) {
+      if (!SECRET_KEY.matcher(key).matches() || key.length() > 253 || key.equals(".") || key.startsWith("..")) {
         problems.add(Diagnostic.error(n.origin(), jsonPath, "secret-key",
             "the file name '" + Names.printable(key) + "' cannot be a Secret key",
             "rename the file to letters, digits, '-', '_' and '.'"));
@@ -423,7 +423,7 @@ public final class ExperimentReader {
     } else if (spec instanceof MapNode m) {
       m.entries().forEach((name, port) -> {
         Object value = ((ScalarNode) port).value();
-        Integer p = value == null ? null : ((java.math.BigInteger) value).intValueExact();
+        Integer p = value == null ? null : Values.wholeNumber(value).intValueExact();
         out.add(new ServicePort(name, p, m.keyOrigin(name)));
       });
     }

@@ -14,7 +14,12 @@ public final class Quantities {
   /** The canonical form (e.g. {@code 0.5 -> 500m}, {@code 1024Mi -> 1Gi}), or empty when it is no quantity. */
   public static Optional<String> canonical(String text) {
     Optional<Quantity> q = parse(text);
-    return q.map(Quantity::toSuffixedString);
+    try {
+      return q.map(Quantity::toSuffixedString);
+    } catch (RuntimeException e) {
+      // The formatter has no suffix for some exponents (1e30); such a quantity is no quantity here.
+      return Optional.empty();
+    }
   }
 
   public static Optional<Quantity> parse(String text) {

@@ -23,12 +23,32 @@ final class Values {
 
   static Integer integer(MapNode map, String key) {
     Node n = map.get(key);
-    return n instanceof ScalarNode s && s.value() instanceof BigInteger i ? i.intValueExact() : null;
+    BigInteger i = n instanceof ScalarNode s ? wholeNumber(s.value()) : null;
+    return i == null ? null : i.intValueExact();
   }
 
   static Long longValue(MapNode map, String key) {
     Node n = map.get(key);
-    return n instanceof ScalarNode s && s.value() instanceof BigInteger i ? i.longValueExact() : null;
+    BigInteger i = n instanceof ScalarNode s ? wholeNumber(s.value()) : null;
+    return i == null ? null : i.longValueExact();
+  }
+
+  /**
+   * A whole number as the schema's "integer" sees it: {@code 1e3} is one, so it must read as 1000 here
+   * rather than be dropped. Ranges are the schema's job (every integer there has a maximum).
+   */
+  static BigInteger wholeNumber(Object value) {
+    if (value instanceof BigInteger i) {
+      return i;
+    }
+    if (value instanceof BigDecimal d && d.signum() == 0) {
+      return BigInteger.ZERO;
+    }
+    // 1e999999 would take long to expand; past the schema's maxima it cannot get here anyway.
+    if (value instanceof BigDecimal d && d.precision() - d.scale() <= 40 && d.stripTrailingZeros().scale() <= 0) {
+      return d.toBigIntegerExact();
+    }
+    return null;
   }
 
   static Boolean bool(MapNode map, String key) {

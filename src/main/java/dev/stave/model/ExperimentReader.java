@@ -190,12 +190,13 @@ public final class ExperimentReader {
   private TreeMap<String, String> experimentLabels() {
     TreeMap<String, String> out = defaults.contextLabels() == null ? new TreeMap<>()
         : labels(new MapNode(Map.of("labels", defaults.contextLabels()), Map.of("labels", defaults.contextLabels()
-            .origin()), defaults.contextLabels().origin()), "labels");
-    out.putAll(labels(root, "labels"));
+            .origin()), defaults.contextLabels().origin()), "labels", "context.labels");
+    out.putAll(labels(root, "labels", "labels"));
     return out;
   }
 
-  private TreeMap<String, String> labels(MapNode map, String key) {
+  /** The labels under {@code key}, checked; {@code jsonPath} is where that map is, for messages. */
+  private TreeMap<String, String> labels(MapNode map, String key, String jsonPath) {
     TreeMap<String, String> out = new TreeMap<>();
     MapNode labels = Values.map(map, key);
     if (labels == null) {
@@ -203,7 +204,7 @@ public final class ExperimentReader {
     }
     labels.entries().forEach((k, v) -> {
       String value = ((ScalarNode) v).text();
-      String path = key + "." + k;
+      String path = jsonPath + "." + k;
       if (!validLabelKey(k)) {
         problems.add(Diagnostic.error(labels.keyOrigin(k), path, "label-key",
             "'" + Names.printable(k) + "' is not a valid label key",
@@ -322,7 +323,7 @@ public final class ExperimentReader {
       tolerations.add(new Toleration(Values.string(m, "key"), Values.string(m, "operator"), Values.string(m, "value"),
           Values.string(m, "effect"), Values.longValue(m, "toleration_seconds")));
     }
-    TreeMap<String, String> nodeSelector = Values.stringMap(node, "node_selector");
+    TreeMap<String, String> nodeSelector = nodeSelector(node, path);
     MapNode overrides = Values.map(node, "overrides");
     Map<String, Object> podOverride = Map.of();
     Origin podOverrideOrigin = null;
@@ -332,7 +333,29 @@ public final class ExperimentReader {
     }
     return new PodSettings(workload, replicas, restart, backoff, Values.longValue(node, "active_deadline_seconds"),
         Values.integer(node, "ttl_seconds_after_finished"), nodeSelector, List.copyOf(tolerations),
-        labels(node, "labels"), podOverride, podOverrideOrigin);
+        labels(node, "labels", path + ".labels"), podOverride, podOverrideOrigin);
+  }
+
+  /** A node selector matches node labels, so its keys and values follow the label rules. */
+  private TreeMap<String, String> nodeSelector(MapNode node, String path) {
+    TreeMap<String, String> out = Values.stringMap(node, "node_selector");
+    MapNode selector = Values.map(node, "node_selector");
+    if (selector == null) {
+      return out;
+    }
+    selector.entries().forEach((k, v) -> {
+      String value = ((ScalarNode) v).text();
+      if (!validLabelKey(k)) {
+        problems.add(Diagnostic.error(selector.keyOrigin(k), path + ".node_selector." + k, "label-key",
+            "'" + Names.printable(k) + "' is not a valid node label key",
+            "a label key is an optional DNS prefix and '/', then up to 63 letters, digits, '-', '_' or '.'"));
+      } else if (value.length() > 63 || !LABEL_VALUE.matcher(value).matches()) {
+        problems.add(Diagnostic.error(v.origin(), path + ".node_selector." + k, "label-value",
+            "'" + Names.printable(value) + "' is not a valid node label value",
+            "a label value has at most 63 letters, digits, '-', '_' or '.', and starts and ends with a letter or digit"));
+      }
+    });
+    return out;
   }
 
   @SuppressWarnings("unchecked")

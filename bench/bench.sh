@@ -132,7 +132,7 @@ for n in $sizes; do
     measure "kustomize-$n" "$kruns" timeout "$ktimeout" kubectl kustomize "$kdir"
     kwall=$(median "kustomize-$n" 1)
     if [[ $kwall == "-" ]]; then
-      kwall=">$ktimeout" krss="-" ratio=">$(awk -v k="$ktimeout" -v s="$wall" 'BEGIN {printf "%.0f", k / s}')x"
+      kwall=">$ktimeout" krss="-" ratio=">$(awk -v k="$ktimeout" -v s="$wall" 'BEGIN {printf "%.1f", k / s}')x"
     else
       krss=$(( $(median "kustomize-$n" 3) / 1024 ))
       ratio=$(awk -v k="$kwall" -v s="$wall" 'BEGIN {printf "%.1fx", k / s}')

@@ -5,7 +5,6 @@ import dev.stave.compile.CompileOptions;
 import dev.stave.compile.Compiled;
 import dev.stave.compile.KindCompiler;
 import dev.stave.compile.Kinds;
-import dev.stave.compile.PlannedObject;
 import dev.stave.config.ConfigFile;
 import dev.stave.config.ConfigLoader;
 import dev.stave.config.Env;
@@ -22,7 +21,6 @@ import dev.stave.render.RenderedObject;
 import dev.stave.schema.SchemaValidator;
 import dev.stave.diag.Suggest;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -128,11 +126,9 @@ final class Pipeline {
     if (renderer == null) {
       renderer = new ObjectRenderer(templates);
     }
-    List<RenderedObject> rendered = new ArrayList<>(compiled.objects().size());
+    List<RenderedObject> rendered;
     try {
-      for (PlannedObject planned : compiled.objects()) {
-        rendered.add(renderer.render(planned));
-      }
+      rendered = renderer.renderAll(compiled.objects());
     } catch (UserError e) {
       diagnostics.addAll(e.diagnostics());
       return null;

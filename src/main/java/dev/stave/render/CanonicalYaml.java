@@ -44,6 +44,18 @@ public final class CanonicalYaml {
    * @throws IllegalArgumentException if the text is not a single valid YAML document
    */
   public static Object parse(String text) {
+    try {
+      return READER.get().load(text);
+    } catch (YAMLException e) {
+      throw new IllegalArgumentException("not a single valid YAML document: " + e.getMessage(), e);
+    }
+  }
+
+  // Every object is parsed twice (template output, then the emitted text), so the reader is set up
+  // once per thread rather than per call; a SnakeYAML Yaml may be reused but not shared.
+  private static final ThreadLocal<Yaml> READER = ThreadLocal.withInitial(CanonicalYaml::reader);
+
+  private static Yaml reader() {
     LoaderOptions options = new LoaderOptions();
     options.setAllowDuplicateKeys(false);
     options.setMaxAliasesForCollections(50);
@@ -52,12 +64,7 @@ public final class CanonicalYaml {
     // ConfigMaps top out at 1 MiB; leave room for a whole rendered bundle document.
     options.setCodePointLimit(64 * 1024 * 1024);
     DumperOptions unused = new DumperOptions();
-    Yaml yaml = new Yaml(new PlainConstructor(options), new Representer(unused), unused, options, new Resolver());
-    try {
-      return yaml.load(text);
-    } catch (YAMLException e) {
-      throw new IllegalArgumentException("not a single valid YAML document: " + e.getMessage(), e);
-    }
+    return new Yaml(new PlainConstructor(options), new Representer(unused), unused, options, new Resolver());
   }
 
   /**

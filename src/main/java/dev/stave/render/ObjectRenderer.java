@@ -8,9 +8,11 @@ import dev.stave.diag.StaveBug;
 import dev.stave.diag.UserError;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * Template text in, verified canonical YAML out: render, parse, put apiVersion/kind/metadata first,
@@ -18,12 +20,45 @@ import java.util.Map;
  * reads back as the same object.
  */
 public final class ObjectRenderer {
+  // Below this many objects the work is smaller than handing it to a second thread.
+  private static final int PARALLEL_FROM = 64;
+
   private final TemplateRenderer templates;
   private final ObjectVerifier verifier = new ObjectVerifier();
   private final CustomResourceShapes customResources = new CustomResourceShapes(verifier);
 
   public ObjectRenderer(Path templateOverrides) {
     this.templates = new TemplateRenderer(templateOverrides);
+  }
+
+  /**
+   * Every object rendered, in the given order. Large bundles (sweeps) are rendered on all cores; the
+   * objects are independent, and the failure reported is the first in list order, as it would be
+   * one object after the other, so the outcome does not depend on thread timing.
+   */
+  public List<RenderedObject> renderAll(List<PlannedObject> planned) {
+    if (planned.size() < PARALLEL_FROM || Runtime.getRuntime().availableProcessors() < 2) {
+      List<RenderedObject> rendered = new ArrayList<>(planned.size());
+      for (PlannedObject p : planned) {
+        rendered.add(render(p));
+      }
+      return rendered;
+    }
+    RenderedObject[] rendered = new RenderedObject[planned.size()];
+    RuntimeException[] failed = new RuntimeException[planned.size()];
+    IntStream.range(0, planned.size()).parallel().forEach(i -> {
+      try {
+        rendered[i] = render(planned.get(i));
+      } catch (RuntimeException e) {
+        failed[i] = e;
+      }
+    });
+    for (RuntimeException e : failed) {
+      if (e != null) {
+        throw e;
+      }
+    }
+    return Arrays.asList(rendered);
   }
 
   public RenderedObject render(PlannedObject planned) {

@@ -17,18 +17,19 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TimeZone;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Renders the FreeMarker templates in {@code templates/} (packaged as {@code stave/templates}); a
- * {@code --templates DIR} replaces templates by file name. Templates are compiled once per run and reused.
+ * {@code --templates DIR} replaces templates by file name. Templates are compiled once per run and reused;
+ * rendering is safe from several threads.
  */
 public final class TemplateRenderer {
   private final Configuration configuration;
-  private final Map<String, Template> cache = new HashMap<>();
+  private final Map<String, Template> cache = new ConcurrentHashMap<>();
   private final Path overrides;
 
   public TemplateRenderer(Path overrides) {

@@ -102,6 +102,9 @@ class RoundTripTest {
     sound.add(
         ObjectVerifierTest.SECRET.replace(
             "name: credentials", "name: c, creationTimestamp: \"2024-05-06T09:08:07Z\""));
+    sound.add(
+        ObjectVerifierTest.SECRET.replace(
+            "name: credentials", "name: c, creationTimestamp: \"2024-05-06T09:08:07.123456Z\""));
     for (String yaml : sound) {
       JsonElement json = JsonText.toJson(ObjectVerifierTest.parse(yaml));
       Class<?> model = modelOf(json);

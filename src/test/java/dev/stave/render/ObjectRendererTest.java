@@ -1,0 +1,61 @@
+package dev.stave.render;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.stave.compile.PlannedObject;
+import dev.stave.diag.StaveBug;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ObjectRendererTest {
+  private final ObjectRenderer renderer = new ObjectRenderer(null);
+
+  /** Enough objects that renderAll takes its parallel path on a machine with several cores. */
+  private static List<PlannedObject> namespaces(int count, int... failing) {
+    List<PlannedObject> planned = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      String name = String.format("ns-%03d", i);
+      Map<String, Object> data = new LinkedHashMap<>();
+      data.put("name", name);
+      data.put("labels", Map.of("stave.dev/bundle", name));
+      String template = "namespace.ftl";
+      for (int f : failing) {
+        template = f == i ? "missing-" + i + ".ftl" : template;
+      }
+      planned.add(new PlannedObject("v1", "Namespace", null, name, template, data, List.of()));
+    }
+    return planned;
+  }
+
+  @Test
+  void renderAllGivesWhatRenderGivesOneByOneInTheSameOrder() {
+    List<PlannedObject> planned = namespaces(300);
+    List<RenderedObject> all = renderer.renderAll(planned);
+    assertEquals(300, all.size());
+    for (int i = 0; i < planned.size(); i++) {
+      assertEquals(renderer.render(planned.get(i)).yaml(), all.get(i).yaml());
+    }
+    assertEquals(
+        """
+        apiVersion: v1
+        kind: Namespace
+        metadata:
+          name: ns-299
+          labels:
+            stave.dev/bundle: ns-299
+        """,
+        all.get(299).yaml());
+  }
+
+  @Test
+  void renderAllReportsTheFirstFailureInListOrder() {
+    for (int run = 0; run < 5; run++) {
+      StaveBug bug = assertThrows(StaveBug.class, () -> renderer.renderAll(namespaces(300, 250, 70, 290)));
+      assertEquals("template missing-70.ftl failed to render", bug.getMessage());
+    }
+  }
+}

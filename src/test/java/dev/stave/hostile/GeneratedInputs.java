@@ -14,8 +14,7 @@ final class GeneratedInputs {
 
   /**
    * The byte-level variants of one config given as YAML and as HOCON, each with an unknown key on line 4 so
-   * that the diagnostic shows whether line counting held up; {@code free} is a key whose value may be any
-   * tree (it receives 10,000 levels of nesting).
+   * that the diagnostic shows whether line counting held up, and with 10,000 levels of nesting added.
    */
   static List<Generated> standard(String yaml, String hocon) {
     List<Generated> all = new ArrayList<>();

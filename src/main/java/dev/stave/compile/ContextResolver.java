@@ -58,7 +58,8 @@ final class ContextResolver {
     if (file == null || !Files.exists(loader.expandHome(file))) {
       if (required || name != null) {
         problems.add(Diagnostic.error(fileOrigin, "contexts", "no-contexts-file",
-            (file == null ? "no contexts file is given" : "the contexts file " + file + " does not exist")
+            (file == null ? "no contexts file is given"
+                : "the contexts file " + Sources.display(loader.expandHome(file)) + " does not exist")
                 + (name != null ? ", so context '" + Names.printable(name) + "' cannot be found" : ""),
             "write one with kind: contexts (see 'stave schema contexts'), or name it with --contexts or "
                 + "$STAVE_CONTEXTS"));

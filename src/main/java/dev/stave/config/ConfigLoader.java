@@ -43,28 +43,53 @@ public final class ConfigLoader {
   private ConfigFile load(Path given, boolean interpolate) {
     Path path = expandHome(given);
     String file = Sources.display(path);
+    String name = path.getFileName() == null ? "" : path.getFileName().toString().toLowerCase(Locale.ROOT);
+    boolean hocon = name.endsWith(".conf") || name.endsWith(".hocon");
+    if (!hocon && !name.endsWith(".yaml") && !name.endsWith(".yml") && !name.endsWith(".json")) {
+      // Checked before reading, so that a path to any other file (/etc/passwd) never has a line quoted.
+      throw new UserError(Diagnostic.error(Origin.of(file), "", "file-type",
+          "cannot tell the format of '" + file + "' from its name",
+          "name config files *.yaml, *.yml, *.json or *.conf (HOCON)"));
+    }
     String text = read(path, file);
     sources.put(file, text);
     Matcher reference = ENV_REFERENCE.matcher(text);
     while (reference.find()) {
       env.get(reference.group(1)).ifPresent(sources::hide);
     }
-    String name = path.getFileName() == null ? "" : path.getFileName().toString().toLowerCase(Locale.ROOT);
-    Node root;
-    if (name.endsWith(".conf") || name.endsWith(".hocon")) {
-      root = new HoconLoader(env, sources).load(path, file);
-    } else if (name.endsWith(".yaml") || name.endsWith(".yml") || name.endsWith(".json")) {
-      root = (interpolate ? new YamlLoader(env) : YamlLoader.verbatim()).load(text, file);
-    } else {
-      throw new UserError(Diagnostic.error(Origin.of(file), "", "file-type",
-          "cannot tell the format of '" + file + "' from its name",
-          "name config files *.yaml, *.yml, *.json or *.conf (HOCON)"));
-    }
+    Node root = hocon ? new HoconLoader(env, sources).load(path, file)
+        : (interpolate ? new YamlLoader(env) : YamlLoader.verbatim()).load(text, file);
     if (!(root instanceof MapNode)) {
       throw new UserError(Diagnostic.error(root.origin(), "", "not-a-map",
           "a config must be a map of keys, not " + root.describe(), "start the file with 'kind: ...'"));
     }
+    hideCredentials((MapNode) root, "");
     return new ConfigFile(root, file, path);
+  }
+
+  /**
+   * Marks the values of credential keys ({@code api_token}, {@code secret_key}, {@code output.key}) so that
+   * no diagnostic prints them, even when they are written in the config itself: a diagnostic quotes source
+   * lines, and only {@code stave secrets} may print a credential.
+   */
+  private void hideCredentials(MapNode map, String parent) {
+    map.entries().forEach((key, value) -> {
+      if (key.equals("api_token") || key.equals("secret_key") || key.equals("key") && parent.equals("output")) {
+        hideAll(value);
+      } else if (value instanceof MapNode m) {
+        hideCredentials(m, key);
+      }
+    });
+  }
+
+  private void hideAll(Node node) {
+    if (node instanceof ScalarNode s) {
+      sources.hide(s.text());
+    } else if (node instanceof MapNode m) {
+      m.entries().values().forEach(this::hideAll);
+    } else if (node instanceof ListNode l) {
+      l.items().forEach(this::hideAll);
+    }
   }
 
   /** A path as written in a config or on the command line: {@code ~} at the start is the home folder. */
@@ -78,6 +103,10 @@ public final class ConfigLoader {
 
   private static String read(Path path, String file) {
     try {
+      if (Files.isDirectory(path)) {
+        throw new UserError(Diagnostic.error(Origin.of(file), "", "io",
+            "this is a folder, not a file", "name the config file itself"));
+      }
       long size = Files.size(path);
       if (size > MAX_FILE_BYTES) {
         throw new UserError(Diagnostic.error(Origin.of(file), "", "file-too-large",

@@ -88,6 +88,9 @@ public final class HoconLoader {
     }
     // Java's names for the failure ("java.io.FileNotFoundException: ") mean nothing to a user.
     message = message.replaceAll("(?:[a-z][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_]*(?:Exception|Error): ", "");
+    // Included files are named by absolute path; show them as every other path is shown.
+    String cwd = Path.of("").toAbsolutePath().normalize() + java.io.File.separator;
+    message = message.replace(cwd, "");
     String hint = "check the syntax on this line";
     String code = "hocon-syntax";
     if (e instanceof ConfigException.UnresolvedSubstitution) {

@@ -28,14 +28,17 @@ public final class DiagnosticPrinter {
 
   public String format(Diagnostic d) {
     StringBuilder out = new StringBuilder();
-    out.append(d.origin()).append(": ").append(d.severity().label()).append(": ");
+    out.append(sources.redact(d.origin().toString())).append(": ").append(d.severity().label()).append(": ");
     if (!d.jsonPath().isEmpty()) {
       out.append(d.jsonPath()).append(": ");
     }
     out.append(shorten(sources.redact(d.message()))).append('\n');
     String line = sources.line(d.origin().file(), d.origin().line());
     if (line != null) {
-      appendSource(out, line, d.origin().column());
+      // Redacted in two halves, so that the caret still points at the same character.
+      int split = Math.max(0, Math.min(d.origin().column() - 1, line.length()));
+      String before = sources.redact(line.substring(0, split));
+      appendSource(out, before + sources.redact(line.substring(split)), before.length() + 1);
     }
     for (String hint : d.hints()) {
       out.append("  = hint: ").append(shorten(sources.redact(hint))).append('\n');
@@ -43,7 +46,9 @@ public final class DiagnosticPrinter {
     return out.toString();
   }
 
-  private static String shorten(String text) {
+  private static String shorten(String given) {
+    // A line break in a quoted value must not start what looks like another diagnostic.
+    String text = given.replace("\n", "\\u000a").replace("\r", "\\u000d");
     if (text.length() <= MAX_MESSAGE_LENGTH) {
       return text;
     }

@@ -135,7 +135,7 @@ public final class Dispatcher {
     Optional<NodePool> pool = inventory.find(s.nodePoolName());
     if (pool.isEmpty()) {
       problems.add(Diagnostic.error(s.nodePoolOrigin(), s.path() + ".node_pool_name", "unknown-pool",
-          "there is no node pool '" + s.nodePoolName() + "' in " + inventory.file(),
+          "there is no node pool '" + dev.stave.model.Names.printable(s.nodePoolName()) + "' in " + inventory.file(),
           "pools: " + String.join(", ", inventory.names())));
       return pool;
     }

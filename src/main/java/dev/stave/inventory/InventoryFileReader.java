@@ -61,7 +61,22 @@ public final class InventoryFileReader {
       }
       Integer gpus = Nodes.integer(m, "gpu_count");
       String gke = Nodes.string(m, "gke_name");
-      if (cpu != null && memory != null) {
+      boolean selectable = Nodes.labelValue(gke == null ? name : gke, "the node pool name",
+          gke == null ? poolsNode.keyOrigin(name) : m.get("gke_name").origin(), gke == null ? path : path + ".gke_name",
+          problems);
+      for (int i = 0; i < taints.size(); i++) {
+        selectable &= Nodes.labelValue(taints.get(i).value(), "the taint value",
+            ((MapNode) Nodes.list(m, "taints").get(i)).get("value") == null ? m.origin()
+                : ((MapNode) Nodes.list(m, "taints").get(i)).get("value").origin(),
+            path + ".taints[" + i + "].value", problems);
+      }
+      if (selector != null) {
+        for (var e : sel.entries().entrySet()) {
+          selectable &= Nodes.labelValue(selector.get(e.getKey()), "the selector value", e.getValue().origin(),
+              path + ".selector." + e.getKey(), problems);
+        }
+      }
+      if (cpu != null && memory != null && selectable) {
         pools.add(new NodePool(name, gke == null ? name : gke, Nodes.string(Nodes.map(m, "labels"), "name"), cpu,
             memory, Nodes.string(m, "gpu_type"), gpus == null ? 0 : gpus, Nodes.bool(m, "preemptible"),
             Nodes.integer(m, "max_nodes"), taints, selector, allocCpu, allocMemory, poolsNode.keyOrigin(name)));

@@ -4,11 +4,31 @@ import dev.stave.config.ListNode;
 import dev.stave.config.MapNode;
 import dev.stave.config.Node;
 import dev.stave.config.ScalarNode;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import dev.stave.model.Names;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /** Small typed look-ups on config trees that no schema has checked (Terraform files are read as they are). */
 final class Nodes {
+  private static final Pattern LABEL_VALUE = Pattern.compile("(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?");
+
   private Nodes() {}
+
+  /**
+   * Whether a value that goes into a node selector or a toleration is a Kubernetes label value; if not,
+   * says so: the API server would refuse the compiled objects.
+   */
+  static boolean labelValue(String value, String what, Origin origin, String path, List<Diagnostic> problems) {
+    if (value == null || value.length() <= Names.MAX_LABEL && LABEL_VALUE.matcher(value).matches()) {
+      return true;
+    }
+    problems.add(Diagnostic.error(origin, path, "inventory-label-value",
+        what + " '" + Names.printable(value) + "' is not a Kubernetes label value, so it cannot select nodes",
+        "use at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit"));
+    return false;
+  }
 
   static MapNode map(MapNode map, String key) {
     return map != null && map.get(key) instanceof MapNode m ? m : null;

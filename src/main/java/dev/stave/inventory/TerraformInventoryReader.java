@@ -6,6 +6,7 @@ import dev.stave.config.Node;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
+import dev.stave.model.Names;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -19,6 +20,8 @@ import java.util.List;
  */
 public final class TerraformInventoryReader {
   private final ConfigFile file;
+  /** Cloudwise's numeric labels (cores, MiB, GPUs) are far below this; larger ones would overflow the arithmetic. */
+  private static final BigDecimal MAX_LABEL_NUMBER = BigDecimal.valueOf(Integer.MAX_VALUE);
   private final List<Diagnostic> problems;
 
   private TerraformInventoryReader(ConfigFile file, List<Diagnostic> problems) {
@@ -122,6 +125,9 @@ public final class TerraformInventoryReader {
     if (gkeName == null || gkeName.contains("${")) {
       gkeName = key;
     }
+    if (!Nodes.labelValue(gkeName, "the node pool name", origin, path(key, "name"), problems)) {
+      return null;
+    }
     return new NodePool(key, gkeName, labelName, cpu, memory.longValue(), gpuType,
         gpuCount == null ? 0 : gpuCount.intValue(), Nodes.bool(config, "preemptible") || Nodes.bool(config, "spot"),
         max, taints, null, null, null, origin);
@@ -133,11 +139,23 @@ public final class TerraformInventoryReader {
     if (n == null) {
       return null;
     }
-    if (n instanceof ScalarNode s && s.value() instanceof BigInteger i) {
+    if (n instanceof ScalarNode s && s.value() instanceof BigInteger i && i.bitLength() < 31) {
       return new BigDecimal(i);
+    }
+    if (n instanceof ScalarNode s && s.value() instanceof BigDecimal d && d.compareTo(MAX_LABEL_NUMBER) > 0) {
+      problems.add(Diagnostic.error(n.origin(), path(key, "node_config.labels." + label), "inventory-label",
+          "label '" + label + "' of node pool '" + key + "' is " + Names.printable(s.text()) + ", more than "
+              + MAX_LABEL_NUMBER.toPlainString() + " (which no machine has)", "write the machine's real size"));
+      return BigDecimal.ONE.negate();
     }
     if (n instanceof ScalarNode s && s.value() instanceof BigDecimal d) {
       return d;
+    }
+    if (n instanceof ScalarNode s && s.value() instanceof BigInteger) {
+      problems.add(Diagnostic.error(n.origin(), path(key, "node_config.labels." + label), "inventory-label",
+          "label '" + label + "' of node pool '" + key + "' is " + Names.printable(s.text()) + ", more than "
+              + MAX_LABEL_NUMBER.toPlainString() + " (which no machine has)", "write the machine's real size"));
+      return BigDecimal.ONE.negate();
     }
     String shown = n instanceof ScalarNode s && s.isString() ? "\"" + s.text() + "\" (a string)" : n.describe();
     problems.add(Diagnostic.error(n.origin(), path(key, "node_config.labels." + label), "inventory-label",
@@ -171,6 +189,9 @@ public final class TerraformInventoryReader {
       return null;
     }
     ScalarNode value = Nodes.scalar(m, "value");
+    if (value != null && !Nodes.labelValue(value.text(), "the taint value", value.origin(), path + ".value", problems)) {
+      return null;
+    }
     return new Taint(key, value == null ? null : value.text(), mapped);
   }
 }

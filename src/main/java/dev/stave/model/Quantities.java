@@ -8,6 +8,7 @@ import java.util.Optional;
 /** Kubernetes resource quantities, parsed and printed by client-java-api's own formatter. */
 public final class Quantities {
   private static final QuantityFormatter FORMATTER = new QuantityFormatter();
+  private static final BigDecimal MAX = BigDecimal.valueOf(Long.MAX_VALUE);
 
   private Quantities() {}
 
@@ -28,7 +29,8 @@ public final class Quantities {
     }
     try {
       Quantity q = FORMATTER.parse(text);
-      return q.getNumber().signum() < 0 ? Optional.empty() : Optional.of(q);
+      // Kubernetes keeps quantities in 64 bits: larger ones (1e999, 2^64) are no quantity it can hold.
+      return q.getNumber().signum() < 0 || q.getNumber().compareTo(MAX) > 0 ? Optional.empty() : Optional.of(q);
     } catch (RuntimeException e) {
       return Optional.empty();
     }

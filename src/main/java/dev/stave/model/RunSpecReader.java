@@ -6,9 +6,11 @@ import dev.stave.config.MapNode;
 import dev.stave.config.Node;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -80,7 +82,32 @@ public final class RunSpecReader {
       }
       values.add(texts);
     }
+    long points = 1;
+    for (List<String> v : values) {
+      points = Math.min(points * Math.max(v.size(), 1), SweepGrid.MAX_POINTS + 1L);
+    }
+    if (points > SweepGrid.MAX_POINTS) {
+      StringBuilder sizes = new StringBuilder();
+      for (int i = 0; i < names.size(); i++) {
+        sizes.append(i == 0 ? "" : " x ").append(values.get(i).size());
+      }
+      problems.add(Diagnostic.error(node.keyOrigin("grid"), "sweep.grid", "sweep-too-large",
+          "the sweep has " + sizes + " = " + product(values) + " points, more than "
+              + String.format(Locale.ROOT, "%,d", SweepGrid.MAX_POINTS)
+              + " in one bundle",
+          "split it into several experiments, each with a part of the grid, or drop values"));
+      return;
+    }
     sweep = new SweepGrid(names, values, root.keyOrigin("sweep"));
+  }
+
+  /** The number of points, exactly (it may not fit in a long). */
+  private static String product(List<List<String>> values) {
+    BigInteger n = BigInteger.ONE;
+    for (List<String> v : values) {
+      n = n.multiply(BigInteger.valueOf(v.size()));
+    }
+    return String.format(Locale.ROOT, "%,d", n);
   }
 
   private void process(String unit, String given, MapNode node, String path, Map<String, List<SecretEnv>> into) {

@@ -20,6 +20,9 @@ public record SweepGrid(List<String> names, List<List<String>> values, Origin or
   /** One instance: {@code text} is {@code lr=0.001,seed=1}; {@code hash} is the first 8 hex of its SHA-256. */
   public record Point(String text, String hash, Map<String, String> values) {}
 
+  /** The most points one sweep may have (SPEC 5 asks 10,000 to compile in seconds); the reader refuses more. */
+  public static final int MAX_POINTS = 10_000;
+
   public SweepGrid {
     names = List.copyOf(names);
     values = values.stream().map(List::copyOf).toList();

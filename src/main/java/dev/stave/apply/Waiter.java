@@ -129,21 +129,20 @@ final class Waiter {
     switch (kind) {
       case "Deployment", "StatefulSet" -> {
         long want = number(spec.get("replicas"), 1);
-        if (condition(status, "Progressing", "False", "ProgressDeadlineExceeded")) {
-          return new State(false, true, "its rollout exceeded its progress deadline");
-        }
         long observed = number(status.get("observedGeneration"), 0);
         long generation = number(metadata.get("generation"), 0);
         long available = number(status.get(kind.equals("Deployment") ? "availableReplicas" : "readyReplicas"), 0);
         long updated = number(status.get("updatedReplicas"), 0);
-        if (minReady != null) {
-          long required = Math.min(minReady, want);
-          long readyPods = number(status.get("readyReplicas"), 0);
-          boolean ready = observed >= generation && readyPods >= required;
-          return new State(ready, false, readyPods + "/" + want + " ready, " + required + " needed");
+        long required = minReady == null ? want : Math.min(minReady, want);
+        long readyPods = number(status.get("readyReplicas"), 0);
+        // With a minimum, enough ready pods is ready even when the rest never schedule.
+        boolean ready = minReady != null ? observed >= generation && readyPods >= required
+            : observed >= generation && updated >= want && available >= want;
+        if (!ready && condition(status, "Progressing", "False", "ProgressDeadlineExceeded")) {
+          return new State(false, true, "its rollout exceeded its progress deadline");
         }
-        boolean ready = observed >= generation && updated >= want && available >= want;
-        return new State(ready, false, available + "/" + want + " available");
+        return new State(ready, false, minReady != null ? readyPods + "/" + want + " ready, " + required + " needed"
+            : available + "/" + want + " available");
       }
       case "Job" -> {
         if (condition(status, "Failed", "True", null)) {

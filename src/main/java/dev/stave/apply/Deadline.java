@@ -11,7 +11,13 @@ public final class Deadline {
   }
 
   public static Deadline after(Duration timeout) {
-    return new Deadline(System.nanoTime() + timeout.toNanos());
+    long nanos;
+    try {
+      nanos = timeout.toNanos();
+    } catch (ArithmeticException e) {
+      nanos = Long.MAX_VALUE / 4; // centuries: no limit in practice, and no overflow below
+    }
+    return new Deadline(System.nanoTime() + Math.min(nanos, Long.MAX_VALUE / 4));
   }
 
   public boolean passed() {

@@ -42,7 +42,9 @@ public final class Kubeconfig {
   }
 
   /** A transport for the selected context; bad files and unknown contexts are user errors. */
-  public static KubeTransport open(Path explicit, String context, Env env, Duration timeout) {
+  public static KubeTransport open(Path explicit, String context, Env env, Duration runTimeout) {
+    // One request never needs longer than an hour; the HTTP client refuses timeouts past ~24 days.
+    Duration timeout = runTimeout.compareTo(Duration.ofHours(1)) > 0 ? Duration.ofHours(1) : runTimeout;
     Path file = locate(explicit, env);
     String where = file.toString();
     if (!Files.isRegularFile(file)) {

@@ -1,6 +1,7 @@
 package dev.stave.apply;
 
 import dev.stave.bundle.KubeObject;
+import dev.stave.bundle.WaitAnnotations;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -9,10 +10,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
- * --wait: polls the workloads of a bundle until Deployments and StatefulSets are available, Jobs have
- * started (a pod active, or done) and bare Pods are ready, or the deadline passes. Prints a progress
+ * --wait: polls the workloads of a bundle until Deployments and StatefulSets are available (or have the
+ * ready replicas their {@code stave.dev/min-ready} asks for), Jobs have
+ * started (a pod active, or done), DaskJobs have started (Running or Successful) and bare Pods are ready, or the deadline passes. Prints a progress
  * line whenever the picture changes, not on every poll, so the output stays short and repeatable.
  */
 final class Waiter {
@@ -39,7 +42,7 @@ final class Waiter {
   boolean await(List<KubeObject> applied) {
     List<KubeObject> workloads = new ArrayList<>();
     for (KubeObject o : applied) {
-      if (List.of("Deployment", "StatefulSet", "Job", "Pod").contains(o.kind())) {
+      if (List.of("Deployment", "StatefulSet", "Job", "Pod", "DaskJob").contains(o.kind())) {
         workloads.add(o);
       }
     }
@@ -106,25 +109,40 @@ final class Waiter {
     if (live == null) {
       return new State(false, true, "it is gone from the cluster");
     }
-    return of(o.kind(), live);
+    OptionalLong minReady = WaitAnnotations.value(o, WaitAnnotations.MIN_READY);
+    return of(o.kind(), live, minReady.isPresent() ? minReady.getAsLong() : null);
   }
 
   static State of(String kind, Map<String, Object> live) {
+    return of(kind, live, null);
+  }
+
+  /**
+   * {@code minReady} (from {@link WaitAnnotations#MIN_READY}; null for all) is the ready replicas a
+   * Deployment or StatefulSet needs, never more than it wants: Mars's {@code min_worker_num}. Such a
+   * workload is judged by ready pods alone, as Mars is, not by a finished rollout.
+   */
+  static State of(String kind, Map<String, Object> live, Long minReady) {
     Map<?, ?> spec = map(live.get("spec"));
     Map<?, ?> status = map(live.get("status"));
     Map<?, ?> metadata = map(live.get("metadata"));
     switch (kind) {
       case "Deployment", "StatefulSet" -> {
         long want = number(spec.get("replicas"), 1);
-        if (condition(status, "Progressing", "False", "ProgressDeadlineExceeded")) {
-          return new State(false, true, "its rollout exceeded its progress deadline");
-        }
         long observed = number(status.get("observedGeneration"), 0);
         long generation = number(metadata.get("generation"), 0);
         long available = number(status.get(kind.equals("Deployment") ? "availableReplicas" : "readyReplicas"), 0);
         long updated = number(status.get("updatedReplicas"), 0);
-        boolean ready = observed >= generation && updated >= want && available >= want;
-        return new State(ready, false, available + "/" + want + " available");
+        long required = minReady == null ? want : Math.min(minReady, want);
+        long readyPods = number(status.get("readyReplicas"), 0);
+        // With a minimum, enough ready pods is ready even when the rest never schedule.
+        boolean ready = minReady != null ? observed >= generation && readyPods >= required
+            : observed >= generation && updated >= want && available >= want;
+        if (!ready && condition(status, "Progressing", "False", "ProgressDeadlineExceeded")) {
+          return new State(false, true, "its rollout exceeded its progress deadline");
+        }
+        return new State(ready, false, minReady != null ? readyPods + "/" + want + " ready, " + required + " needed"
+            : available + "/" + want + " available");
       }
       case "Job" -> {
         if (condition(status, "Failed", "True", null)) {
@@ -132,6 +150,15 @@ final class Waiter {
         }
         boolean started = number(status.get("active"), 0) > 0 || number(status.get("succeeded"), 0) > 0;
         return new State(started, false, started ? "started" : "not started");
+      }
+      case "DaskJob" -> {
+        // The Dask operator's status.jobStatus: JobCreated, ClusterCreated, Running, then Successful or Failed.
+        Object phase = status.get("jobStatus");
+        if ("Failed".equals(phase)) {
+          return new State(false, true, "the DaskJob failed");
+        }
+        boolean started = "Running".equals(phase) || "Successful".equals(phase);
+        return new State(started, false, started ? "started" : phase instanceof String p ? p : "not started");
       }
       default -> {
         Object phase = status.get("phase");

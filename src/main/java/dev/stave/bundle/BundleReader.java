@@ -55,6 +55,10 @@ public final class BundleReader {
             file + " is not a Kubernetes object (one YAML document with apiVersion, kind and metadata.name)",
             "remove the file from the bundle folder, or put one object in it"));
       } else {
+        Diagnostic wait = WaitAnnotations.check(o, file.toString(), text);
+        if (wait != null) {
+          problems.add(wait);
+        }
         objects.add(o);
       }
     }

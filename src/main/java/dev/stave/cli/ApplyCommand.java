@@ -6,9 +6,12 @@ import dev.stave.apply.ClusterFailure;
 import dev.stave.apply.KubeTransport;
 import dev.stave.apply.Kubeconfig;
 import dev.stave.bundle.KubeObject;
+import dev.stave.bundle.WaitAnnotations;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -47,8 +50,12 @@ final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
   boolean prune;
 
   @Option(names = "--wait",
-      description = "Wait until Deployments are available, Jobs have started and Pods are ready, or --timeout.")
+      description = "Wait until Deployments are available (or have their stave.dev/min-ready ready replicas), "
+          + "Jobs and DaskJobs have started and Pods are ready, or --timeout.")
   boolean waitReady;
+
+  @Mixin
+  ContextOptions.ForCluster contextOptions = new ContextOptions.ForCluster();
 
   @Option(names = "--templates", paramLabel = "DIR", description = "Templates that replace the packaged ones (configs only).")
   Path templates;
@@ -66,16 +73,21 @@ final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
       throw new CommandLine.ParameterException(spec.commandLine(),
           "--dry-run takes 'server' (the API server checks everything and stores nothing), not '" + dryRun + "'");
     }
-    ApplyOptions options = new ApplyOptions(dryRun != null, forceConflicts, prune, waitReady, cluster.timeout,
+    List<KubeObject> objects = Targets.load(context, target, templates, contextOptions.compileOptions(context),
+        !Files.isDirectory(target));
+    // A bundle's own wait timeout (a Mars cluster's 'timeout') applies unless --timeout is given.
+    OptionalLong bundleTimeout = WaitAnnotations.timeout(objects);
+    Duration timeout = cluster.timeout(bundleTimeout.isPresent() ? Duration.ofSeconds(bundleTimeout.getAsLong()) : null);
+    ApplyOptions options = new ApplyOptions(dryRun != null, forceConflicts, prune, waitReady, timeout,
         cluster.pollInterval != null ? cluster.pollInterval : ApplyOptions.DEFAULT_POLL, cluster.retry());
-    return run(context, target, templates, cluster, options);
+    return run(context, target, objects, cluster, options);
   }
 
-  static int run(Context context, Path target, Path templates, ClusterOptions cluster, ApplyOptions options) {
-    List<KubeObject> objects = Targets.load(context, target, templates, !Files.isDirectory(target));
+  static int run(Context context, Path target, List<KubeObject> objects, ClusterOptions cluster,
+      ApplyOptions options) {
     String bundle = options.prune() ? Applier.pruneLabel(objects, target.toString()) : null;
     try {
-      KubeTransport transport = Kubeconfig.open(cluster.kubeconfig, cluster.context, context.env(), cluster.timeout);
+      KubeTransport transport = Kubeconfig.open(cluster.kubeconfig, cluster.context, context.env(), options.timeout());
       Applier.Result result = new Applier(transport, options, context.out()).apply(objects, bundle);
       if (!result.ok()) {
         context.err().println("stave: " + result.failed() + " of the cluster operations failed");

@@ -13,8 +13,9 @@ final class ClusterOptions {
   @Option(names = "--context", paramLabel = "NAME", description = "The kubeconfig context (default: its current-context).")
   String context;
 
-  @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "5m", converter = Durations.class,
-      description = "Give up after this long, waiting included (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--timeout", paramLabel = "DURATION", converter = Durations.class,
+      description = "Give up after this long, waiting included (default: the bundle's stave.dev/wait-timeout, "
+          + "else 5m).")
   Duration timeout;
 
   // Tests shorten the pauses between retries; users have no reason to.
@@ -23,6 +24,11 @@ final class ClusterOptions {
 
   @Option(names = "--poll-interval", hidden = true, converter = Durations.class)
   Duration pollInterval;
+
+  /** --timeout when given, else {@code fallback} (a bundle's own wait timeout), else 5 minutes. */
+  Duration timeout(Duration fallback) {
+    return timeout != null ? timeout : fallback != null ? fallback : dev.stave.apply.ApplyOptions.DEFAULT_TIMEOUT;
+  }
 
   dev.stave.apply.RetryPolicy retry() {
     dev.stave.apply.RetryPolicy d = dev.stave.apply.RetryPolicy.DEFAULT;

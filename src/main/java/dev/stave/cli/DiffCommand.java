@@ -41,6 +41,9 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
   @Mixin
   ClusterOptions clusterOptions;
 
+  @Mixin
+  ContextOptions.ForCluster contextOptions = new ContextOptions.ForCluster();
+
   @Option(names = "--format", defaultValue = "text", description = "text or markdown (default: ${DEFAULT-VALUE}).")
   Format format;
 
@@ -62,19 +65,19 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
     }
     List<ObjectDiff.Change> changes;
     if (cluster) {
-      List<KubeObject> objects = Targets.load(context, targets.get(0), templates, false);
+      List<KubeObject> objects = Targets.load(context, targets.get(0), templates, contextOptions.compileOptions(context), false);
       String bundle = objects.stream().map(KubeObject::bundleLabel).filter(b -> b != null).findFirst().orElse(null);
       try {
         KubeTransport transport = Kubeconfig.open(clusterOptions.kubeconfig, clusterOptions.context, context.env(),
-            clusterOptions.timeout);
-        changes = new ClusterDiff(transport, clusterOptions.retry(), clusterOptions.timeout).diff(objects, bundle);
+            clusterOptions.timeout(null));
+        changes = new ClusterDiff(transport, clusterOptions.retry(), clusterOptions.timeout(null)).diff(objects, bundle);
       } catch (ClusterFailure e) {
         context.err().println("stave: " + e.getMessage());
         return Main.IO;
       }
     } else {
-      List<KubeObject> before = Targets.load(context, targets.get(0), templates, false);
-      List<KubeObject> after = Targets.load(context, targets.get(1), templates, false);
+      List<KubeObject> before = Targets.load(context, targets.get(0), templates, contextOptions.compileOptions(context), false);
+      List<KubeObject> after = Targets.load(context, targets.get(1), templates, contextOptions.compileOptions(context), false);
       changes = ObjectDiff.between(before, after);
     }
     context.out().print(format == Format.markdown ? DiffReport.markdown(changes) : DiffReport.text(changes));

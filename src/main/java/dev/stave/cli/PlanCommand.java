@@ -5,7 +5,10 @@ import dev.stave.config.ConfigFile;
 import dev.stave.diag.DiagnosticPrinter;
 import dev.stave.diag.UserError;
 import dev.stave.dispatch.Dispatcher;
-import dev.stave.model.ExperimentReader;
+import dev.stave.compile.ExperimentAnalysis;
+import dev.stave.diag.StaveBug;
+import dev.stave.model.BenchmarkReader;
+import dev.stave.model.MarsClusterReader;
 import dev.stave.plan.Plan;
 import dev.stave.plan.PlanWriter;
 import java.nio.file.Path;
@@ -19,7 +22,9 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = {
       "Shows what a compile would create: the objects, each process's node pool, requests, limits, node",
-      "selector and tolerations, the services and their addresses, and each pool's capacity. Writes nothing."
+      "selector and tolerations, the services and their addresses, each pool's capacity, where each context",
+      "value came from and a sweep's points; a cluster's roles, sizes and readiness rule; a benchmark's",
+      "engine, processes, workers, output and setup. Writes nothing."
     })
 final class PlanCommand implements Callable<Integer>, Main.RunsInContext {
   enum Format { text, markdown, json }
@@ -66,15 +71,18 @@ final class PlanCommand implements Callable<Integer>, Main.RunsInContext {
     if (compiled == null || pipeline.diagnostics().hasErrors()) {
       throw new UserError(pipeline.diagnostics().sorted());
     }
-    Plan plan;
-    if (Pipeline.kindOf(config).equals("experiment")) {
-      var experiment = ExperimentReader.read(config).experiment();
-      Dispatcher.Result dispatch = Dispatcher.dispatch(config, experiment, pipeline.compileOptions().loader(),
-          options.strictCapacity());
-      plan = Plan.of(compiled, experiment, dispatch);
-    } else {
-      plan = Plan.of(compiled, null, Dispatcher.Result.none());
-    }
+    Plan plan = switch (Pipeline.kindOf(config)) {
+      case "experiment" -> {
+        ExperimentAnalysis analysis = ExperimentAnalysis.of(config, pipeline.compileOptions());
+        if (analysis == null) {
+          throw new StaveBug("an experiment that compiled does not read again");
+        }
+        yield Plan.of(compiled, analysis.experiment(), analysis.dispatch()).withRun(analysis.run());
+      }
+      case "cluster" -> Plan.of(compiled, MarsClusterReader.read(config).cluster());
+      case "benchmark" -> Plan.of(compiled, BenchmarkReader.read(config).benchmark());
+      default -> Plan.of(compiled, null, Dispatcher.Result.none());
+    };
     new DiagnosticPrinter(context.sources()).print(pipeline.diagnostics().sorted(), context.err());
     context.out().print(PlanWriter.write(plan, options.format()));
     context.out().flush();

@@ -8,6 +8,7 @@ import dev.stave.compile.CompileOptions;
 import dev.stave.compile.Compiled;
 import dev.stave.compile.SecretSpec;
 import dev.stave.diag.Diagnostic;
+import dev.stave.diag.DiagnosticPrinter;
 import dev.stave.diag.UserError;
 import dev.stave.render.RenderedObject;
 import java.nio.file.Files;
@@ -25,16 +26,18 @@ final class Targets {
   private Targets() {}
 
   /** The objects in bundle order; {@code withSecrets} adds a config's Secrets with their data. */
-  static List<KubeObject> load(Context context, Path target, Path templates, boolean withSecrets) {
+  static List<KubeObject> load(Context context, Path target, Path templates, CompileOptions options,
+      boolean withSecrets) {
     if (Files.isDirectory(target)) {
       return BundleReader.read(target);
     }
-    Pipeline pipeline = new Pipeline(context.env(), context.sources(), templates, CompileOptions.defaults());
+    Pipeline pipeline = new Pipeline(context.env(), context.sources(), templates, options);
     Compiled compiled = pipeline.compile(target);
     Bundle bundle = pipeline.bundle(compiled);
     if (pipeline.diagnostics().hasErrors() || bundle == null) {
       throw new UserError(pipeline.diagnostics().sorted());
     }
+    new DiagnosticPrinter(context.sources()).print(pipeline.diagnostics().sorted(), context.err());
     List<KubeObject> objects = new ArrayList<>();
     for (RenderedObject o : bundle.objects()) {
       objects.add(KubeObject.of(o.content()));

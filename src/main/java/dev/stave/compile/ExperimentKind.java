@@ -38,7 +38,7 @@ final class ExperimentKind implements KindCompiler {
     if (experiment == null || diagnostics.stream().anyMatch(Diagnostic::isError)) {
       return Compiled.failed(diagnostics);
     }
-    Dispatcher.Result dispatch = dispatch(config, experiment, options);
+    Dispatcher.Result dispatch = dispatch(config, experiment, defaults, options);
     diagnostics.addAll(dispatch.diagnostics());
     if (diagnostics.stream().anyMatch(Diagnostic::isError)) {
       return Compiled.failed(diagnostics);
@@ -58,9 +58,11 @@ final class ExperimentKind implements KindCompiler {
   }
 
   /** The placements of the processes with a {@code schedule} (SPEC 2.3), and the capacity check. */
-  static Dispatcher.Result dispatch(ConfigFile config, Experiment experiment, CompileOptions options) {
+  static Dispatcher.Result dispatch(ConfigFile config, Experiment experiment, ContextDefaults defaults,
+      CompileOptions options) {
     ConfigLoader loader = options.loader() != null ? options.loader() : new ConfigLoader(Env.system(), new Sources());
-    return Dispatcher.dispatch(config, experiment, loader, options.strictCapacity());
+    return Dispatcher.dispatch(config, experiment, defaults.inventory(), defaults.inventoryOrigin(), loader,
+        options.strictCapacity());
   }
 
   private static List<SecretSpec> secrets(Experiment experiment) {

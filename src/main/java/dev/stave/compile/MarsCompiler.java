@@ -1,5 +1,6 @@
 package dev.stave.compile;
 
+import dev.stave.bundle.WaitAnnotations;
 import dev.stave.model.MarsCluster;
 import dev.stave.model.MarsClusterReader;
 import dev.stave.model.MarsRole;
@@ -125,6 +126,9 @@ public final class MarsCompiler {
   private PlannedObject deployment(MarsRole role) {
     String name = deploymentName(cluster, role);
     Map<String, Object> data = meta(name, Labels.withComponent(cluster.name(), cluster.extraLabels(), role.role()));
+    if (role.role().equals(MarsRole.WORKER)) {
+      data.put("annotations", waitAnnotations());
+    }
     data.put("replicas", role.replicas());
     data.put("selector", Labels.selector(cluster.name(), role.role()));
     TreeMap<String, String> podLabels = Labels.withComponent(cluster.name(), cluster.extraLabels(), role.role());
@@ -133,6 +137,22 @@ public final class MarsCompiler {
     data.put("pod", podSpec(role));
     return new PlannedObject("apps/v1", "Deployment", cluster.namespace(), name, "mars-deployment.ftl", data,
         List.of());
+  }
+
+  /**
+   * The readiness rule of {@link MarsReadiness} for {@code apply --wait} on a bundle folder: the ready
+   * workers needed (only with {@code min_worker_num}: all is what --wait does anyway) and the timeout.
+   * Neither depends on {@code worker_num}, so a rescale stays a one-line diff.
+   */
+  private TreeMap<String, String> waitAnnotations() {
+    TreeMap<String, String> annotations = new TreeMap<>();
+    if (cluster.minWorkerNum() != null) {
+      annotations.put(WaitAnnotations.MIN_READY, String.valueOf(cluster.minWorkerNum()));
+    }
+    if (cluster.timeoutSeconds() != null) {
+      annotations.put(WaitAnnotations.WAIT_TIMEOUT, String.valueOf(cluster.timeoutSeconds()));
+    }
+    return annotations;
   }
 
   private Map<String, Object> podSpec(MarsRole role) {

@@ -23,8 +23,8 @@ public final class MarsPlan {
       StringBuilder line = new StringBuilder("  ")
           .append(role.role()).append(": deployment ").append(MarsCompiler.deploymentName(cluster, role))
           .append(", ").append(count(role.replicas(), "replica"))
-          .append(", cpu ").append(role.cpu() == null ? "not set" : MarsCompiler.cpuText(role.cpu()))
-          .append(", memory ").append(role.memory() == null ? "not set" : size(role.memory()));
+          .append(", cpu ").append(cpu(role))
+          .append(", memory ").append(memory(role));
       if (role.role().equals(MarsRole.WORKER)) {
         line.append(", cache ").append(cluster.cacheMem().endsWith("%") ? cluster.cacheMem() + " = " : "")
             .append(size(cluster.cacheBytes())).append(" in /dev/shm");
@@ -35,7 +35,7 @@ public final class MarsPlan {
       }
       out.add(line.toString());
     }
-    out.add("  service " + MarsCompiler.serviceName(cluster) + ": " + cluster.serviceType() + ", port "
+    out.add("  service " + serviceName(cluster) + ": " + cluster.serviceType() + ", port "
         + MarsCluster.SERVICE_PORT + " to the web pods");
     out.add("  disruption budget " + MarsCompiler.deploymentName(cluster, cluster.worker()) + ": keeps "
         + (cluster.minWorkerNum() == null ? "all workers" : count(cluster.minWorkerNum(), "worker")) + " available");
@@ -43,7 +43,18 @@ public final class MarsPlan {
     return out;
   }
 
-  private static String readiness(MarsCluster cluster) {
+  /** The role's CPUs as Mars reads them, or "not set". */
+  public static String cpu(MarsRole role) {
+    return role.cpu() == null ? "not set" : MarsCompiler.cpuText(role.cpu());
+  }
+
+  /** The role's memory in its largest exact binary unit, or "not set". */
+  public static String memory(MarsRole role) {
+    return role.memory() == null ? "not set" : size(role.memory());
+  }
+
+  /** The readiness rule in words, e.g. {@code all 1 scheduler ready, at least 95 of 100 workers ready, ...}. */
+  public static String readiness(MarsCluster cluster) {
     MarsReadiness rule = MarsReadiness.of(cluster);
     List<String> parts = new ArrayList<>();
     for (MarsReadiness.Gate g : rule.gates()) {
@@ -58,12 +69,16 @@ public final class MarsPlan {
         ? " (no timeout)" : " (timeout " + rule.timeoutSeconds() + "s)");
   }
 
+  public static String serviceName(MarsCluster cluster) {
+    return MarsCompiler.serviceName(cluster);
+  }
+
   private static String count(int n, String noun) {
     return n + " " + noun + (n == 1 ? "" : "s");
   }
 
   /** Bytes in the largest binary unit that divides them exactly, e.g. 16 GiB. */
-  static String size(BigInteger bytes) {
+  public static String size(BigInteger bytes) {
     BigInteger unit = BigInteger.valueOf(1024);
     BigInteger value = bytes;
     int i = 0;

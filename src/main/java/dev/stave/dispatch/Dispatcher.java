@@ -57,23 +57,43 @@ public final class Dispatcher {
   }
 
   public static Result dispatch(ConfigFile config, Experiment experiment, ConfigLoader loader, boolean strictCapacity) {
-    return new Dispatcher(config, experiment).run(loader, strictCapacity);
+    return dispatch(config, experiment, null, null, loader, strictCapacity);
   }
 
-  private Result run(ConfigLoader loader, boolean strict) {
+  /**
+   * The same, with the inventory of the experiment's context ({@code contextInventory}, named at
+   * {@code contextOrigin}) used when the experiment names none; both null without one.
+   */
+  public static Result dispatch(ConfigFile config, Experiment experiment, Path contextInventory, Origin contextOrigin,
+      ConfigLoader loader, boolean strictCapacity) {
+    return new Dispatcher(config, experiment).run(contextInventory, contextOrigin, loader, strictCapacity);
+  }
+
+  private Result run(Path contextInventory, Origin contextOrigin, ConfigLoader loader, boolean strict) {
     MapNode root = (MapNode) config.root();
     List<Schedule> schedules = ScheduleReader.read(root, experiment);
     Node inventoryNode = root.get("inventory");
-    if (inventoryNode == null) {
+    Path resolved;
+    if (inventoryNode != null) {
+      Path path = Path.of(((ScalarNode) inventoryNode).text());
+      resolved = path.isAbsolute() || path.toString().startsWith("~") ? path : config.folder().resolve(path).normalize();
+    } else if (contextInventory != null) {
+      resolved = contextInventory;
+      if (!resolved.toString().startsWith("~") && !java.nio.file.Files.isRegularFile(resolved)) {
+        problems.add(Diagnostic.error(contextOrigin, "inventory", "no-inventory-file",
+            "the context's inventory " + dev.stave.diag.Sources.display(resolved) + " does not exist",
+            "fix the path (relative to the contexts file), or set inventory in the experiment"));
+        return new Result(Map.of(), null, null, List.of(), List.copyOf(problems));
+      }
+    } else {
       for (Schedule s : schedules) {
         problems.add(Diagnostic.error(s.origin(), s.path(), "no-inventory",
             "a schedule needs the experiment's node pools, and the experiment names no inventory",
-            "add inventory = \"path/to/cluster.tf.json\" (relative to this config) to the experiment"));
+            "add inventory = \"path/to/cluster.tf.json\" (relative to this config) to the experiment, or to its"
+                + " context"));
       }
       return new Result(Map.of(), null, null, List.of(), List.copyOf(problems));
     }
-    Path path = Path.of(((ScalarNode) inventoryNode).text());
-    Path resolved = path.isAbsolute() || path.toString().startsWith("~") ? path : config.folder().resolve(path).normalize();
     Inventory inventory = Inventories.load(loader, resolved, problems);
     if (inventory == null) {
       return new Result(Map.of(), null, null, List.of(), List.copyOf(problems));

@@ -36,6 +36,8 @@ public final class ContextDefaults {
   private Storage storage;
   private Neptune neptune;
   private List<String> imagePullSecrets = List.of();
+  private Path inventory;
+  private Origin inventoryOrigin;
 
   private ContextDefaults(ConfigFile experiment, ContextDef context, List<Diagnostic> problems) {
     this.root = (MapNode) experiment.root();
@@ -366,9 +368,26 @@ public final class ContextDefaults {
     Node own = root.get("inventory");
     if (own != null) {
       record("inventory", display(own), From.EXPERIMENT, own.origin());
-    } else if (values.has("inventory")) {
-      Node n = values.get("inventory");
-      record("inventory", resolve(display(n), context.folder()).toString(), From.CONTEXT, n.origin());
+    } else if (values.get("inventory") instanceof ScalarNode n) {
+      String text = n.text();
+      // '~' is the loader's to expand (with the run's HOME); anything else is relative to the contexts file.
+      inventory = text.startsWith("~") || Path.of(text).isAbsolute() ? Path.of(text)
+          : context.folder().resolve(text).normalize();
+      inventoryOrigin = n.origin();
+      record("inventory", dev.stave.diag.Sources.display(inventory), From.CONTEXT, n.origin());
     }
+  }
+
+  /**
+   * The context's inventory when the experiment names none (relative to the contexts file's folder);
+   * null otherwise.
+   */
+  public Path inventory() {
+    return inventory;
+  }
+
+  /** Where the context names {@link #inventory()}. */
+  public Origin inventoryOrigin() {
+    return inventoryOrigin;
   }
 }

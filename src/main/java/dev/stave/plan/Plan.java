@@ -6,12 +6,18 @@ import dev.stave.compile.PlannedObject;
 import dev.stave.dispatch.Dispatcher;
 import dev.stave.dispatch.Placement;
 import dev.stave.dispatch.PoolUsage;
+import dev.stave.model.Benchmark;
 import dev.stave.model.Experiment;
+import dev.stave.model.MarsCluster;
+import dev.stave.model.Provenance;
+import dev.stave.model.RunSpec;
+import dev.stave.model.SweepGrid;
 import dev.stave.model.PodUnit;
 import dev.stave.model.Process;
 import dev.stave.model.ServicePort;
 import dev.stave.model.Toleration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -21,7 +27,35 @@ import java.util.SortedMap;
  * process's placement and resources, the services and their addresses, and each pool's capacity.
  */
 public record Plan(String bundle, String namespace, String model, String inventory, List<String> objects,
-    List<ProcessPlan> processes, List<ServicePlan> services, List<PoolUsage> pools) {
+    List<ProcessPlan> processes, List<ServicePlan> services, List<PoolUsage> pools, List<Provenance.Entry> provenance,
+    List<SweepGrid.Point> points, MarsCluster cluster, Benchmark benchmark) {
+
+  public Plan {
+    provenance = List.copyOf(provenance);
+    points = points.stream().sorted(Comparator.comparing(SweepGrid.Point::text)).toList();
+  }
+
+  /** With mrunner's additions: where each context-aware value came from, and the sweep's points. */
+  public Plan withRun(RunSpec run) {
+    List<Provenance.Entry> entries = run.defaults() == null ? List.of() : run.defaults().provenance().entries();
+    List<SweepGrid.Point> sweep = run.sweep() == null ? List.of() : run.sweep().points();
+    return new Plan(bundle, namespace, model, inventory, objects, processes, services, pools, entries, sweep, cluster,
+        benchmark);
+  }
+
+  /** A Mars cluster's plan: its roles, sizes and readiness rule. */
+  public static Plan of(Compiled compiled, MarsCluster cluster) {
+    Plan p = of(compiled, null, Dispatcher.Result.none());
+    return new Plan(p.bundle, cluster.namespace(), null, null, p.objects, List.of(), p.services, List.of(), List.of(),
+        List.of(), cluster, null);
+  }
+
+  /** A benchmark's plan: its engine, processes, workers, output and setup. */
+  public static Plan of(Compiled compiled, Benchmark benchmark) {
+    Plan p = of(compiled, null, Dispatcher.Result.none());
+    return new Plan(p.bundle, benchmark.namespace(), null, null, p.objects, List.of(), p.services, List.of(),
+        List.of(), List.of(), null, benchmark);
+  }
 
   /** One container: {@code unit} is its pod (the group, or the process itself). */
   public record ProcessPlan(String unit, boolean grouped, String name, String workload, int replicas, String pool,
@@ -59,7 +93,7 @@ public record Plan(String bundle, String namespace, String model, String invento
     }
     return new Plan(compiled.bundle(), experiment == null ? null : experiment.namespace(), dispatch.model(),
         dispatch.inventory() == null ? null : dispatch.inventory().file(), objects, processes, services,
-        dispatch.usage());
+        dispatch.usage(), List.of(), List.of(), null, null);
   }
 
   private static List<String> names(List<ServicePort> ports) {

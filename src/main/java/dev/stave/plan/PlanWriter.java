@@ -37,6 +37,14 @@ public final class PlanWriter {
     if (plan.model() != null) {
       b.append("dispatch: ").append(plan.model()).append(" model on ").append(plan.inventory()).append('\n');
     }
+    if (plan.cluster() != null) {
+      b.append('\n');
+      KindSections.marsText(plan.cluster()).forEach(l -> b.append(l).append('\n'));
+    }
+    if (plan.benchmark() != null) {
+      b.append('\n');
+      KindSections.benchmarkText(plan.benchmark()).forEach(l -> b.append(l).append('\n'));
+    }
     b.append("\nobjects (").append(plan.objects().size()).append("):\n");
     plan.objects().forEach(o -> b.append("  + ").append(o).append('\n'));
     if (!plan.processes().isEmpty()) {
@@ -69,6 +77,16 @@ public final class PlanWriter {
         b.append("  ").append(u.pool()).append(": ").append(capacity(u)).append('\n');
       }
     }
+    if (!plan.provenance().isEmpty()) {
+      b.append("\nvalues (experiment, context or default):\n");
+      KindSections.provenanceText(plan.provenance()).forEach(l -> b.append(l).append('\n'));
+    }
+    if (!plan.points().isEmpty()) {
+      b.append("\nsweep points (").append(plan.points().size()).append("):\n");
+      int width = plan.points().stream().mapToInt(p -> p.text().length()).max().orElse(0);
+      plan.points().forEach(p -> b.append("  ").append(p.text()).append(" ".repeat(width - p.text().length()))
+          .append("  -").append(p.hash()).append('\n'));
+    }
     return b.toString();
   }
 
@@ -81,6 +99,12 @@ public final class PlanWriter {
         b.append(", dispatch model `").append(plan.model()).append("` on `").append(plan.inventory()).append('`');
       }
       b.append(".\n\n");
+    }
+    if (plan.cluster() != null) {
+      b.append(KindSections.marsMarkdown(plan.cluster()));
+    }
+    if (plan.benchmark() != null) {
+      b.append(KindSections.benchmarkMarkdown(plan.benchmark()));
     }
     if (!plan.processes().isEmpty()) {
       b.append("```mermaid\nflowchart LR\n");
@@ -135,6 +159,15 @@ public final class PlanWriter {
       }
       b.append('\n');
     }
+    if (!plan.provenance().isEmpty()) {
+      b.append(KindSections.provenanceMarkdown(plan.provenance()));
+    }
+    if (!plan.points().isEmpty()) {
+      b.append("| sweep point | suffix |\n| --- | --- |\n");
+      plan.points().forEach(p -> b.append("| `").append(cell(p.text())).append("` | `-").append(p.hash())
+          .append("` |\n"));
+      b.append('\n');
+    }
     b.append("<details><summary>").append(plan.objects().size()).append(" objects</summary>\n\n");
     plan.objects().forEach(o -> b.append("- `").append(o).append("`\n"));
     b.append("\n</details>\n");
@@ -144,7 +177,16 @@ public final class PlanWriter {
   static String json(Plan plan) {
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("bundle", plan.bundle());
+    String kind = plan.cluster() != null ? "cluster" : plan.benchmark() != null ? "benchmark" : "experiment";
+    root.put("kind", kind);
     root.put("namespace", plan.namespace());
+    if (!kind.equals("experiment")) {
+      root.put("objects", plan.objects());
+      root.put("services", services(plan));
+      root.put(kind, plan.cluster() != null ? KindSections.marsJson(plan.cluster())
+          : KindSections.benchmarkJson(plan.benchmark()));
+      return json(root);
+    }
     root.put("dispatch_model", plan.model());
     root.put("inventory", plan.inventory());
     root.put("objects", plan.objects());
@@ -175,16 +217,7 @@ public final class PlanWriter {
       processes.add(m);
     }
     root.put("processes", processes);
-    List<Object> services = new ArrayList<>();
-    for (Plan.ServicePlan s : plan.services()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("name", s.name());
-      m.put("type", s.type());
-      m.put("port", s.port());
-      m.put("address", s.address());
-      services.add(m);
-    }
-    root.put("services", services);
+    root.put("services", services(plan));
     List<Object> pools = new ArrayList<>();
     for (PoolUsage u : plan.pools()) {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -202,6 +235,25 @@ public final class PlanWriter {
       pools.add(m);
     }
     root.put("pools", pools);
+    root.put("provenance", KindSections.provenanceJson(plan.provenance()));
+    root.put("sweep_points", KindSections.pointsJson(plan.points()));
+    return json(root);
+  }
+
+  private static List<Object> services(Plan plan) {
+    List<Object> services = new ArrayList<>();
+    for (Plan.ServicePlan s : plan.services()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("name", s.name());
+      m.put("type", s.type());
+      m.put("port", s.port());
+      m.put("address", s.address());
+      services.add(m);
+    }
+    return services;
+  }
+
+  private static String json(Map<String, Object> root) {
     DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
         .withObjectIndenter(new DefaultIndenter("  ", "\n"))
         .withArrayIndenter(new DefaultIndenter("  ", "\n"));

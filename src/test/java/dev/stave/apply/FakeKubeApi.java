@@ -45,6 +45,7 @@ public final class FakeKubeApi implements AutoCloseable {
   private long resourceVersion = 1000;
   private long uids;
   private int readyAfterReads = -1;
+  private final Map<String, Long> readyAtMost = new java.util.HashMap<>();
 
   public FakeKubeApi() throws IOException {
     // Headers and body go out as two small writes; without TCP_NODELAY, Nagle's algorithm and delayed
@@ -72,6 +73,11 @@ public final class FakeKubeApi implements AutoCloseable {
   /** Deployments, StatefulSets, Jobs and Pods report ready from their {@code n}-th read on. */
   public synchronized void readyAfterReads(int n) {
     readyAfterReads = n;
+  }
+
+  /** Once ready, the Deployment or StatefulSet {@code name} has at most {@code n} ready replicas. */
+  public synchronized void readyAtMost(String name, long n) {
+    readyAtMost.put(name, n);
   }
 
   public synchronized List<String> requests() {
@@ -266,9 +272,13 @@ public final class FakeKubeApi implements AutoCloseable {
       long replicas = spec.get("replicas") instanceof Number r ? r.longValue() : 1L;
       Map<String, Object> metadata = (Map<String, Object>) object.get("metadata");
       switch (plural) {
-        case "deployments", "statefulsets" -> object.put("status", new LinkedHashMap<>(Map.of(
-            "observedGeneration", metadata.get("generation"), "replicas", replicas, "updatedReplicas", replicas,
-            "readyReplicas", replicas, "availableReplicas", replicas)));
+        case "deployments", "statefulsets" -> {
+          long ready = Math.min(replicas, readyAtMost.getOrDefault((String) metadata.get("name"), replicas));
+          object.put("status", new LinkedHashMap<>(Map.of(
+              "observedGeneration", metadata.get("generation"), "replicas", replicas, "updatedReplicas", replicas,
+              "readyReplicas", ready, "availableReplicas", ready)));
+        }
+        case "daskjobs" -> object.put("status", new LinkedHashMap<>(Map.of("jobStatus", "Running")));
         case "jobs" -> object.put("status", new LinkedHashMap<>(Map.of("active", 1L)));
         case "pods" -> object.put("status", new LinkedHashMap<>(Map.of("phase", "Running",
             "conditions", List.of(Map.of("type", "Ready", "status", "True")))));

@@ -7,12 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import dev.stave.config.Env;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code stave plan} in each format, compared with the expected text; and the capacity check's two modes. */
 class PlanTest {
   private static final Path EXPECTED = Path.of("src/test/resources/plan");
+  private static final String CONTEXT_INVENTORY = "src/test/resources/context-inventory/";
 
   @TempDir
   Path temp;
@@ -30,6 +33,118 @@ class PlanTest {
   @Test
   void jsonPlan() throws IOException {
     check("gke-lab.json", "plan", "examples/gke-lab.yaml", "--format", "json");
+  }
+
+  @Test
+  void marsClusterRolesSizesAndReadinessAsText() throws IOException {
+    check("mars-tuned.txt", "plan", "examples/mars-tuned.conf");
+  }
+
+  @Test
+  void marsClusterAsMarkdown() throws IOException {
+    check("mars-100.md", "plan", "examples/mars-100-workers.yaml", "--format", "markdown");
+  }
+
+  @Test
+  void marsClusterAsJson() throws IOException {
+    check("mars-tuned.json", "plan", "examples/mars-tuned.conf", "--format", "json");
+  }
+
+  @Test
+  void benchmarkAsText() throws IOException {
+    check("deepecho-operator.txt", "plan", "examples/benchmarks/deepecho-operator.conf");
+  }
+
+  @Test
+  void benchmarkAsMarkdown() throws IOException {
+    check("deepecho-seed.md", "plan", "examples/benchmarks/deepecho-seed.yaml", "--format", "markdown");
+  }
+
+  @Test
+  void benchmarkAsJson() throws IOException {
+    check("deepecho-operator.json", "plan", "examples/benchmarks/deepecho-operator.conf", "--format", "json");
+  }
+
+  @Test
+  void benchmarkPlansNeverShowCredentials() {
+    for (String format : new String[] {"text", "markdown", "json"}) {
+      for (String config : new String[] {"examples/benchmarks/deepecho-operator.conf",
+          "examples/benchmarks/deepecho-seed.yaml"}) {
+        Run run = Run.of("plan", config, "--format", format);
+        assertEquals(0, run.code(), run.err());
+        for (String secret : new String[] {"AKIAEXAMPLEKEY", "example-secret-value", "myawskey", "myawssecretkey"}) {
+          assertFalse(run.out().contains(secret), config + " " + format + " shows " + secret);
+        }
+      }
+    }
+  }
+
+  @Test
+  void contextProvenanceAsText() throws IOException {
+    check("experiment1.txt", "plan", "examples/mrunner/experiment1.conf");
+  }
+
+  @Test
+  void contextProvenanceAsMarkdown() throws IOException {
+    check("experiment1.md", "plan", "examples/mrunner/experiment1.conf", "--format", "markdown");
+  }
+
+  @Test
+  void contextProvenanceAsJson() throws IOException {
+    check("experiment1.json", "plan", "examples/mrunner/experiment1.conf", "--format", "json");
+  }
+
+  @Test
+  void neptuneTokenNeverShown() {
+    Env env = new Env(Map.of("NEPTUNE_API_TOKEN", "tok-3141592653"), "/home/user");
+    for (String format : new String[] {"text", "markdown", "json"}) {
+      Run run = Run.with(env, "plan", "examples/mrunner/experiment1.conf", "--format", format);
+      assertEquals(0, run.code(), run.err());
+      assertFalse(run.out().contains("tok-3141592653"), run.out());
+      assertFalse(run.err().contains("tok-3141592653"), run.err());
+    }
+  }
+
+  @Test
+  void sweepPointsAsText() throws IOException {
+    check("sweep.txt", "plan", "examples/mrunner/sweep.yaml");
+  }
+
+  @Test
+  void sweepPointsAsJson() throws IOException {
+    check("sweep.json", "plan", "examples/mrunner/sweep.yaml", "--format", "json");
+  }
+
+  @Test
+  void theContextsInventoryPlacesScheduledProcesses() {
+    Run run = Run.of("plan", CONTEXT_INVENTORY + "scheduled.yaml");
+    assertEquals(0, run.code(), run.err());
+    assertTrue(run.out().startsWith("plan for bundle ctx-lab (namespace ctx-lab)\n"
+        + "dispatch: gke model on examples/inventories/lab.yaml\n"), run.out());
+    assertTrue(run.out().contains("  learner (job)\n    pool:         cpu-large\n"), run.out());
+    assertTrue(run.out().contains("  inventory  examples/inventories/lab.yaml  from context lab ("
+        + CONTEXT_INVENTORY + "contexts.conf:4:21)\n"), run.out());
+    Run compile = Run.of("compile", CONTEXT_INVENTORY + "scheduled.yaml", "-o", "-");
+    assertEquals(0, compile.code(), compile.err());
+    assertTrue(compile.out().contains("cloud.google.com/gke-nodepool: gpu-t4\n"), compile.out());
+  }
+
+  @Test
+  void theExperimentsInventoryWinsOverTheContexts() {
+    Run run = Run.of("plan", "examples/gke-lab.yaml", "--contexts", CONTEXT_INVENTORY + "contexts.conf",
+        "--context", "broken");
+    assertEquals(0, run.code(), run.err());
+    assertTrue(run.out().contains("  inventory  inventories/lab.yaml  from experiment (examples/gke-lab.yaml:6:12)\n"),
+        run.out());
+  }
+
+  @Test
+  void aMissingContextInventoryIsLocated() {
+    Run run = Run.of("plan", CONTEXT_INVENTORY + "scheduled.yaml", "--context", "broken");
+    assertEquals(1, run.code());
+    assertEquals("", run.out());
+    assertTrue(run.err().startsWith(CONTEXT_INVENTORY + "contexts.conf:5:24: error: inventory: the context's inventory "
+        + CONTEXT_INVENTORY + "lab-typo.yaml does not exist\n"), run.err());
   }
 
   private static void check(String expected, String... args) throws IOException {

@@ -1,0 +1,196 @@
+package dev.stave.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.stave.apply.FakeKubeApi;
+import dev.stave.config.Env;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code apply --wait} on what clusters and benchmarks compile to, against {@link FakeKubeApi}: a Mars
+ * cluster's readiness rule travels in its bundle (min_worker_num workers, its timeout), a DaskJob counts
+ * once the operator runs it.
+ */
+class ApplyWaitTest {
+  private static final String POLL = "--poll-interval=5ms";
+
+  @TempDir
+  Path tmp;
+
+  private static Path compiled;
+  private FakeKubeApi api;
+  private Env env;
+
+  @BeforeAll
+  static void compileOnce(@TempDir Path dir) {
+    for (String config : List.of("examples/mars-tuned.conf", "examples/benchmarks/deepecho-operator.conf",
+        "examples/benchmarks/deepecho-seed.yaml")) {
+      Run run = Run.of("compile", config, "-o", dir.toString());
+      assertEquals(0, run.code(), run.err());
+    }
+    compiled = dir;
+  }
+
+  @BeforeEach
+  void setUp() throws IOException {
+    api = new FakeKubeApi();
+    Path kubeconfig = tmp.resolve("kubeconfig");
+    Files.writeString(kubeconfig, """
+        apiVersion: v1
+        kind: Config
+        current-context: fake
+        clusters:
+        - name: fake
+          cluster: {server: "%s"}
+        users:
+        - name: tester
+          user: {token: not-a-real-token}
+        contexts:
+        - name: fake
+          context: {cluster: fake, user: tester}
+        """.formatted(api.url()), StandardCharsets.UTF_8);
+    env = new Env(Map.of("KUBECONFIG", kubeconfig.toString()), tmp.resolve("home").toString());
+  }
+
+  @AfterEach
+  void tearDown() {
+    api.close();
+  }
+
+  /** A copy of a compiled bundle, to change. */
+  private Path bundle(String name) throws IOException {
+    Path copy = tmp.resolve("out").resolve(name);
+    Files.createDirectories(copy);
+    try (var files = Files.list(compiled.resolve(name))) {
+      for (Path f : files.toList()) {
+        Files.copy(f, copy.resolve(f.getFileName()));
+      }
+    }
+    return copy;
+  }
+
+  private Run stave(String... args) {
+    return Run.with(env, args);
+  }
+
+  private static String last(String text, int fromEnd) {
+    List<String> lines = List.of(text.split("\n"));
+    return lines.get(lines.size() - fromEnd);
+  }
+
+  @Test
+  void marsIsReadyWithMinWorkerNumWorkers() throws IOException {
+    api.readyAfterReads(2);
+    api.readyAtMost("mars-tuned-worker", 6); // min_worker_num = 6 of worker_num = 8
+    Run run = stave("apply", bundle("mars-tuned").toString(), "--wait", POLL);
+    assertEquals(0, run.code(), run.out() + run.err());
+    assertEquals("waiting: 3/3 ready", last(run.out(), 2));
+    assertEquals("ready: 3 workloads", last(run.out(), 1));
+    assertTrue(run.out().contains("Deployment analytics/mars-tuned-worker (0/8 ready, 6 needed)"), run.out());
+  }
+
+  @Test
+  void marsWithTooFewWorkersTimesOut() throws IOException {
+    api.readyAfterReads(2);
+    api.readyAtMost("mars-tuned-worker", 5);
+    Run run = stave("apply", bundle("mars-tuned").toString(), "--wait", POLL, "--timeout=300ms");
+    assertEquals(4, run.code(), run.out());
+    assertEquals("timed out after 300ms waiting for Deployment analytics/mars-tuned-worker (5/8 ready, 6 needed)",
+        last(run.out(), 1));
+  }
+
+  @Test
+  void aConfigWaitsByTheSameRule() {
+    api.readyAfterReads(2);
+    api.readyAtMost("mars-tuned-worker", 6);
+    Run run = stave("apply", "examples/mars-tuned.conf", "--wait", POLL);
+    assertEquals(0, run.code(), run.out() + run.err());
+    assertEquals("ready: 3 workloads", last(run.out(), 1));
+  }
+
+  @Test
+  void theBundlesTimeoutAppliesWithoutTimeoutOption() throws IOException {
+    Path bundle = bundle("mars-tuned");
+    Path worker = bundle.resolve("28-deployment-mars-tuned-worker.yaml");
+    Files.writeString(worker, Files.readString(worker).replace("stave.dev/wait-timeout: \"600\"",
+        "stave.dev/wait-timeout: \"1\""));
+    Run run = stave("apply", bundle.toString(), "--wait", POLL);
+    assertEquals(4, run.code(), run.out());
+    assertTrue(last(run.out(), 1).startsWith("timed out after 1s waiting for Deployment analytics/mars-tuned-scheduler"
+        + " (0/2 available)"), run.out());
+  }
+
+  @Test
+  void aBadWaitAnnotationIsLocated() throws IOException {
+    Path bundle = bundle("mars-tuned");
+    Path worker = bundle.resolve("28-deployment-mars-tuned-worker.yaml");
+    Files.writeString(worker, Files.readString(worker).replace("stave.dev/min-ready: \"6\"",
+        "stave.dev/min-ready: \"six\""));
+    Run run = stave("apply", bundle.toString(), "--wait", POLL);
+    assertEquals(1, run.code());
+    assertEquals("", run.out());
+    assertTrue(run.err().startsWith(worker + ":13:5: error: metadata.annotations.stave.dev/min-ready: the value of"
+        + " stave.dev/min-ready on Deployment analytics/mars-tuned-worker is not a whole number of replicas\n"),
+        run.err());
+    assertEquals(List.of(), List.copyOf(api.keys()), "nothing is applied");
+  }
+
+  @Test
+  void aDaskJobHasStartedOnceRunning() throws IOException {
+    api.readyAfterReads(2);
+    Run run = stave("apply", bundle("deepecho-operator").toString(), "--wait", POLL);
+    assertEquals(0, run.code(), run.out() + run.err());
+    assertTrue(run.out().contains("waiting: 0/1 ready: DaskJob benchmarks/deepecho-operator (not started)\n"),
+        run.out());
+    assertEquals("ready: 1 workload", last(run.out(), 1));
+  }
+
+  @Test
+  void aPlainBenchmarkWaitsForItsClusterAndTheLauncherToStart() throws IOException {
+    api.readyAfterReads(2);
+    Run run = stave("apply", bundle("deepecho-seed").toString(), "--wait", POLL);
+    assertEquals(0, run.code(), run.out() + run.err());
+    assertTrue(run.out().contains("waiting: 0/3 ready: Deployment deepecho-seed/deepecho-seed-scheduler (0/1 available),"
+        + " Deployment deepecho-seed/deepecho-seed-worker (0/4 available), Job deepecho-seed/deepecho-seed-launcher"
+        + " (not started)\n"), run.out());
+    assertEquals("ready: 3 workloads", last(run.out(), 1));
+  }
+
+  @Test
+  void aConfigIsCompiledWithTheStaveContext() {
+    Run run = stave("apply", "examples/mrunner/experiment1.conf", "--stave-context", "minikube");
+    assertEquals(0, run.code(), run.out() + run.err());
+    @SuppressWarnings("unchecked")
+    Map<String, Object> job = api.object("/apis/batch/v1", "jobs", "ml-robotics-sandbox", "experiment1-experiment1");
+    assertTrue(String.valueOf(job.get("spec")).contains("requests={cpu=1, memory=2Gi}"), String.valueOf(job));
+    Run unknown = stave("apply", "examples/mrunner/experiment1.conf", "--stave-context", "nope");
+    assertEquals(1, unknown.code());
+    assertTrue(unknown.err().contains("error: --context: context 'nope' is not defined in examples/contexts/mrunner.conf"),
+        unknown.err());
+  }
+
+  @Test
+  void diffComparesConfigsCompiledWithTheStaveContext() {
+    Path out = tmp.resolve("minikube");
+    assertEquals(0, Run.of("compile", "examples/mrunner/experiment1.conf", "--context", "minikube", "-o",
+        out.toString()).code());
+    String bundle = out.resolve("experiment1").toString();
+    Run same = stave("diff", bundle, "examples/mrunner/experiment1.conf", "--stave-context", "minikube");
+    assertEquals(0, same.code(), same.out() + same.err());
+    assertEquals("no differences\n", same.out());
+    Run other = stave("diff", bundle, "examples/mrunner/experiment1.conf", "--contexts",
+        "examples/contexts/mrunner.conf");
+    assertEquals(3, other.code(), other.out() + other.err());
+  }
+}

@@ -6,13 +6,12 @@ import dev.stave.config.Node;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
+import dev.stave.model.LabelRules;
 import dev.stave.model.Names;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /** Small typed look-ups on config trees that no schema has checked (Terraform files are read as they are). */
 final class Nodes {
-  private static final Pattern LABEL_VALUE = Pattern.compile("(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?");
 
   private Nodes() {}
 
@@ -21,7 +20,7 @@ final class Nodes {
    * says so: the API server would refuse the compiled objects.
    */
   static boolean labelValue(String value, String what, Origin origin, String path, List<Diagnostic> problems) {
-    if (value == null || value.length() <= Names.MAX_LABEL && LABEL_VALUE.matcher(value).matches()) {
+    if (value == null || LabelRules.validValue(value)) {
       return true;
     }
     problems.add(Diagnostic.error(origin, path, "inventory-label-value",

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 
@@ -29,8 +30,6 @@ public final class ExperimentReader {
       "replicas", "backoff_limit", "active_deadline_seconds", "ttl_seconds_after_finished", "labels");
 
   private static final Pattern IMAGE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._/:@-]*");
-  private static final Pattern LABEL_VALUE = Pattern.compile("(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?");
-  private static final Pattern LABEL_NAME = Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]");
   private static final Pattern ENV_NAME = Pattern.compile("[-._a-zA-Z][-._a-zA-Z0-9]*");
   private static final Pattern SECRET_KEY = Pattern.compile("[-._a-zA-Z0-9]+");
   private static final Pattern PATH = Pattern.compile("/[^\\x00-\\x1f]*");
@@ -197,42 +196,7 @@ public final class ExperimentReader {
 
   /** The labels under {@code key}, checked; {@code jsonPath} is where that map is, for messages. */
   private TreeMap<String, String> labels(MapNode map, String key, String jsonPath) {
-    TreeMap<String, String> out = new TreeMap<>();
-    MapNode labels = Values.map(map, key);
-    if (labels == null) {
-      return out;
-    }
-    labels.entries().forEach((k, v) -> {
-      String value = ((ScalarNode) v).text();
-      String path = jsonPath + "." + k;
-      if (!validLabelKey(k)) {
-        problems.add(Diagnostic.error(labels.keyOrigin(k), path, "label-key",
-            "'" + Names.printable(k) + "' is not a valid label key",
-            "a label key is an optional DNS prefix and '/', then up to 63 letters, digits, '-', '_' or '.'"));
-      } else if (k.startsWith("app.kubernetes.io/") || k.startsWith("stave.dev/") || k.contains(".stave.dev/")) {
-        problems.add(Diagnostic.error(labels.keyOrigin(k), path, "label-reserved",
-            "label '" + k + "' is set by stave itself",
-            "choose another key; stave sets app.kubernetes.io/* and stave.dev/* labels"));
-      } else if (value.length() > 63 || !LABEL_VALUE.matcher(value).matches()) {
-        problems.add(Diagnostic.error(v.origin(), path, "label-value",
-            "'" + Names.printable(value) + "' is not a valid label value",
-            "a label value has at most 63 letters, digits, '-', '_' or '.', and starts and ends with a letter or digit"));
-      } else {
-        out.put(k, value);
-      }
-    });
-    return out;
-  }
-
-  static boolean validLabelKey(String key) {
-    int slash = key.indexOf('/');
-    String prefix = slash < 0 ? null : key.substring(0, slash);
-    String name = slash < 0 ? key : key.substring(slash + 1);
-    if (prefix != null && (prefix.isEmpty() || prefix.length() > 253
-        || !prefix.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*"))) {
-      return false;
-    }
-    return name.length() <= 63 && LABEL_NAME.matcher(name).matches();
+    return LabelRules.read(Values.map(map, key), jsonPath, Set.of(), "label", problems);
   }
 
   private Optional<PodUnit> standalone(String given, MapNode node, String path, Origin origin) {
@@ -338,25 +302,10 @@ public final class ExperimentReader {
 
   /** A node selector matches node labels, so its keys and values follow the label rules. */
   private TreeMap<String, String> nodeSelector(MapNode node, String path) {
-    TreeMap<String, String> out = Values.stringMap(node, "node_selector");
-    MapNode selector = Values.map(node, "node_selector");
-    if (selector == null) {
-      return out;
-    }
-    selector.entries().forEach((k, v) -> {
-      String value = ((ScalarNode) v).text();
-      if (!validLabelKey(k)) {
-        problems.add(Diagnostic.error(selector.keyOrigin(k), path + ".node_selector." + k, "label-key",
-            "'" + Names.printable(k) + "' is not a valid node label key",
-            "a label key is an optional DNS prefix and '/', then up to 63 letters, digits, '-', '_' or '.'"));
-      } else if (value.length() > 63 || !LABEL_VALUE.matcher(value).matches()) {
-        problems.add(Diagnostic.error(v.origin(), path + ".node_selector." + k, "label-value",
-            "'" + Names.printable(value) + "' is not a valid node label value",
-            "a label value has at most 63 letters, digits, '-', '_' or '.', and starts and ends with a letter or digit"));
-      }
-    });
-    return out;
+    return LabelRules.read(Values.map(node, "node_selector"), path + ".node_selector", null, "node label",
+        problems);
   }
+
 
   @SuppressWarnings("unchecked")
   private static Map<String, Object> castMap(Object o) {

@@ -33,7 +33,6 @@ public final class MarsClusterReader {
   public static final String SERVICE_TYPE_LABEL = "mars/service-type";
 
   private static final Pattern IMAGE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._/:@-]*");
-  private static final Pattern LABEL_VALUE = Pattern.compile("(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?");
   private static final Pattern ENV_NAME = Pattern.compile("[-._a-zA-Z][-._a-zA-Z0-9]*");
   private static final Pattern ABSOLUTE_PATH = Pattern.compile("/[^\\x00-\\x1f:]*");
 
@@ -221,31 +220,8 @@ public final class MarsClusterReader {
   }
 
   private TreeMap<String, String> extraLabels() {
-    TreeMap<String, String> out = new TreeMap<>();
-    MapNode labels = Values.map(root, "extra_labels");
-    if (labels == null) {
-      return out;
-    }
-    labels.entries().forEach((k, v) -> {
-      String value = ((ScalarNode) v).text();
-      String path = "extra_labels." + k;
-      if (!ExperimentReader.validLabelKey(k)) {
-        problems.add(Diagnostic.error(labels.keyOrigin(k), path, "label-key",
-            "'" + Names.printable(k) + "' is not a valid label key",
-            "a label key is an optional DNS prefix and '/', then up to 63 letters, digits, '-', '_' or '.'"));
-      } else if (k.startsWith("app.kubernetes.io/") || k.startsWith("stave.dev/") || k.contains(".stave.dev/")
-          || k.equals(SERVICE_TYPE_LABEL)) {
-        problems.add(Diagnostic.error(labels.keyOrigin(k), path, "label-reserved",
-            "label '" + k + "' is set by stave itself",
-            "choose another key; stave sets app.kubernetes.io/*, stave.dev/* and mars/service-type"));
-      } else if (value.length() > 63 || !LABEL_VALUE.matcher(value).matches()) {
-        problems.add(Diagnostic.error(v.origin(), path, "label-value",
-            "'" + Names.printable(value) + "' is not a valid label value",
-            "a label value has at most 63 letters, digits, '-', '_' or '.', and starts and ends with a letter or digit"));
-      } else {
-        out.put(k, value);
-      }
-    });
-    return out;
+    return LabelRules.read(Values.map(root, "extra_labels"), "extra_labels", Set.of(SERVICE_TYPE_LABEL), "label",
+        problems);
   }
+
 }

@@ -48,11 +48,7 @@ public final class ExperimentReader {
   /** The experiment, and every problem found (errors and notes); the experiment is null if any is an error. */
   public record Result(Experiment experiment, List<Diagnostic> diagnostics) {}
 
-  public static Result read(ConfigFile config) {
-    return read(config, ContextDefaults.of(config, null, new ArrayList<>()));
-  }
-
-  /** As {@link #read(ConfigFile)}, with a context's defaults under the experiment's own keys (SPEC 1.6). */
+  /** The experiment of {@code config}, with a context's defaults under its own keys (SPEC 1.6). */
   public static Result read(ConfigFile config, ContextDefaults defaults) {
     ExperimentReader reader = new ExperimentReader(config, defaults);
     Experiment experiment = reader.experiment();

@@ -55,7 +55,7 @@ final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
   boolean waitReady;
 
   @Mixin
-  ContextOptions.ForCluster contextOptions = new ContextOptions.ForCluster();
+  ContextOptions contextOptions = new ContextOptions();
 
   @Option(names = "--templates", paramLabel = "DIR", description = "Templates that replace the packaged ones (configs only).")
   Path templates;

@@ -10,7 +10,9 @@ final class ClusterOptions {
       description = "The kubeconfig (default: the first file of $KUBECONFIG, else ~/.kube/config).")
   Path kubeconfig;
 
-  @Option(names = "--context", paramLabel = "NAME", description = "The kubeconfig context (default: its current-context).")
+  // --context is the stave context on every command (SPEC 1.6); the kubeconfig's is named apart.
+  @Option(names = "--kube-context", paramLabel = "NAME",
+      description = "The kubeconfig context (default: its current-context).")
   String context;
 
   @Option(names = "--timeout", paramLabel = "DURATION", converter = Durations.class,

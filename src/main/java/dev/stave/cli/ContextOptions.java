@@ -27,24 +27,4 @@ final class ContextOptions {
     Path home = Path.of(run.env().home(), ".config", "stave", "contexts.conf");
     return new CompileOptions(name, explicit, home, false, new ConfigLoader(run.env(), run.sources()));
   }
-
-  /**
-   * The same for apply and diff, whose {@code --context} is the kubeconfig's (as kubectl's): there the
-   * stave context is {@code --stave-context}.
-   */
-  static final class ForCluster {
-    @Option(names = "--stave-context", paramLabel = "NAME",
-        description = "For a config: the stave context whose values are defaults for the experiment "
-            + "(--context is the kubeconfig's).")
-    String context;
-
-    @Option(names = "--contexts", paramLabel = "FILE",
-        description = "For a config: the contexts file (default: $STAVE_CONTEXTS, else the config's 'contexts' "
-            + "key, else ~/.config/stave/contexts.conf).")
-    Path contexts;
-
-    CompileOptions compileOptions(Context run) {
-      return ContextOptions.compileOptions(run, context, contexts);
-    }
-  }
 }

@@ -42,7 +42,7 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
   ClusterOptions clusterOptions;
 
   @Mixin
-  ContextOptions.ForCluster contextOptions = new ContextOptions.ForCluster();
+  ContextOptions contextOptions = new ContextOptions();
 
   @Option(names = "--format", defaultValue = "text", description = "text or markdown (default: ${DEFAULT-VALUE}).")
   Format format;

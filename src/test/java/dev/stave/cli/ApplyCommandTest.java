@@ -338,7 +338,7 @@ class ApplyCommandTest {
 
   @Test
   void anUnknownContextListsTheKnownOnes() {
-    Run run = stave("apply", bundle.toString(), "--context", "prod");
+    Run run = stave("apply", bundle.toString(), "--kube-context", "prod");
     assertEquals(1, run.code());
     assertTrue(run.err().contains("has no context 'prod'"), run.err());
     assertTrue(run.err().contains("hint: contexts: fake, staging"), run.err());

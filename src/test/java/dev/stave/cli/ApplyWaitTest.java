@@ -169,12 +169,12 @@ class ApplyWaitTest {
 
   @Test
   void aConfigIsCompiledWithTheStaveContext() {
-    Run run = stave("apply", "examples/mrunner/experiment1.conf", "--stave-context", "minikube");
+    Run run = stave("apply", "examples/mrunner/experiment1.conf", "--context", "minikube");
     assertEquals(0, run.code(), run.out() + run.err());
     @SuppressWarnings("unchecked")
     Map<String, Object> job = api.object("/apis/batch/v1", "jobs", "ml-robotics-sandbox", "experiment1-experiment1");
     assertTrue(String.valueOf(job.get("spec")).contains("requests={cpu=1, memory=2Gi}"), String.valueOf(job));
-    Run unknown = stave("apply", "examples/mrunner/experiment1.conf", "--stave-context", "nope");
+    Run unknown = stave("apply", "examples/mrunner/experiment1.conf", "--context", "nope");
     assertEquals(1, unknown.code());
     assertTrue(unknown.err().contains("error: --context: context 'nope' is not defined in examples/contexts/mrunner.conf"),
         unknown.err());
@@ -186,7 +186,7 @@ class ApplyWaitTest {
     assertEquals(0, Run.of("compile", "examples/mrunner/experiment1.conf", "--context", "minikube", "-o",
         out.toString()).code());
     String bundle = out.resolve("experiment1").toString();
-    Run same = stave("diff", bundle, "examples/mrunner/experiment1.conf", "--stave-context", "minikube");
+    Run same = stave("diff", bundle, "examples/mrunner/experiment1.conf", "--context", "minikube");
     assertEquals(0, same.code(), same.out() + same.err());
     assertEquals("no differences\n", same.out());
     Run other = stave("diff", bundle, "examples/mrunner/experiment1.conf", "--contexts",

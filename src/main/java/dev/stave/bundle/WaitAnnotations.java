@@ -1,5 +1,6 @@
 package dev.stave.bundle;
 
+import dev.stave.compile.Labels;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import java.util.List;
@@ -13,8 +14,8 @@ import java.util.OptionalLong;
  * {@code --timeout} is given. Values are whole numbers written as strings.
  */
 public final class WaitAnnotations {
-  public static final String MIN_READY = "stave.dev/min-ready";
-  public static final String WAIT_TIMEOUT = "stave.dev/wait-timeout";
+  public static final String MIN_READY = Labels.MIN_READY;
+  public static final String WAIT_TIMEOUT = Labels.WAIT_TIMEOUT;
   private static final String NUMBER = "0|[1-9][0-9]{0,17}";
 
   private WaitAnnotations() {}

@@ -53,7 +53,7 @@ final class InventoryCommand implements Runnable {
         throw new UserError(result.diagnostics());
       }
       new dev.stave.diag.DiagnosticPrinter(context.sources()).print(result.diagnostics(), context.err());
-      context.out().print(result.yaml());
+      context.out().print(dev.stave.render.CanonicalYaml.emit(result.inventory()));
       context.out().flush();
       return Main.OK;
     }

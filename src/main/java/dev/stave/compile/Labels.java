@@ -9,6 +9,9 @@ public final class Labels {
   public static final String PART_OF = "app.kubernetes.io/part-of";
   public static final String COMPONENT = "app.kubernetes.io/component";
   public static final String BUNDLE = "stave.dev/bundle";
+  /** Annotations that tell {@code apply --wait} a workload's readiness rule (read in bundle and apply). */
+  public static final String MIN_READY = "stave.dev/min-ready";
+  public static final String WAIT_TIMEOUT = "stave.dev/wait-timeout";
 
   private Labels() {}
 

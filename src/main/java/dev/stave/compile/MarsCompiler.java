@@ -1,6 +1,5 @@
 package dev.stave.compile;
 
-import dev.stave.bundle.WaitAnnotations;
 import dev.stave.model.MarsCluster;
 import dev.stave.model.MarsClusterReader;
 import dev.stave.model.MarsRole;
@@ -147,10 +146,10 @@ public final class MarsCompiler {
   private TreeMap<String, String> waitAnnotations() {
     TreeMap<String, String> annotations = new TreeMap<>();
     if (cluster.minWorkerNum() != null) {
-      annotations.put(WaitAnnotations.MIN_READY, String.valueOf(cluster.minWorkerNum()));
+      annotations.put(Labels.MIN_READY, String.valueOf(cluster.minWorkerNum()));
     }
     if (cluster.timeoutSeconds() != null) {
-      annotations.put(WaitAnnotations.WAIT_TIMEOUT, String.valueOf(cluster.timeoutSeconds()));
+      annotations.put(Labels.WAIT_TIMEOUT, String.valueOf(cluster.timeoutSeconds()));
     }
     return annotations;
   }

@@ -6,7 +6,6 @@ import dev.stave.config.MapNode;
 import dev.stave.config.Node;
 import dev.stave.diag.Diagnostic;
 import dev.stave.model.Quantities;
-import dev.stave.render.CanonicalYaml;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -27,7 +26,8 @@ public final class NodesInventory {
 
   private NodesInventory() {}
 
-  public record Result(String yaml, List<Diagnostic> diagnostics) {}
+  /** The inventory document (null when the conversion failed) and the problems found. */
+  public record Result(Map<String, Object> inventory, List<Diagnostic> diagnostics) {}
 
   private record NodeSize(String name, BigDecimal cpu, long memoryMi, long allocCpuMillis, long allocMemoryMi, int gpus,
       String gpuType, boolean preemptible, List<Map<String, Object>> taints) {}
@@ -38,7 +38,7 @@ public final class NodesInventory {
     if (!(root.get("items") instanceof ListNode items)) {
       problems.add(Diagnostic.error(root.origin(), "items", "not-node-list",
           "the file is not a list of nodes", "write it with 'kubectl get nodes -o json > nodes.json'"));
-      return new Result("", problems);
+      return new Result(null, problems);
     }
     TreeMap<String, List<NodeSize>> pools = new TreeMap<>();
     for (int i = 0; i < items.items().size(); i++) {
@@ -100,7 +100,7 @@ public final class NodesInventory {
       problems.add(Diagnostic.error(root.origin(), "items", "no-pools",
           "no node has the label " + poolLabel, "name the pool label with --pool-label"));
     }
-    return new Result(CanonicalYaml.emit(doc), problems);
+    return new Result(doc, problems);
   }
 
   private static Map<String, Object> pool(String pool, List<NodeSize> nodes, String poolLabel) {

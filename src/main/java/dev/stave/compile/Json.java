@@ -1,70 +1,43 @@
 package dev.stave.compile;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Canonical JSON for generated files: keys sorted (HOCON has no key order, and both formats must give
- * the same bytes), two-space indent, and everything outside printable ASCII escaped.
+ * Canonical JSON for generated files (keys sorted: HOCON has no key order, and both formats must give
+ * the same bytes), and string literals for the generated Python entry script.
  */
 final class Json {
+  // Gson writes the JSON; stave only fixes the key order. Two-space pretty printing, nulls kept, and
+  // no HTML escaping, which would turn '<' and '=' into \u003c and \u003d for no reader's benefit.
+  private static final Gson GSON =
+      new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().serializeNulls().create();
+
   private Json() {}
 
   static String write(Object value) {
-    StringBuilder out = new StringBuilder();
-    write(value, out, "");
-    return out.append('\n').toString();
+    return GSON.toJson(sorted(value)) + "\n";
   }
 
-  private static void write(Object value, StringBuilder out, String indent) {
+  /** The same tree with every map's keys sorted, so the bytes never depend on the input format. */
+  private static Object sorted(Object value) {
     if (value instanceof Map<?, ?> map) {
-      if (map.isEmpty()) {
-        out.append("{}");
-        return;
-      }
-      TreeMap<String, Object> sorted = new TreeMap<>();
-      map.forEach((k, v) -> sorted.put(String.valueOf(k), v));
-      out.append("{\n");
-      String inner = indent + "  ";
-      int i = 0;
-      for (Map.Entry<String, Object> e : sorted.entrySet()) {
-        out.append(inner).append(string(e.getKey(), false)).append(": ");
-        write(e.getValue(), out, inner);
-        out.append(++i < sorted.size() ? ",\n" : "\n");
-      }
-      out.append(indent).append('}');
-    } else if (value instanceof List<?> list) {
-      if (list.isEmpty()) {
-        out.append("[]");
-        return;
-      }
-      out.append("[\n");
-      String inner = indent + "  ";
-      for (int i = 0; i < list.size(); i++) {
-        out.append(inner);
-        write(list.get(i), out, inner);
-        out.append(i + 1 < list.size() ? ",\n" : "\n");
-      }
-      out.append(indent).append(']');
-    } else if (value == null) {
-      out.append("null");
-    } else if (value instanceof Boolean || value instanceof Long || value instanceof Integer
-        || value instanceof BigInteger) {
-      out.append(value);
-    } else if (value instanceof BigDecimal d) {
-      out.append(d.toString());
-    } else {
-      out.append(string(String.valueOf(value), false));
+      TreeMap<String, Object> out = new TreeMap<>();
+      map.forEach((k, v) -> out.put(String.valueOf(k), sorted(v)));
+      return out;
     }
+    if (value instanceof List<?> list) {
+      List<Object> out = new ArrayList<>(list.size());
+      list.forEach(v -> out.add(sorted(v)));
+      return out;
+    }
+    return value;
   }
 
-  /**
-   * A double-quoted string. With {@code python}, characters beyond the BMP are written as
-   * {@code \UXXXXXXXX}, because Python does not join {@code \\u} surrogate pairs the way JSON does.
-   */
   static String string(String text, boolean python) {
     StringBuilder b = new StringBuilder(text.length() + 2).append('"');
     text.codePoints().forEach(cp -> {

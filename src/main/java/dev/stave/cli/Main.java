@@ -31,6 +31,7 @@ import picocli.CommandLine.Command;
       SchemaCommand.class,
       PlanCommand.class,
       InventoryCommand.class,
+      InitCommand.class,
       AutoComplete.GenerateCompletion.class,
       CommandLine.HelpCommand.class
     },

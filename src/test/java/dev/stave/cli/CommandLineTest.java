@@ -20,7 +20,7 @@ class CommandLineTest {
   Path dir;
 
   @ParameterizedTest
-  @ValueSource(strings = {"compile", "validate", "secrets", "schema"})
+  @ValueSource(strings = {"compile", "validate", "secrets", "schema", "plan", "diff", "apply", "inventory", "init"})
   void everyCommandHasHelp(String command) {
     Run run = Run.of(command, "--help");
     assertEquals(0, run.code());

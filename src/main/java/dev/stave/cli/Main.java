@@ -95,7 +95,7 @@ public final class Main implements Runnable {
     return code;
   }
 
-  private static int handle(Exception e, Context context, CommandLine.ParseResult parseResult) {
+  static int handle(Exception e, Context context, CommandLine.ParseResult parseResult) {
     PrintWriter err = context.err();
     if (e instanceof UserError user) {
       new DiagnosticPrinter(context.sources()).print(user.diagnostics(), err);

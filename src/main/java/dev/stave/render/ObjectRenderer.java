@@ -109,8 +109,7 @@ public final class ObjectRenderer {
     if (!CanonicalYaml.sameValue(reread, content)) {
       throw new StaveBug(planned.kind() + " " + planned.name() + " does not read back as written");
     }
-    return new RenderedObject(planned.apiVersion(), planned.kind(), planned.namespace(), planned.name(), content,
-        yaml);
+    return new RenderedObject(planned.apiVersion(), planned.kind(), planned.namespace(), planned.name(), yaml);
   }
 
   /** Problems in fields the user overrode are the user's; any other problem is stave's. */

@@ -2,6 +2,15 @@ package dev.stave.render;
 
 import java.util.Map;
 
-/** An object ready to be written: its identity, its parsed content and its canonical YAML text. */
-public record RenderedObject(String apiVersion, String kind, String namespace, String name,
-    Map<String, Object> content, String yaml) {}
+/**
+ * An object ready to be written: its identity and its canonical YAML text. The parsed content is not
+ * kept: a 10,000-point sweep holds every object until the atomic write, and the trees would be most of
+ * that memory. {@link #content()} reads the text again for the few commands that need the tree.
+ */
+public record RenderedObject(String apiVersion, String kind, String namespace, String name, String yaml) {
+
+  @SuppressWarnings("unchecked")
+  public Map<String, Object> content() {
+    return (Map<String, Object>) CanonicalYaml.parse(yaml);
+  }
+}

@@ -18,12 +18,21 @@ public final class KindOrder {
       "HorizontalPodAutoscaler", "StatefulSet", "Job", "CronJob", "IngressClass", "Ingress", "APIService",
       "MutatingWebhookConfiguration", "ValidatingWebhookConfiguration");
   public static final int UNKNOWN = 99;
+  private static final java.util.Map<String, Integer> RANKS = ranks();
 
   private KindOrder() {}
 
+  /** Sorting a 20,000-object bundle asks this hundreds of thousands of times: a map, not a list search. */
   public static int rank(String kind) {
-    int i = INSTALL_ORDER.indexOf(kind);
-    return i < 0 ? UNKNOWN : i;
+    return RANKS.getOrDefault(kind, UNKNOWN);
+  }
+
+  private static java.util.Map<String, Integer> ranks() {
+    java.util.Map<String, Integer> ranks = new java.util.HashMap<>();
+    for (int i = 0; i < INSTALL_ORDER.size(); i++) {
+      ranks.put(INSTALL_ORDER.get(i), i);
+    }
+    return java.util.Map.copyOf(ranks);
   }
 
   public static String fileName(String kind, String name) {

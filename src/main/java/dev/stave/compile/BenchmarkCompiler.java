@@ -99,7 +99,7 @@ public final class BenchmarkCompiler {
     String workers = b.name() + "-worker";
     Map<String, Object> workerPod = pod("Always", container("worker",
         List.of("dask-worker", "--nthreads", String.valueOf(b.threads())),
-        b.workerResources(), List.of(env("DASK_SCHEDULER_ADDRESS", address)), false));
+        b.workerResources(), List.of(PodData.env("DASK_SCHEDULER_ADDRESS", address)), false));
     out.add(deployment(workers, "worker", b.workers().adaptive() ? null : b.workers().minimum(), workerPod));
     if (b.workers().adaptive()) {
       out.add(autoscaler(workers));
@@ -107,7 +107,7 @@ public final class BenchmarkCompiler {
 
     String launcher = b.name() + "-launcher";
     List<Map<String, Object>> env = new ArrayList<>();
-    env.add(env("DASK_SCHEDULER_ADDRESS", address));
+    env.add(PodData.env("DASK_SCHEDULER_ADDRESS", address));
     env.addAll(credentialEnv());
     Map<String, Object> launcherPod = pod("Never", container("launcher", launcherArgs(), b.schedulerResources(),
         env, false));
@@ -242,7 +242,7 @@ public final class BenchmarkCompiler {
       fetch.put("name", "fetch");
       fetch.put("image", b.image());
       fetch.put("command", List.of("bash", SETUP));
-      fetch.put("env", List.of(env("STAVE_SETUP_FETCH", "1")));
+      fetch.put("env", List.of(PodData.env("STAVE_SETUP_FETCH", "1")));
       fetch.put("volumeMounts", mounts(true));
       pod.put("initContainers", List.of(fetch));
     }
@@ -312,12 +312,6 @@ public final class BenchmarkCompiler {
     return c;
   }
 
-  private static Map<String, Object> env(String name, String value) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("name", name);
-    m.put("value", value);
-    return m;
-  }
 
   private static Map<String, Object> port(String name, int number) {
     Map<String, Object> m = new LinkedHashMap<>();

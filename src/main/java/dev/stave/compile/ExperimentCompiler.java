@@ -256,16 +256,16 @@ public final class ExperimentCompiler {
     c.put("command", p.command());
     c.put("args", p.args());
     List<Map<String, Object>> env = new ArrayList<>();
-    env.add(envVar("SYMPHONY_ROLE", p.name()));
+    env.add(PodData.env("SYMPHONY_ROLE", p.name()));
     for (Services.Entry s : services.entries()) {
       // Symphony's address book: every process learns every service, connected or not.
       String n = s.name().toUpperCase(Locale.ROOT).replace('-', '_');
-      env.add(envVar("SYMPH_" + n + "_HOST", s.objectName()));
-      env.add(envVar("SYMPH_" + n + "_PORT", String.valueOf(s.port())));
-      env.add(envVar("SYMPH_" + n + "_ADDR", s.objectName() + ":" + s.port()));
+      env.add(PodData.env("SYMPH_" + n + "_HOST", s.objectName()));
+      env.add(PodData.env("SYMPH_" + n + "_PORT", String.valueOf(s.port())));
+      env.add(PodData.env("SYMPH_" + n + "_ADDR", s.objectName() + ":" + s.port()));
     }
     for (EnvVar e : p.env()) {
-      env.add(envVar(e.name(), e.value()));
+      env.add(PodData.env(e.name(), e.value()));
     }
     c.put("env", env);
     TreeSet<String> offered = new TreeSet<>();
@@ -295,12 +295,6 @@ public final class ExperimentCompiler {
     return c;
   }
 
-  private static Map<String, Object> envVar(String name, String value) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("name", name);
-    m.put("value", value);
-    return m;
-  }
 
   private static void putIfSet(Map<String, Object> m, String key, Object value) {
     if (value != null) {

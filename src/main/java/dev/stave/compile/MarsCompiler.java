@@ -254,26 +254,26 @@ public final class MarsCompiler {
     env.add(fieldRef("MARS_K8S_POD_NAME", "metadata.name"));
     env.add(fieldRef("MARS_K8S_POD_NAMESPACE", "metadata.namespace"));
     env.add(fieldRef("MARS_K8S_POD_IP", "status.podIP"));
-    env.add(value("MARS_K8S_SERVICE_PORT", String.valueOf(MarsCluster.SERVICE_PORT)));
+    env.add(PodData.env("MARS_K8S_SERVICE_PORT", String.valueOf(MarsCluster.SERVICE_PORT)));
     // Mars v0.6 narrows its pod discovery to pods sharing the values of these labels with itself, so
     // clusters sharing a namespace do not find each other's schedulers.
-    env.add(value("MARS_K8S_GROUP_LABELS", Labels.BUNDLE));
+    env.add(PodData.env("MARS_K8S_GROUP_LABELS", Labels.BUNDLE));
     if (role.cpu() != null) {
       String cpu = cpuText(role.cpu());
-      env.add(value("MKL_NUM_THREADS", cpu));
-      env.add(value("MARS_CPU_TOTAL", cpu));
-      env.add(value("MARS_USE_CGROUP_STAT", "1"));
+      env.add(PodData.env("MKL_NUM_THREADS", cpu));
+      env.add(PodData.env("MARS_CPU_TOTAL", cpu));
+      env.add(PodData.env("MARS_USE_CGROUP_STAT", "1"));
     }
     if (role.memory() != null) {
-      env.add(value("MARS_MEMORY_TOTAL", role.memory().toString()));
+      env.add(PodData.env("MARS_MEMORY_TOTAL", role.memory().toString()));
     }
     if (role.role().equals(MarsRole.WORKER)) {
       if (!spillDirs.isEmpty()) {
-        env.add(value("MARS_SPILL_DIRS", String.join(":", spillDirs)));
+        env.add(PodData.env("MARS_SPILL_DIRS", String.join(":", spillDirs)));
       }
-      env.add(value("MARS_CACHE_MEM_SIZE", cluster.cacheMem()));
+      env.add(PodData.env("MARS_CACHE_MEM_SIZE", cluster.cacheMem()));
     }
-    cluster.extraEnv().forEach((k, v) -> env.add(value(k, v)));
+    cluster.extraEnv().forEach((k, v) -> env.add(PodData.env(k, v)));
     return env;
   }
 
@@ -283,12 +283,6 @@ public final class MarsCompiler {
     return stripped.scale() <= 0 ? new BigInteger(stripped.toPlainString()).toString() : stripped.toPlainString();
   }
 
-  private static Map<String, Object> value(String name, String value) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("name", name);
-    m.put("value", value);
-    return m;
-  }
 
   private static Map<String, Object> fieldRef(String name, String fieldPath) {
     Map<String, Object> m = new LinkedHashMap<>();

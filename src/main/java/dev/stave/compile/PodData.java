@@ -35,6 +35,25 @@ final class PodData {
     return value;
   }
 
+  /**
+   * The objects with every pod template edited by {@code edit} (given the object's copied data and its
+   * pod); objects without a pod are kept as they are. The planned objects themselves are never changed.
+   */
+  static List<PlannedObject> editPods(List<PlannedObject> objects,
+      java.util.function.BiConsumer<Map<String, Object>, Map<String, Object>> edit) {
+    List<PlannedObject> out = new ArrayList<>(objects.size());
+    for (PlannedObject o : objects) {
+      if (!o.data().containsKey("pod")) {
+        out.add(o);
+        continue;
+      }
+      Map<String, Object> data = copy(o.data());
+      edit.accept(data, pod(data));
+      out.add(withData(o, o.name(), data));
+    }
+    return out;
+  }
+
   static PlannedObject withData(PlannedObject o, String name, Map<String, Object> data) {
     return new PlannedObject(o.apiVersion(), o.kind(), o.namespace(), name, o.template(), data, o.overrides());
   }

@@ -25,14 +25,7 @@ final class SecretEnvMapping {
     if (neptune == null && pullSecrets.isEmpty() && run.secretEnv().values().stream().allMatch(List::isEmpty)) {
       return objects;
     }
-    List<PlannedObject> out = new ArrayList<>(objects.size());
-    for (PlannedObject o : objects) {
-      if (!o.data().containsKey("pod")) {
-        out.add(o);
-        continue;
-      }
-      Map<String, Object> data = PodData.copy(o.data());
-      Map<String, Object> pod = PodData.pod(data);
+    return PodData.editPods(objects, (data, pod) -> {
       String unit = PodData.strings(data, "labels").get(Labels.COMPONENT);
       for (Map<String, Object> c : PodData.containers(pod)) {
         List<Map<String, Object>> env = PodData.list(c, "env");
@@ -52,9 +45,7 @@ final class SecretEnvMapping {
         }
         pod.put("imagePullSecrets", refs);
       }
-      out.add(PodData.withData(o, o.name(), data));
-    }
-    return out;
+    });
   }
 
   /** The Neptune Secret, when the config says where its token comes from; else it must exist already. */

@@ -35,13 +35,7 @@ final class StorageMapping {
     if (storage.claim() == null) {
       out.add(claim(experiment, storage, claim));
     }
-    for (PlannedObject o : objects) {
-      if (!o.data().containsKey("pod")) {
-        out.add(o);
-        continue;
-      }
-      Map<String, Object> data = PodData.copy(o.data());
-      Map<String, Object> pod = PodData.pod(data);
+    out.addAll(PodData.editPods(objects, (data, pod) -> {
       for (Map<String, Object> c : PodData.containers(pod)) {
         List<Map<String, Object>> mounts = PodData.list(c, "volumeMounts");
         if (mounts.stream().anyMatch(m -> storage.mount().equals(m.get("mountPath")))) {
@@ -64,8 +58,7 @@ final class StorageMapping {
       volume.put("source", Map.of("claimName", claim));
       volumes.add(volume);
       volumes.sort(Comparator.comparing(v -> (String) v.get("name")));
-      out.add(PodData.withData(o, o.name(), data));
-    }
+    }));
     return out;
   }
 

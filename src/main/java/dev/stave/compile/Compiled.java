@@ -12,7 +12,8 @@ public record Compiled(String bundle, List<PlannedObject> objects, List<SecretSp
     List<Diagnostic> diagnostics) {
 
   public Compiled {
-    objects = List.copyOf(objects);
+    // A sweep's objects are made when asked for and cannot be changed; copying would make them all now.
+    objects = Sweep.madeOnDemand(objects) ? objects : List.copyOf(objects);
     secrets = List.copyOf(secrets);
     diagnostics = List.copyOf(diagnostics);
   }

@@ -4,12 +4,15 @@ import dev.stave.diag.Diagnostic;
 import dev.stave.model.Names;
 import dev.stave.model.Placeholders;
 import dev.stave.model.SweepGrid;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.RandomAccess;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -63,22 +66,58 @@ final class Sweep {
         return List.of();
       }
     }
-    List<PlannedObject> out = new ArrayList<>(points.size() * objects.size());
+    List<PlannedObject> shared = new ArrayList<>();
+    List<PlannedObject> perPoint = new ArrayList<>();
     for (PlannedObject o : objects) {
-      if (SHARED.contains(o.kind())) {
-        out.add(o);
-      }
+      (SHARED.contains(o.kind()) ? shared : perPoint).add(o);
     }
-    for (SweepGrid.Point p : points) {
+    return new Instances(shared, perPoint, points, bundle, services);
+  }
+
+  /** Whether this list is a sweep's instances, which are made one by one as they are asked for. */
+  static boolean madeOnDemand(List<PlannedObject> objects) {
+    return objects instanceof Instances;
+  }
+
+  /**
+   * The shared objects, then every point's objects, each made when it is asked for. A 10,000-point
+   * sweep is then never held as 20,000 copies of template data: the renderer makes, renders and drops
+   * them one by one, on all cores. Asking twice gives equal objects.
+   */
+  private static final class Instances extends AbstractList<PlannedObject> implements RandomAccess {
+    private final List<PlannedObject> shared;
+    private final List<PlannedObject> perPoint;
+    private final List<SweepGrid.Point> points;
+    private final String bundle;
+    private final Set<String> services;
+
+    Instances(List<PlannedObject> shared, List<PlannedObject> perPoint, List<SweepGrid.Point> points,
+        String bundle, Set<String> services) {
+      this.shared = List.copyOf(shared);
+      this.perPoint = List.copyOf(perPoint);
+      this.points = List.copyOf(points);
+      this.bundle = bundle;
+      this.services = Set.copyOf(services);
+    }
+
+    @Override
+    public int size() {
+      return shared.size() + points.size() * perPoint.size();
+    }
+
+    @Override
+    public PlannedObject get(int index) {
+      Objects.checkIndex(index, size());
+      if (index < shared.size()) {
+        return shared.get(index);
+      }
+      int i = index - shared.size();
+      SweepGrid.Point p = points.get(i / perPoint.size());
+      PlannedObject o = perPoint.get(i % perPoint.size());
       Map<String, String> params = new TreeMap<>();
       p.values().forEach((k, v) -> params.put("STAVE_PARAM_" + k.toUpperCase(Locale.ROOT), v));
-      for (PlannedObject o : objects) {
-        if (!SHARED.contains(o.kind())) {
-          out.add(instance(o, o.name() + "-" + p.hash(), p.values(), bundle, p, services, params));
-        }
-      }
+      return instance(o, o.name() + "-" + p.hash(), p.values(), bundle, p, services, params);
     }
-    return out;
   }
 
   /** One object of one instance. */

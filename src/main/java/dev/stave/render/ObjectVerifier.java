@@ -31,6 +31,8 @@ import io.kubernetes.client.openapi.models.V2HorizontalPodAutoscaler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Checks every built-in Kubernetes object stave emits against the client-java-api model before it
@@ -73,13 +75,20 @@ public final class ObjectVerifier {
           model("scheduling.k8s.io/v1", "PriorityClass", V1PriorityClass.class),
           model("storage.k8s.io/v1", "StorageClass", V1StorageClass.class));
 
+  // Enough for every shape of a large bundle; past it objects are still checked, only not remembered.
+  private static final int MAX_REMEMBERED = 4096;
+
   private final TypeChecker types;
   private final RoundTrip roundTrip;
+  private final ModelKey modelKey;
+  // Keys (ModelKey) of objects whose round trip came back unchanged: a sweep's points share a few.
+  private final Set<String> roundTripped = ConcurrentHashMap.newKeySet();
 
   public ObjectVerifier() {
     ModelShapes shapes = new ModelShapes();
     this.types = new TypeChecker(shapes);
     this.roundTrip = new RoundTrip(RoundTrip.clientGsonWithoutValidation(), shapes);
+    this.modelKey = new ModelKey(shapes);
   }
 
   /**
@@ -110,7 +119,13 @@ public final class ObjectVerifier {
     // The model drops unknown fields and coerces types, so a round trip of an object with type
     // problems would only repeat them less clearly.
     if (problems.isEmpty()) {
-      roundTrip.check(object, model, problems);
+      String key = modelKey.of(object, model);
+      if (!roundTripped.contains(key)) {
+        roundTrip.check(object, model, problems);
+        if (problems.isEmpty() && roundTripped.size() < MAX_REMEMBERED) {
+          roundTripped.add(key);
+        }
+      }
     }
     return List.copyOf(problems);
   }

@@ -27,13 +27,23 @@ final class BlockWriter {
   private static final String SPACES = " ".repeat(64);
 
   private final StringBuilder out;
+  private final ScalarTokens tokens;
 
-  private BlockWriter(StringBuilder out) {
+  private BlockWriter(StringBuilder out, ScalarTokens tokens) {
     this.out = out;
+    this.tokens = tokens;
   }
 
   static String write(Object document) {
-    BlockWriter w = new BlockWriter(new StringBuilder(256));
+    return write(document, null);
+  }
+
+  /**
+   * As {@link #write(Object)}, noting in {@code tokens} (when not null) where each one-line string
+   * key, value and list item was written.
+   */
+  static String write(Object document, ScalarTokens tokens) {
+    BlockWriter w = new BlockWriter(new StringBuilder(256), tokens);
     try {
       w.document(document);
     } catch (PathedError e) {
@@ -48,7 +58,7 @@ final class BlockWriter {
     } else if (v instanceof List<?> l && !l.isEmpty()) {
       list(l, 0, false, true, 0);
     } else {
-      scalar(v, 0, true);
+      scalar(v, 0, true, ScalarTokens.NONE);
     }
   }
 
@@ -101,6 +111,8 @@ final class BlockWriter {
       out.append('\n');
       indent(indent);
       listIndent = indent + 2;
+    } else if (tokens != null) {
+      tokens.add(ScalarTokens.KEY, keyStart, out.length(), key);
     }
     out.append(':');
     if (value instanceof Map<?, ?> m && !m.isEmpty()) {
@@ -111,7 +123,7 @@ final class BlockWriter {
       list(l, listIndent, false, tail, depth + 1);
     } else {
       out.append(' ');
-      scalar(value, indent, tail);
+      scalar(value, indent, tail, ScalarTokens.VALUE);
     }
   }
 
@@ -133,7 +145,7 @@ final class BlockWriter {
           list(inner, indent + 2, true, itemTail, depth + 1);
         } else {
           // A block scalar hangs from the dash's column, as the readers count it.
-          scalar(item, indent, itemTail);
+          scalar(item, indent, itemTail, ScalarTokens.ITEM);
         }
       } catch (PathedError err) {
         throw err.under("[" + i + "]");
@@ -142,11 +154,11 @@ final class BlockWriter {
   }
 
   /** Writes a scalar or empty collection and its line break; {@code owner} is its key's or dash's column. */
-  private void scalar(Object v, int owner, boolean tail) {
+  private void scalar(Object v, int owner, boolean tail, char place) {
     if (v == null) {
       out.append("null\n");
     } else if (v instanceof String s) {
-      string(s, owner, tail);
+      string(s, owner, tail, place);
     } else if (v instanceof Boolean b) {
       out.append(b ? "true\n" : "false\n");
     } else if (v instanceof Integer || v instanceof Long || v instanceof BigInteger) {
@@ -166,7 +178,7 @@ final class BlockWriter {
     }
   }
 
-  private void string(String s, int owner, boolean tail) {
+  private void string(String s, int owner, boolean tail, char place) {
     ScalarStyle style;
     try {
       style = ScalarStyle.ofValue(s);
@@ -175,14 +187,19 @@ final class BlockWriter {
     }
     // "|+" keeps trailing blank lines; as the document's last node they would leave it ending in
     // more than one line break, so such a string is quoted there instead.
+    int start = out.length();
     if (style == ScalarStyle.LITERAL && !(tail && s.endsWith("\n\n"))) {
       literal(s, owner);
+      return;
     } else if (style == ScalarStyle.PLAIN) {
-      out.append(s).append('\n');
+      out.append(s);
     } else {
       doubleQuoted(s);
-      out.append('\n');
     }
+    if (tokens != null && place != ScalarTokens.NONE) {
+      tokens.add(place, start, out.length(), s);
+    }
+    out.append('\n');
   }
 
   /**

@@ -24,6 +24,8 @@ public final class ObjectRenderer {
   private static final int PARALLEL_FROM = 64;
 
   private final TemplateRenderer templates;
+  private final TemplateShapes shapes = new TemplateShapes();
+  private final EmittedShapes emitted = new EmittedShapes();
   private final ObjectVerifier verifier = new ObjectVerifier();
   private final CustomResourceShapes customResources = new CustomResourceShapes(verifier);
 
@@ -62,10 +64,10 @@ public final class ObjectRenderer {
   }
 
   public RenderedObject render(PlannedObject planned) {
-    String text = templates.render(planned.template(), planned.data());
+    RenderedText text = templates.render(planned.template(), planned.data());
     Object parsed;
     try {
-      parsed = CanonicalYaml.parse(text);
+      parsed = shapes.parse(text);
     } catch (RuntimeException e) {
       throw new StaveBug("template " + planned.template() + " rendered text that is not YAML: " + e.getMessage(), e);
     }
@@ -104,9 +106,9 @@ public final class ObjectRenderer {
       }
       reportProblems(planned, problems, overridden);
     }
-    String yaml = CanonicalYaml.emit(content);
-    Object reread = CanonicalYaml.parse(yaml);
-    if (!CanonicalYaml.sameValue(reread, content)) {
+    ScalarTokens tokens = new ScalarTokens();
+    String yaml = BlockWriter.write(content, tokens);
+    if (!emitted.readsBack(yaml, tokens, content) && !CanonicalYaml.sameValue(CanonicalYaml.parse(yaml), content)) {
       throw new StaveBug(planned.kind() + " " + planned.name() + " does not read back as written");
     }
     return new RenderedObject(planned.apiVersion(), planned.kind(), planned.namespace(), planned.name(), yaml);

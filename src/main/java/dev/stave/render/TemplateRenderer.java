@@ -14,7 +14,6 @@ import freemarker.template.Template;
 import freemarker.template.TemplateException;
 import freemarker.template.TemplateExceptionHandler;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -71,15 +70,16 @@ public final class TemplateRenderer {
     }
   }
 
-  public String render(String templateName, Map<String, Object> data) {
+  /** The template's output, as its shape and values ({@link ShapeWriter}). */
+  RenderedText render(String templateName, Map<String, Object> data) {
     Template template = cache.computeIfAbsent(templateName, this::load);
-    StringWriter out = new StringWriter(2048);
+    ShapeWriter out = new ShapeWriter();
     try {
       template.process(data, out);
     } catch (TemplateException | IOException e) {
       throw templateProblem(templateName, e);
     }
-    return out.toString();
+    return out.rendered();
   }
 
   private Template load(String name) {

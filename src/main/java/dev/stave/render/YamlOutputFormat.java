@@ -28,7 +28,11 @@ public final class YamlOutputFormat extends CommonMarkupOutputFormat<YamlOutputF
 
   @Override
   public void output(String textToEsc, Writer out) throws IOException {
-    out.write(escapePlainText(textToEsc));
+    if (out instanceof ShapeWriter shape) {
+      shape.value(textToEsc);
+    } else {
+      out.write(escapePlainText(textToEsc));
+    }
   }
 
   @Override

@@ -23,7 +23,7 @@ import net.jqwik.api.Tuple;
 class CanonicalYamlPropertyTest {
 
   /** Pieces that have each broken some YAML writer: syntax, look-alike scalars, odd characters. */
-  private static final List<String> FRAGMENTS =
+  static final List<String> FRAGMENTS =
       List.of(
           ": ", " #", "#", ":", "\n", "\n\n", "---", "...", "'", "\"", "\\", "${", "}", "<#", "{{", "}}",
           "!!", "&a", "*a", "\t", "\r", "\r\n", "\u0000", "\u0007", "\u0085", "\u2028", "\u2029",

@@ -1,0 +1,230 @@
+package dev.stave.render;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Proves that emitted text reads back as the tree it was written from (SPEC 3) while running the YAML
+ * reader once per shape rather than once per object, which is most of a large sweep's time otherwise.
+ *
+ * <p>The text is split in two: its shape, where every one-line string token {@link BlockWriter} wrote
+ * is replaced by a numbered placeholder, and the tokens. The shape is read once and must give the tree's
+ * structure and every other scalar; each token is read once, alone in the same place (as a key, a
+ * mapping value or a list item), and must give its string. Together these say what reading the whole
+ * text says, because such a token cannot reach past its own line: it holds no line break, it is the last
+ * thing on its line, and the next line starts at or left of the column of its key or dash. When this
+ * cannot prove it, {@link #readsBack} says so and the caller reads the whole text.
+ *
+ * <p>Safe to share between threads.
+ */
+final class EmittedShapes {
+  private static final int MAX_SHAPES = 1024;
+  private static final int MAX_SHAPE_CHARS = 256 * 1024;
+  private static final int MAX_TOKENS = 200_000;
+  private static final Object UNUSABLE = new Object();
+  private static final Object UNREADABLE = new Object();
+
+  private final Map<String, Object> shapes = new ConcurrentHashMap<>();
+  private final Map<String, Object> tokens = new ConcurrentHashMap<>();
+
+  /**
+   * True when {@code text}, written by {@link BlockWriter} from {@code tree} with its one-line strings
+   * noted in {@code written}, reads back as {@code tree}; false when that is not proven here.
+   */
+  boolean readsBack(String text, ScalarTokens written, Object tree) {
+    String shape = shape(text, written);
+    if (shape.length() > MAX_SHAPE_CHARS) {
+      return false;
+    }
+    Object holes = shapes.get(shape);
+    if (holes == null) {
+      holes = holes(shape, written.size());
+      if (shapes.size() < MAX_SHAPES) {
+        shapes.putIfAbsent(shape, holes);
+      }
+    }
+    return holes != UNUSABLE && new Match(text, written).same(holes, tree);
+  }
+
+  private static String shape(String text, ScalarTokens written) {
+    StringBuilder b = new StringBuilder(text.length());
+    int from = 0;
+    for (int i = 0; i < written.size(); i++) {
+      b.append(text, from, written.start(i)).append(ShapeWriter.MARK).append(i);
+      from = written.end(i);
+    }
+    return b.append(text, from, text.length()).toString();
+  }
+
+  /** The read shape with a {@link Hole} per placeholder; UNUSABLE unless each is read once, whole. */
+  private static Object holes(String shape, int count) {
+    if (ShapeWriter.marks(shape) != count) {
+      return UNUSABLE;
+    }
+    Object read;
+    try {
+      read = CanonicalYaml.parse(shape);
+    } catch (IllegalArgumentException e) {
+      return UNUSABLE;
+    }
+    if (!(read instanceof Map<?, ?> || read instanceof List<?>)) {
+      return UNUSABLE;
+    }
+    boolean[] seen = new boolean[count];
+    Object tree = holes(read, seen);
+    if (tree == UNUSABLE) {
+      return UNUSABLE;
+    }
+    for (boolean s : seen) {
+      if (!s) {
+        return UNUSABLE;
+      }
+    }
+    return tree;
+  }
+
+  private static Object holes(Object node, boolean[] seen) {
+    if (node instanceof Map<?, ?> map) {
+      Map<Object, Object> copy = new LinkedHashMap<>();
+      for (Map.Entry<?, ?> e : map.entrySet()) {
+        Object key = hole(e.getKey(), ScalarTokens.KEY, seen);
+        Object value = holes(e.getValue(), ScalarTokens.VALUE, seen);
+        if (key == UNUSABLE || value == UNUSABLE) {
+          return UNUSABLE;
+        }
+        copy.put(key, value);
+      }
+      return copy;
+    }
+    if (node instanceof List<?> list) {
+      List<Object> copy = new ArrayList<>(list.size());
+      for (Object item : list) {
+        Object value = holes(item, ScalarTokens.ITEM, seen);
+        if (value == UNUSABLE) {
+          return UNUSABLE;
+        }
+        copy.add(value);
+      }
+      return copy;
+    }
+    return hole(node, ScalarTokens.NONE, seen);
+  }
+
+  private static Object holes(Object node, char place, boolean[] seen) {
+    return node instanceof Map<?, ?> || node instanceof List<?> ? holes(node, seen) : hole(node, place, seen);
+  }
+
+  private static Object hole(Object scalar, char place, boolean[] seen) {
+    if (!(scalar instanceof String s) || s.indexOf(ShapeWriter.MARK) < 0) {
+      return scalar;
+    }
+    if (s.charAt(0) != ShapeWriter.MARK || s.length() < 2 || s.length() > 10 || place == ScalarTokens.NONE) {
+      return UNUSABLE;
+    }
+    for (int i = 1; i < s.length(); i++) {
+      if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+        return UNUSABLE;
+      }
+    }
+    int index = Integer.parseInt(s, 1, s.length(), 10);
+    if (index >= seen.length || seen[index] || !s.equals(String.valueOf(ShapeWriter.MARK) + index)) {
+      return UNUSABLE;
+    }
+    seen[index] = true;
+    return new Hole(index, place);
+  }
+
+  /** Where token number {@code index} was, and in what place the reader found it. */
+  private record Hole(int index, char place) {}
+
+  /** One object's comparison of the read shape with its tree. */
+  private final class Match {
+    private final String text;
+    private final ScalarTokens written;
+
+    Match(String text, ScalarTokens written) {
+      this.text = text;
+      this.written = written;
+    }
+
+    boolean same(Object read, Object tree) {
+      if (read instanceof Hole hole) {
+        return tree instanceof String s && token(hole, s);
+      }
+      if (read instanceof Map<?, ?> r) {
+        if (!(tree instanceof Map<?, ?> t) || r.size() != t.size()) {
+          return false;
+        }
+        Iterator<? extends Map.Entry<?, ?>> in = t.entrySet().iterator();
+        for (Map.Entry<?, ?> e : r.entrySet()) {
+          Map.Entry<?, ?> mine = in.next();
+          boolean key = e.getKey() instanceof Hole hole
+              ? mine.getKey() instanceof String s && token(hole, s)
+              : CanonicalYaml.sameValue(e.getKey(), mine.getKey());
+          if (!key || !same(e.getValue(), mine.getValue())) {
+            return false;
+          }
+        }
+        return true;
+      }
+      if (read instanceof List<?> r) {
+        if (!(tree instanceof List<?> t) || r.size() != t.size()) {
+          return false;
+        }
+        Iterator<?> in = t.iterator();
+        for (Object item : r) {
+          if (!same(item, in.next())) {
+            return false;
+          }
+        }
+        return true;
+      }
+      return CanonicalYaml.sameValue(read, tree);
+    }
+
+    /** The token was written for this string in the place it was read in, and reads back as it alone. */
+    private boolean token(Hole hole, String expected) {
+      int i = hole.index();
+      if (written.place(i) != hole.place() || !written.value(i).equals(expected)) {
+        return false;
+      }
+      String key = hole.place() + text.substring(written.start(i), written.end(i));
+      Object read = tokens.get(key);
+      if (read == null) {
+        read = readAlone(hole.place(), key.substring(1));
+        if (tokens.size() < MAX_TOKENS) {
+          tokens.putIfAbsent(key, read);
+        }
+      }
+      return expected.equals(read);
+    }
+  }
+
+  /** What a reader makes of the token alone in its place; UNREADABLE when that is not one scalar. */
+  private static Object readAlone(char place, String token) {
+    try {
+      Object read = CanonicalYaml.parse(switch (place) {
+        case ScalarTokens.KEY -> token + ": 0\n";
+        case ScalarTokens.VALUE -> "k: " + token + "\n";
+        default -> "- " + token + "\n";
+      });
+      if (place == ScalarTokens.ITEM) {
+        return read instanceof List<?> l && l.size() == 1 ? l.get(0) : UNREADABLE;
+      }
+      if (!(read instanceof Map<?, ?> m) || m.size() != 1) {
+        return UNREADABLE;
+      }
+      Map.Entry<?, ?> e = m.entrySet().iterator().next();
+      if (place == ScalarTokens.KEY) {
+        return Integer.valueOf(0).equals(e.getValue()) ? e.getKey() : UNREADABLE;
+      }
+      return "k".equals(e.getKey()) ? e.getValue() : UNREADABLE;
+    } catch (IllegalArgumentException e) {
+      return UNREADABLE;
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package dev.stave.render;
+
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The writer templates render into. The template's own text is kept as written; every escaped value
+ * (which {@link YamlOutputFormat} would write as one double-quoted scalar) is kept aside, and a
+ * numbered placeholder scalar stands in its place. Objects made by the same template from similar data,
+ * such as the points of a sweep, then share one text, the shape, which {@link TemplateShapes} parses
+ * once.
+ */
+final class ShapeWriter extends Writer {
+  /**
+   * Starts every placeholder. A shape holding it anywhere else is not used ({@link TemplateShapes},
+   * {@link EmittedShapes}); a Latin-1 character keeps the shapes compact strings.
+   */
+  static final char MARK = '\u00B6';
+
+  /** How many times {@link #MARK} occurs in the text. */
+  static int marks(String text) {
+    int n = 0;
+    for (int i = text.indexOf(MARK); i >= 0; i = text.indexOf(MARK, i + 1)) {
+      n++;
+    }
+    return n;
+  }
+
+  private final StringBuilder shape = new StringBuilder(2048);
+  private final List<String> values = new ArrayList<>();
+  private final List<Integer> offsets = new ArrayList<>();
+
+  void value(String text) {
+    offsets.add(shape.length());
+    shape.append('"').append(MARK).append(values.size()).append('"');
+    values.add(text);
+  }
+
+  @Override
+  public void write(char[] chars, int offset, int length) {
+    shape.append(chars, offset, length);
+  }
+
+  @Override
+  public void write(String s) {
+    shape.append(s);
+  }
+
+  @Override
+  public void write(String s, int offset, int length) {
+    shape.append(s, offset, offset + length);
+  }
+
+  @Override
+  public void write(int c) {
+    shape.append((char) c);
+  }
+
+  @Override
+  public void flush() {}
+
+  @Override
+  public void close() {}
+
+  RenderedText rendered() {
+    int[] at = new int[offsets.size()];
+    for (int i = 0; i < at.length; i++) {
+      at[i] = offsets.get(i);
+    }
+    return new RenderedText(shape.toString(), values.toArray(String[]::new), at);
+  }
+}

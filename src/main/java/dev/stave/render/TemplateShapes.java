@@ -1,0 +1,160 @@
+package dev.stave.render;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Reads rendered templates, parsing each distinct shape once. The points of a sweep render the same
+ * template text around different values, so the YAML reader runs once per shape and every object after
+ * that is the parsed shape with its values put in: the same tree the reader gives for the full text,
+ * because every value was one double-quoted scalar there. Whatever could make the two differ takes the
+ * full text through the reader instead: values {@link RenderedText#fillable()} rules out, a placeholder
+ * that is not a whole key or value (inside a comment, a block scalar or a longer scalar), a shape that
+ * is not YAML, or two values that make the same key.
+ *
+ * <p>Safe to share between threads.
+ */
+final class TemplateShapes {
+  // Enough for every template of a large bundle; shapes past it are parsed but not kept.
+  private static final int MAX_SHAPES = 1024;
+  private static final int MAX_SHAPE_CHARS = 64 * 1024;
+
+  private final Map<String, Shape> shapes = new ConcurrentHashMap<>();
+
+  /** The parsed text, as {@link CanonicalYaml#parse} gives it. */
+  Object parse(RenderedText rendered) {
+    if (!rendered.fillable() || rendered.shape().length() > MAX_SHAPE_CHARS) {
+      return CanonicalYaml.parse(rendered.text());
+    }
+    Shape shape = shapes.get(rendered.shape());
+    if (shape == null) {
+      shape = Shape.of(rendered);
+      if (shapes.size() < MAX_SHAPES) {
+        shapes.putIfAbsent(rendered.shape(), shape);
+      }
+    }
+    Object tree = shape.fill(rendered.values());
+    return tree != null ? tree : CanonicalYaml.parse(rendered.text());
+  }
+
+  /** A parsed shape with a {@link Hole} where each value goes; a null tree when values cannot go in. */
+  private record Shape(Object tree) {
+    static Shape of(RenderedText rendered) {
+      if (ShapeWriter.marks(rendered.shape()) != rendered.values().length) {
+        return new Shape(null);
+      }
+      Object parsed;
+      try {
+        parsed = CanonicalYaml.parse(rendered.shape());
+      } catch (IllegalArgumentException e) {
+        return new Shape(null);
+      }
+      if (!(parsed instanceof Map<?, ?>)) {
+        return new Shape(null);
+      }
+      boolean[] seen = new boolean[rendered.values().length];
+      Object tree = holes(parsed, seen);
+      if (tree == null) {
+        return new Shape(null);
+      }
+      for (boolean s : seen) {
+        if (!s) {
+          return new Shape(null);
+        }
+      }
+      return new Shape(tree);
+    }
+
+    /**
+     * A copy of the tree with placeholders as holes and YAML nulls as {@link #NULL}; null when a
+     * placeholder is misplaced or repeated, or a key is not a string.
+     */
+    private static Object holes(Object node, boolean[] seen) {
+      if (node instanceof Map<?, ?> map) {
+        Map<Object, Object> copy = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+          Object key = e.getKey() instanceof String ? hole(e.getKey(), seen) : null;
+          Object value = holes(e.getValue(), seen);
+          if (key == null || value == null) {
+            return null;
+          }
+          copy.put(key, value);
+        }
+        return copy;
+      }
+      if (node instanceof List<?> list) {
+        List<Object> copy = new ArrayList<>(list.size());
+        for (Object item : list) {
+          Object value = holes(item, seen);
+          if (value == null) {
+            return null;
+          }
+          copy.add(value);
+        }
+        return copy;
+      }
+      return hole(node, seen);
+    }
+
+    private static Object hole(Object scalar, boolean[] seen) {
+      if (!(scalar instanceof String s) || s.indexOf(ShapeWriter.MARK) < 0) {
+        return scalar == null ? NULL : scalar;
+      }
+      if (s.charAt(0) != ShapeWriter.MARK || s.length() > 10) {
+        return null;
+      }
+      int index;
+      try {
+        index = Integer.parseInt(s, 1, s.length(), 10);
+      } catch (NumberFormatException e) {
+        return null;
+      }
+      if (index < 0 || index >= seen.length || seen[index] || !s.equals(String.valueOf(ShapeWriter.MARK) + index)) {
+        return null;
+      }
+      seen[index] = true;
+      return new Hole(index);
+    }
+
+    Object fill(String[] values) {
+      return tree == null ? null : fill(tree, values);
+    }
+
+    /** The tree with the values in; null when two values make the same key. */
+    private static Object fill(Object node, String[] values) {
+      if (node instanceof Map<?, ?> map) {
+        Map<Object, Object> copy = new LinkedHashMap<>(map.size() * 4 / 3 + 1);
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+          Object key = e.getKey() instanceof Hole h ? values[h.index()] : e.getKey();
+          Object value = fill(e.getValue(), values);
+          if (value == null || copy.containsKey(key)) {
+            return null;
+          }
+          copy.put(key, value == NULL ? null : value);
+        }
+        return copy;
+      }
+      if (node instanceof List<?> list) {
+        List<Object> copy = new ArrayList<>(list.size());
+        for (Object item : list) {
+          Object value = fill(item, values);
+          if (value == null) {
+            return null;
+          }
+          copy.add(value == NULL ? null : value);
+        }
+        return copy;
+      }
+      return node instanceof Hole h ? values[h.index()] : node;
+    }
+  }
+
+  /** Where value number {@code index} goes. */
+  private record Hole(int index) {}
+
+  /** Stands for a YAML null inside a shape, so that null can mean "cannot fill". */
+  private static final Object NULL = new Object();
+}

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -91,12 +92,7 @@ final class BlockWriter {
   }
 
   private void entry(String key, Object value, int indent, boolean tail, int depth) {
-    ScalarStyle keyStyle;
-    try {
-      keyStyle = ScalarStyle.ofKey(key);
-    } catch (IllegalArgumentException e) {
-      throw new PathedError("key " + e.getMessage());
-    }
+    ScalarStyle keyStyle = keyStyle(key);
     int keyStart = out.length();
     if (keyStyle == ScalarStyle.PLAIN) {
       out.append(key);
@@ -126,6 +122,29 @@ final class BlockWriter {
       scalar(value, indent, tail, ScalarTokens.VALUE);
     }
   }
+
+  /**
+   * Objects of one kind repeat the same few dozen keys, and finding a style reads every character, so
+   * each thread keeps the styles of the keys it has written.
+   */
+  private static ScalarStyle keyStyle(String key) {
+    Map<String, ScalarStyle> known = KEY_STYLES.get();
+    ScalarStyle style = known.get(key);
+    if (style == null) {
+      try {
+        style = ScalarStyle.ofKey(key);
+      } catch (IllegalArgumentException e) {
+        throw new PathedError("key " + e.getMessage());
+      }
+      if (known.size() < MAX_KNOWN_KEYS) {
+        known.put(key, style);
+      }
+    }
+    return style;
+  }
+
+  private static final int MAX_KNOWN_KEYS = 4096;
+  private static final ThreadLocal<Map<String, ScalarStyle>> KEY_STYLES = ThreadLocal.withInitial(HashMap::new);
 
   private void list(List<?> l, int indent, boolean inline, boolean tail, int depth) {
     checkDepth(depth);

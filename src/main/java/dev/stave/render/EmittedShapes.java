@@ -29,7 +29,8 @@ final class EmittedShapes {
   private static final Object UNREADABLE = new Object();
 
   private final Map<String, Object> shapes = new ConcurrentHashMap<>();
-  private final Map<String, Object> tokens = new ConcurrentHashMap<>();
+  // For each string, the tokens proven to read back as it, as a key, a value and a list item.
+  private final Map<String, String[]> proven = new ConcurrentHashMap<>();
 
   /**
    * True when {@code text}, written by {@link BlockWriter} from {@code tree} with its one-line strings
@@ -192,16 +193,31 @@ final class EmittedShapes {
       if (written.place(i) != hole.place() || !written.value(i).equals(expected)) {
         return false;
       }
-      String key = hole.place() + text.substring(written.start(i), written.end(i));
-      Object read = tokens.get(key);
-      if (read == null) {
-        read = readAlone(hole.place(), key.substring(1));
-        if (tokens.size() < MAX_TOKENS) {
-          tokens.putIfAbsent(key, read);
-        }
+      int start = written.start(i);
+      int length = written.end(i) - start;
+      int place = placeIndex(hole.place());
+      String[] known = proven.get(expected);
+      if (known != null && known[place] != null && known[place].length() == length
+          && text.regionMatches(start, known[place], 0, length)) {
+        return true;
       }
-      return expected.equals(read);
+      String token = text.substring(start, start + length);
+      if (!expected.equals(readAlone(hole.place(), token))) {
+        return false;
+      }
+      if (proven.size() < MAX_TOKENS) {
+        proven.compute(expected, (k, old) -> {
+          String[] tokens = old == null ? new String[3] : old.clone();
+          tokens[place] = token;
+          return tokens;
+        });
+      }
+      return true;
     }
+  }
+
+  private static int placeIndex(char place) {
+    return place == ScalarTokens.KEY ? 0 : place == ScalarTokens.VALUE ? 1 : 2;
   }
 
   /** What a reader makes of the token alone in its place; UNREADABLE when that is not one scalar. */

@@ -15,54 +15,56 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * Finds the user's kubeconfig as kubectl does ({@code --kubeconfig}, then the first file of
- * {@code $KUBECONFIG}, then {@code ~/.kube/config}), selects the context and builds the transport with
- * client-java, which handles certificates, tokens and exec auth plugins.
+ * Finds the user's kubeconfig as kubectl does ({@code --kubeconfig}, then the files of
+ * {@code $KUBECONFIG} merged, then {@code ~/.kube/config}), selects the context and builds the
+ * transport with client-java, which handles certificates, tokens and exec auth plugins.
  */
 public final class Kubeconfig {
+  // The file paths a kubeconfig entry may hold, which kubectl reads relative to the entry's own file.
+  private static final Map<String, List<String>> FILE_FIELDS = Map.of(
+      "cluster", List.of("certificate-authority"),
+      "user", List.of("client-certificate", "client-key", "tokenFile"));
+
   private Kubeconfig() {}
 
-  /** The file to read: explicit, else $KUBECONFIG's first entry, else ~/.kube/config. */
-  static Path locate(Path explicit, Env env) {
+  /**
+   * The files to read: the explicit one, else every file listed in $KUBECONFIG that exists (kubectl
+   * skips the others; all of them when none exists, so the message names them), else ~/.kube/config.
+   */
+  static List<Path> locate(Path explicit, Env env) {
     if (explicit != null) {
-      return explicit;
+      return List.of(explicit);
     }
-    String list = env.get("KUBECONFIG").orElse("");
-    for (String entry : list.split(File.pathSeparator)) {
-      if (!entry.isBlank()) {
-        return Path.of(entry);
+    List<Path> listed = new ArrayList<>();
+    for (String entry : env.get("KUBECONFIG").orElse("").split(File.pathSeparator)) {
+      if (!entry.isBlank() && !listed.contains(Path.of(entry))) {
+        listed.add(Path.of(entry));
       }
     }
-    return Path.of(env.home(), ".kube", "config");
+    if (listed.isEmpty()) {
+      return List.of(Path.of(env.home(), ".kube", "config"));
+    }
+    List<Path> present = listed.stream().filter(Files::isRegularFile).toList();
+    return present.isEmpty() ? listed : present;
   }
 
   /** A transport for the selected context; bad files and unknown contexts are user errors. */
   public static KubeTransport open(Path explicit, String context, Env env, Duration runTimeout) {
     // One request never needs longer than an hour; the HTTP client refuses timeouts past ~24 days.
     Duration timeout = runTimeout.compareTo(Duration.ofHours(1)) > 0 ? Duration.ofHours(1) : runTimeout;
-    Path file = locate(explicit, env);
-    String where = file.toString();
-    if (!Files.isRegularFile(file)) {
+    List<Path> files = locate(explicit, env);
+    String where = String.join(File.pathSeparator, files.stream().map(Path::toString).toList());
+    if (!Files.isRegularFile(files.get(0))) {
       throw problem(where, "kubeconfig-missing", "there is no kubeconfig at " + where,
           "pass --kubeconfig FILE, set KUBECONFIG, or create ~/.kube/config (e.g. with your cloud's CLI)");
     }
-    KubeConfig config;
-    try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      config = KubeConfig.loadKubeConfig(reader);
-    } catch (IOException e) {
-      throw problem(where, "kubeconfig-unreadable", "cannot read the kubeconfig " + where, "check its permissions");
-    } catch (RuntimeException e) {
-      throw malformed(where);
-    }
-    if (config == null || config.getContexts() == null) {
-      throw malformed(where);
-    }
-    config.setFile(file.toAbsolutePath().toFile());
+    KubeConfig config = files.size() == 1 ? read(files.get(0)) : merge(files);
     List<String> names = contextNames(config);
     if (context != null) {
       if (!names.contains(context) || !config.setContext(context)) {
@@ -90,6 +92,78 @@ public final class Kubeconfig {
       throw new ClusterFailure("cannot set up the credentials of the kubeconfig " + where + ": " + e.getMessage());
     }
     return new HttpTransport(client, timeout);
+  }
+
+  /** One kubeconfig file, with relative paths in it read from its folder. */
+  private static KubeConfig read(Path file) {
+    String where = file.toString();
+    KubeConfig config;
+    try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      config = KubeConfig.loadKubeConfig(reader);
+    } catch (IOException e) {
+      throw problem(where, "kubeconfig-unreadable", "cannot read the kubeconfig " + where, "check its permissions");
+    } catch (RuntimeException e) {
+      throw malformed(where);
+    }
+    if (config == null || config.getContexts() == null) {
+      throw malformed(where);
+    }
+    config.setFile(file.toAbsolutePath().toFile());
+    return config;
+  }
+
+  /**
+   * Several files merged as kubectl merges $KUBECONFIG: the first file to name a context, cluster or
+   * user wins it, and the first current-context set is the one used. Relative file paths are made
+   * absolute against the folder of the file that holds them, since the merged config has no one folder.
+   */
+  static KubeConfig merge(List<Path> files) {
+    Map<String, Object> contexts = new LinkedHashMap<>();
+    Map<String, Object> clusters = new LinkedHashMap<>();
+    Map<String, Object> users = new LinkedHashMap<>();
+    String current = null;
+    for (Path file : files) {
+      KubeConfig config = read(file);
+      if (current == null && config.getCurrentContext() != null && !config.getCurrentContext().isEmpty()) {
+        current = config.getCurrentContext();
+      }
+      Path folder = file.toAbsolutePath().getParent();
+      addNamed(contexts, config.getContexts(), "context", folder);
+      addNamed(clusters, config.getClusters(), "cluster", folder);
+      addNamed(users, config.getUsers(), "user", folder);
+    }
+    KubeConfig merged = new KubeConfig(new ArrayList<>(contexts.values()), new ArrayList<>(clusters.values()),
+        new ArrayList<>(users.values()));
+    merged.setFile(files.get(0).toAbsolutePath().toFile());
+    if (current != null) {
+      merged.setContext(current);
+    }
+    return merged;
+  }
+
+  private static void addNamed(Map<String, Object> into, List<Object> entries, String field, Path folder) {
+    if (entries == null) {
+      return;
+    }
+    for (Object entry : entries) {
+      if (entry instanceof Map<?, ?> map && map.get("name") instanceof String name && !into.containsKey(name)) {
+        into.put(name, withAbsolutePaths(map, field, folder));
+      }
+    }
+  }
+
+  private static Map<Object, Object> withAbsolutePaths(Map<?, ?> entry, String field, Path folder) {
+    Map<Object, Object> copy = new LinkedHashMap<>(entry);
+    if (entry.get(field) instanceof Map<?, ?> body) {
+      Map<Object, Object> fields = new LinkedHashMap<>(body);
+      for (String key : FILE_FIELDS.getOrDefault(field, List.of())) {
+        if (fields.get(key) instanceof String path && !path.isEmpty() && !Path.of(path).isAbsolute()) {
+          fields.put(key, folder.resolve(path).toString());
+        }
+      }
+      copy.put(field, fields);
+    }
+    return copy;
   }
 
   private static List<String> contextNames(KubeConfig config) {

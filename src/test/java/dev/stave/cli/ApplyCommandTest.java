@@ -129,6 +129,43 @@ class ApplyCommandTest {
   }
 
   @Test
+  void kubeconfigFilesAreMergedAsKubectlMergesThem() throws IOException {
+    // The first file names the context 'fake' (the fake API) but sets no current-context; the second
+    // sets current-context 'fake', names its own 'fake' (a dead server) and adds 'mine'.
+    Path first = tmp.resolve("a/config");
+    Files.createDirectories(first.getParent());
+    Files.writeString(first, """
+        apiVersion: v1
+        kind: Config
+        clusters: [{name: fake, cluster: {server: "%s"}}]
+        users: [{name: tester, user: {token: not-a-real-token}}]
+        contexts: [{name: fake, context: {cluster: fake, user: tester}}]
+        """.formatted(api.url()), StandardCharsets.UTF_8);
+    Path second = tmp.resolve("b/config");
+    Files.createDirectories(second.getParent());
+    Files.writeString(second, """
+        apiVersion: v1
+        kind: Config
+        current-context: fake
+        clusters: [{name: dead, cluster: {server: "http://127.0.0.1:1"}}, {name: mine, cluster: {server: "%s"}}]
+        users: [{name: tester, user: {token: other-token}}]
+        contexts: [{name: fake, context: {cluster: dead, user: tester}}, {name: mine, context: {cluster: mine, user: tester}}]
+        """.formatted(api.url()), StandardCharsets.UTF_8);
+    String list = String.join(java.io.File.pathSeparator, tmp.resolve("missing").toString(), first.toString(),
+        second.toString());
+    env = new Env(Map.of("KUBECONFIG", list), tmp.resolve("home").toString());
+    Run run = stave("apply", bundle.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals(CREATED, lines(run.out()));
+    Run other = stave("apply", bundle.toString(), "--kube-context", "mine");
+    assertEquals(0, other.code(), other.err());
+    Run unknown = stave("apply", bundle.toString(), "--kube-context", "prod");
+    assertEquals(1, unknown.code());
+    assertTrue(unknown.err().contains("hint: contexts: fake, mine"), unknown.err());
+    assertFalse(unknown.err().contains("token"), unknown.err());
+  }
+
+  @Test
   void aChangedObjectIsConfigured() throws IOException {
     assertEquals(0, stave("apply", bundle.toString()).code());
     Path file = bundle.resolve("28-deployment-cheetah-ppo-tensorboard.yaml");

@@ -1,0 +1,73 @@
+package dev.stave.apply;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.stave.config.Env;
+import io.kubernetes.client.util.KubeConfig;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Which kubeconfig files are read, and how several are merged. */
+class KubeconfigTest {
+  @TempDir
+  Path tmp;
+
+  private Path write(String name, String text) throws IOException {
+    Path file = tmp.resolve(name);
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, text);
+    return file;
+  }
+
+  private Env env(String kubeconfig) {
+    return new Env(kubeconfig == null ? Map.of() : Map.of("KUBECONFIG", kubeconfig), tmp.resolve("home").toString());
+  }
+
+  @Test
+  void filesAreFoundAsKubectlFindsThem() throws IOException {
+    Path a = write("a/config", "kind: Config\n");
+    Path b = write("b/config", "kind: Config\n");
+    Path missing = tmp.resolve("missing");
+    String sep = File.pathSeparator;
+    assertEquals(List.of(missing), Kubeconfig.locate(missing, env(a.toString())), "--kubeconfig wins");
+    assertEquals(List.of(a, b), Kubeconfig.locate(null, env(missing + sep + a + sep + sep + b + sep + a)));
+    assertEquals(List.of(missing), Kubeconfig.locate(null, env(missing.toString())), "named in the message");
+    assertEquals(List.of(tmp.resolve("home/.kube/config")), Kubeconfig.locate(null, env(null)));
+    assertEquals(List.of(tmp.resolve("home/.kube/config")), Kubeconfig.locate(null, env(sep)));
+  }
+
+  @Test
+  void theFirstFileToNameAnEntryWinsAndRelativePathsKeepTheirFolder() throws IOException {
+    Path a = write("a/config", """
+        kind: Config
+        clusters: [{name: shared, cluster: {server: "https://a.example"}}]
+        users: [{name: me, user: {client-certificate: me.crt, client-key: /abs/me.key}}]
+        contexts: [{name: work, context: {cluster: shared, user: me}}]
+        """);
+    Path b = write("b/config", """
+        kind: Config
+        current-context: work
+        clusters:
+        - {name: shared, cluster: {server: "https://b.example"}}
+        - {name: lab, cluster: {server: "https://lab.example", certificate-authority: certs/ca.crt}}
+        users: [{name: me, user: {token: b}}, {name: other, user: {tokenFile: token.txt}}]
+        contexts: [{name: work, context: {cluster: lab, user: other}}, {name: lab, context: {cluster: lab, user: other}}]
+        """);
+    KubeConfig merged = Kubeconfig.merge(List.of(a, b));
+    assertEquals("work", merged.getCurrentContext());
+    assertEquals("https://a.example", merged.getServer());
+    assertEquals(tmp.resolve("a/me.crt").toString(), merged.getClientCertificateFile());
+    assertEquals("/abs/me.key", merged.getClientKeyFile());
+    assertEquals(2, merged.getContexts().size());
+    assertEquals(2, merged.getUsers().size());
+    merged.setContext("lab");
+    assertEquals("https://lab.example", merged.getServer());
+    assertEquals(tmp.resolve("b/certs/ca.crt").toString(), merged.getCertificateAuthorityFile());
+  }
+}

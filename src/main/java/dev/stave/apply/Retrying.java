@@ -2,6 +2,10 @@ package dev.stave.apply;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 
 /**
  * Tries a request again when the server is busy (429), failing (5xx) or the connection broke, as
@@ -64,15 +68,30 @@ final class Retrying implements KubeTransport {
     return true;
   }
 
-  /** Retry-After in seconds; the HTTP-date form is rare from API servers and is ignored. */
   private static Duration retryAfter(Response response) {
-    String value = response.headers().get("retry-after");
-    if (value == null) {
+    return retryAfter(response.headers().get("retry-after"), Instant.now());
+  }
+
+  /**
+   * Retry-After as RFC 9110 gives it: delay-seconds, or an HTTP-date (a date already past means now).
+   * Anything else is ignored and the backoff applies.
+   */
+  static Duration retryAfter(String value, Instant now) {
+    if (value == null || value.isBlank()) {
       return null;
     }
+    String text = value.trim();
+    if (text.chars().allMatch(c -> c >= '0' && c <= '9')) {
+      try {
+        return Duration.ofSeconds(Long.parseLong(text));
+      } catch (NumberFormatException e) {
+        return null; // more seconds than a long holds
+      }
+    }
     try {
-      return Duration.ofSeconds(Math.max(0, Long.parseLong(value.trim())));
-    } catch (NumberFormatException e) {
+      Duration until = Duration.between(now, ZonedDateTime.parse(text, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
+      return until.isNegative() ? Duration.ZERO : until;
+    } catch (DateTimeParseException e) {
       return null;
     }
   }

@@ -248,6 +248,16 @@ class ApplyCommandTest {
   }
 
   @Test
+  void aRetryAfterDateIsHonouredToo() {
+    // A date already past: ask again at once (a date in the future would be waited for, up to the cap).
+    api.fail(r -> r.startsWith("PATCH /api/v1/namespaces/surreal?"), 503, 2, "Thu, 01 Jan 2015 00:00:00 GMT");
+    Run run = stave("apply", bundle.toString(), FAST);
+    assertEquals(0, run.code(), run.err());
+    assertEquals(CREATED, lines(run.out()));
+    assertEquals(3, api.requests().stream().filter(r -> r.startsWith("PATCH /api/v1/namespaces/surreal?")).count());
+  }
+
+  @Test
   void aServerErrorThatPersistsFailsWithExit4AfterTheRetries() {
     api.fail(r -> r.startsWith("PATCH /apis/apps/v1/"), 500, 1000, null);
     Run run = stave("apply", bundle.toString(), FAST);

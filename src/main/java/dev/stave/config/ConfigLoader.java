@@ -47,6 +47,7 @@ public final class ConfigLoader {
     boolean hocon = name.endsWith(".conf") || name.endsWith(".hocon");
     if (!hocon && !name.endsWith(".yaml") && !name.endsWith(".yml") && !name.endsWith(".json")) {
       // Checked before reading, so that a path to any other file (/etc/passwd) never has a line quoted.
+      sources.neverQuote(file);
       throw new UserError(Diagnostic.error(Origin.of(file), "", "file-type",
           "cannot tell the format of '" + file + "' from its name",
           "name config files *.yaml, *.yml, *.json or *.conf (HOCON)"));
@@ -57,8 +58,16 @@ public final class ConfigLoader {
     while (reference.find()) {
       env.get(reference.group(1)).ifPresent(sources::hide);
     }
-    Node root = hocon ? new HoconLoader(env, sources).load(path, file)
-        : (interpolate ? new YamlLoader(env) : YamlLoader.verbatim()).load(text, file);
+    Node root;
+    try {
+      root = hocon ? new HoconLoader(env, sources).load(path, file)
+          : (interpolate ? new YamlLoader(env) : YamlLoader.verbatim()).load(text, file);
+    } catch (UserError e) {
+      // A file that does not parse has no keys to go by, and its error quotes a line: hide whatever
+      // follows a credential's key on any line, as the parsed file would have had it hidden.
+      hideCredentialLines(text);
+      throw e;
+    }
     if (!(root instanceof MapNode)) {
       throw new UserError(Diagnostic.error(root.origin(), "", "not-a-map",
           "a config must be a map of keys, not " + root.describe(), "start the file with 'kind: ...'"));
@@ -80,6 +89,22 @@ public final class ConfigLoader {
         hideCredentials(m, key);
       }
     });
+  }
+
+  // A credential key (quoted or not) and what follows it: to the end of the line, or of its flow entry.
+  private static final Pattern CREDENTIAL_LINE =
+      Pattern.compile("(?:^|[\\s{,])[\"']?(?:api_token|secret_key|key)[\"']?\\s*[:=]\\s*([^,}\\]#\\r\\n]*)",
+          Pattern.MULTILINE);
+
+  private void hideCredentialLines(String text) {
+    Matcher m = CREDENTIAL_LINE.matcher(text);
+    while (m.find()) {
+      String value = m.group(1).strip();
+      sources.hide(value);
+      for (String piece : value.split("[\"'\\s]+")) {
+        sources.hide(piece);
+      }
+    }
   }
 
   private void hideAll(Node node) {

@@ -29,6 +29,16 @@ public final class Sources {
   }
 
   /**
+   * Keeps every line of a file stave did not read out of diagnostics: a path in a config may name any
+   * file (a private key, a {@code .env}), and a message about it must not show its content.
+   */
+  public void neverQuote(String file) {
+    lines.put(file, NOT_QUOTED);
+  }
+
+  private static final String[] NOT_QUOTED = new String[0];
+
+  /**
    * Marks a value that came from outside the config (an environment variable it refers to) so that no
    * diagnostic prints it: a config may route a secret into a field that then fails validation.
    */

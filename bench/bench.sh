@@ -10,6 +10,7 @@
 #     it, N experiment files of one process that binds one service (a Job and a Service each);
 # (c) `kubectl kustomize` on the files stave wrote for (b), as the reference;
 # (d) the peak resident memory of every command.
+# Inputs and outputs live in /dev/shm when it exists (set TMPDIR to measure on a disk).
 # Every figure is the median of --runs runs (default 5); wall and CPU time (user + system) come from
 # GNU time, 10 ms resolution. Nothing here asserts: the numbers go into docs/performance.md.
 set -euo pipefail
@@ -27,7 +28,7 @@ while [[ $# -gt 0 ]]; do
     --no-sweep) mode=points; shift ;;
     --kustomize-timeout) ktimeout="$2"; shift 2 ;;
     --keep) keep=1; shift ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench: unknown option $1 (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -39,7 +40,15 @@ fi
 kubectl=1
 command -v kubectl >/dev/null || { kubectl=0; echo "bench: no kubectl on PATH; the kustomize column stays empty" >&2; }
 
-work="$(mktemp -d "${TMPDIR:-/tmp}/stave-bench.XXXXXX")"
+# Outputs go to memory (/dev/shm) unless TMPDIR says otherwise: creating 20,000 files on a disk costs
+# what the disk costs, and on some (ext4 with discard, right after deleting as many) far more than the
+# compile itself. The file system used is printed with the results.
+if [[ -z "${TMPDIR:-}" && -d /dev/shm && -w /dev/shm ]]; then
+  base=/dev/shm
+else
+  base="${TMPDIR:-/tmp}"
+fi
+work="$(mktemp -d "$base/stave-bench.XXXXXX")"
 [[ $keep == 1 ]] && echo "bench: inputs and outputs kept in $work" >&2 || trap 'rm -rf "$work"' EXIT
 
 echo "bench: building (mvn -B -q -DskipTests package)..." >&2
@@ -148,6 +157,7 @@ echo
 echo "stave bench: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'),"\
   "$(java -version 2>&1 | head -1), $(kubectl version --client 2>/dev/null | head -1 || true)"
 echo "medians of $runs runs (kustomize: 1 run above 4000 objects); load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "inputs and outputs in $base ($(stat -f -c %T "$work" 2>/dev/null || echo unknown file system))"
 echo
 printf '%-34s %8s %9s %9s %8s %9s %9s %8s %9s\n' "case" "objects" "wall s" "cpu s" "RSS MB" \
   "ms/point" "kust. s" "k RSS MB" "kust/st"

@@ -4,11 +4,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An object with what the model round trip cannot change taken out: the text of every plain string
- * field and of every key of a free map (labels, annotations, selectors). The model's Gson adapters copy
- * those unchanged, so two objects with the same key fare the same in {@link RoundTrip}; quantities,
- * numbers, int-or-strings, dates, bytes and untyped values stay in the key as written. Call it only on
- * objects {@link TypeChecker} passed.
+ * An object with what cannot change its verification taken out: the text of every plain string field
+ * and of every key of a free map (labels, annotations, selectors). The type check asks only that those
+ * be strings, and the model's Gson adapters copy them unchanged, so two objects with the same key fare
+ * the same in {@link TypeChecker} and {@link RoundTrip}. Field names, the structure, quantities,
+ * numbers, int-or-strings, dates, bytes, untyped values and anything in a field the model does not have
+ * stay in the key as written, each with its Java type.
  */
 final class ModelKey {
   private final ModelShapes shapes;
@@ -17,10 +18,21 @@ final class ModelKey {
     this.shapes = shapes;
   }
 
+  /** The key, or null for an object with a key that is not a string, which is left to the full check. */
   String of(Map<String, Object> object, Class<?> model) {
     StringBuilder key = new StringBuilder(1024).append(model.getName()).append(' ');
-    append(key, object, new Slot.Model(model));
+    try {
+      append(key, object, new Slot.Model(model));
+    } catch (NotAString e) {
+      return null;
+    }
     return key.toString();
+  }
+
+  private static final class NotAString extends RuntimeException {
+    NotAString() {
+      super(null, null, false, false);
+    }
   }
 
   private void append(StringBuilder key, Object value, Slot slot) {
@@ -32,17 +44,29 @@ final class ModelKey {
       ModelShape shape = shapes.of(model.type());
       key.append('{');
       for (Map.Entry<?, ?> e : map.entrySet()) {
-        // Field names are the model's own (the type check refused any other), so they need no quoting.
-        key.append(e.getKey()).append(':');
-        append(key, e.getValue(), shape.fields().get(e.getKey()));
+        if (!(e.getKey() instanceof String field)) {
+          throw new NotAString();
+        }
+        Slot fieldSlot = shape.fields().get(field);
+        if (fieldSlot == null) {
+          // Not the model's: written in full (quoted), so it cannot pass for another field.
+          key.append(JsonText.quote(field)).append(':');
+          literal(key, e.getValue());
+        } else {
+          key.append(field).append(':');
+          append(key, e.getValue(), fieldSlot);
+        }
         key.append(',');
       }
       key.append('}');
     } else if (slot instanceof Slot.MapOf map && value instanceof Map<?, ?> entries) {
       key.append('{');
-      for (Object item : entries.values()) {
+      for (Map.Entry<?, ?> e : entries.entrySet()) {
+        if (!(e.getKey() instanceof String)) {
+          throw new NotAString();
+        }
         key.append("#:");
-        append(key, item, map.value());
+        append(key, e.getValue(), map.value());
         key.append(',');
       }
       key.append('}');

@@ -81,8 +81,8 @@ public final class ObjectVerifier {
   private final TypeChecker types;
   private final RoundTrip roundTrip;
   private final ModelKey modelKey;
-  // Keys (ModelKey) of objects whose round trip came back unchanged: a sweep's points share a few.
-  private final Set<String> roundTripped = ConcurrentHashMap.newKeySet();
+  // Keys (ModelKey) of objects found sound: a sweep's points share a few.
+  private final Set<String> verified = ConcurrentHashMap.newKeySet();
 
   public ObjectVerifier() {
     ModelShapes shapes = new ModelShapes();
@@ -115,17 +115,18 @@ public final class ObjectVerifier {
               .field("kind")
               .problem("no Kubernetes model for " + apiVersion + " " + kind));
     }
+    String key = modelKey.of(object, model);
+    if (key != null && verified.contains(key)) {
+      return List.of();
+    }
     types.check(object, new Slot.Model(model), JsonPath.ROOT, problems);
     // The model drops unknown fields and coerces types, so a round trip of an object with type
     // problems would only repeat them less clearly.
     if (problems.isEmpty()) {
-      String key = modelKey.of(object, model);
-      if (!roundTripped.contains(key)) {
-        roundTrip.check(object, model, problems);
-        if (problems.isEmpty() && roundTripped.size() < MAX_REMEMBERED) {
-          roundTripped.add(key);
-        }
-      }
+      roundTrip.check(object, model, problems);
+    }
+    if (problems.isEmpty() && key != null && verified.size() < MAX_REMEMBERED) {
+      verified.add(key);
     }
     return List.copyOf(problems);
   }

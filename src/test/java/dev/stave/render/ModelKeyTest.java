@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.kubernetes.client.openapi.models.V1Pod;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -42,5 +43,23 @@ class ModelKeyTest {
     assertNotEquals(base, key(pod("sizeLimit: 10Gi", "sizeLimit: 10G")));
     assertNotEquals(base, key(pod("args: [--rank, \"0\"]", "args: [--rank]")));
     assertNotEquals(base, key(pod("nodeSelector: {pool: cpu}", "nodeSelector: {pool: cpu, zone: a}")));
+  }
+
+  @Test
+  void aSoundObjectRememberedHidesNoProblemOfAnother() {
+    ObjectVerifier verifier = new ObjectVerifier();
+    assertEquals(List.of(), verifier.problems(ObjectVerifierTest.parse(ObjectVerifierTest.POD)));
+    assertEquals(List.of(), verifier.problems(ObjectVerifierTest.parse(pod("name: worker-0", "name: worker-1"))));
+    assertEquals(List.of("spec.containers[0].ports[0].containerPort: expected an integer, found string \"8080\""),
+        verifier.problems(ObjectVerifierTest.parse(pod("containerPort: 8080", "containerPort: \"8080\""))));
+    assertEquals(List.of("spec.containers[0].readinessProbe.periodSecond: unknown field (did you mean periodSeconds?)"),
+        verifier.problems(ObjectVerifierTest.parse(pod("periodSeconds: 5}", "periodSeconds: 5, periodSecond: 5}"))));
+    assertEquals(1, verifier.problems(ObjectVerifierTest.parse(pod("cpu: 500m", "cpu: \"0.5\""))).size());
+    assertEquals(1, verifier.problems(ObjectVerifierTest.parse(pod("app: worker", "1: worker"))).size());
+  }
+
+  @Test
+  void keysThatAreNotStringsHaveNoKey() {
+    assertEquals(null, KEYS.of(ObjectVerifierTest.parse(pod("app: worker", "1: worker")), V1Pod.class));
   }
 }

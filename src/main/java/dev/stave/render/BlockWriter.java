@@ -29,10 +29,12 @@ final class BlockWriter {
 
   private final StringBuilder out;
   private final ScalarTokens tokens;
+  private final ScalarTokens gaps;
 
-  private BlockWriter(StringBuilder out, ScalarTokens tokens) {
+  private BlockWriter(StringBuilder out, ScalarTokens tokens, ScalarTokens gaps) {
     this.out = out;
     this.tokens = tokens;
+    this.gaps = gaps;
   }
 
   static String write(Object document) {
@@ -44,7 +46,16 @@ final class BlockWriter {
    * key, value and list item was written.
    */
   static String write(Object document, ScalarTokens tokens) {
-    BlockWriter w = new BlockWriter(new StringBuilder(256), tokens);
+    return write(document, tokens, null);
+  }
+
+  /**
+   * As {@link #write(Object, ScalarTokens)}, for a tree that may hold {@link TemplateShapes.Hole}s as
+   * keys and values: each is written as the placeholder {@link ShapeWriter#MARK} and its number, and
+   * noted in {@code gaps} with its place and its number as the value.
+   */
+  static String write(Object document, ScalarTokens tokens, ScalarTokens gaps) {
+    BlockWriter w = new BlockWriter(new StringBuilder(256), tokens, gaps);
     try {
       w.document(document);
     } catch (PathedError e) {
@@ -76,6 +87,16 @@ final class BlockWriter {
     boolean first = true;
     for (Map.Entry<?, ?> e : m.entrySet()) {
       left--;
+      if (gaps != null && e.getKey() instanceof TemplateShapes.Hole hole) {
+        if (!first || !inline) {
+          indent(indent);
+        }
+        first = false;
+        gap(hole, ScalarTokens.KEY);
+        out.append(':');
+        value(e.getValue(), indent, indent, tail && left == 0, depth);
+        continue;
+      }
       if (!(e.getKey() instanceof String key)) {
         throw new PathedError("map keys must be strings, found " + describe(e.getKey()));
       }
@@ -111,6 +132,11 @@ final class BlockWriter {
       tokens.add(ScalarTokens.KEY, keyStart, out.length(), key);
     }
     out.append(':');
+    value(value, indent, listIndent, tail, depth);
+  }
+
+  /** What follows a key's colon. */
+  private void value(Object value, int indent, int listIndent, boolean tail, int depth) {
     if (value instanceof Map<?, ?> m && !m.isEmpty()) {
       out.append('\n');
       map(m, indent + 2, false, tail, depth + 1);
@@ -121,6 +147,34 @@ final class BlockWriter {
       out.append(' ');
       scalar(value, indent, tail, ScalarTokens.VALUE);
     }
+  }
+
+  private void gap(TemplateShapes.Hole hole, char place) {
+    int start = out.length();
+    out.append(ShapeWriter.MARK).append(hole.index());
+    gaps.add(place, start, out.length(), String.valueOf(hole.index()));
+  }
+
+  /**
+   * The token {@link #write} writes for {@code s} as a key or as a value or list item, when that is
+   * one line: null for a block scalar, an explicit {@code ? key}, or a string YAML cannot carry.
+   */
+  static String token(String s, char place) {
+    ScalarStyle style;
+    try {
+      style = place == ScalarTokens.KEY ? keyStyle(s) : ScalarStyle.ofValue(s);
+    } catch (IllegalArgumentException | PathedError e) {
+      return null;
+    }
+    if (style == ScalarStyle.PLAIN) {
+      return place == ScalarTokens.KEY && s.length() > MAX_IMPLICIT_KEY ? null : s;
+    }
+    if (style == ScalarStyle.LITERAL) {
+      return null;
+    }
+    BlockWriter w = new BlockWriter(new StringBuilder(s.length() + 8), null, null);
+    w.doubleQuoted(s);
+    return place == ScalarTokens.KEY && w.out.length() > MAX_IMPLICIT_KEY ? null : w.out.toString();
   }
 
   /**
@@ -174,7 +228,10 @@ final class BlockWriter {
 
   /** Writes a scalar or empty collection and its line break; {@code owner} is its key's or dash's column. */
   private void scalar(Object v, int owner, boolean tail, char place) {
-    if (v == null) {
+    if (gaps != null && v instanceof TemplateShapes.Hole hole && place != ScalarTokens.NONE) {
+      gap(hole, place);
+      out.append('\n');
+    } else if (v == null) {
       out.append("null\n");
     } else if (v instanceof String s) {
       string(s, owner, tail, place);

@@ -201,19 +201,37 @@ final class EmittedShapes {
           && text.regionMatches(start, known[place], 0, length)) {
         return true;
       }
-      String token = text.substring(start, start + length);
-      if (!expected.equals(readAlone(hole.place(), token))) {
-        return false;
-      }
-      if (proven.size() < MAX_TOKENS) {
-        proven.compute(expected, (k, old) -> {
-          String[] tokens = old == null ? new String[3] : old.clone();
-          tokens[place] = token;
-          return tokens;
-        });
-      }
-      return true;
+      return prove(hole.place(), text.substring(start, start + length), expected);
     }
+  }
+
+  /**
+   * The token already proven for this string in this place, or null. Every token here was written by
+   * {@link BlockWriter} for its string, so it is also the token the emitter writes for it.
+   */
+  String provenToken(char place, String value) {
+    String[] known = proven.get(value);
+    return known == null ? null : known[placeIndex(place)];
+  }
+
+  /** Whether {@code token}, alone as a key, a mapping value or a list item, reads back as {@code expected}. */
+  boolean proven(char place, String token, String expected) {
+    String[] known = proven.get(expected);
+    return known != null && token.equals(known[placeIndex(place)]) || prove(place, token, expected);
+  }
+
+  private boolean prove(char place, String token, String expected) {
+    if (!expected.equals(readAlone(place, token))) {
+      return false;
+    }
+    if (proven.size() < MAX_TOKENS) {
+      proven.compute(expected, (k, old) -> {
+        String[] tokens = old == null ? new String[3] : old.clone();
+        tokens[placeIndex(place)] = token;
+        return tokens;
+      });
+    }
+    return true;
   }
 
   private static int placeIndex(char place) {

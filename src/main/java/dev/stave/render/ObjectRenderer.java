@@ -65,12 +65,13 @@ public final class ObjectRenderer {
 
   public RenderedObject render(PlannedObject planned) {
     RenderedText text = templates.render(planned.template(), planned.data());
-    Object parsed;
+    TemplateShapes.Parsed read;
     try {
-      parsed = shapes.parse(text);
+      read = shapes.read(text);
     } catch (RuntimeException e) {
       throw new StaveBug("template " + planned.template() + " rendered text that is not YAML: " + e.getMessage(), e);
     }
+    Object parsed = read.tree();
     if (!(parsed instanceof Map<?, ?> map)) {
       throw new StaveBug("template " + planned.template() + " rendered " + parsed + " instead of an object");
     }
@@ -106,10 +107,14 @@ public final class ObjectRenderer {
       }
       reportProblems(planned, problems, overridden);
     }
-    ScalarTokens tokens = new ScalarTokens();
-    String yaml = BlockWriter.write(content, tokens);
-    if (!emitted.readsBack(yaml, tokens, content) && !CanonicalYaml.sameValue(CanonicalYaml.parse(yaml), content)) {
-      throw new StaveBug(planned.kind() + " " + planned.name() + " does not read back as written");
+    RenderPlan plan = read.shape() != null && planned.overrides().isEmpty() ? read.shape().plan() : null;
+    String yaml = plan != null ? plan.write(text.values(), emitted) : null;
+    if (yaml == null) {
+      ScalarTokens tokens = new ScalarTokens();
+      yaml = BlockWriter.write(content, tokens);
+      if (!emitted.readsBack(yaml, tokens, content) && !CanonicalYaml.sameValue(CanonicalYaml.parse(yaml), content)) {
+        throw new StaveBug(planned.kind() + " " + planned.name() + " does not read back as written");
+      }
     }
     return new RenderedObject(planned.apiVersion(), planned.kind(), planned.namespace(), planned.name(), yaml);
   }

@@ -26,8 +26,16 @@ final class TemplateShapes {
 
   /** The parsed text, as {@link CanonicalYaml#parse} gives it. */
   Object parse(RenderedText rendered) {
+    return read(rendered).tree();
+  }
+
+  /**
+   * The parsed text, and the shape it was filled in from; the shape is null when the text was read
+   * whole.
+   */
+  Parsed read(RenderedText rendered) {
     if (!rendered.fillable() || rendered.shape().length() > MAX_SHAPE_CHARS) {
-      return CanonicalYaml.parse(rendered.text());
+      return new Parsed(CanonicalYaml.parse(rendered.text()), null);
     }
     Shape shape = shapes.get(rendered.shape());
     if (shape == null) {
@@ -37,11 +45,52 @@ final class TemplateShapes {
       }
     }
     Object tree = shape.fill(rendered.values());
-    return tree != null ? tree : CanonicalYaml.parse(rendered.text());
+    return tree != null ? new Parsed(tree, shape) : new Parsed(CanonicalYaml.parse(rendered.text()), null);
   }
 
-  /** A parsed shape with a {@link Hole} where each value goes; a null tree when values cannot go in. */
-  private record Shape(Object tree) {
+  record Parsed(Object tree, Shape shape) {}
+
+  /**
+   * A parsed shape with a {@link Hole} where each value goes; a null tree when values cannot go in.
+   * It also keeps the {@link RenderPlan} of its objects, made when first asked for.
+   */
+  static final class Shape {
+    private final Object tree;
+    private volatile Object plan;
+
+    private Shape(Object tree) {
+      this.tree = tree;
+    }
+
+    /** The plan for writing objects of this shape; null when they must be written the usual way. */
+    RenderPlan plan() {
+      Object p = plan;
+      if (p == null) {
+        RenderPlan made = tree == null || ((Map<?, ?>) tree).keySet().stream().anyMatch(k -> k instanceof Hole)
+            ? null : RenderPlan.of(ObjectRenderer.canonicalOrder(ObjectRenderer.cast(nullsBack(tree))));
+        p = made == null ? NO_PLAN : made;
+        plan = p;
+      }
+      return p == NO_PLAN ? null : (RenderPlan) p;
+    }
+
+    private static final Object NO_PLAN = new Object();
+
+    /** The tree with holes kept and {@link #NULL} back to null. */
+    private static Object nullsBack(Object node) {
+      if (node instanceof Map<?, ?> map) {
+        Map<Object, Object> copy = new LinkedHashMap<>();
+        map.forEach((k, v) -> copy.put(k, nullsBack(v)));
+        return copy;
+      }
+      if (node instanceof List<?> list) {
+        List<Object> copy = new ArrayList<>(list.size());
+        list.forEach(item -> copy.add(nullsBack(item)));
+        return copy;
+      }
+      return node == NULL ? null : node;
+    }
+
     static Shape of(RenderedText rendered) {
       if (ShapeWriter.marks(rendered.shape()) != rendered.values().length) {
         return new Shape(null);
@@ -153,7 +202,7 @@ final class TemplateShapes {
   }
 
   /** Where value number {@code index} goes. */
-  private record Hole(int index) {}
+  record Hole(int index) {}
 
   /** Stands for a YAML null inside a shape, so that null can mean "cannot fill". */
   private static final Object NULL = new Object();

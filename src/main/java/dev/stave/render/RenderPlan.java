@@ -1,0 +1,158 @@
+package dev.stave.render;
+
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The emitted text of one template shape, with a gap where each value goes. An object of that shape
+ * is then written by putting each value's one-line token into its gap, which is what {@link
+ * BlockWriter} writes for the filled tree: a one-line string changes nothing around it. The text with
+ * placeholders in the gaps is read back once, when the plan is made, and must give the shape with each
+ * placeholder in its place; each token is proven to read back as its value alone in its place ({@link
+ * EmittedShapes#proven}), which together is the read-back check of SPEC 3 ({@link EmittedShapes}
+ * explains why).
+ *
+ * <p>Objects with overrides, values that need a block scalar or an explicit key, and shapes with a
+ * value as a top-level key (whose order {@link ObjectRenderer#canonicalOrder} could change) are written
+ * the usual way.
+ */
+final class RenderPlan {
+  private final String[] segments;
+  private final char[] places;
+  private final int[] values;
+
+  private RenderPlan(String[] segments, char[] places, int[] values) {
+    this.segments = segments;
+    this.places = places;
+    this.values = values;
+  }
+
+  /** The plan for a shape in canonical order, holes included; null when one cannot be made. */
+  static RenderPlan of(Map<String, Object> shape) {
+    for (Object key : shape.keySet()) {
+      if (key instanceof TemplateShapes.Hole) {
+        return null;
+      }
+    }
+    ScalarTokens gaps = new ScalarTokens();
+    String text;
+    try {
+      text = BlockWriter.write(shape, null, gaps);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+    if (ShapeWriter.marks(text) != gaps.size() || !readsBack(text, gaps, shape)) {
+      return null;
+    }
+    String[] segments = new String[gaps.size() + 1];
+    char[] places = new char[gaps.size()];
+    int[] values = new int[gaps.size()];
+    int from = 0;
+    for (int i = 0; i < gaps.size(); i++) {
+      segments[i] = text.substring(from, gaps.start(i));
+      places[i] = gaps.place(i);
+      values[i] = Integer.parseInt(gaps.value(i));
+      from = gaps.end(i);
+    }
+    segments[gaps.size()] = text.substring(from);
+    return new RenderPlan(segments, places, values);
+  }
+
+  /** The text with placeholders reads back as the shape, each placeholder where its hole is. */
+  private static boolean readsBack(String text, ScalarTokens gaps, Object shape) {
+    Object read;
+    try {
+      read = CanonicalYaml.parse(text);
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+    return same(read, shape, ScalarTokens.NONE, gaps, new boolean[gaps.size()]);
+  }
+
+  private static boolean same(Object read, Object shape, char place, ScalarTokens gaps, boolean[] seen) {
+    if (shape instanceof TemplateShapes.Hole hole) {
+      return placeholder(read, hole, place, gaps, seen);
+    }
+    if (shape instanceof Map<?, ?> s) {
+      if (!(read instanceof Map<?, ?> r) || r.size() != s.size()) {
+        return false;
+      }
+      Iterator<? extends Map.Entry<?, ?>> in = r.entrySet().iterator();
+      for (Map.Entry<?, ?> e : s.entrySet()) {
+        Map.Entry<?, ?> back = in.next();
+        boolean key = e.getKey() instanceof TemplateShapes.Hole hole
+            ? placeholder(back.getKey(), hole, ScalarTokens.KEY, gaps, seen)
+            : e.getKey().equals(back.getKey());
+        if (!key || !same(back.getValue(), e.getValue(), ScalarTokens.VALUE, gaps, seen)) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if (shape instanceof List<?> s) {
+      if (!(read instanceof List<?> r) || r.size() != s.size()) {
+        return false;
+      }
+      Iterator<?> in = r.iterator();
+      for (Object item : s) {
+        if (!same(in.next(), item, ScalarTokens.ITEM, gaps, seen)) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return !(read instanceof String t && t.indexOf(ShapeWriter.MARK) >= 0) && CanonicalYaml.sameValue(read, shape);
+  }
+
+  /** The reader found gap number n's placeholder here, the gap was written here for this hole. */
+  private static boolean placeholder(Object read, TemplateShapes.Hole hole, char place, ScalarTokens gaps,
+      boolean[] seen) {
+    if (!(read instanceof String s) || s.length() < 2 || s.charAt(0) != ShapeWriter.MARK) {
+      return false;
+    }
+    int n;
+    try {
+      n = Integer.parseInt(s, 1, s.length(), 10);
+    } catch (NumberFormatException e) {
+      return false;
+    }
+    if (n < 0 || n >= gaps.size() || seen[n] || !s.equals(String.valueOf(ShapeWriter.MARK) + n)) {
+      return false;
+    }
+    seen[n] = true;
+    return gaps.place(n) == place && gaps.value(n).equals(String.valueOf(hole.index()));
+  }
+
+  /**
+   * The object's text with these values in, as {@link BlockWriter} writes it and proven to read back;
+   * null when a value needs more than a one-line token or its token is not proven, and the object must
+   * be written the usual way.
+   */
+  String write(String[] valuesOfObject, EmittedShapes proofs) {
+    StringBuilder out = new StringBuilder(segments[segments.length - 1].length() + 64 * segments.length);
+    for (int i = 0; i < places.length; i++) {
+      String value = valuesOfObject[values[i]];
+      String token = proofs.provenToken(places[i], value);
+      if (token == null) {
+        token = BlockWriter.token(value, places[i]);
+        if (token == null || !lineFree(value) || !proofs.proven(places[i], token, value)) {
+          return null;
+        }
+      }
+      out.append(segments[i]).append(token);
+    }
+    return out.append(segments[segments.length - 1]).toString();
+  }
+
+  /** Values with a line break of any YAML version stay with the usual path, as {@link ScalarTokens} does. */
+  private static boolean lineFree(String value) {
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c == '\n' || c == '\r' || c == 0x85 || c == 0x2028 || c == 0x2029) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

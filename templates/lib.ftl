@@ -1,6 +1,8 @@
 <#-- Shared macros. Every value is written in YAML flow style; strings come out double-quoted by the
      YAML output format, so data can never turn into structure. -->
-<#macro v x><#if x?is_hash_ex>{<#list x as key, val>${key}: <@v val/><#sep>, </#sep></#list>}<#elseif x?is_enumerable>[<#list x as item><@v item/><#sep>, </#sep></#list>]<#elseif x?is_boolean>${x?c?no_esc}<#elseif x?is_number>${x?c?no_esc}<#else>${x}</#if></#macro>
+<#-- v: maps as {k: v}, lists as [a, b], numbers and booleans as ?c, strings escaped (keys too); written
+     in Java (render.FlowValue) since a macro call per entry was most of the rendering time. -->
+<#macro v x><@stave_flow value=x/></#macro>
 
 <#macro metadata o>{name: ${o.name}<#if o.namespace??>, namespace: ${o.namespace}</#if>, labels: <@v o.labels/><#if o.annotations?? && o.annotations?has_content>, annotations: <@v o.annotations/></#if>}</#macro>
 

@@ -50,6 +50,7 @@ public final class TemplateRenderer {
     c.setAPIBuiltinEnabled(false);
     c.setLocalizedLookup(false);
     c.setTemplateLoader(loader(overrides));
+    c.setSharedVariable(FlowValue.NAME, new FlowValue());
     this.configuration = c;
   }
 

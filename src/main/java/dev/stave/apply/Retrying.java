@@ -89,7 +89,8 @@ final class Retrying implements KubeTransport {
       }
     }
     try {
-      Duration until = Duration.between(now, ZonedDateTime.parse(text, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
+      Instant date = ZonedDateTime.parse(text, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+      Duration until = Duration.between(now, date);
       return until.isNegative() ? Duration.ZERO : until;
     } catch (DateTimeParseException e) {
       return null;

@@ -123,16 +123,8 @@ final class EmittedShapes {
     if (!(scalar instanceof String s) || s.indexOf(ShapeWriter.MARK) < 0) {
       return scalar;
     }
-    if (s.charAt(0) != ShapeWriter.MARK || s.length() < 2 || s.length() > 10 || place == ScalarTokens.NONE) {
-      return UNUSABLE;
-    }
-    for (int i = 1; i < s.length(); i++) {
-      if (s.charAt(i) < '0' || s.charAt(i) > '9') {
-        return UNUSABLE;
-      }
-    }
-    int index = Integer.parseInt(s, 1, s.length(), 10);
-    if (index >= seen.length || seen[index] || !s.equals(String.valueOf(ShapeWriter.MARK) + index)) {
+    int index = place == ScalarTokens.NONE ? -1 : ShapeWriter.placeholder(s, seen.length);
+    if (index < 0 || seen[index]) {
       return UNUSABLE;
     }
     seen[index] = true;

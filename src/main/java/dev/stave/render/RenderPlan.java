@@ -108,16 +108,8 @@ final class RenderPlan {
   /** The reader found gap number n's placeholder here, the gap was written here for this hole. */
   private static boolean placeholder(Object read, TemplateShapes.Hole hole, char place, ScalarTokens gaps,
       boolean[] seen) {
-    if (!(read instanceof String s) || s.length() < 2 || s.charAt(0) != ShapeWriter.MARK) {
-      return false;
-    }
-    int n;
-    try {
-      n = Integer.parseInt(s, 1, s.length(), 10);
-    } catch (NumberFormatException e) {
-      return false;
-    }
-    if (n < 0 || n >= gaps.size() || seen[n] || !s.equals(String.valueOf(ShapeWriter.MARK) + n)) {
+    int n = read instanceof String s ? ShapeWriter.placeholder(s, gaps.size()) : -1;
+    if (n < 0 || seen[n]) {
       return false;
     }
     seen[n] = true;

@@ -18,6 +18,23 @@ final class ShapeWriter extends Writer {
    */
   static final char MARK = '\u00B6';
 
+  /**
+   * The number of the placeholder {@code s} is, written as this class writes it ({@link #MARK}, then
+   * the number without leading zeros), below {@code count}; -1 for anything else.
+   */
+  static int placeholder(String s, int count) {
+    if (s.length() < 2 || s.length() > 11 || s.charAt(0) != MARK) {
+      return -1;
+    }
+    int n;
+    try {
+      n = Integer.parseInt(s, 1, s.length(), 10);
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+    return n >= 0 && n < count && s.equals(String.valueOf(MARK) + n) ? n : -1;
+  }
+
   /** How many times {@link #MARK} occurs in the text. */
   static int marks(String text) {
     int n = 0;

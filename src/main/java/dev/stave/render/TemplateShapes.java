@@ -152,16 +152,8 @@ final class TemplateShapes {
       if (!(scalar instanceof String s) || s.indexOf(ShapeWriter.MARK) < 0) {
         return scalar == null ? NULL : scalar;
       }
-      if (s.charAt(0) != ShapeWriter.MARK || s.length() > 10) {
-        return null;
-      }
-      int index;
-      try {
-        index = Integer.parseInt(s, 1, s.length(), 10);
-      } catch (NumberFormatException e) {
-        return null;
-      }
-      if (index < 0 || index >= seen.length || seen[index] || !s.equals(String.valueOf(ShapeWriter.MARK) + index)) {
+      int index = ShapeWriter.placeholder(s, seen.length);
+      if (index < 0 || seen[index]) {
         return null;
       }
       seen[index] = true;

@@ -17,21 +17,10 @@ import org.junit.jupiter.api.Test;
 /** Objects written by filling a shape's gaps are byte for byte what the emitter writes for them. */
 class RenderPlanTest {
 
-  private static RenderedText render(String... parts) {
-    ShapeWriter out = new ShapeWriter();
-    for (int i = 0; i < parts.length; i++) {
-      if (i % 2 == 0) {
-        out.write(parts[i]);
-      } else {
-        out.value(parts[i]);
-      }
-    }
-    return out.rendered();
-  }
-
   /** A Job as the packaged template writes one: values as keys, values and list items, in flow style. */
   private static RenderedText job(String name, String labelKey, String labelValue, String arg, String env) {
-    return render("apiVersion: batch/v1\nkind: Job\nmetadata: {name: ", name, ", labels: {", labelKey, ": ",
+    return TemplateShapesTest.render("apiVersion: batch/v1\nkind: Job\nmetadata: {name: ", name, ", labels: {",
+        labelKey, ": ",
         labelValue, "}}\nspec:\n  backoffLimit: 0\n  template:\n    spec: {restartPolicy: Never, containers: "
             + "[{name: main, image: ", "img:1", ", args: [", arg, ", \"--fixed\"], env: [{name: SEED, value: ", env,
         "}]}]}\n");
@@ -93,7 +82,8 @@ class RenderPlanTest {
 
   @Test
   void aShapeWithAValueAsATopLevelKeyHasNoPlan() {
-    TemplateShapes.Parsed read = new TemplateShapes().read(render("apiVersion: v1\n", "kind", ": Namespace\n"));
+    RenderedText rendered = TemplateShapesTest.render("apiVersion: v1\n", "kind", ": Namespace\n");
+    TemplateShapes.Parsed read = new TemplateShapes().read(rendered);
     assertNotNull(read.shape());
     assertNull(read.shape().plan());
     assertEquals(Map.of("apiVersion", "v1", "kind", "Namespace"), read.tree());

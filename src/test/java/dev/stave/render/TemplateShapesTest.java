@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class TemplateShapesTest {
 
   /** Text and values in turn, as a template writes them: even arguments are text, odd ones values. */
-  private static RenderedText render(String... parts) {
+  static RenderedText render(String... parts) {
     ShapeWriter out = new ShapeWriter();
     for (int i = 0; i < parts.length; i++) {
       if (i % 2 == 0) {

@@ -112,21 +112,35 @@ final class Sweep {
         return shared.get(index);
       }
       int i = index - shared.size();
-      SweepGrid.Point p = points.get(i / perPoint.size());
-      PlannedObject o = perPoint.get(i % perPoint.size());
-      Map<String, String> params = new TreeMap<>();
-      p.values().forEach((k, v) -> params.put("STAVE_PARAM_" + k.toUpperCase(Locale.ROOT), v));
-      return instance(o, o.name() + "-" + p.hash(), p.values(), bundle, p, services, params);
+      return instance(perPoint.get(i % perPoint.size()), points.get(i / perPoint.size()), bundle, services);
     }
   }
 
   /** One object of one instance. */
   @SuppressWarnings("unchecked")
-  private static PlannedObject instance(PlannedObject o, String name, Map<String, String> values, String bundle,
-      SweepGrid.Point point, Set<String> services, Map<String, String> params) {
+  private static PlannedObject instance(PlannedObject o, SweepGrid.Point point, String bundle, Set<String> services) {
+    Map<String, String> values = point.values();
+    String suffix = "-" + point.hash();
+    String name = o.name() + suffix;
     Map<String, Object> data = PodData.copy(o.data());
     data.put("name", name);
+    for (String key : List.of("labels", "podLabels")) {
+      Map<String, String> labels = PodData.strings(data, key);
+      if (labels != null) {
+        labels.put(SWEEP, bundle);
+        labels.put(INSTANCE, point.hash());
+      }
+    }
+    Map<String, String> selector = PodData.strings(data, "selector");
+    if (selector != null) {
+      Map<String, String> copy = new TreeMap<>(selector);
+      copy.put(INSTANCE, point.hash());
+      data.put("selector", copy);
+    }
+    data.put("annotations", new TreeMap<>(Map.of(POINT, point.text())));
     if (data.containsKey("pod")) {
+      Map<String, String> params = new TreeMap<>();
+      values.forEach((k, v) -> params.put("STAVE_PARAM_" + k.toUpperCase(Locale.ROOT), v));
       for (Map<String, Object> c : PodData.containers(PodData.pod(data))) {
         for (String key : List.of("command", "args")) {
           List<String> list = (List<String>) c.get(key);
@@ -134,41 +148,15 @@ final class Sweep {
             list.replaceAll(s -> Placeholders.substitute(s, values));
           }
         }
-        for (Map<String, Object> e : PodData.list(c, "env")) {
+        List<Map<String, Object>> env = PodData.list(c, "env");
+        for (Map<String, Object> e : env) {
           if (e.get("value") instanceof String v) {
-            e.put("value", Placeholders.substitute(v, values));
+            String value = Placeholders.substitute(v, values);
+            e.put("value", e.get("name") instanceof String n && n.startsWith("SYMPH_")
+                ? renamed(value, services, suffix) : value);
           }
         }
-      }
-    }
-    if (point != null) {
-      String suffix = "-" + point.hash();
-      for (String key : List.of("labels", "podLabels")) {
-        Map<String, String> labels = PodData.strings(data, key);
-        if (labels != null) {
-          labels.put(SWEEP, bundle);
-          labels.put(INSTANCE, point.hash());
-        }
-      }
-      for (String key : List.of("selector")) {
-        Map<String, String> selector = PodData.strings(data, key);
-        if (selector != null) {
-          Map<String, String> copy = new TreeMap<>(selector);
-          copy.put(INSTANCE, point.hash());
-          data.put(key, copy);
-        }
-      }
-      data.put("annotations", new TreeMap<>(Map.of(POINT, point.text())));
-      if (data.containsKey("pod")) {
-        for (Map<String, Object> c : PodData.containers(PodData.pod(data))) {
-          for (Map<String, Object> e : PodData.list(c, "env")) {
-            if (e.get("value") instanceof String v && e.get("name") instanceof String n && n.startsWith("SYMPH_")) {
-              e.put("value", renamed(v, services, suffix));
-            }
-          }
-          List<Map<String, Object>> env = PodData.list(c, "env");
-          params.forEach((k, v) -> env.add(PodData.env(k, v)));
-        }
+        params.forEach((k, v) -> env.add(PodData.env(k, v)));
       }
     }
     return PodData.withData(o, name, data);

@@ -24,14 +24,9 @@ final class TemplateShapes {
 
   private final Map<String, Shape> shapes = new ConcurrentHashMap<>();
 
-  /** The parsed text, as {@link CanonicalYaml#parse} gives it. */
-  Object parse(RenderedText rendered) {
-    return read(rendered).tree();
-  }
-
   /**
-   * The parsed text, and the shape it was filled in from; the shape is null when the text was read
-   * whole.
+   * The parsed text, as {@link CanonicalYaml#parse} gives it, and the shape it was filled in from; the
+   * shape is null when the text was read whole.
    */
   Parsed read(RenderedText rendered) {
     if (!rendered.fillable() || rendered.shape().length() > MAX_SHAPE_CHARS) {

@@ -42,10 +42,10 @@ class TemplateShapesTest {
     try {
       expected = CanonicalYaml.parse(rendered.text());
     } catch (IllegalArgumentException e) {
-      assertThrows(IllegalArgumentException.class, () -> shapes.parse(rendered), rendered.text());
+      assertThrows(IllegalArgumentException.class, () -> shapes.read(rendered), rendered.text());
       return;
     }
-    assertEquals(expected, shapes.parse(rendered), rendered.text());
+    assertEquals(expected, shapes.read(rendered).tree(), rendered.text());
   }
 
   @Test
@@ -64,7 +64,7 @@ class TemplateShapesTest {
     assertSameAsReader(shapes, first);
     assertSameAsReader(shapes, second);
     @SuppressWarnings("unchecked")
-    Map<String, Object> tree = (Map<String, Object>) shapes.parse(second);
+    Map<String, Object> tree = (Map<String, Object>) shapes.read(second).tree();
     assertEquals(Map.of("name", "b", "labels", Map.of("team", "y")), tree.get("metadata"));
     assertEquals(List.of("--seed=2", 3), ((Map<?, ?>) tree.get("data")).get("list"));
   }

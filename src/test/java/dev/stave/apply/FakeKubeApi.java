@@ -42,6 +42,7 @@ public final class FakeKubeApi implements AutoCloseable {
   private final Map<String, Integer> reads = new HashMap<>();
   private final List<Fault> faults = new ArrayList<>();
   private final List<String> requests = new ArrayList<>();
+  private final Map<String, Object> discovery = new HashMap<>();
   private long resourceVersion = 1000;
   private long uids;
   private int readyAfterReads = -1;
@@ -71,6 +72,16 @@ public final class FakeKubeApi implements AutoCloseable {
   }
 
   /** Deployments, StatefulSets, Jobs and Pods report ready from their {@code n}-th read on. */
+  /**
+   * Serves the discovery document of a group version (as {@code GET /apis/GROUP/VERSION} gives it)
+   * listing one kind, so that objects of that kind can be applied under {@code plural}.
+   */
+  public synchronized void serve(String apiVersion, String kind, String plural, boolean namespaced) {
+    discovery.put("/apis/" + apiVersion, Map.of("kind", "APIResourceList", "groupVersion", apiVersion,
+        "resources", List.of(Map.of("name", plural, "kind", kind, "namespaced", namespaced, "verbs",
+            List.of("get", "list", "patch", "delete")))));
+  }
+
   public synchronized void readyAfterReads(int n) {
     readyAfterReads = n;
   }
@@ -127,6 +138,10 @@ public final class FakeKubeApi implements AutoCloseable {
         }
       }
       Map<String, String> params = params(query);
+      if (method.equals("GET") && discovery.containsKey(raw)) {
+        send(exchange, 200, discovery.get(raw));
+        return;
+      }
       Route route = Route.parse(raw);
       if (route == null) {
         send(exchange, 404, status(404, "NotFound", "the server could not find the requested resource"));

@@ -212,6 +212,66 @@ class ApplyCommandTest {
   }
 
   @Test
+  void aKindOutsideTheTableIsFoundByDiscovery() throws IOException {
+    Files.writeString(bundle.resolve("90-widget-w1.yaml"), """
+        apiVersion: example.com/v1
+        kind: Widget
+        metadata:
+          name: w1
+          namespace: surreal
+          labels:
+            stave.dev/bundle: cheetah-ppo
+        spec:
+          size: 3
+        """);
+    api.serve("example.com/v1", "Widget", "widgets", true);
+    Run run = stave("apply", bundle.toString());
+    assertEquals(0, run.code(), run.err());
+    assertTrue(run.out().contains("Widget surreal/w1: created\n"), run.out());
+    assertEquals(Map.of("size", 3L), api.object("/apis/example.com/v1", "widgets", "surreal", "w1").get("spec"));
+    assertEquals(1, api.requests().stream().filter(r -> r.equals("GET /apis/example.com/v1")).count(),
+        "the group version is looked up once");
+  }
+
+  @Test
+  void aKindTheServerDoesNotServeFailsThatObject() throws IOException {
+    Files.writeString(bundle.resolve("90-widget-w1.yaml"), """
+        apiVersion: example.com/v1
+        kind: Widget
+        metadata: {name: w1, namespace: surreal}
+        """);
+    Run run = stave("apply", bundle.toString());
+    assertEquals(4, run.code(), run.out());
+    assertTrue(run.out().contains("Widget surreal/w1: failed"), run.out());
+    assertTrue((run.out() + run.err()).contains("the server does not serve example.com/v1 Widget (is its "
+        + "CustomResourceDefinition installed?)"), run.out() + run.err());
+  }
+
+  @Test
+  void pruneListsNamespaceByNamespaceWhenItMayNotListClusterWide() throws IOException {
+    assertEquals(0, stave("apply", bundle.toString()).code());
+    Files.delete(bundle.resolve("28-deployment-cheetah-ppo-tensorboard.yaml"));
+    api.fail(r -> r.startsWith("GET /apis/apps/v1/deployments?"), 403, 1, null);
+    Run run = stave("apply", bundle.toString(), "--prune");
+    assertEquals(0, run.code(), run.err());
+    assertTrue(run.out().contains("Deployment surreal/cheetah-ppo-tensorboard: pruned\n"), run.out());
+    assertNull(api.object("/apis/apps/v1", "deployments", "surreal", "cheetah-ppo-tensorboard"));
+    assertTrue(api.requests().contains(
+        "GET /apis/apps/v1/namespaces/surreal/deployments?labelSelector=stave.dev%2Fbundle%3Dcheetah-ppo"),
+        api.requests().toString());
+  }
+
+  @Test
+  void pruneStopsWhenAClusterScopedKindMayNotBeListed() throws IOException {
+    assertEquals(0, stave("apply", bundle.toString()).code());
+    api.fail(r -> r.startsWith("GET /api/v1/namespaces?"), 403, 1, null);
+    Run run = stave("apply", bundle.toString(), "--prune");
+    assertEquals(4, run.code(), run.out());
+    assertTrue(run.err().contains("cannot list Namespace objects to prune"), run.err());
+    assertTrue(api.requests().stream().noneMatch(r -> r.startsWith("DELETE ")), "nothing pruned");
+  }
+
+  @Test
   void pruneKeepsTheSecretABundleFolderStillRefersTo() {
     assertEquals(0, stave("apply", CONFIG).code());
     Run run = stave("apply", bundle.toString(), "--prune");

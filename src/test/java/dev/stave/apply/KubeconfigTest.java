@@ -1,8 +1,10 @@
 package dev.stave.apply;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.stave.config.Env;
+import dev.stave.diag.UserError;
 import io.kubernetes.client.util.KubeConfig;
 import java.io.File;
 import java.io.IOException;
@@ -69,5 +71,15 @@ class KubeconfigTest {
     merged.setContext("lab");
     assertEquals("https://lab.example", merged.getServer());
     assertEquals(tmp.resolve("b/certs/ca.crt").toString(), merged.getCertificateAuthorityFile());
+  }
+
+  @Test
+  void aMalformedFileAmongSeveralIsNamedAndNotQuoted() throws IOException {
+    Path a = write("a/config", "kind: Config\ncontexts: []\n");
+    Path bad = write("b/config", "users: [{token: secret-token-value, unclosed\n  - {");
+    UserError e = assertThrows(UserError.class, () -> Kubeconfig.merge(List.of(a, bad)));
+    String message = e.diagnostics().get(0).message();
+    assertEquals("the kubeconfig " + bad + " is not a valid kubeconfig", message);
+    assertEquals("<kubeconfig>:1:1", e.diagnostics().get(0).origin().toString(), "a label, never the file");
   }
 }

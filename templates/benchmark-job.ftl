@@ -6,5 +6,5 @@ metadata: <@k.metadata .data_model/>
 spec:
   backoffLimit: 0
   template:
-    metadata: {labels: <@k.v podLabels/>}
-    spec: <@k.v pod/>
+    metadata: {labels: <@stave_flow value=podLabels/>}
+    spec: <@stave_flow value=pod/>

@@ -2,4 +2,4 @@
 apiVersion: v1
 kind: ConfigMap
 metadata: <@k.metadata .data_model/>
-data: <@k.v data/>
+data: <@stave_flow value=data/>

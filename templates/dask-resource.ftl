@@ -3,4 +3,4 @@
 apiVersion: "kubernetes.dask.org/v1"
 kind: ${kind}
 metadata: <@k.metadata .data_model/>
-spec: <@k.v spec/>
+spec: <@stave_flow value=spec/>

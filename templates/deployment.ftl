@@ -5,7 +5,7 @@ metadata: <@k.metadata .data_model/>
 spec:
   replicas: ${replicas?c?no_esc}
   selector:
-    matchLabels: <@k.v selector/>
+    matchLabels: <@stave_flow value=selector/>
   template:
-    metadata: {labels: <@k.v podLabels/>}
+    metadata: {labels: <@stave_flow value=podLabels/>}
     spec: <@k.podSpec pod/>

@@ -16,5 +16,5 @@ spec:
   ttlSecondsAfterFinished: ${ttlSecondsAfterFinished?c?no_esc}
 </#if>
   template:
-    metadata: {labels: <@k.v podLabels/>}
+    metadata: {labels: <@stave_flow value=podLabels/>}
     spec: <@k.podSpec pod/>

@@ -8,7 +8,7 @@ metadata: <@k.metadata .data_model/>
 spec:
   replicas: ${replicas?c?no_esc}
   selector:
-    matchLabels: <@k.v selector/>
+    matchLabels: <@stave_flow value=selector/>
   template:
-    metadata: {labels: <@k.v podLabels/>}
-    spec: <@k.v pod/>
+    metadata: {labels: <@stave_flow value=podLabels/>}
+    spec: <@stave_flow value=pod/>

@@ -3,6 +3,6 @@ apiVersion: policy/v1
 kind: PodDisruptionBudget
 metadata: <@k.metadata .data_model/>
 spec:
-  minAvailable: <@k.v minAvailable/>
+  minAvailable: <@stave_flow value=minAvailable/>
   selector:
-    matchLabels: <@k.v selector/>
+    matchLabels: <@stave_flow value=selector/>

@@ -3,4 +3,4 @@ apiVersion: rbac.authorization.k8s.io/v1
 kind: Role
 metadata: <@k.metadata .data_model/>
 rules:
-- {apiGroups: <@k.v apiGroups/>, resources: <@k.v resources/>, verbs: <@k.v verbs/>}
+- {apiGroups: <@stave_flow value=apiGroups/>, resources: <@stave_flow value=resources/>, verbs: <@stave_flow value=verbs/>}

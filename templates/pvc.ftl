@@ -3,7 +3,7 @@ apiVersion: v1
 kind: PersistentVolumeClaim
 metadata: <@k.metadata .data_model/>
 spec:
-  accessModes: <@k.v accessModes/>
+  accessModes: <@stave_flow value=accessModes/>
 <#if storageClassName??>
   storageClassName: ${storageClassName}
 </#if>

@@ -50,6 +50,8 @@ public final class TemplateRenderer {
     c.setAPIBuiltinEnabled(false);
     c.setLocalizedLookup(false);
     c.setTemplateLoader(loader(overrides));
+    // Templates do not change during a run; without this every import rechecks its source.
+    c.setTemplateUpdateDelayMilliseconds(Long.MAX_VALUE);
     c.setSharedVariable(FlowValue.NAME, new FlowValue());
     this.configuration = c;
   }

@@ -1,5 +1,7 @@
 package dev.stave.render;
 
+import java.io.StringReader;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.DumperOptions;
@@ -7,6 +9,9 @@ import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.events.Event;
+import org.yaml.snakeyaml.events.ScalarEvent;
+import org.yaml.snakeyaml.nodes.NodeId;
 import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.representer.Representer;
 import org.yaml.snakeyaml.resolver.Resolver;
@@ -51,6 +56,36 @@ public final class CanonicalYaml {
     }
   }
 
+  /**
+   * The events of one YAML stream as the reader of {@link #parse} sees them, without building its
+   * nodes: for checking small documents whose shape is known. Null when the text is not YAML.
+   */
+  static List<Event> events(String text) {
+    try {
+      List<Event> all = new ArrayList<>();
+      READER.get().parse(new StringReader(text)).forEach(all::add);
+      return all;
+    } catch (YAMLException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The string that {@link #parse} makes of a scalar event: its value when the reader resolves it to a
+   * string (a timestamp too, as go-yaml leaves those), null when it would be anything else, or it
+   * carries a tag or an anchor.
+   */
+  static String stringOf(ScalarEvent scalar) {
+    if (scalar.getTag() != null || scalar.getAnchor() != null) {
+      return null;
+    }
+    Tag tag = RESOLVER.resolve(NodeId.scalar, scalar.getValue(), scalar.getImplicit().canOmitTagInPlainScalar());
+    return tag.equals(Tag.STR) || tag.equals(Tag.TIMESTAMP) ? scalar.getValue() : null;
+  }
+
+  // YAML 1.1 resolution, as kubectl's go-yaml v2; shared, since resolving only reads its tables.
+  private static final Resolver RESOLVER = new Resolver();
+
   // Every object is parsed twice (template output, then the emitted text), so the reader is set up
   // once per thread rather than per call; a SnakeYAML Yaml may be reused but not shared.
   private static final ThreadLocal<Yaml> READER = ThreadLocal.withInitial(CanonicalYaml::reader);
@@ -64,7 +99,7 @@ public final class CanonicalYaml {
     // ConfigMaps top out at 1 MiB; leave room for a whole rendered bundle document.
     options.setCodePointLimit(64 * 1024 * 1024);
     DumperOptions unused = new DumperOptions();
-    return new Yaml(new PlainConstructor(options), new Representer(unused), unused, options, new Resolver());
+    return new Yaml(new PlainConstructor(options), new Representer(unused), unused, options, RESOLVER);
   }
 
   /**

@@ -6,6 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.yaml.snakeyaml.events.CollectionStartEvent;
+import org.yaml.snakeyaml.events.Event;
+import org.yaml.snakeyaml.events.ScalarEvent;
 
 /**
  * Proves that emitted text reads back as the tree it was written from (SPEC 3) while running the YAML
@@ -230,27 +233,36 @@ final class EmittedShapes {
     return place == ScalarTokens.KEY ? 0 : place == ScalarTokens.VALUE ? 1 : 2;
   }
 
-  /** What a reader makes of the token alone in its place; UNREADABLE when that is not one scalar. */
+  /**
+   * The string a reader makes of the token alone in its place; UNREADABLE when the document is not
+   * exactly that one key, value or item, or the token reads as anything but a string. Read from the
+   * reader's events, which is what {@link CanonicalYaml#parse} builds its tree from, without the tree.
+   */
   private static Object readAlone(char place, String token) {
-    try {
-      Object read = CanonicalYaml.parse(switch (place) {
-        case ScalarTokens.KEY -> token + ": 0\n";
-        case ScalarTokens.VALUE -> "k: " + token + "\n";
-        default -> "- " + token + "\n";
-      });
-      if (place == ScalarTokens.ITEM) {
-        return read instanceof List<?> l && l.size() == 1 ? l.get(0) : UNREADABLE;
-      }
-      if (!(read instanceof Map<?, ?> m) || m.size() != 1) {
-        return UNREADABLE;
-      }
-      Map.Entry<?, ?> e = m.entrySet().iterator().next();
-      if (place == ScalarTokens.KEY) {
-        return Integer.valueOf(0).equals(e.getValue()) ? e.getKey() : UNREADABLE;
-      }
-      return "k".equals(e.getKey()) ? e.getValue() : UNREADABLE;
-    } catch (IllegalArgumentException e) {
+    List<Event> events = CanonicalYaml.events(switch (place) {
+      case ScalarTokens.KEY -> token + ": k\n";
+      case ScalarTokens.VALUE -> "k: " + token + "\n";
+      default -> "- " + token + "\n";
+    });
+    // StreamStart, DocumentStart, the collection's start, its scalar(s), its end, DocumentEnd, StreamEnd.
+    int scalars = place == ScalarTokens.ITEM ? 1 : 2;
+    if (events == null || events.size() != 6 + scalars
+        || !events.get(2).is(place == ScalarTokens.ITEM ? Event.ID.SequenceStart : Event.ID.MappingStart)
+        || ((CollectionStartEvent) events.get(2)).getAnchor() != null
+        || ((CollectionStartEvent) events.get(2)).getTag() != null) {
       return UNREADABLE;
     }
+    String[] values = new String[scalars];
+    for (int i = 0; i < scalars; i++) {
+      if (!(events.get(3 + i) instanceof ScalarEvent scalar) || (values[i] = CanonicalYaml.stringOf(scalar)) == null) {
+        return UNREADABLE;
+      }
+    }
+    return switch (place) {
+      case ScalarTokens.KEY -> "k".equals(values[1]) ? values[0] : UNREADABLE;
+      case ScalarTokens.VALUE -> "k".equals(values[0]) ? values[1] : UNREADABLE;
+      default -> values[0];
+    };
   }
+
 }

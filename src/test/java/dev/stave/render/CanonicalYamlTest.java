@@ -368,4 +368,22 @@ class CanonicalYamlTest {
     }
     return m;
   }
+
+  /** The string parse() makes of the value of "k: TOKEN", read from the events instead. */
+  private static String valueString(String token) {
+    List<org.yaml.snakeyaml.events.Event> events = CanonicalYaml.events("k: " + token + "\n");
+    return CanonicalYaml.stringOf((org.yaml.snakeyaml.events.ScalarEvent) events.get(4));
+  }
+
+  @Test
+  void aScalarEventReadsAsTheStringParseMakesOfIt() {
+    for (String token : List.of("plain-text", "\"yes\"", "'0755'", "2024-01-01", "\"a: b\"", "x #y")) {
+      Object parsed = ((Map<?, ?>) CanonicalYaml.parse("k: " + token + "\n")).get("k");
+      assertEquals(parsed, valueString(token), token);
+    }
+    for (String token : List.of("yes", "0755", "1e3", "~", "null", "true", "1_000", ".inf", "<<", "!!str x", "&a x")) {
+      assertEquals(null, valueString(token), token + " is not read as a plain string");
+    }
+    assertEquals(null, CanonicalYaml.events("k: [\n"), "not YAML");
+  }
 }

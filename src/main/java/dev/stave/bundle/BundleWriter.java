@@ -23,6 +23,9 @@ import java.util.stream.IntStream;
  * moved into place. A bundle folder is replaced whole, so files of objects that were removed go too.
  */
 public final class BundleWriter {
+  // From this many entries a folder is emptied on all cores.
+  private static final int PARALLEL_FROM = 64;
+
   private final Path outputDir;
 
   public BundleWriter(Path outputDir) {
@@ -92,9 +95,6 @@ public final class BundleWriter {
     }
   }
 
-  // From this many entries a folder is emptied on all cores.
-  private static final int PARALLEL_FROM = 64;
-
   /**
    * Deletes a folder and what it holds, never following a symbolic link (a link is deleted, not what
    * it points to). Replacing a 20,001-file bundle means deleting the old one's files; on all cores,
@@ -143,5 +143,4 @@ public final class BundleWriter {
       deleteTree(entry);
     }
   }
-
 }

@@ -264,5 +264,4 @@ final class EmittedShapes {
       default -> values[0];
     };
   }
-
 }

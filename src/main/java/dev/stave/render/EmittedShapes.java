@@ -1,7 +1,6 @@
 package dev.stave.render;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -148,38 +147,9 @@ final class EmittedShapes {
     }
 
     boolean same(Object read, Object tree) {
-      if (read instanceof Hole hole) {
-        return tree instanceof String s && token(hole, s);
-      }
-      if (read instanceof Map<?, ?> r) {
-        if (!(tree instanceof Map<?, ?> t) || r.size() != t.size()) {
-          return false;
-        }
-        Iterator<? extends Map.Entry<?, ?>> in = t.entrySet().iterator();
-        for (Map.Entry<?, ?> e : r.entrySet()) {
-          Map.Entry<?, ?> mine = in.next();
-          boolean key = e.getKey() instanceof Hole hole
-              ? mine.getKey() instanceof String s && token(hole, s)
-              : CanonicalYaml.sameValue(e.getKey(), mine.getKey());
-          if (!key || !same(e.getValue(), mine.getValue())) {
-            return false;
-          }
-        }
-        return true;
-      }
-      if (read instanceof List<?> r) {
-        if (!(tree instanceof List<?> t) || r.size() != t.size()) {
-          return false;
-        }
-        Iterator<?> in = t.iterator();
-        for (Object item : r) {
-          if (!same(item, in.next())) {
-            return false;
-          }
-        }
-        return true;
-      }
-      return CanonicalYaml.sameValue(read, tree);
+      return InStep.same(read, tree, ScalarTokens.NONE, (left, right, place) -> left instanceof Hole hole
+          ? right instanceof String s && token(hole, s)
+          : CanonicalYaml.sameValue(left, right));
     }
 
     /** The token was written for this string in the place it was read in, and reads back as it alone. */

@@ -1,6 +1,5 @@
 package dev.stave.render;
 
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -67,42 +66,11 @@ final class RenderPlan {
     } catch (IllegalArgumentException e) {
       return false;
     }
-    return same(read, shape, ScalarTokens.NONE, gaps, new boolean[gaps.size()]);
-  }
-
-  private static boolean same(Object read, Object shape, char place, ScalarTokens gaps, boolean[] seen) {
-    if (shape instanceof TemplateShapes.Hole hole) {
-      return placeholder(read, hole, place, gaps, seen);
-    }
-    if (shape instanceof Map<?, ?> s) {
-      if (!(read instanceof Map<?, ?> r) || r.size() != s.size()) {
-        return false;
-      }
-      Iterator<? extends Map.Entry<?, ?>> in = r.entrySet().iterator();
-      for (Map.Entry<?, ?> e : s.entrySet()) {
-        Map.Entry<?, ?> back = in.next();
-        boolean key = e.getKey() instanceof TemplateShapes.Hole hole
-            ? placeholder(back.getKey(), hole, ScalarTokens.KEY, gaps, seen)
-            : e.getKey().equals(back.getKey());
-        if (!key || !same(back.getValue(), e.getValue(), ScalarTokens.VALUE, gaps, seen)) {
-          return false;
-        }
-      }
-      return true;
-    }
-    if (shape instanceof List<?> s) {
-      if (!(read instanceof List<?> r) || r.size() != s.size()) {
-        return false;
-      }
-      Iterator<?> in = r.iterator();
-      for (Object item : s) {
-        if (!same(in.next(), item, ScalarTokens.ITEM, gaps, seen)) {
-          return false;
-        }
-      }
-      return true;
-    }
-    return !(read instanceof String t && t.indexOf(ShapeWriter.MARK) >= 0) && CanonicalYaml.sameValue(read, shape);
+    boolean[] seen = new boolean[gaps.size()];
+    // Left the shape (holes included), right what was read back.
+    return InStep.same(shape, read, ScalarTokens.NONE, (left, right, place) -> left instanceof TemplateShapes.Hole hole
+        ? placeholder(right, hole, place, gaps, seen)
+        : !(right instanceof String t && t.indexOf(ShapeWriter.MARK) >= 0) && CanonicalYaml.sameValue(left, right));
   }
 
   /** The reader found gap number n's placeholder here, the gap was written here for this hole. */

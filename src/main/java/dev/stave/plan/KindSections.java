@@ -309,7 +309,8 @@ final class KindSections {
     return out;
   }
 
-  private static String pairs(Map<String, String> m) {
+  /** A map as {@code k=v k=v}, or {@code -} when empty. */
+  static String pairs(Map<String, String> m) {
     if (m.isEmpty()) {
       return "-";
     }
@@ -318,7 +319,8 @@ final class KindSections {
     return String.join(" ", out);
   }
 
-  private static String cell(String s) {
+  /** Text safe inside a Markdown table cell. */
+  static String cell(String s) {
     return s.replace("|", "\\|");
   }
 }

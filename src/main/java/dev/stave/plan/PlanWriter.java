@@ -56,9 +56,9 @@ public final class PlanWriter {
         }
         b.append(")\n");
         b.append("    pool:         ").append(p.pool() == null ? "-" : p.pool()).append('\n');
-        b.append("    requests:     ").append(pairs(p.requests())).append('\n');
-        b.append("    limits:       ").append(pairs(p.limits())).append('\n');
-        b.append("    nodeSelector: ").append(pairs(p.nodeSelector())).append('\n');
+        b.append("    requests:     ").append(KindSections.pairs(p.requests())).append('\n');
+        b.append("    limits:       ").append(KindSections.pairs(p.limits())).append('\n');
+        b.append("    nodeSelector: ").append(KindSections.pairs(p.nodeSelector())).append('\n');
         b.append("    tolerations:  ").append(tolerations(p.tolerations())).append('\n');
         if (!p.binds().isEmpty() || !p.exposes().isEmpty() || !p.connects().isEmpty()) {
           b.append("    services:     ").append(edges(p)).append('\n');
@@ -133,9 +133,9 @@ public final class PlanWriter {
       b.append("| --- | --- | --- | --- | --- | --- |\n");
       for (Plan.ProcessPlan p : plan.processes()) {
         b.append("| `").append(label(p)).append("` | ").append(p.pool() == null ? "-" : "`" + p.pool() + "`")
-            .append(" | ").append(cell(pairs(p.requests()))).append(" | ").append(cell(pairs(p.limits())))
-            .append(" | ").append(cell(pairs(p.nodeSelector()))).append(" | ")
-            .append(cell(tolerations(p.tolerations()))).append(" |\n");
+            .append(" | ").append(KindSections.cell(KindSections.pairs(p.requests()))).append(" | ").append(KindSections.cell(KindSections.pairs(p.limits())))
+            .append(" | ").append(KindSections.cell(KindSections.pairs(p.nodeSelector()))).append(" | ")
+            .append(KindSections.cell(tolerations(p.tolerations()))).append(" |\n");
       }
       b.append('\n');
     }
@@ -164,7 +164,7 @@ public final class PlanWriter {
     }
     if (!plan.points().isEmpty()) {
       b.append("| sweep point | suffix |\n| --- | --- |\n");
-      plan.points().forEach(p -> b.append("| `").append(cell(p.text())).append("` | `-").append(p.hash())
+      plan.points().forEach(p -> b.append("| `").append(KindSections.cell(p.text())).append("` | `-").append(p.hash())
           .append("` |\n"));
       b.append('\n');
     }
@@ -272,15 +272,6 @@ public final class PlanWriter {
     return prefix + "_" + name.replaceAll("[^A-Za-z0-9]", "_");
   }
 
-  private static String pairs(Map<String, String> m) {
-    if (m.isEmpty()) {
-      return "-";
-    }
-    List<String> out = new ArrayList<>();
-    m.forEach((k, v) -> out.add(k + "=" + v));
-    return String.join(" ", out);
-  }
-
   private static String tolerations(List<Toleration> list) {
     if (list.isEmpty()) {
       return "-";
@@ -323,9 +314,5 @@ public final class PlanWriter {
 
   private static String cores(long millis) {
     return new BigDecimal(millis).movePointLeft(3).stripTrailingZeros().toPlainString();
-  }
-
-  private static String cell(String s) {
-    return s.replace("|", "\\|");
   }
 }

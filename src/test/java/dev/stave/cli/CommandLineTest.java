@@ -35,6 +35,29 @@ class CommandLineTest {
   }
 
   @Test
+  void topLevelHelpListsEveryCommandInOrder() {
+    String out = Run.of("--help").out();
+    String[] commands = {"compile", "validate", "secrets", "diff", "apply", "schema", "plan", "inventory", "init",
+        "generate-completion", "help"};
+    int from = out.indexOf("Commands:");
+    for (String command : commands) {
+      int at = out.indexOf("\n  " + command + " ", from);
+      assertTrue(at > from, command + " missing or out of order in:\n" + out);
+      from = at;
+    }
+  }
+
+  @Test
+  void helpNamesACommandAndTyposGetASuggestion() {
+    Run help = Run.of("help", "compile");
+    assertEquals(0, help.code(), help.err());
+    assertTrue(help.out().startsWith("Usage: stave compile"), help.out());
+    Run typo = Run.of("compil", "x.yaml");
+    assertEquals(2, typo.code());
+    assertTrue(typo.err().contains("compile"), typo.err());
+  }
+
+  @Test
   void generatesBashCompletion() {
     Run run = Run.of("generate-completion");
     assertEquals(0, run.code(), run.err());

@@ -16,20 +16,24 @@ import java.util.Set;
  * object plus a {@code kustomization.yaml} that lists them in the same order.
  */
 public final class Bundle {
-  private static final Comparator<RenderedObject> ORDER = Comparator
-      .comparingInt((RenderedObject o) -> KindOrder.rank(o.kind()))
-      .thenComparing(RenderedObject::kind)
-      .thenComparing(o -> o.namespace() == null ? "" : o.namespace())
-      .thenComparing(RenderedObject::name);
+  // Ranked once per object: a sweep's bundle sorts 20,000 objects in about 300,000 comparisons.
+  private static final Comparator<Ranked> ORDER = Comparator
+      .comparingInt(Ranked::rank)
+      .thenComparing((Ranked r) -> r.object().kind())
+      .thenComparing(r -> r.object().namespace() == null ? "" : r.object().namespace())
+      .thenComparing(r -> r.object().name());
 
   private final String name;
   private final List<RenderedObject> objects;
 
   public Bundle(String name, List<RenderedObject> objects) {
     this.name = name;
-    List<RenderedObject> sorted = new ArrayList<>(objects);
+    List<Ranked> sorted = new ArrayList<>(objects.size());
+    for (RenderedObject o : objects) {
+      sorted.add(new Ranked(KindOrder.rank(o.kind()), o));
+    }
     sorted.sort(ORDER);
-    this.objects = List.copyOf(sorted);
+    this.objects = sorted.stream().map(Ranked::object).toList();
   }
 
   public String name() {
@@ -65,6 +69,8 @@ public final class Bundle {
     }
     return out.toString();
   }
+
+  private record Ranked(int rank, RenderedObject object) {}
 
   /** kustomize keeps this order (fifo) instead of re-sorting, so `apply -k` and `apply -f` agree. */
   private static String kustomization(List<String> resources) {

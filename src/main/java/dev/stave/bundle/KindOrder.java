@@ -35,7 +35,12 @@ public final class KindOrder {
     return java.util.Map.copyOf(ranks);
   }
 
+  /**
+   * {@code NN-<kind>-<name>.yaml}. Written once per object, so plain concatenation: a formatter parses
+   * its pattern on every call, which was a twentieth of a 10,000-point sweep's time.
+   */
   public static String fileName(String kind, String name) {
-    return String.format(Locale.ROOT, "%02d-%s-%s.yaml", rank(kind), kind.toLowerCase(Locale.ROOT), name);
+    int rank = rank(kind);
+    return (rank < 10 ? "0" : "") + rank + "-" + kind.toLowerCase(Locale.ROOT) + "-" + name + ".yaml";
   }
 }

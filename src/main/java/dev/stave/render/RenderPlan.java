@@ -90,19 +90,45 @@ final class RenderPlan {
    * be written the usual way.
    */
   String write(String[] valuesOfObject, EmittedShapes proofs) {
-    StringBuilder out = new StringBuilder(segments[segments.length - 1].length() + 64 * segments.length);
+    String[] tokens = new String[places.length];
+    boolean[] fresh = new boolean[places.length];
+    int unproven = 0;
     for (int i = 0; i < places.length; i++) {
       String value = valuesOfObject[values[i]];
-      String token = proofs.provenToken(places[i], value);
-      if (token == null) {
-        token = BlockWriter.token(value, places[i]);
-        if (token == null || !lineFree(value) || !proofs.proven(places[i], token, value)) {
+      tokens[i] = proofs.provenToken(places[i], value);
+      if (tokens[i] == null) {
+        tokens[i] = BlockWriter.token(value, places[i]);
+        if (tokens[i] == null || !lineFree(value)) {
           return null;
         }
+        fresh[i] = true;
+        unproven++;
       }
-      out.append(segments[i]).append(token);
+    }
+    if (unproven > 0 && !proveNew(valuesOfObject, tokens, fresh, unproven, proofs)) {
+      return null;
+    }
+    StringBuilder out = new StringBuilder(segments[segments.length - 1].length() + 64 * segments.length);
+    for (int i = 0; i < places.length; i++) {
+      out.append(segments[i]).append(tokens[i]);
     }
     return out.append(segments[segments.length - 1]).toString();
+  }
+
+  /** The object's new tokens (those not yet proven for their value and place), proven together. */
+  private boolean proveNew(String[] valuesOfObject, String[] tokens, boolean[] fresh, int unproven,
+      EmittedShapes proofs) {
+    char[] newPlaces = new char[unproven];
+    String[] newTokens = new String[unproven];
+    String[] expected = new String[unproven];
+    for (int i = 0, n = 0; i < places.length; i++) {
+      if (fresh[i]) {
+        newPlaces[n] = places[i];
+        newTokens[n] = tokens[i];
+        expected[n++] = valuesOfObject[values[i]];
+      }
+    }
+    return proofs.provenAll(newPlaces, newTokens, expected);
   }
 
   /** Values with a line break of any YAML version stay with the usual path, as {@link ScalarTokens} does. */

@@ -122,6 +122,75 @@ class EmittedShapesTest {
     assertTrue(CanonicalYaml.sameValue(CanonicalYaml.parse(BlockWriter.write(tree)), tree));
   }
 
+  @Test
+  void tokensProvenTogetherAreRememberedOneByOne() {
+    EmittedShapes shapes = new EmittedShapes();
+    assertTrue(shapes.provenAll(new char[] {ScalarTokens.VALUE, ScalarTokens.ITEM, ScalarTokens.VALUE, ScalarTokens.KEY},
+        new String[] {"sweep-7", "--seed", "'7'", "app"}, new String[] {"sweep-7", "--seed", "7", "app"}));
+    assertEquals("'7'", shapes.provenToken(ScalarTokens.VALUE, "7"));
+    assertEquals("--seed", shapes.provenToken(ScalarTokens.ITEM, "--seed"));
+    assertEquals("app", shapes.provenToken(ScalarTokens.KEY, "app"));
+    assertEquals(null, shapes.provenToken(ScalarTokens.KEY, "7"));
+  }
+
+  @Test
+  void oneBadTokenFailsTheBatchButNotTheTokensBeforeIt() {
+    EmittedShapes shapes = new EmittedShapes();
+    // 7 reads as a number; an open quote runs into the next line of the batch, so "c" is read alone.
+    assertFalse(shapes.provenAll(new char[] {ScalarTokens.VALUE, ScalarTokens.VALUE, ScalarTokens.VALUE},
+        new String[] {"a", "7", "b"}, new String[] {"a", "7", "b"}));
+    assertFalse(shapes.provenAll(new char[] {ScalarTokens.VALUE, ScalarTokens.VALUE},
+        new String[] {"c", "\"open"}, new String[] {"c", "open"}));
+    assertEquals("a", shapes.provenToken(ScalarTokens.VALUE, "a"));
+    assertEquals("c", shapes.provenToken(ScalarTokens.VALUE, "c"));
+    assertEquals(null, shapes.provenToken(ScalarTokens.VALUE, "7"));
+    assertEquals(null, shapes.provenToken(ScalarTokens.VALUE, "open"));
+  }
+
+  @Test
+  void anAliasCannotBorrowAnAnchorFromAnotherLine() {
+    EmittedShapes shapes = new EmittedShapes();
+    assertFalse(shapes.provenAll(new char[] {ScalarTokens.ITEM, ScalarTokens.ITEM},
+        new String[] {"&a x", "*a"}, new String[] {"x", "x"}));
+    assertFalse(shapes.provenAll(new char[] {ScalarTokens.VALUE, ScalarTokens.VALUE},
+        new String[] {"x", "*a"}, new String[] {"x", "x"}));
+  }
+
+  /** Reading a batch says exactly what reading each of its tokens alone says. */
+  @Property(tries = 2000)
+  void aBatchIsProvenExactlyWhenEachTokenIsProvenAlone(@ForAll("batches") List<Tuple.Tuple3<Character, String, String>> batch) {
+    char[] places = new char[batch.size()];
+    String[] tokens = new String[batch.size()];
+    String[] expected = new String[batch.size()];
+    boolean eachAlone = true;
+    for (int i = 0; i < batch.size(); i++) {
+      places[i] = batch.get(i).get1();
+      tokens[i] = batch.get(i).get2();
+      expected[i] = batch.get(i).get3();
+      eachAlone &= new EmittedShapes().proven(places[i], tokens[i], expected[i]);
+    }
+    assertEquals(eachAlone, new EmittedShapes().provenAll(places, tokens, expected), batch.toString());
+  }
+
+  @Provide
+  Arbitrary<List<Tuple.Tuple3<Character, String, String>>> batches() {
+    Arbitrary<String> strings = Arbitraries.frequencyOf(
+            Tuple.of(6, Arbitraries.of(CanonicalYamlPropertyTest.FRAGMENTS)),
+            Tuple.of(2, Arbitraries.strings().alpha().ofMinLength(1).ofMaxLength(6)),
+            Tuple.of(2, Arbitraries.of("&a", "*a", "!t", "'", "\"", "#", ": ", "- ", "---", "...", "%", "[", "{", "?")))
+        .list().ofMinSize(1).ofMaxSize(4).map(parts -> String.join("", parts))
+        .filter(s -> lineFree(s) && !hasLoneSurrogate(s)
+            && s.indexOf('\uFFFE') < 0 && s.indexOf('\uFFFF') < 0);
+    Arbitrary<Character> places = Arbitraries.of(ScalarTokens.KEY, ScalarTokens.VALUE, ScalarTokens.ITEM);
+    // Mostly the emitter's own token; sometimes the bare string or another string's token.
+    Arbitrary<Tuple.Tuple3<Character, String, String>> entry = Arbitraries.integers().between(0, 9)
+        .flatMap(kind -> places.flatMap(place -> strings.flatMap(value -> strings.map(other -> {
+          String token = kind < 6 ? BlockWriter.token(value, place) : kind < 8 ? value : BlockWriter.token(other, place);
+          return Tuple.of(place, token == null ? value : token, value);
+        }))));
+    return entry.list().ofMinSize(1).ofMaxSize(6);
+  }
+
   @Provide
   Arbitrary<Object> documents() {
     return value(4);
@@ -148,6 +217,10 @@ class EmittedShapesTest {
     });
     Arbitrary<Object> lists = child.list().ofMaxSize(4).map(l -> (Object) new ArrayList<>(l));
     return Arbitraries.frequencyOf(Tuple.of(3, leaf), Tuple.of(2, maps), Tuple.of(2, lists));
+  }
+
+  private static boolean lineFree(String s) {
+    return s.chars().noneMatch(c -> c == '\n' || c == '\r' || c == 0x85 || c == 0x2028 || c == 0x2029);
   }
 
   private static boolean hasLoneSurrogate(String s) {

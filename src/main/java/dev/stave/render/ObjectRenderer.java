@@ -65,6 +65,10 @@ public final class ObjectRenderer {
 
   public RenderedObject render(PlannedObject planned) {
     RenderedText text = templates.render(planned.template(), planned.data());
+    String known = planned.overrides().isEmpty() ? knownSound(text) : null;
+    if (known != null) {
+      return new RenderedObject(planned.apiVersion(), planned.kind(), planned.namespace(), planned.name(), known);
+    }
     TemplateShapes.Parsed read;
     try {
       read = shapes.read(text);
@@ -117,6 +121,28 @@ public final class ObjectRenderer {
       }
     }
     return new RenderedObject(planned.apiVersion(), planned.kind(), planned.namespace(), planned.name(), yaml);
+  }
+
+  /**
+   * The text of an object whose shape has a plan and whose model key was already found sound, written
+   * without making its tree; null for any other object, which takes the full path below. The tree would
+   * only be walked for the key ({@link ModelKey#template} gives the same key from the values) and the
+   * canonical order, which the plan already has: in a sweep, every point after the first of its kind.
+   */
+  private String knownSound(RenderedText text) {
+    TemplateShapes.Shape shape = shapes.shapeOf(text);
+    RenderPlan plan = shape == null ? null : shape.plan();
+    if (plan == null) {
+      return null;
+    }
+    ModelKey.Template template = shape.memo(s -> {
+      Map<String, Object> canonical = s.canonical();
+      return CustomResourceShapes.handles(canonical.get("apiVersion"), canonical.get("kind"))
+          ? null : verifier.keyTemplate(canonical, text.values());
+    });
+    String key = template == null ? null : template.fill(text.values());
+    return key != null && verifier.remembered(key) && shape.keysDistinct(text.values())
+        ? plan.write(text.values(), emitted) : null;
   }
 
   /** Problems in fields the user overrode are the user's; any other problem is stave's. */

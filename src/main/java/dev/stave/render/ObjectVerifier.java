@@ -131,6 +131,24 @@ public final class ObjectVerifier {
     return List.copyOf(problems);
   }
 
+  /**
+   * The key template ({@link ModelKey#template}) of the objects of a template shape, given in canonical
+   * order with holes, and the first object's values; null when the shape's kind is not a literal this
+   * verifier has a model for.
+   */
+  ModelKey.Template keyTemplate(Map<String, Object> shape, String[] values) {
+    if (!(shape.get("apiVersion") instanceof String apiVersion) || !(shape.get("kind") instanceof String kind)) {
+      return null;
+    }
+    Class<?> model = MODELS.get(new Kind(apiVersion, kind));
+    return model == null ? null : modelKey.template(shape, model, values);
+  }
+
+  /** Whether an object with this key ({@link ModelKey}) was found sound: {@link #problems} gives none. */
+  boolean remembered(String key) {
+    return verified.contains(key);
+  }
+
   /** Whether this verifier has a model for the kind; custom resources are checked elsewhere. */
   public boolean knows(String apiVersion, String kind) {
     return MODELS.containsKey(new Kind(apiVersion, kind));

@@ -1,9 +1,11 @@
 package dev.stave.render;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -29,8 +31,15 @@ final class TemplateShapes {
    * shape is null when the text was read whole.
    */
   Parsed read(RenderedText rendered) {
+    Shape shape = shapeOf(rendered);
+    Object tree = shape == null ? null : shape.fill(rendered.values());
+    return tree != null ? new Parsed(tree, shape) : new Parsed(CanonicalYaml.parse(rendered.text()), null);
+  }
+
+  /** The shape the text's values go into (its tree null when they cannot); null when they must not. */
+  Shape shapeOf(RenderedText rendered) {
     if (!rendered.fillable() || rendered.shape().length() > MAX_SHAPE_CHARS) {
-      return new Parsed(CanonicalYaml.parse(rendered.text()), null);
+      return null;
     }
     Shape shape = shapes.get(rendered.shape());
     if (shape == null) {
@@ -39,8 +48,7 @@ final class TemplateShapes {
         shapes.putIfAbsent(rendered.shape(), shape);
       }
     }
-    Object tree = shape.fill(rendered.values());
-    return tree != null ? new Parsed(tree, shape) : new Parsed(CanonicalYaml.parse(rendered.text()), null);
+    return shape;
   }
 
   record Parsed(Object tree, Shape shape) {}
@@ -51,25 +59,94 @@ final class TemplateShapes {
    */
   static final class Shape {
     private final Object tree;
+    // For each map with values as keys: its own keys and the values' indexes.
+    private final List<Set<Object>> fixedKeys = new ArrayList<>();
+    private final List<int[]> keyHoles = new ArrayList<>();
     private volatile Object plan;
+    private volatile Object memo;
 
     private Shape(Object tree) {
       this.tree = tree;
+      if (tree != null) {
+        keyGroups(tree);
+      }
     }
 
     /** The plan for writing objects of this shape; null when they must be written the usual way. */
     RenderPlan plan() {
       Object p = plan;
       if (p == null) {
-        RenderPlan made = tree == null || ((Map<?, ?>) tree).keySet().stream().anyMatch(k -> k instanceof Hole)
-            ? null : RenderPlan.of(ObjectRenderer.canonicalOrder(ObjectRenderer.cast(nullsBack(tree))));
-        p = made == null ? NO_PLAN : made;
+        Map<String, Object> canonical = canonical();
+        RenderPlan made = canonical == null ? null : RenderPlan.of(canonical);
+        p = made == null ? NONE : made;
         plan = p;
       }
-      return p == NO_PLAN ? null : (RenderPlan) p;
+      return p == NONE ? null : (RenderPlan) p;
     }
 
-    private static final Object NO_PLAN = new Object();
+    /**
+     * The shape as an object in canonical order, holes in, YAML nulls as null; null when it has a value
+     * as a top-level key (the order would depend on the value).
+     */
+    Map<String, Object> canonical() {
+      return tree == null || ((Map<?, ?>) tree).keySet().stream().anyMatch(k -> k instanceof Hole)
+          ? null : ObjectRenderer.canonicalOrder(ObjectRenderer.cast(nullsBack(tree)));
+    }
+
+    /** What {@code make} gives for this shape, made on first use and kept (null too). */
+    @SuppressWarnings("unchecked")
+    <T> T memo(java.util.function.Function<Shape, T> make) {
+      Object m = memo;
+      if (m == null) {
+        T made = make.apply(this);
+        m = made == null ? NONE : made;
+        memo = m;
+      }
+      return m == NONE ? null : (T) m;
+    }
+
+    private static final Object NONE = new Object();
+
+    /** Whether these values give every map of the shape distinct keys, as {@link #fill} requires. */
+    boolean keysDistinct(String[] values) {
+      for (int g = 0; g < keyHoles.size(); g++) {
+        int[] holes = keyHoles.get(g);
+        Set<Object> fixed = fixedKeys.get(g);
+        for (int i = 0; i < holes.length; i++) {
+          String key = values[holes[i]];
+          if (fixed.contains(key)) {
+            return false;
+          }
+          for (int j = 0; j < i; j++) {
+            if (key.equals(values[holes[j]])) {
+              return false;
+            }
+          }
+        }
+      }
+      return true;
+    }
+
+    private void keyGroups(Object node) {
+      if (node instanceof Map<?, ?> map) {
+        Set<Object> fixed = new HashSet<>();
+        List<Integer> holes = new ArrayList<>();
+        map.forEach((k, v) -> {
+          if (k instanceof Hole h) {
+            holes.add(h.index());
+          } else {
+            fixed.add(k);
+          }
+          keyGroups(v);
+        });
+        if (!holes.isEmpty()) {
+          fixedKeys.add(fixed);
+          keyHoles.add(holes.stream().mapToInt(Integer::intValue).toArray());
+        }
+      } else if (node instanceof List<?> list) {
+        list.forEach(this::keyGroups);
+      }
+    }
 
     /** The tree with holes kept and {@link #NULL} back to null. */
     private static Object nullsBack(Object node) {

@@ -2,14 +2,19 @@ package dev.stave.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.stave.compile.PlannedObject;
 import dev.stave.diag.StaveBug;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ObjectRendererTest {
   private final ObjectRenderer renderer = new ObjectRenderer(null);
@@ -57,5 +62,31 @@ class ObjectRendererTest {
       StaveBug bug = assertThrows(StaveBug.class, () -> renderer.renderAll(namespaces(300, 250, 70, 290)));
       assertEquals("template missing-70.ftl failed to render", bug.getMessage());
     }
+  }
+
+  /**
+   * After the first object of a shape and key, objects skip making their tree; they must come out as
+   * a renderer that has seen nothing writes them, and a value that repeats a key must still fail.
+   */
+  @Test
+  void objectsOfAKnownShapeAreWrittenAsTheFullPathWritesThem(@TempDir Path dir) throws IOException {
+    Files.writeString(dir.resolve("namespace.ftl"), """
+        apiVersion: v1
+        kind: Namespace
+        metadata: {name: ${name}, labels: {fixed: "x", <#list labels as k, v>${k}: ${v}<#sep>, </#list>}}
+        """);
+    ObjectRenderer shared = new ObjectRenderer(dir);
+    for (int i = 0; i < 50; i++) {
+      Map<String, Object> labels = new LinkedHashMap<>();
+      labels.put("app", i % 7 == 0 ? "0" + i : "a" + i);
+      labels.put(i % 5 == 0 ? "tier" : "role", i % 3 == 0 ? "true" : "t: " + i);
+      PlannedObject p = new PlannedObject("v1", "Namespace", null, "ns-" + i, "namespace.ftl",
+          Map.of("name", "ns-" + i, "labels", labels), List.of());
+      assertEquals(new ObjectRenderer(dir).render(p).yaml(), shared.render(p).yaml(), "object " + i);
+    }
+    PlannedObject repeated = new PlannedObject("v1", "Namespace", null, "ns-x", "namespace.ftl",
+        Map.of("name", "ns-x", "labels", Map.of("fixed", "y", "app", "a1")), List.of());
+    StaveBug bug = assertThrows(StaveBug.class, () -> shared.render(repeated));
+    assertTrue(bug.getMessage().contains("not YAML"), bug.getMessage());
   }
 }

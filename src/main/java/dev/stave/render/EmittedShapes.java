@@ -269,22 +269,21 @@ final class EmittedShapes {
     }
     String[] read = new String[tokens.length];
     String[] line = new String[perLine];
+    int token = place == ScalarTokens.KEY ? 0 : perLine - 1;
     for (int t = 0; t < tokens.length; t++) {
       for (int i = 0; i < perLine; i++) {
         if (!(events.get(3 + perLine * t + i) instanceof ScalarEvent scalar)
-            || (line[i] = CanonicalYaml.stringOf(scalar)) == null) {
+            || (line[i] = i == token ? CanonicalYaml.stringOf(scalar) : k(scalar)) == null) {
           return null;
         }
       }
-      read[t] = switch (place) {
-        case ScalarTokens.KEY -> "k".equals(line[1]) ? line[0] : null;
-        case ScalarTokens.VALUE -> "k".equals(line[0]) ? line[1] : null;
-        default -> line[0];
-      };
-      if (read[t] == null) {
-        return null;
-      }
+      read[t] = line[token];
     }
     return read;
+  }
+
+  /** "k" when the scalar is the key or value {@code k} that was written around a token (a string in any style). */
+  private static String k(ScalarEvent scalar) {
+    return "k".equals(scalar.getValue()) && scalar.getTag() == null && scalar.getAnchor() == null ? "k" : null;
   }
 }

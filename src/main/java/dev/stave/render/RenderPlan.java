@@ -97,6 +97,9 @@ final class RenderPlan {
       String value = valuesOfObject[values[i]];
       tokens[i] = proofs.provenToken(places[i], value);
       if (tokens[i] == null) {
+        tokens[i] = newAlready(i, value, tokens, fresh, valuesOfObject);
+      }
+      if (tokens[i] == null) {
         tokens[i] = BlockWriter.token(value, places[i]);
         if (tokens[i] == null || !lineFree(value)) {
           return null;
@@ -113,6 +116,16 @@ final class RenderPlan {
       out.append(segments[i]).append(tokens[i]);
     }
     return out.append(segments[segments.length - 1]).toString();
+  }
+
+  /** The token of an earlier gap with the same value and place that is new too: proven with it. */
+  private String newAlready(int gap, String value, String[] tokens, boolean[] fresh, String[] valuesOfObject) {
+    for (int j = 0; j < gap; j++) {
+      if (fresh[j] && places[j] == places[gap] && valuesOfObject[values[j]].equals(value)) {
+        return tokens[j];
+      }
+    }
+    return null;
   }
 
   /** The object's new tokens (those not yet proven for their value and place), proven together. */

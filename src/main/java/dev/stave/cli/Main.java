@@ -82,15 +82,9 @@ public final class Main implements Runnable {
     cli.setOut(context.out());
     cli.setErr(context.err());
     cli.setCaseInsensitiveEnumValuesAllowed(false);
-    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> handle(e, context, parseResult));
-    cli.setParameterExceptionHandler((e, a) -> {
-      context.err().println("stave: " + e.getMessage());
-      CommandLine.UnmatchedArgumentException.printSuggestions(e, context.err());
-      CommandLine failed = e.getCommandLine();
-      context.err().println("Try '" + failed.getCommandSpec().qualifiedName() + " --help' for more information.");
-      context.err().flush();
-      return USAGE;
-    });
+    Handlers handlers = new Handlers(context);
+    cli.setExecutionExceptionHandler(handlers);
+    cli.setParameterExceptionHandler(handlers);
     int code = cli.execute(args);
     context.out().flush();
     context.err().flush();
@@ -113,6 +107,29 @@ public final class Main implements Runnable {
     COMMANDS.forEach(cli::addSubcommand);
     cli.addSubcommand(AutoComplete.GenerateCompletion.class);
     cli.addSubcommand(CommandLine.HelpCommand.class);
+  }
+
+  /**
+   * What a failed command prints and returns. A class rather than two lambdas: picocli's interfaces are
+   * Java 5 class files, and a lambda implementing one makes the launcher's class-data dump link them,
+   * which then leaves all of picocli out of the archive.
+   */
+  private record Handlers(Context context)
+      implements CommandLine.IExecutionExceptionHandler, CommandLine.IParameterExceptionHandler {
+    @Override
+    public int handleExecutionException(Exception e, CommandLine commandLine, CommandLine.ParseResult parseResult) {
+      return handle(e, context, parseResult);
+    }
+
+    @Override
+    public int handleParseException(CommandLine.ParameterException e, String[] args) {
+      context.err().println("stave: " + e.getMessage());
+      CommandLine.UnmatchedArgumentException.printSuggestions(e, context.err());
+      CommandLine failed = e.getCommandLine();
+      context.err().println("Try '" + failed.getCommandSpec().qualifiedName() + " --help' for more information.");
+      context.err().flush();
+      return USAGE;
+    }
   }
 
   static int handle(Exception e, Context context, CommandLine.ParseResult parseResult) {

@@ -158,5 +158,17 @@ public final class ObjectVerifier {
     return Map.entry(new Kind(apiVersion, kind), type);
   }
 
-  private record Kind(String apiVersion, String kind) {}
+  // equals and hashCode written out: a record's own are bootstrapped through method handles on first
+  // use, which spins a score of classes at start-up for one map lookup.
+  private record Kind(String apiVersion, String kind) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Kind k && apiVersion.equals(k.apiVersion) && kind.equals(k.kind);
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * apiVersion.hashCode() + kind.hashCode();
+    }
+  }
 }

@@ -266,7 +266,18 @@ final class TemplateShapes {
   }
 
   /** Where value number {@code index} goes. */
-  record Hole(int index) {}
+  record Hole(int index) {
+    // Written out, as ObjectVerifier's Kind: a record's own are bootstrapped through method handles.
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Hole h && index == h.index;
+    }
+
+    @Override
+    public int hashCode() {
+      return index;
+    }
+  }
 
   /** Stands for a YAML null inside a shape, so that null can mean "cannot fill". */
   private static final Object NULL = new Object();

@@ -5,11 +5,17 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
+import com.google.gson.TypeAdapter;
+import com.google.gson.TypeAdapterFactory;
+import com.google.gson.reflect.TypeToken;
+import com.google.gson.stream.JsonReader;
+import com.google.gson.stream.JsonWriter;
 import io.gsonfire.GsonFireBuilder;
 import io.kubernetes.client.gson.V1MetadataExclusionStrategy;
 import io.kubernetes.client.gson.V1StatusPreProcessor;
 import io.kubernetes.client.openapi.JSON;
 import io.kubernetes.client.openapi.models.V1Status;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
@@ -52,10 +58,53 @@ final class RoundTrip {
     return new GsonFireBuilder()
         .registerPreProcessor(V1Status.class, new V1StatusPreProcessor())
         .createGsonBuilder()
+        .registerTypeAdapterFactory(new ModelsWhenUsed())
         .setExclusionStrategies(new V1MetadataExclusionStrategy())
         .registerTypeAdapter(OffsetDateTime.class, new JSON.OffsetDateTimeTypeAdapter(RFC3339_MICRO))
         .registerTypeAdapter(byte[].class, new JSON.ByteArrayAdapter())
         .create();
+  }
+
+  /**
+   * Gives a model class the adapter Gson would (the next factory's: GsonFire's or the reflective one)
+   * when a value of it is first read or written, instead of when a class that holds it gets its own
+   * adapter. Gson builds a class's reflective adapter with an adapter for each of its fields, so a Job
+   * brought in the whole pod graph, some 150 classes (every volume source, probe and affinity term),
+   * of which a Job of stave's has a dozen; on a cold start that was most of the first Job's check. A
+   * null is read and written as the reflective adapter does, without making one.
+   */
+  private static final class ModelsWhenUsed implements TypeAdapterFactory {
+    private static final String MODELS = V1Status.class.getPackageName();
+
+    @Override
+    public <T> TypeAdapter<T> create(Gson gson, TypeToken<T> type) {
+      if (!type.getRawType().getPackageName().equals(MODELS)) {
+        return null;
+      }
+      TypeAdapterFactory skipPast = this;
+      return new TypeAdapter<T>() {
+        private volatile TypeAdapter<T> delegate;
+
+        private TypeAdapter<T> delegate() {
+          TypeAdapter<T> d = delegate;
+          if (d == null) {
+            d = gson.getDelegateAdapter(skipPast, type);
+            delegate = d;
+          }
+          return d;
+        }
+
+        @Override
+        public void write(JsonWriter out, T value) throws IOException {
+          delegate().write(out, value);
+        }
+
+        @Override
+        public T read(JsonReader in) throws IOException {
+          return delegate().read(in);
+        }
+      }.nullSafe();
+    }
   }
 
   /** The client's {@code JSON.RFC3339MICRO_FORMATTER}: microseconds, always UTC ("Z"). */

@@ -20,8 +20,9 @@ import java.util.stream.IntStream;
  * reads back as the same object.
  */
 public final class ObjectRenderer {
-  // Below this many objects the work is smaller than handing it to a second thread.
-  private static final int PARALLEL_FROM = 64;
+  // Even a small bundle is worth a second thread: in a fresh JVM each object's first-time work (its
+  // template's parse, its shape's read, its kind's model check) dwarfs handing it over.
+  private static final int PARALLEL_FROM = 2;
 
   private final TemplateRenderer templates;
   private final TemplateShapes shapes = new TemplateShapes();

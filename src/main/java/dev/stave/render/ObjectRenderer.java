@@ -66,13 +66,14 @@ public final class ObjectRenderer {
 
   public RenderedObject render(PlannedObject planned) {
     RenderedText text = templates.render(planned.template(), planned.data());
-    String known = planned.overrides().isEmpty() ? knownSound(text) : null;
+    TemplateShapes.Shape shape = shapes.shapeOf(text);
+    String known = planned.overrides().isEmpty() ? knownSound(text, shape) : null;
     if (known != null) {
       return new RenderedObject(planned.apiVersion(), planned.kind(), planned.namespace(), planned.name(), known);
     }
     TemplateShapes.Parsed read;
     try {
-      read = shapes.read(text);
+      read = shapes.read(text, shape);
     } catch (RuntimeException e) {
       throw new StaveBug("template " + planned.template() + " rendered text that is not YAML: " + e.getMessage(), e);
     }
@@ -130,8 +131,7 @@ public final class ObjectRenderer {
    * only be walked for the key ({@link ModelKey#template} gives the same key from the values) and the
    * canonical order, which the plan already has: in a sweep, every point after the first of its kind.
    */
-  private String knownSound(RenderedText text) {
-    TemplateShapes.Shape shape = shapes.shapeOf(text);
+  private String knownSound(RenderedText text, TemplateShapes.Shape shape) {
     RenderPlan plan = shape == null ? null : shape.plan();
     if (plan == null) {
       return null;

@@ -31,7 +31,11 @@ final class TemplateShapes {
    * shape is null when the text was read whole.
    */
   Parsed read(RenderedText rendered) {
-    Shape shape = shapeOf(rendered);
+    return read(rendered, shapeOf(rendered));
+  }
+
+  /** As {@link #read(RenderedText)}, with the text's shape already looked up ({@link #shapeOf}). */
+  Parsed read(RenderedText rendered, Shape shape) {
     Object tree = shape == null ? null : shape.fill(rendered.values());
     return tree != null ? new Parsed(tree, shape) : new Parsed(CanonicalYaml.parse(rendered.text()), null);
   }

@@ -252,6 +252,12 @@ final class EmittedShapes {
   private static String[] read(char place, String[] tokens) {
     StringBuilder text = new StringBuilder();
     for (String token : tokens) {
+      // The reader skips a byte order mark at the start of the stream and reads it as a character
+      // anywhere else, so such a token would read one way first in a batch and another way later.
+      // The emitter escapes every one, so this proves nothing less of what it writes.
+      if (token.startsWith("\uFEFF")) {
+        return null;
+      }
       switch (place) {
         case ScalarTokens.KEY -> text.append(token).append(": k\n");
         case ScalarTokens.VALUE -> text.append("k: ").append(token).append('\n');

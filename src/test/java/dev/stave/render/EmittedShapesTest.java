@@ -156,6 +156,16 @@ class EmittedShapesTest {
         new String[] {"x", "*a"}, new String[] {"x", "x"}));
   }
 
+  @Test
+  void aByteOrderMarkIsNotProvenFirstInABatchNorLater() {
+    // The reader skips a mark at the start of the stream only: after another line it is a character.
+    String mark = "\uFEFF";
+    assertFalse(new EmittedShapes().proven(ScalarTokens.KEY, mark, mark));
+    assertFalse(new EmittedShapes().provenAll(new char[] {ScalarTokens.KEY, ScalarTokens.KEY},
+        new String[] {"\"  \"", mark}, new String[] {"  ", mark}));
+    assertEquals("\"\\uFEFF\"", BlockWriter.token(mark, ScalarTokens.KEY));
+  }
+
   /** Reading a batch says exactly what reading each of its tokens alone says. */
   @Property(tries = 2000)
   void aBatchIsProvenExactlyWhenEachTokenIsProvenAlone(@ForAll("batches") List<Tuple.Tuple3<Character, String, String>> batch) {

@@ -77,6 +77,7 @@ public final class Main implements Runnable {
   static int run(Context context, String... args) {
     Locale.setDefault(Locale.ROOT);
     TimeZone.setDefault(TimeZone.getTimeZone("UTC"));
+    WarmUp.start(args);
     CommandLine cli = new CommandLine(new Main(), new ContextFactory(context));
     addCommands(cli, args);
     cli.setOut(context.out());

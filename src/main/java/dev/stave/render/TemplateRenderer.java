@@ -14,6 +14,7 @@ import freemarker.template.Template;
 import freemarker.template.TemplateException;
 import freemarker.template.TemplateExceptionHandler;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -33,6 +34,7 @@ public final class TemplateRenderer {
 
   public TemplateRenderer(Path overrides) {
     this.overrides = overrides;
+    Library.ready();
     Configuration c = new Configuration(Configuration.VERSION_2_3_34);
     c.setOutputFormat(YamlOutputFormat.INSTANCE);
     c.setRecognizeStandardFileExtensions(false);
@@ -54,6 +56,35 @@ public final class TemplateRenderer {
     c.setTemplateUpdateDelayMilliseconds(Long.MAX_VALUE);
     c.setSharedVariable(FlowValue.NAME, new FlowValue());
     this.configuration = c;
+  }
+
+  /**
+   * Sets FreeMarker up ahead of the first renderer, for a thread that has nothing better to do while the
+   * command line is parsed and the configs are read (dev.stave.cli.WarmUp).
+   */
+  public static void warmUp() {
+    Library.ready();
+  }
+
+  /**
+   * FreeMarker's one-time set-up: in a fresh JVM a Configuration and the first template parse are most
+   * of a tenth of a second of class initialisation. Every renderer passes through this class before it
+   * uses FreeMarker, so the JVM runs the initialiser once and makes any other thread wait for it: a
+   * warm-up thread and the main thread never initialise FreeMarker's classes at the same time, which
+   * could deadlock on classes whose initialisers need each other. What it makes is thrown away.
+   */
+  private static final class Library {
+    static {
+      try {
+        new Template("warm-up", "<#if x??>${x}</#if>", new Configuration(Configuration.VERSION_2_3_34));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    private Library() {}
+
+    static void ready() {}
   }
 
   private static TemplateLoader loader(Path overrides) {

@@ -37,8 +37,6 @@ import java.util.Set;
  * (a message per failing keyword) next to the keywords they explain.
  */
 public final class SchemaValidator {
-  private static final JsonNodeFactory JSON = JsonNodeFactory.withExactBigDecimals(true);
-
   private final String kind;
   private final JsonSchema schema;
   private final JsonNode schemaTree;
@@ -46,16 +44,39 @@ public final class SchemaValidator {
   public SchemaValidator(String kind) {
     this.kind = kind;
     try (InputStream in = Schemas.open(kind)) {
-      this.schemaTree = new ObjectMapper().readTree(in);
+      this.schemaTree = Libraries.MAPPER.readTree(in);
     } catch (IOException e) {
       throw new StaveBug("cannot parse the schema of " + kind, e);
     }
-    SchemaValidatorsConfig config = SchemaValidatorsConfig.builder()
+    this.schema = Libraries.FACTORY.getSchema(schemaTree, Libraries.CONFIG);
+  }
+
+  /**
+   * Sets up Jackson and the schema factory ahead of the first validator, for a thread that has nothing
+   * better to do while the command line is parsed and the configs are read (dev.stave.cli.WarmUp).
+   */
+  public static void warmUp() {
+    Libraries.JSON.nullNode();
+  }
+
+  /**
+   * The validator's shared library objects. In a fresh JVM their set-up is a tenth of a second of class
+   * initialisation (Jackson's ObjectMapper sets up dates and locales). Every use of Jackson or the
+   * validator library goes through this class first, so the JVM runs its initialiser once and makes any
+   * other thread wait for it: a warm-up thread and the main thread never initialise these libraries'
+   * classes at the same time, which could deadlock on classes whose initialisers need each other.
+   */
+  private static final class Libraries {
+    static final JsonNodeFactory JSON = JsonNodeFactory.withExactBigDecimals(true);
+    static final ObjectMapper MAPPER = new ObjectMapper();
+    static final JsonSchemaFactory FACTORY = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
+    static final SchemaValidatorsConfig CONFIG = SchemaValidatorsConfig.builder()
         .pathType(PathType.JSON_POINTER)
         .locale(Locale.ROOT)
         .formatAssertionsEnabled(true)
         .build();
-    this.schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(schemaTree, config);
+
+    private Libraries() {}
   }
 
   public List<Diagnostic> validate(Node root) {
@@ -69,29 +90,29 @@ public final class SchemaValidator {
 
   static JsonNode toJson(Node node) {
     if (node instanceof MapNode map) {
-      ObjectNode object = JSON.objectNode();
+      ObjectNode object = Libraries.JSON.objectNode();
       map.entries().forEach((k, v) -> object.set(k, toJson(v)));
       return object;
     }
     if (node instanceof ListNode list) {
-      ArrayNode array = JSON.arrayNode();
+      ArrayNode array = Libraries.JSON.arrayNode();
       list.items().forEach(item -> array.add(toJson(item)));
       return array;
     }
     Object value = ((ScalarNode) node).value();
     if (value == null) {
-      return JSON.nullNode();
+      return Libraries.JSON.nullNode();
     }
     if (value instanceof String s) {
-      return JSON.textNode(s);
+      return Libraries.JSON.textNode(s);
     }
     if (value instanceof Boolean b) {
-      return JSON.booleanNode(b);
+      return Libraries.JSON.booleanNode(b);
     }
     if (value instanceof BigInteger i) {
-      return JSON.numberNode(i);
+      return Libraries.JSON.numberNode(i);
     }
-    return JSON.numberNode((BigDecimal) value);
+    return Libraries.JSON.numberNode((BigDecimal) value);
   }
 
   private Diagnostic toDiagnostic(Node root, ValidationMessage m) {
@@ -195,7 +216,7 @@ public final class SchemaValidator {
   }
 
   private JsonNode schemaAt(ValidationMessage m) {
-    return m.getSchemaNode() == null ? JSON.nullNode() : m.getSchemaNode();
+    return m.getSchemaNode() == null ? Libraries.JSON.nullNode() : m.getSchemaNode();
   }
 
   /** The schema object holding the failing keyword, found by its location in our own schema file. */

@@ -13,6 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class YamlLoaderTest {
   private final YamlLoader loader = new YamlLoader(new Env(Map.of("TAG", "1.4"), "/home/u"));
@@ -38,6 +39,14 @@ class YamlLoaderTest {
   })
   void plainScalarsAreTypedByYaml12CoreRules(String scalar, String type) {
     assertEquals(type, load("v: " + scalar + "\n").get("v").describe());
+  }
+
+  /** The reader fills a buffer of 1,024 characters; an emoji is two, and may start at its last one. */
+  @ParameterizedTest(name = "an emoji at character {0}")
+  @ValueSource(ints = {1021, 1022, 1023, 1024, 2047, 3071})
+  void anEmojiAcrossTheReadersBufferEdgeReadsWhole(int at) {
+    String value = "a".repeat(at - "v: ".length()) + "😀 end";
+    assertEquals(value, ((ScalarNode) load("v: " + value + "\n").get("v")).value());
   }
 
   @Test

@@ -286,6 +286,16 @@ class CanonicalYamlTest {
   }
 
   @Test
+  void anEmojiAcrossTheReadersBufferEdgeReadsBack() {
+    // SnakeYAML reads 1,024 characters at a time; the emoji's two halves may fall either side.
+    for (int at = 1020; at <= 1026; at++) {
+      String value = "a".repeat(at - "k: ".length()) + "😀";
+      Map<String, Object> m = map("k", value);
+      assertEquals(m, CanonicalYaml.parse(CanonicalYaml.emit(m)), "emoji at " + at);
+    }
+  }
+
+  @Test
   void veryLongKeysUseAnExplicitKeyBecauseImplicitKeysEndAt1024Characters() {
     String key = "k".repeat(1200);
     Map<String, Object> m = map(key, List.of(1), "short", map(key, "v"));

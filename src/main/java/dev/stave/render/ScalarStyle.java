@@ -159,6 +159,12 @@ enum ScalarStyle {
       if (equalsAsciiIgnoreCase(rest, "inf") || equalsAsciiIgnoreCase(rest, "nan")) {
         return true;
       }
+      // SnakeYAML's float also takes a dot and underscores with no digit ("._", "-.__e1"), and its
+      // constructor then fails on them.
+      int j = skipUnderscores(s, i + 1);
+      if (j > i + 1 && (j == n || (s.charAt(j) == 'e' || s.charAt(j) == 'E') && isExponent(s, j + 1))) {
+        return true;
+      }
     }
     // Go's ParseFloat, which KYAML's predicate uses, accepts these words too.
     if (c == 'i' || c == 'I' || c == 'n' || c == 'N') {

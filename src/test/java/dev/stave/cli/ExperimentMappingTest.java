@@ -232,13 +232,30 @@ class ExperimentMappingTest {
         image: img:1
         processes:
           a:
-            args: ["a: b", "\\n---\\nkind: Secret", "<#assign x=1>$${x}", "{{p}}", "yes", "0755", "#c"]
-            env: {X: "$${HOME}", Y: "multi\\nline"}
+            args: ["a: b", "\\n---\\nkind: Secret", "<#assign x=1>$${x}", "{{p}}", "yes", "0755", "#c", "._", "+._e+1"]
+            env: {X: "$${HOME}", Y: "multi\\nline", Z: "._"}
         """);
     Object container = at(find(docs, "Job", "hostile-a"), "spec", "template", "spec", "containers", 0);
-    assertEquals(List.of("a: b", "\n---\nkind: Secret", "<#assign x=1>${x}", "{{p}}", "yes", "0755", "#c"),
-        at(container, "args"));
+    assertEquals(List.of("a: b", "\n---\nkind: Secret", "<#assign x=1>${x}", "{{p}}", "yes", "0755", "#c", "._",
+        "+._e+1"), at(container, "args"));
     assertEquals("${HOME}", env(find(docs, "Job", "hostile-a")).get("X"));
     assertEquals("multi\nline", env(find(docs, "Job", "hostile-a")).get("Y"));
+    assertEquals("._", env(find(docs, "Job", "hostile-a")).get("Z"));
+  }
+
+  /** The YAML reader reads 1,024 characters at a time; an emoji may start at the last one. */
+  @Test
+  void anEmojiAtTheEdgeOfTheReadersBufferCompiles() throws IOException {
+    String head = """
+        kind: experiment
+        name: edge
+        image: img:1
+        processes:
+          a:
+            env: {E: "\
+        """.stripTrailing();
+    String value = "x".repeat(1023 - head.length()) + "😀";
+    List<Map<String, Object>> docs = compile(head + value + "\"}\n");
+    assertEquals(value, env(find(docs, "Job", "edge-a")).get("E"));
   }
 }

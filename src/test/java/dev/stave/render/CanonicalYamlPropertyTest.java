@@ -64,6 +64,24 @@ class CanonicalYamlPropertyTest {
     checkRoundTrip(s);
   }
 
+  /**
+   * Short strings of the characters numbers, dates and sexagesimals are made of, where the readers'
+   * rules differ most: a string is written plain only when neither reader types it.
+   */
+  @Property(tries = 3000)
+  void numberLikeStringsArePlainOnlyWhenNoReaderTypesThem(@ForAll("numberLike") String s) {
+    if (!ScalarStyle.isTypeAmbiguous(s)) {
+      assertFalse(Yaml12.resolvesToNonString(s), () -> "the YAML 1.2 core schema types " + s);
+      assertFalse(Yaml12.yaml11ResolvesToNonString(s), () -> "SnakeYAML's YAML 1.1 resolver types " + s);
+    }
+    checkRoundTrip(s);
+  }
+
+  @Provide
+  Arbitrary<String> numberLike() {
+    return Arbitraries.strings().withChars("0123456789._+-:eExXoObB").ofMinLength(1).ofMaxLength(7);
+  }
+
   private static void checkRoundTrip(String s) {
     Map<String, Object> asValue = new LinkedHashMap<>();
     asValue.put("k", s);

@@ -61,6 +61,11 @@ class ScalarQuotingTest {
         row("12345678901234567890", "\"12345678901234567890\""),
         row("1.2.3", "\"1.2.3\""), // the YAML 1.1 spec's float regex matches it
         row("0x1p-2", "\"0x1p-2\""), // Go's ParseFloat reads hex floats
+        // SnakeYAML's float takes a dot and underscores without a digit (its constructor then fails).
+        row("._", "\"._\""),
+        row("+._", "\"+._\""),
+        row("-.__", "\"-.__\""),
+        row("._e+1", "\"._e+1\""),
         // Infinity and NaN.
         row(".inf", "\".inf\""),
         row("-.inf", "\"-.inf\""),
@@ -144,6 +149,8 @@ class ScalarQuotingTest {
         row("info", "info"),
         row("~home", "~home"),
         row("_", "_"),
+        row("_.", "_."),
+        row("._.", "._."),
         row("x-", "x-"),
         // Multi-line.
         row("a\n---\nb", "|-\n  a\n  ---\n  b"),

@@ -19,12 +19,15 @@ final class WarmUp {
 
   private WarmUp() {}
 
-  /** Starts the set-up that the command named first on the command line will need; null when it needs none. */
+  /**
+   * Starts the set-up that the command named first on the command line will need; null when it needs
+   * none, or when there is no second core to do it on.
+   */
   static Thread start(String[] args) {
     String command = args.length > 0 ? args[0] : "";
     boolean validates = VALIDATES.contains(command);
     boolean renders = RENDERS.contains(command);
-    if (!validates && !renders) {
+    if (!validates && !renders || Runtime.getRuntime().availableProcessors() < 2) {
       return null;
     }
     Thread thread = new Thread(() -> {

@@ -61,10 +61,11 @@ public final class SchemaValidator {
 
   /**
    * The validator's shared library objects. In a fresh JVM their set-up is a tenth of a second of class
-   * initialisation (Jackson's ObjectMapper sets up dates and locales). Every use of Jackson or the
-   * validator library goes through this class first, so the JVM runs its initialiser once and makes any
-   * other thread wait for it: a warm-up thread and the main thread never initialise these libraries'
-   * classes at the same time, which could deadlock on classes whose initialisers need each other.
+   * initialisation (Jackson's ObjectMapper sets up dates and locales). A run's first use of Jackson or
+   * the validator library is through this class (plan's JSON writer comes after validation), so the JVM
+   * runs its initialiser once and makes any other thread wait for it: a warm-up thread and the main
+   * thread never initialise these libraries' classes at the same time, which could deadlock on classes
+   * whose initialisers need each other.
    */
   private static final class Libraries {
     static final JsonNodeFactory JSON = JsonNodeFactory.withExactBigDecimals(true);

@@ -33,7 +33,7 @@ class ExperimentPropertyTest {
     return ExperimentConfigs.samples();
   }
 
-  @Property(tries = 20)
+  @Property(tries = 100)
   void compilesToTheValuesPutInWhateverTheFormat(@ForAll("experiments") ExperimentConfigs.Sample sample)
       throws IOException {
     Path dir = Files.createTempDirectory("stave-property");

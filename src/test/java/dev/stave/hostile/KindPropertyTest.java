@@ -24,7 +24,8 @@ import net.jqwik.api.Provide;
 /**
  * Random valid benchmarks, Mars clusters and swept experiments compile (every object passes the
  * client-java check inside compile), give back the values put in with their types, and give the same
- * bytes from YAML and from HOCON and on a second run. Tries are few: each one compiles three times.
+ * bytes from YAML and from HOCON and on a second run. Each try compiles three times, so tries are
+ * fewer than for the string properties.
  */
 class KindPropertyTest {
   private static final Gson GSON = new Gson().newBuilder().setObjectToNumberStrategy(ToNumberPolicy.LONG_OR_DOUBLE)
@@ -46,7 +47,7 @@ class KindPropertyTest {
   }
 
   /** run.args reaches the job as args.json: strings stay strings, numbers numbers, booleans booleans. */
-  @Property(tries = 8)
+  @Property(tries = 40)
   @SuppressWarnings("unchecked")
   void benchmarkArgsComeBackWithTheirTypes(@ForAll("benchmarks") KindConfigs.Sample sample) throws IOException {
     List<Object> documents = compileBothWays(sample);
@@ -63,7 +64,7 @@ class KindPropertyTest {
   }
 
   /** extra_env reaches every Mars container as the very same strings. */
-  @Property(tries = 8)
+  @Property(tries = 40)
   @SuppressWarnings("unchecked")
   void clusterEnvComesBackAsWritten(@ForAll("clusters") KindConfigs.Sample sample) throws IOException {
     int containers = 0;
@@ -81,7 +82,7 @@ class KindPropertyTest {
   }
 
   /** Each point of the grid gets one Job whose args are the placeholders filled with that point's values. */
-  @Property(tries = 8)
+  @Property(tries = 40)
   @SuppressWarnings("unchecked")
   void sweepInstancesCarryTheirPointsValues(@ForAll("sweeps") KindConfigs.Sample sample) throws IOException {
     Map<String, List<String>> grid = (Map<String, List<String>>) sample.expected().get("grid");

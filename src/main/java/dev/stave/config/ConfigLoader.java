@@ -65,7 +65,7 @@ public final class ConfigLoader {
     } catch (UserError e) {
       // A file that does not parse has no keys to go by, and its error quotes a line: hide whatever
       // follows a credential's key on any line, as the parsed file would have had it hidden.
-      hideCredentialLines(text);
+      sources.hideCredentialLines(text);
       throw e;
     }
     if (!(root instanceof MapNode)) {
@@ -92,21 +92,6 @@ public final class ConfigLoader {
   }
 
   // A credential key (quoted or not) and what follows it: to the end of the line, or of its flow entry.
-  private static final Pattern CREDENTIAL_LINE =
-      Pattern.compile("(?:^|[\\s{,])[\"']?(?:api_token|secret_key|key)[\"']?\\s*[:=]\\s*([^,}\\]#\\r\\n]*)",
-          Pattern.MULTILINE);
-
-  private void hideCredentialLines(String text) {
-    Matcher m = CREDENTIAL_LINE.matcher(text);
-    while (m.find()) {
-      String value = m.group(1).strip();
-      sources.hide(value);
-      for (String piece : value.split("[\"'\\s]+")) {
-        sources.hide(piece);
-      }
-    }
-  }
-
   private void hideAll(Node node) {
     if (node instanceof ScalarNode s) {
       sources.hide(s.text());

@@ -24,6 +24,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads HOCON into the config tree. Typesafe Config brings {@code include}, {@code ${substitutions}}
@@ -48,7 +50,8 @@ public final class HoconLoader {
           .setSyntax(ConfigSyntax.CONF)
           .setAllowMissing(false)
           .setOriginDescription(file);
-      Config parsed = ConfigFactory.parseFile(path.toFile(), options);
+      // Absolute, so that includes resolve next to the file even when it is named without a folder.
+      Config parsed = ConfigFactory.parseFile(path.toAbsolutePath().toFile(), options);
       Config envConfig = ConfigFactory.parseMap(envAsPaths(), "environment");
       config = parsed.resolveWith(parsed.withFallback(envConfig),
           ConfigResolveOptions.noSystem().setAllowUnresolved(false));
@@ -78,6 +81,10 @@ public final class HoconLoader {
     return map;
   }
 
+  /** Where Typesafe starts printing its own objects: ResolveSource(, SimpleConfigObject(, ConfigString(... */
+  private static final Pattern INTERNAL_DUMP =
+      Pattern.compile("\\b(?:ResolveSource|ResolveContext|SimpleConfig\\w*|Config[A-Z]\\w*|Simple\\w*Origin)\\(");
+
   private Diagnostic problem(ConfigException e, Path path, String file) {
     Origin origin = origin(e.origin(), path, file, null);
     String message = e.getMessage() == null ? "unknown problem" : e.getMessage();
@@ -85,6 +92,12 @@ public final class HoconLoader {
     int colon = message.indexOf(": ");
     if (e.origin() != null && colon >= 0 && message.startsWith(e.origin().description())) {
       message = message.substring(e.origin().description().length()).replaceFirst("^:\\s*", "");
+    }
+    // Some of Typesafe's messages (a failed "+=" on a resolved value) dump the objects being resolved,
+    // and with them every environment variable: keep only the words before the first dump.
+    Matcher dump = INTERNAL_DUMP.matcher(message);
+    if (dump.find()) {
+      message = message.substring(0, dump.start()).replaceFirst("[\\s:,(]+$", "");
     }
     // Java's names for the failure ("java.io.FileNotFoundException: ") mean nothing to a user.
     message = message.replaceAll("(?:[a-z][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_]*(?:Exception|Error): ", "");

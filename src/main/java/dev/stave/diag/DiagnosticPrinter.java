@@ -27,13 +27,14 @@ public final class DiagnosticPrinter {
   }
 
   public String format(Diagnostic d) {
+    // First, as reading a file only to quote it hides its credentials, before anything is printed.
+    String line = sources.line(d.origin().file(), d.origin().line());
     StringBuilder out = new StringBuilder();
     out.append(sources.redact(d.origin().toString())).append(": ").append(d.severity().label()).append(": ");
     if (!d.jsonPath().isEmpty()) {
       out.append(d.jsonPath()).append(": ");
     }
     out.append(shorten(sources.redact(d.message()))).append('\n');
-    String line = sources.line(d.origin().file(), d.origin().line());
     if (line != null) {
       // Redacted in two halves, so that the caret still points at the same character.
       int split = Math.max(0, Math.min(d.origin().column() - 1, line.length()));

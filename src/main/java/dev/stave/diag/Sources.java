@@ -8,6 +8,8 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The text of every file read in a run, so that diagnostics can quote the offending line. Files that
@@ -48,6 +50,31 @@ public final class Sources {
     }
   }
 
+  /**
+   * What follows a credential's key ({@code api_token}, {@code secret_key}, {@code key}) on a line: a
+   * quoted value whole, commas and all, or a bare one up to the next separator.
+   */
+  private static final Pattern CREDENTIAL_LINE = Pattern.compile(
+      "(?:^|[\\s{,])[\"']?(?:api_token|secret_key|key)[\"']?\\s*[:=]\\s*"
+          + "(\"[^\"\\r\\n]*\"?|'[^'\\r\\n]*'?|[^,}\\]#\\r\\n]*)",
+      Pattern.MULTILINE);
+
+  /**
+   * Hides whatever follows a credential's key on any line of {@code text}. The loaders hide credentials
+   * by key once a file parses; a file that does not parse has no keys to go by, yet its error quotes a
+   * line, and so may an error in a HOCON include, which is read here again only to be quoted.
+   */
+  public void hideCredentialLines(String text) {
+    Matcher m = CREDENTIAL_LINE.matcher(text);
+    while (m.find()) {
+      String value = m.group(1).strip();
+      hide(value);
+      for (String piece : value.split("[\"'\\s]+")) {
+        hide(piece);
+      }
+    }
+  }
+
   /** {@code text} with every hidden value replaced by {@code ***}. */
   public String redact(String text) {
     String out = text;
@@ -59,20 +86,22 @@ public final class Sources {
 
   /** The 1-based line of a file, or null when the file or line is unknown. */
   public String line(String file, int line) {
-    String[] all = lines.computeIfAbsent(file, Sources::read);
+    String[] all = lines.computeIfAbsent(file, this::read);
     if (all == null || line < 1 || line > all.length) {
       return null;
     }
     return all[line - 1];
   }
 
-  private static String[] read(String file) {
+  private String[] read(String file) {
     try {
       Path path = Path.of(file);
       if (!Files.isRegularFile(path) || Files.size(path) > MAX_QUOTED_FILE) {
         return null;
       }
-      return new String(Files.readAllBytes(path), StandardCharsets.UTF_8).split("\r?\n", -1);
+      String text = new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
+      hideCredentialLines(text);
+      return text.split("\r?\n", -1);
     } catch (IOException | RuntimeException e) {
       return null;
     }

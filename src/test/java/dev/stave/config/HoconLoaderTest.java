@@ -1,9 +1,11 @@
 package dev.stave.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.stave.diag.DiagnosticPrinter;
 import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
@@ -68,6 +70,44 @@ class HoconLoaderTest {
     UserError e = assertThrows(UserError.class,
         () -> new ConfigLoader(new Env(Map.of(), "/"), new Sources()).load(dir.resolve("a.conf")));
     assertEquals(1, e.diagnostics().size());
+  }
+
+  @Test
+  void aFailedAppendDoesNotPrintTheEnvironment() {
+    // Typesafe's message for this dumps the objects it was resolving, the environment among them.
+    UserError e = assertThrows(UserError.class,
+        () -> load("b { c = [1] }\nb.c += 2\n", Map.of("AAA_TOKEN", "hunter2-SECRET")));
+    String message = e.diagnostics().get(0).message();
+    assertEquals("invalid HOCON: replace in parent not possible", message);
+  }
+
+  @Test
+  void anIncludeResolvesNextToAFileNamedWithoutAFolder() throws IOException {
+    // The working directory is the only place a bare file name can be; clean up whatever happens.
+    Path main = Path.of("hocon-include-test-main.conf");
+    Path included = Path.of("hocon-include-test-part.conf");
+    try {
+      Files.writeString(main, "include \"hocon-include-test-part.conf\"\nkind = experiment\n");
+      Files.writeString(included, "name = from-include\n");
+      MapNode root = (MapNode) new ConfigLoader(new Env(Map.of(), "/"), new Sources()).load(main).root();
+      assertEquals("from-include", ((ScalarNode) root.get("name")).value());
+    } finally {
+      Files.deleteIfExists(main);
+      Files.deleteIfExists(included);
+    }
+  }
+
+  @Test
+  void aCredentialOnABrokenLineOfAnIncludeIsHidden() throws IOException {
+    Files.writeString(dir.resolve("creds.conf"),
+        "output { path = \"r.csv\", key = AKIAVERYSECRET, secret_key = \"very,secret-value\" }}\n");
+    Files.writeString(dir.resolve("main.conf"), "kind = benchmark\ninclude required(\"creds.conf\")\n");
+    Sources sources = new Sources();
+    UserError e = assertThrows(UserError.class,
+        () -> new ConfigLoader(new Env(Map.of(), "/"), sources).load(dir.resolve("main.conf")));
+    String printed = new DiagnosticPrinter(sources).format(e.diagnostics().get(0));
+    assertTrue(printed.contains("key = ***, secret_key = *** }}"), printed);
+    assertFalse(printed.contains("AKIAVERYSECRET") || printed.contains("secret-value"), printed);
   }
 
   @Test

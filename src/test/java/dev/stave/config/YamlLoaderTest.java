@@ -1,16 +1,24 @@
 package dev.stave.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.stave.diag.Diagnostic;
+import dev.stave.diag.DiagnosticPrinter;
 import dev.stave.diag.Origin;
+import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -47,6 +55,17 @@ class YamlLoaderTest {
   void anEmojiAcrossTheReadersBufferEdgeReadsWhole(int at) {
     String value = "a".repeat(at - "v: ".length()) + "😀 end";
     assertEquals(value, ((ScalarNode) load("v: " + value + "\n").get("v")).value());
+  }
+
+  @Test
+  void aQuotedCredentialWithACommaOnABrokenLineIsHiddenWhole(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("b.yaml");
+    Files.writeString(file, "kind: benchmark\noutput: {secret_key: \"abc,defSECRETghijkl\" ]\n");
+    Sources sources = new Sources();
+    UserError e = assertThrows(UserError.class, () -> new ConfigLoader(new Env(Map.of(), "/"), sources).load(file));
+    String printed = new DiagnosticPrinter(sources).format(e.diagnostics().get(0));
+    assertTrue(printed.contains("output: {secret_key: *** ]"), printed);
+    assertFalse(printed.contains("SECRET"), printed);
   }
 
   @Test

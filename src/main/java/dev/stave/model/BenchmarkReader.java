@@ -138,7 +138,8 @@ public final class BenchmarkReader {
       }
       return new Benchmark.Workers(minimum, maximum, true);
     }
-    int n = ((java.math.BigInteger) ((ScalarNode) node).value()).intValue();
+    // 4.0 is an integer to the schema, as in HOCON; YAML keeps it a decimal.
+    int n = Values.wholeNumber(((ScalarNode) node).value()).intValueExact();
     return new Benchmark.Workers(n, n, false);
   }
 

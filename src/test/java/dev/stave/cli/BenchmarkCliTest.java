@@ -123,4 +123,15 @@ class BenchmarkCliTest {
     assertTrue(a.out().contains("kind: HorizontalPodAutoscaler"));
     assertTrue(a.out().contains("cpu: 500m"));
   }
+
+  @Test
+  void fourPointZeroWorkersAreFourInYamlAsInHocon() throws IOException {
+    Path yaml = temp.resolve("w.yaml");
+    Files.writeString(yaml, "kind: benchmark\nname: w\nrun: {function: a.b}\ndask_cluster: {workers: 4.0, image: \"i:1\"}\n");
+    Path conf = temp.resolve("w.conf");
+    Files.writeString(conf, "kind = benchmark\nname = w\nrun { function = a.b }\ndask_cluster { workers = 4, image = \"i:1\" }\n");
+    Run a = Run.of("compile", yaml.toString(), "-o", "-");
+    assertEquals(0, a.code(), a.err());
+    assertEquals(Run.of("compile", conf.toString(), "-o", "-").out(), a.out());
+  }
 }

@@ -12,6 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -73,7 +75,50 @@ public final class ConfigLoader {
           "a config must be a map of keys, not " + root.describe(), "start the file with 'kind: ...'"));
     }
     hideCredentials((MapNode) root, "");
+    List<Diagnostic> unwritable = new ArrayList<>();
+    checkCharacters(root, "", unwritable);
+    if (!unwritable.isEmpty()) {
+      throw new UserError(unwritable);
+    }
     return new ConfigFile(root, file, path);
+  }
+
+  /**
+   * Strings that no YAML file can hold: a lone surrogate (half of a character, which a {@code \ud800}
+   * escape can make) or U+FFFE/U+FFFF. They would reach the bundle's emitter, which refuses them.
+   */
+  private static void checkCharacters(Node node, String path, List<Diagnostic> problems) {
+    if (node instanceof MapNode map) {
+      map.entries().forEach((key, value) -> {
+        String child = path.isEmpty() ? key : path + "." + key;
+        checkString(key, map.keyOrigin(key), child, "key", problems);
+        checkCharacters(value, child, problems);
+      });
+    } else if (node instanceof ListNode list) {
+      for (int i = 0; i < list.items().size(); i++) {
+        checkCharacters(list.items().get(i), path + "[" + i + "]", problems);
+      }
+    } else if (node instanceof ScalarNode s && s.value() instanceof String text) {
+      checkString(text, s.origin(), path, "value", problems);
+    }
+  }
+
+  private static void checkString(String s, Origin origin, String path, String what, List<Diagnostic> problems) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c) || c == '\uFFFE' || c == '\uFFFF') {
+        String code = String.format(Locale.ROOT, "U+%04X", (int) c);
+        boolean half = Character.isSurrogate(c);
+        problems.add(Diagnostic.error(origin, path, "unwritable-character",
+            "the " + what + " holds " + (half ? "a lone surrogate " + code + ", half of a character,"
+                : "the non-character " + code) + " which no YAML file can carry",
+            half ? "write the whole character (an emoji is one \\U0001F600 escape, or two \\u escapes in a row)"
+                : "remove it"));
+        return;
+      }
+    }
   }
 
   /**

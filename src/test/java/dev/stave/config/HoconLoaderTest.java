@@ -111,6 +111,18 @@ class HoconLoaderTest {
   }
 
   @Test
+  void charactersNoYamlFileCanCarryAreLocatedErrors() {
+    UserError e = assertThrows(UserError.class,
+        () -> load("a { \"k\\uffff\" = 1 }\nb = [ok, \"x\\ud800\"]\nc = \"\\ud83d\\ude00 whole\"\n", Map.of()));
+    assertEquals(2, e.diagnostics().size(), e.diagnostics().toString());
+    assertEquals("unwritable-character", e.diagnostics().get(0).code());
+    assertTrue(e.diagnostics().get(0).message().startsWith("the key holds the non-character U+FFFF"));
+    assertEquals("b[1]", e.diagnostics().get(1).jsonPath());
+    assertEquals(2, e.diagnostics().get(1).origin().line());
+    assertTrue(e.diagnostics().get(1).message().startsWith("the value holds a lone surrogate U+D800"));
+  }
+
+  @Test
   void syntaxErrorsNameTheLine() throws IOException {
     UserError e = assertThrows(UserError.class, () -> load("a {\n  b = [1, 2\n}\n", Map.of()));
     assertEquals("hocon-syntax", e.diagnostics().get(0).code());

@@ -108,12 +108,22 @@ public final class MarsClusterReader {
     if (!(root.get(key) instanceof ScalarNode s) || !(s.value() instanceof Number)) {
       return null;
     }
-    BigDecimal cpu = new BigDecimal(s.text()).stripTrailingZeros();
+    BigDecimal cpu = new BigDecimal(s.text());
+    // Past 19 digits before the point no quantity holds it; 1e999999999 would take long to write out.
+    if (cpu.precision() - cpu.scale() > 19) {
+      problems.add(tooLarge(s, key, "CPUs"));
+      return null;
+    }
+    cpu = cpu.stripTrailingZeros();
     if (cpu.movePointRight(3).stripTrailingZeros().scale() > 0) {
+      BigDecimal rounded = cpu.setScale(3, RoundingMode.HALF_UP).stripTrailingZeros();
       problems.add(Diagnostic.error(s.origin(), key, "cpu-precision",
           key + " is " + s.text() + ", finer than the millicore Kubernetes counts CPUs in",
-          "round it to at most three decimals, e.g. " + cpu.setScale(3, RoundingMode.HALF_UP).stripTrailingZeros()
-              .toPlainString()));
+          rounded.signum() == 0 ? "give at least 0.001 (one millicore)"
+              : "round it to at most three decimals, e.g. " + rounded.toPlainString()));
+    } else if (Quantities.canonical(cpu.movePointRight(3).toBigIntegerExact() + "m").isEmpty()) {
+      problems.add(tooLarge(s, key, "CPUs"));
+      return null;
     }
     return cpu;
   }
@@ -132,8 +142,18 @@ public final class MarsClusterReader {
       problems.add(Diagnostic.error(s.origin(), key, "size-zero", key + " is 0 bytes",
           "give a size such as 512m or 4g"));
       return Optional.empty();
+    } else if (Quantities.canonical(bytes.get().toString()).isEmpty()) {
+      problems.add(tooLarge(s, key, "bytes"));
+      return Optional.empty();
     }
     return bytes;
+  }
+
+  /** Kubernetes keeps a quantity in 64 bits; a size or CPU count beyond that is no quantity at all. */
+  private static Diagnostic tooLarge(ScalarNode s, String key, String unit) {
+    return Diagnostic.error(s.origin(), key, "too-large",
+        key + " is " + Names.printable(s.text()) + ", more " + unit + " than a Kubernetes quantity can hold",
+        "give a realistic amount, such as 4g of memory or 8 CPUs");
   }
 
   /** The value of {@code MARS_CACHE_MEM_SIZE} and the bytes it stands for. */

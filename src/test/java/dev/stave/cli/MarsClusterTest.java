@@ -146,6 +146,24 @@ class MarsClusterTest {
   }
 
   @Test
+  void cpuBelowAMillicoreSaysHowMuchIsEnough() throws IOException {
+    Run run = fails(base("scheduler_cpu: 0.0000001"));
+    assertTrue(run.err().contains("hint: give at least 0.001 (one millicore)"), run.err());
+  }
+
+  @Test
+  void amountsNoKubernetesQuantityCanHold() throws IOException {
+    assertEquals("bad.yaml:6:16: error: scheduler_cpu: scheduler_cpu is 1e300, more CPUs than a Kubernetes"
+        + " quantity can hold", firstLine(fails(base("scheduler_cpu: 1e300"))));
+    assertEquals("bad.yaml:6:16: error: scheduler_cpu: scheduler_cpu is 1e999999999, more CPUs than a Kubernetes"
+        + " quantity can hold", firstLine(fails(base("scheduler_cpu: 1e999999999"))));
+    assertEquals("bad.yaml:6:16: error: scheduler_mem: scheduler_mem is 99999999999999t, more bytes than a"
+        + " Kubernetes quantity can hold", firstLine(fails(base("scheduler_mem: 99999999999999t"))));
+    assertEquals("bad.yaml:6:19: error: worker_cache_mem: worker_cache_mem is 999999999999999999999999999, more"
+        + " bytes than a Kubernetes quantity can hold", firstLine(fails(base("worker_cache_mem: 999999999999999999999999999"))));
+  }
+
+  @Test
   void zeroPercentCache() throws IOException {
     Run run = fails(base("worker_cache_mem: 0%"));
     assertEquals("bad.yaml:6:19: error: worker_cache_mem: worker_cache_mem is 0% of the worker memory; it must be"

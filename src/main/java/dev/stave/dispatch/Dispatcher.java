@@ -212,6 +212,17 @@ public final class Dispatcher {
         }
       }
     }
+    if (share.cpu() != null && share.cpu().signum() < 0 || share.memoryMi() != null && share.memoryMi() < 0) {
+      // Symphony keeps 0.6 cpu of every node for the system: a node smaller than that leaves less than
+      // nothing (and an inventory may simply give negative sizes).
+      problems.add(Diagnostic.error(s.nodePoolOrigin(), s.path() + ".node_pool_name", "pool-too-small",
+          "a node of pool '" + pool.name() + "' (" + pool.cpu().stripTrailingZeros().toPlainString() + " cpu, "
+              + pool.memoryMi() + " MiB) leaves nothing for this process with the " + model.name()
+              + " model (" + millis(model.nodeCpuMillis(pool)) + " cpu, " + model.nodeMemoryMi(pool)
+              + " MiB after the system's reserve)",
+          "choose a pool with larger nodes, or check the pool's sizes in the inventory"));
+      return null;
+    }
     TreeMap<String, String> requests = new TreeMap<>();
     TreeMap<String, String> limits = new TreeMap<>();
     if (share.cpu() != null) {

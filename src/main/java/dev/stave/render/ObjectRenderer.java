@@ -64,7 +64,31 @@ public final class ObjectRenderer {
     return Arrays.asList(rendered);
   }
 
+  /**
+   * One object. A failure is stave's own (a bug) with the packaged templates; with {@code --templates}
+   * it is reported as the user's, since any packaged template may import one the user replaced. A
+   * template that recurses without end (a macro, an include, a YAML alias that refers to itself) ends
+   * in a diagnostic too, not in the JVM's stack trace.
+   */
   public RenderedObject render(PlannedObject planned) {
+    try {
+      return renderOne(planned);
+    } catch (StaveBug | StackOverflowError e) {
+      Path dir = templates.overrides();
+      String why = e instanceof StackOverflowError
+          ? "it recursed without end (a macro, an include or a YAML alias that refers to itself)" : e.getMessage();
+      if (dir == null) {
+        throw e instanceof StaveBug bug ? bug : new StaveBug("template " + planned.template() + ": " + why, e);
+      }
+      Path own = templates.userTemplate(planned.template());
+      throw new UserError(Diagnostic.error(Origin.of((own != null ? own : dir).toString()), "", "template",
+          "with the templates in " + dir + ", " + planned.kind() + " " + planned.name() + " (" + planned.template()
+              + ") failed: " + why,
+          "fix the template, or remove it to use the packaged one"));
+    }
+  }
+
+  private RenderedObject renderOne(PlannedObject planned) {
     RenderedText text = templates.render(planned.template(), planned.data());
     TemplateShapes.Shape shape = shapes.shapeOf(text);
     String known = planned.overrides().isEmpty() ? knownSound(text, shape) : null;

@@ -124,6 +124,11 @@ public final class TemplateRenderer {
     }
   }
 
+  /** The {@code --templates} folder, or null when only the packaged templates are used. */
+  public Path overrides() {
+    return overrides;
+  }
+
   /** The user's own template file when {@code --templates} replaces this one, else null. */
   public Path userTemplate(String name) {
     if (overrides == null) {

@@ -12,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The exit-code contract and the commands' behaviour around the pipeline. */
@@ -162,5 +163,28 @@ class CommandLineTest {
     Run invalid = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
     assertEquals(1, invalid.code(), invalid.err());
     assertTrue(invalid.err().contains("spec.tpye: unknown field (did you mean type?)"), invalid.err());
+  }
+
+  /** Whatever a replaced template makes of the objects is the user's to fix: exit 1 and a diagnostic. */
+  @ParameterizedTest(name = "[{index}] {0}")
+  @CsvSource(delimiter = '|', textBlock = """
+      service.ftl | ''                                                        | rendered null instead of an object
+      service.ftl | 'hello'                                                   | rendered hello instead of an object
+      service.ftl | 'this is: [not yaml'                                      | rendered text that is not YAML
+      service.ftl | 'kind: Service\n---\nkind: Service'                      | rendered text that is not YAML
+      service.ftl | 'kind: Service\nmetadata: &m {name: a, labels: *m}'      | it recursed without end
+      service.ftl | '<#macro r n><@r n+1/></#macro><@r 0/>'                   | it recursed without end
+      service.ftl | '<#include "service.ftl">'                                | it recursed without end
+      lib.ftl     | '<#macro metadata m>x</#macro>'                           | fails the Kubernetes model check
+      """)
+  void whateverAReplacedTemplateBreaksIsTheUsersError(String file, String text, String expected) throws IOException {
+    Path templates = dir.resolve("broken");
+    Files.createDirectories(templates);
+    Files.writeString(templates.resolve(file), text + "\n");
+    Run run = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertTrue(run.err().contains(expected), run.err());
+    assertTrue(run.err().contains("hint: fix the template, or remove it to use the packaged one"), run.err());
+    assertFalse(run.err().contains("internal error") || run.err().contains("\tat "), run.err());
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.stave.compile.PlannedObject;
 import dev.stave.diag.StaveBug;
+import dev.stave.diag.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,7 +87,9 @@ class ObjectRendererTest {
     }
     PlannedObject repeated = new PlannedObject("v1", "Namespace", null, "ns-x", "namespace.ftl",
         Map.of("name", "ns-x", "labels", Map.of("fixed", "y", "app", "a1")), List.of());
-    StaveBug bug = assertThrows(StaveBug.class, () -> shared.render(repeated));
-    assertTrue(bug.getMessage().contains("not YAML"), bug.getMessage());
+    // The template is the user's (a --templates folder), so the repeated key is the user's error.
+    UserError error = assertThrows(UserError.class, () -> shared.render(repeated));
+    String message = error.diagnostics().get(0).message();
+    assertTrue(message.contains("not YAML"), message);
   }
 }

@@ -8,6 +8,7 @@ import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -61,8 +62,17 @@ public final class RunSpecReader {
     List<String> names = new ArrayList<>(grid.entries().keySet());
     names.sort(null);
     List<List<String>> values = new ArrayList<>();
+    Map<String, String> byVariable = new HashMap<>();
     for (String name : names) {
       String path = "sweep.grid." + name;
+      // Every point's values also reach the containers as STAVE_PARAM_<NAME>, in capitals.
+      String other = byVariable.putIfAbsent(name.toUpperCase(Locale.ROOT), name);
+      if (other != null) {
+        problems.add(Diagnostic.error(grid.keyOrigin(name), path, "sweep-same-variable",
+            "sweep parameters '" + other + "' and '" + name + "' would both be the environment variable STAVE_PARAM_"
+                + name.toUpperCase(Locale.ROOT),
+            "rename one of them; parameter names must differ in more than case"));
+      }
       List<Node> items = ((ListNode) grid.get(name)).items();
       if (items.isEmpty()) {
         problems.add(Diagnostic.error(grid.get(name).origin(), path, "sweep-empty",

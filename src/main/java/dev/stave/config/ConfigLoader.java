@@ -136,7 +136,6 @@ public final class ConfigLoader {
     });
   }
 
-  // A credential key (quoted or not) and what follows it: to the end of the line, or of its flow entry.
   private void hideAll(Node node) {
     if (node instanceof ScalarNode s) {
       sources.hide(s.text());

@@ -6,6 +6,8 @@ import dev.stave.config.Node;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
+import dev.stave.model.LabelRules;
+import dev.stave.model.Names;
 import dev.stave.model.Quantities;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -72,6 +74,14 @@ public final class InventoryFileReader {
       }
       if (selector != null) {
         for (var e : sel.entries().entrySet()) {
+          if (!LabelRules.validKey(e.getKey())) {
+            selectable = false;
+            problems.add(Diagnostic.error(sel.keyOrigin(e.getKey()), path + ".selector", "inventory-label-key",
+                "the selector key '" + Names.printable(e.getKey()) + "' is not a Kubernetes label key, so it cannot"
+                    + " select nodes",
+                "use a name of at most 63 letters, digits, '-', '_' and '.', with an optional DNS prefix and '/'"
+                    + " (such as cloud.google.com/gke-nodepool)"));
+          }
           selectable &= Nodes.labelValue(selector.get(e.getKey()), "the selector value", e.getValue().origin(),
               path + ".selector." + e.getKey(), problems);
         }

@@ -263,11 +263,19 @@ public final class ContextDefaults {
   private String quantity(ScalarNode node, boolean mrunner) {
     String text = node.text();
     String given = mrunner && text.matches("[0-9]+[KMGTPE]") ? text + "i" : text;
-    return Quantities.canonical(given).orElseGet(() -> {
-      problems.add(Diagnostic.error(node.origin(), mrunner ? "default_pvc_size" : "storage.size", "quantity",
+    String key = mrunner ? "default_pvc_size" : "storage.size";
+    String size = Quantities.canonical(given).orElseGet(() -> {
+      problems.add(Diagnostic.error(node.origin(), key, "quantity",
           "'" + Names.printable(text) + "' is not a Kubernetes quantity", Quantities.hint(text)));
       return null;
     });
+    // The API server refuses a claim for no storage at all.
+    if (size != null && Quantities.value(size).signum() == 0) {
+      problems.add(Diagnostic.error(node.origin(), key, "size-zero",
+          "a storage claim of " + Names.printable(text) + " asks for no storage", "give a size such as 10Gi"));
+      return null;
+    }
+    return size;
   }
 
   private void readNeptune() {

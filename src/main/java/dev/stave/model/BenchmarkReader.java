@@ -32,7 +32,6 @@ public final class BenchmarkReader {
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   private static final Pattern APT_PACKAGE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9+.:=~_-]*");
   private static final Pattern GIT_REFERENCE = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9._/@^~+-]*");
-  private static final Pattern IMAGE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._/:@-]*");
   private static final Pattern CONTROL = Pattern.compile("[\\x00-\\x1f\\x7f]");
   private static final Pattern RESOURCE_NAME =
       Pattern.compile("([a-z0-9]([-a-z0-9.]*[a-z0-9])?/)?[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?");
@@ -155,7 +154,7 @@ public final class BenchmarkReader {
       return DEFAULT_IMAGE;
     }
     String image = ((ScalarNode) given.node()).text();
-    if (!IMAGE.matcher(image).matches()) {
+    if (!ImageReference.isValid(image)) {
       problems.add(Diagnostic.error(given.node().origin(), given.path(), "image",
           "'" + Names.printable(image) + "' is not a container image reference",
           "write registry/name:tag, e.g. sdvproject/deepecho:0.1.1"));

@@ -29,7 +29,6 @@ public final class ExperimentReader {
   static final List<String> POD_KEYS = List.of("node_selector", "tolerations", "restart_policy", "workload",
       "replicas", "backoff_limit", "active_deadline_seconds", "ttl_seconds_after_finished", "labels");
 
-  private static final Pattern IMAGE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._/:@-]*");
   private static final Pattern ENV_NAME = Pattern.compile("[-._a-zA-Z][-._a-zA-Z0-9]*");
   private static final Pattern SECRET_KEY = Pattern.compile("[-._a-zA-Z0-9]+");
   private static final Pattern PATH = Pattern.compile("/[^\\x00-\\x1f]*");
@@ -321,7 +320,7 @@ public final class ExperimentReader {
       problems.add(Diagnostic.error(origin, path, "no-image",
           "process '" + given + "' has no image",
           "set 'image' on the process, or a default 'image' on the experiment"));
-    } else if (image.length() > 512 || !IMAGE.matcher(image).matches()) {
+    } else if (!ImageReference.isValid(image)) {
       problems.add(Diagnostic.error(imageOrigin, path + ".image", "image",
           "'" + Names.printable(image) + "' is not a container image reference",
           "write it as registry/repository:tag, e.g. gcr.io/acme/rl:1.4"));

@@ -32,7 +32,6 @@ public final class MarsClusterReader {
   /** The label Mars's discovery selects pods by; stave sets it per role. */
   public static final String SERVICE_TYPE_LABEL = "mars/service-type";
 
-  private static final Pattern IMAGE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._/:@-]*");
   private static final Pattern ENV_NAME = Pattern.compile("[-._a-zA-Z][-._a-zA-Z0-9]*");
   private static final Pattern ABSOLUTE_PATH = Pattern.compile("/[^\\x00-\\x1f:]*");
 
@@ -61,7 +60,7 @@ public final class MarsClusterReader {
     Boolean create = Values.bool(root, "create_namespace");
     String version = Optional.ofNullable(Values.string(root, "mars_version")).orElse(MarsCluster.DEFAULT_MARS_VERSION);
     String image = Optional.ofNullable(Values.string(root, "image")).orElse("marsproject/mars:v" + version);
-    if (root.has("image") && (image.length() > 512 || !IMAGE.matcher(image).matches())) {
+    if (root.has("image") && !ImageReference.isValid(image)) {
       problems.add(Diagnostic.error(root.get("image").origin(), "image", "image",
           "'" + Names.printable(image) + "' is not a container image reference",
           "write it as registry/repository:tag, e.g. marsproject/mars:v0.6.11"));

@@ -77,6 +77,13 @@ public final class Dispatcher {
     if (inventoryNode != null) {
       Path path = Path.of(((ScalarNode) inventoryNode).text());
       resolved = path.isAbsolute() || path.toString().startsWith("~") ? path : config.folder().resolve(path).normalize();
+      // Said at the key that names it: the missing file has no line to point at.
+      if (!resolved.toString().startsWith("~") && !java.nio.file.Files.exists(resolved)) {
+        problems.add(Diagnostic.error(inventoryNode.origin(), "inventory", "no-inventory-file",
+            "the inventory " + dev.stave.diag.Sources.display(resolved) + " does not exist",
+            "fix the path; it is relative to this config's folder"));
+        return new Result(Map.of(), null, null, List.of(), List.copyOf(problems));
+      }
     } else if (contextInventory != null) {
       resolved = contextInventory;
       if (!resolved.toString().startsWith("~") && !java.nio.file.Files.isRegularFile(resolved)) {

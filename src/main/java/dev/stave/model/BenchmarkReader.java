@@ -154,11 +154,8 @@ public final class BenchmarkReader {
       return DEFAULT_IMAGE;
     }
     String image = ((ScalarNode) given.node()).text();
-    if (!ImageReference.isValid(image)) {
-      problems.add(Diagnostic.error(given.node().origin(), given.path(), "image",
-          "'" + Names.printable(image) + "' is not a container image reference",
-          "write registry/name:tag, e.g. sdvproject/deepecho:0.1.1"));
-    }
+    ImageReference.problem(image, given.node().origin(), given.path(),
+        "write registry/name:tag, e.g. sdvproject/deepecho:0.1.1").ifPresent(problems::add);
     return image;
   }
 

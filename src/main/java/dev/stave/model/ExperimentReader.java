@@ -320,10 +320,9 @@ public final class ExperimentReader {
       problems.add(Diagnostic.error(origin, path, "no-image",
           "process '" + given + "' has no image",
           "set 'image' on the process, or a default 'image' on the experiment"));
-    } else if (!ImageReference.isValid(image)) {
-      problems.add(Diagnostic.error(imageOrigin, path + ".image", "image",
-          "'" + Names.printable(image) + "' is not a container image reference",
-          "write it as registry/repository:tag, e.g. gcr.io/acme/rl:1.4"));
+    } else {
+      ImageReference.problem(image, imageOrigin, path + ".image",
+          "write it as registry/repository:tag, e.g. gcr.io/acme/rl:1.4").ifPresent(problems::add);
     }
     List<String> args = new ArrayList<>();
     for (Node a : Values.list(node, "args")) {

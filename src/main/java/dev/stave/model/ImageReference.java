@@ -1,5 +1,8 @@
 package dev.stave.model;
 
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -25,5 +28,11 @@ public final class ImageReference {
 
   public static boolean isValid(String image) {
     return image.length() <= MAX_LENGTH && REFERENCE.matcher(image).matches();
+  }
+
+  /** The diagnostic for an image that is no reference, at the key that gives it; empty when it is one. */
+  static Optional<Diagnostic> problem(String image, Origin origin, String path, String hint) {
+    return isValid(image) ? Optional.empty() : Optional.of(Diagnostic.error(origin, path, "image",
+        "'" + Names.printable(image) + "' is not a container image reference", hint));
   }
 }

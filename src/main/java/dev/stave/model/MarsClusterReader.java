@@ -60,10 +60,9 @@ public final class MarsClusterReader {
     Boolean create = Values.bool(root, "create_namespace");
     String version = Optional.ofNullable(Values.string(root, "mars_version")).orElse(MarsCluster.DEFAULT_MARS_VERSION);
     String image = Optional.ofNullable(Values.string(root, "image")).orElse("marsproject/mars:v" + version);
-    if (root.has("image") && !ImageReference.isValid(image)) {
-      problems.add(Diagnostic.error(root.get("image").origin(), "image", "image",
-          "'" + Names.printable(image) + "' is not a container image reference",
-          "write it as registry/repository:tag, e.g. marsproject/mars:v0.6.11"));
+    if (root.has("image")) {
+      ImageReference.problem(image, root.get("image").origin(), "image",
+          "write it as registry/repository:tag, e.g. marsproject/mars:v0.6.11").ifPresent(problems::add);
     }
     MarsRole scheduler = role(MarsRole.SCHEDULER);
     MarsRole worker = role(MarsRole.WORKER);

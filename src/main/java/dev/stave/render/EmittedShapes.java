@@ -135,7 +135,18 @@ final class EmittedShapes {
   }
 
   /** Where token number {@code index} was, and in what place the reader found it. */
-  private record Hole(int index, char place) {}
+  private record Hole(int index, char place) {
+    // Written out, as TemplateShapes' Hole: a record's own are bootstrapped through method handles.
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Hole h && index == h.index && place == h.place;
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * index + place;
+    }
+  }
 
   /** One object's comparison of the read shape with its tree. */
   private final class Match {

@@ -78,6 +78,9 @@ public final class Main implements Runnable {
     Locale.setDefault(Locale.ROOT);
     TimeZone.setDefault(TimeZone.getTimeZone("UTC"));
     WarmUp.start(args);
+    // Picocli otherwise looks for Groovy's Closure class before the first command is built; the miss
+    // makes the JVM search every jar on the class path. stave's annotations hold no closures.
+    System.setProperty("picocli.disable.closures", "true");
     CommandLine cli = new CommandLine(new Main(), new ContextFactory(context));
     addCommands(cli, args);
     cli.setOut(context.out());

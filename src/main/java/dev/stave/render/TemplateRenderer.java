@@ -74,7 +74,15 @@ public final class TemplateRenderer {
    * could deadlock on classes whose initialisers need each other. What it makes is thrown away.
    */
   private static final class Library {
+    private static final String LOGGER_LIBRARY = "org.freemarker.loggerLibrary";
+
     static {
+      // FreeMarker logs nothing stave needs: template errors come back as exceptions. Left to choose,
+      // it probes for logging libraries by class name (each miss searches the whole class path) and
+      // then starts java.util.logging. An explicit choice of the user's is kept.
+      if (System.getProperty(LOGGER_LIBRARY) == null) {
+        System.setProperty(LOGGER_LIBRARY, "none");
+      }
       try {
         new Template("warm-up", "<#if x??>${x}</#if>", new Configuration(Configuration.VERSION_2_3_34));
       } catch (IOException e) {

@@ -9,6 +9,7 @@ import com.google.gson.TypeAdapter;
 import com.google.gson.TypeAdapterFactory;
 import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
+import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
 import io.gsonfire.GsonFireBuilder;
 import io.kubernetes.client.gson.V1MetadataExclusionStrategy;
@@ -23,6 +24,7 @@ import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoField;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
@@ -47,8 +49,8 @@ final class RoundTrip {
    * The client's Gson without its per-model validation wrappers. Each wrapper copies and
    * re-validates its whole subtree, so a Job pays for its nesting depth several times over (about
    * four times slower in total); the type check already does that validation, path by path. The
-   * date and byte adapters are the client's, set up as its {@code JSON} class does, so values are
-   * written the same way.
+   * date adapter is the client's, set up as its {@code JSON} class does, and the byte adapter writes
+   * what the client's does, so values are written the same way.
    *
    * <p>This builds what {@code JSON.createGson()} builds instead of calling it: any use of the
    * {@code JSON} class runs its static initializer, which loads an adapter factory for every one of
@@ -61,7 +63,7 @@ final class RoundTrip {
         .registerTypeAdapterFactory(new ModelsWhenUsed())
         .setExclusionStrategies(new V1MetadataExclusionStrategy())
         .registerTypeAdapter(OffsetDateTime.class, new JSON.OffsetDateTimeTypeAdapter(RFC3339_MICRO))
-        .registerTypeAdapter(byte[].class, new JSON.ByteArrayAdapter())
+        .registerTypeAdapter(byte[].class, new Base64Bytes())
         .create();
   }
 
@@ -104,6 +106,36 @@ final class RoundTrip {
           return delegate().read(in);
         }
       }.nullSafe();
+    }
+  }
+
+  /**
+   * Byte arrays as base64, written and read as the client's {@code JSON.ByteArrayAdapter} does (HTML
+   * escaping off for the value, null for null) but with the JDK's codec. The client's uses okio, which
+   * with Kotlin is kept off the class path of commands that do not talk to a cluster
+   * (dev.stave.apply.ClusterLibraries). The type check has refused any text that is not canonical
+   * base64 before it gets here, the only text the two codecs would read differently.
+   */
+  private static final class Base64Bytes extends TypeAdapter<byte[]> {
+    @Override
+    public void write(JsonWriter out, byte[] value) throws IOException {
+      boolean htmlSafe = out.isHtmlSafe();
+      out.setHtmlSafe(false);
+      if (value == null) {
+        out.nullValue();
+      } else {
+        out.value(Base64.getEncoder().encodeToString(value));
+      }
+      out.setHtmlSafe(htmlSafe);
+    }
+
+    @Override
+    public byte[] read(JsonReader in) throws IOException {
+      if (in.peek() == JsonToken.NULL) {
+        in.nextNull();
+        return null;
+      }
+      return Base64.getDecoder().decode(in.nextString());
     }
   }
 

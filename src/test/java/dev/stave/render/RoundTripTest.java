@@ -1,15 +1,24 @@
 package dev.stave.render;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.google.gson.Gson;
 import com.google.gson.JsonElement;
+import com.google.gson.TypeAdapter;
+import com.google.gson.stream.JsonReader;
+import com.google.gson.stream.JsonWriter;
 import io.kubernetes.client.openapi.JSON;
 import io.kubernetes.client.openapi.models.V1Deployment;
 import io.kubernetes.client.openapi.models.V1Pod;
 import io.kubernetes.client.openapi.models.V1Secret;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -113,6 +122,48 @@ class RoundTripTest {
           lean.toJsonTree(lean.fromJson(json, model)),
           yaml);
     }
+  }
+
+  @Test
+  void leanGsonWritesAndReadsBytesAsTheClientAdapterDoes() throws IOException {
+    TypeAdapter<byte[]> client = new JSON.ByteArrayAdapter();
+    TypeAdapter<byte[]> lean = RoundTrip.clientGsonWithoutValidation().getAdapter(byte[].class);
+    List<byte[]> values = new ArrayList<>();
+    values.add(new byte[] {(byte) 0xfb, (byte) 0xff}); // "+/8=": HTML escaping would spell = as \u003d
+    values.add(new byte[0]);
+    values.add("<a href='x'>&</a>".getBytes(StandardCharsets.UTF_8));
+    values.add(null);
+    Random random = new Random(7);
+    for (int length = 1; length < 70; length++) {
+      byte[] bytes = new byte[length];
+      random.nextBytes(bytes);
+      values.add(bytes);
+    }
+    for (byte[] value : values) {
+      String written = write(client, value);
+      assertEquals(written, write(lean, value));
+      assertArrayEquals(read(client, written), read(lean, written), written);
+    }
+  }
+
+  private static byte[] read(TypeAdapter<byte[]> adapter, String written) throws IOException {
+    JsonReader in = new JsonReader(new StringReader(written));
+    in.beginObject();
+    in.nextName();
+    return adapter.read(in);
+  }
+
+  /** As a model's field is written: inside an object, by an HTML-safe writer (Gson's default). */
+  private static String write(TypeAdapter<byte[]> adapter, byte[] value) throws IOException {
+    StringWriter text = new StringWriter();
+    JsonWriter out = new JsonWriter(text);
+    out.setHtmlSafe(true);
+    out.setSerializeNulls(true);
+    out.beginObject().name("data");
+    adapter.write(out, value);
+    out.name("after").value("=<>");
+    out.endObject();
+    return text.toString();
   }
 
   private static Class<?> modelOf(JsonElement json) {

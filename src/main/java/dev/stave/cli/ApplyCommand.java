@@ -3,8 +3,8 @@ package dev.stave.cli;
 import dev.stave.apply.Applier;
 import dev.stave.apply.ApplyOptions;
 import dev.stave.apply.ClusterFailure;
+import dev.stave.apply.ClusterLibraries;
 import dev.stave.apply.KubeTransport;
-import dev.stave.apply.Kubeconfig;
 import dev.stave.bundle.KubeObject;
 import dev.stave.bundle.WaitAnnotations;
 import java.nio.file.Files;
@@ -87,7 +87,7 @@ final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
       ApplyOptions options) {
     String bundle = options.prune() ? Applier.pruneLabel(objects, target.toString()) : null;
     try {
-      KubeTransport transport = Kubeconfig.open(cluster.kubeconfig, cluster.context, context.env(), options.timeout());
+      KubeTransport transport = ClusterLibraries.openKubeconfig(cluster.kubeconfig, cluster.context, context.env(), options.timeout());
       Applier.Result result = new Applier(transport, options, context.out()).apply(objects, bundle);
       if (!result.ok()) {
         context.err().println("stave: " + result.failed() + " of the cluster operations failed");

@@ -2,8 +2,8 @@ package dev.stave.cli;
 
 import dev.stave.apply.ClusterDiff;
 import dev.stave.apply.ClusterFailure;
+import dev.stave.apply.ClusterLibraries;
 import dev.stave.apply.KubeTransport;
-import dev.stave.apply.Kubeconfig;
 import dev.stave.bundle.DiffReport;
 import dev.stave.bundle.KubeObject;
 import dev.stave.bundle.ObjectDiff;
@@ -68,7 +68,7 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
       List<KubeObject> objects = Targets.load(context, targets.get(0), templates, contextOptions.compileOptions(context), false);
       String bundle = objects.stream().map(KubeObject::bundleLabel).filter(b -> b != null).findFirst().orElse(null);
       try {
-        KubeTransport transport = Kubeconfig.open(clusterOptions.kubeconfig, clusterOptions.context, context.env(),
+        KubeTransport transport = ClusterLibraries.openKubeconfig(clusterOptions.kubeconfig, clusterOptions.context, context.env(),
             clusterOptions.timeout(null));
         changes = new ClusterDiff(transport, clusterOptions.retry(), clusterOptions.timeout(null)).diff(objects, bundle);
       } catch (ClusterFailure e) {

@@ -2,9 +2,17 @@ package dev.stave.cli;
 
 import dev.stave.config.Env;
 import dev.stave.diag.Sources;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /** Runs the command line in-process with a fixed environment and captures what it prints. */
 public record Run(int code, String out, String err) {
@@ -20,5 +28,41 @@ public record Run(int code, String out, String err) {
     StringWriter err = new StringWriter();
     int code = Main.run(new Context(new PrintWriter(out), new PrintWriter(err), env, new Sources()), args);
     return new Run(code, out.toString(), err.toString());
+  }
+
+  /**
+   * Runs the command line in a fresh JVM with the given class path and {@code env} as its whole
+   * environment. A run that hangs (a class-initialisation deadlock, say) fails after two
+   * minutes.
+   */
+  public static Run inJvm(String classPath, Map<String, String> env, List<String> args) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(List.of("-cp", classPath, Main.class.getName()));
+    command.addAll(args);
+    try {
+      ProcessBuilder builder = new ProcessBuilder(command);
+      builder.environment().clear();
+      builder.environment().putAll(env);
+      Process process = builder.start();
+      CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> readAll(process.getInputStream()));
+      CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(process.getErrorStream()));
+      if (!process.waitFor(2, TimeUnit.MINUTES)) {
+        process.destroyForcibly();
+        throw new AssertionError("stave " + String.join(" ", args) + " did not finish in 2 minutes");
+      }
+      return new Run(process.exitValue(), new String(out.join(), StandardCharsets.UTF_8),
+          new String(err.join(), StandardCharsets.UTF_8));
+    } catch (IOException | InterruptedException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static byte[] readAll(InputStream in) {
+    try {
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
   }
 }

@@ -7,13 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -61,31 +57,7 @@ class WarmUpTest {
   }
 
   private static Run subprocess(List<String> args) {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
-    command.addAll(args);
-    try {
-      Process process = new ProcessBuilder(command).start();
-      CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> readAll(process.getInputStream()));
-      CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(process.getErrorStream()));
-      // A class-initialisation deadlock between the two threads would hang, not fail.
-      if (!process.waitFor(2, TimeUnit.MINUTES)) {
-        process.destroyForcibly();
-        throw new AssertionError("stave " + String.join(" ", args) + " did not finish in 2 minutes");
-      }
-      return new Run(process.exitValue(), new String(out.join(), StandardCharsets.UTF_8),
-          new String(err.join(), StandardCharsets.UTF_8));
-    } catch (IOException | InterruptedException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static byte[] readAll(java.io.InputStream in) {
-    try {
-      return in.readAllBytes();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
+    // A class-initialisation deadlock between the two threads would hang, not fail: inJvm times out.
+    return Run.inJvm(System.getProperty("java.class.path"), System.getenv(), args);
   }
 }

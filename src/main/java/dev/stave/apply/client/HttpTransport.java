@@ -1,5 +1,6 @@
-package dev.stave.apply;
+package dev.stave.apply.client;
 
+import dev.stave.apply.KubeTransport;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.Pair;

@@ -1,5 +1,7 @@
-package dev.stave.apply;
+package dev.stave.apply.client;
 
+import dev.stave.apply.ClusterFailure;
+import dev.stave.apply.KubeTransport;
 import dev.stave.config.Env;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
@@ -24,6 +26,9 @@ import java.util.TreeSet;
  * Finds the user's kubeconfig as kubectl does ({@code --kubeconfig}, then the files of
  * {@code $KUBECONFIG} merged, then {@code ~/.kube/config}), selects the context and builds the
  * transport with client-java, which handles certificates, tokens and exec auth plugins.
+ *
+ * <p>Commands reach it through {@link dev.stave.apply.ClusterLibraries}, whose class loader defines
+ * this package: it may use only public stave classes outside it.
  */
 public final class Kubeconfig {
   // The file paths a kubeconfig entry may hold, which kubectl reads relative to the entry's own file.

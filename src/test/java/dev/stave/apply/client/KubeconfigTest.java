@@ -1,4 +1,4 @@
-package dev.stave.apply;
+package dev.stave.apply.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

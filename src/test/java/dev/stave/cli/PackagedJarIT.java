@@ -1,0 +1,165 @@
+package dev.stave.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.stave.apply.FakeKubeApi;
+import dev.stave.config.Env;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The packaged jar as the launcher runs it: the class path its manifest lists, without the cluster
+ * libraries, which only apply and diff --cluster load, from lib/cluster/ (dev.stave.apply.ClusterLibraries).
+ * Each command is compared with the same command run in-process on the full test class path, where a
+ * class missing from the jar's class path cannot show.
+ */
+class PackagedJarIT {
+  private static final Path JAR = Path.of(System.getProperty("stave.jar", "target/stave.jar"));
+  /** The subprocess's whole environment, and the in-process run's. */
+  private static final Map<String, String> ENV = Map.of(
+      "STAVE_TEST_TAG", "1.4", "AWS_ACCESS_KEY_ID", "AKIAEXAMPLEKEY", "AWS_SECRET_ACCESS_KEY", "example-secret-value");
+
+  @TempDir
+  Path tmp;
+
+  @Test
+  void theJarsClassPathLeavesTheClusterLibrariesOut() throws IOException {
+    List<String> classPath;
+    try (JarFile jar = new JarFile(JAR.toFile())) {
+      classPath = List.of(jar.getManifest().getMainAttributes().getValue("Class-Path").split(" "));
+    }
+    List<String> cluster;
+    try (InputStream in = getClass().getResourceAsStream("/stave/cluster-classpath.txt")) {
+      cluster = List.of(new String(in.readAllBytes(), StandardCharsets.UTF_8).trim().split(":"));
+    }
+    for (String entry : classPath) {
+      assertTrue(Files.isRegularFile(JAR.resolveSibling(entry)), entry);
+      assertFalse(entry.matches("lib/(okhttp|okio|kotlin|bcprov|client-java-\\d|protobuf).*"), entry);
+    }
+    assertTrue(classPath.stream().anyMatch(e -> e.startsWith("lib/client-java-api-")), "the models stay");
+    for (String entry : cluster) {
+      assertTrue(entry.startsWith("lib/cluster/") && Files.isRegularFile(JAR.resolveSibling(entry)), entry);
+    }
+    for (String needed : List.of("client-java-", "okhttp-", "kotlin-stdlib-", "bcprov-")) {
+      assertTrue(cluster.stream().anyMatch(e -> e.startsWith("lib/cluster/" + needed)), needed);
+    }
+  }
+
+  @Test
+  void everyExampleCompilesAsInProcess() throws IOException {
+    List<String> configs = new ArrayList<>();
+    for (String folder : List.of("examples", "examples/benchmarks", "examples/mrunner")) {
+      try (Stream<Path> files = Files.list(Path.of(folder))) {
+        files.filter(f -> f.toString().matches(".*\\.(yaml|conf)")).map(Path::toString).sorted().forEach(configs::add);
+      }
+    }
+    // The YAML twin of cheetah-ppo.conf compiles to the same bundle, which one run refuses.
+    configs.remove("examples/cheetah-ppo.yaml");
+    List<String> args = new ArrayList<>(List.of("compile"));
+    args.addAll(configs);
+    Path jarOut = tmp.resolve("jar");
+    Path inProcessOut = tmp.resolve("in-process");
+    Run jar = jar(plus(args, "-o", jarOut.toString()));
+    Run inProcess = inProcess(plus(args, "-o", inProcessOut.toString()));
+    assertEquals(0, jar.code(), jar.err());
+    assertEquals(inProcess.out().replace(inProcessOut.toString(), jarOut.toString()), jar.out());
+    assertEquals(GoldenTest.read(inProcessOut), GoldenTest.read(jarOut));
+  }
+
+  @Test
+  void otherCommandsAndDiagnosticsAreAsInProcess() throws IOException {
+    List<String> errors;
+    try (Stream<Path> files = Files.list(Path.of("examples/errors"))) {
+      errors = files.map(Path::toString).sorted().toList();
+    }
+    List<List<String>> commands = new ArrayList<>(List.of(
+        List.of("secrets", "examples/cheetah-ppo.conf"),
+        List.of("plan", "examples/symphony-rl-small.yaml"),
+        List.of("diff", "examples/cheetah-ppo.conf", "examples/cheetah-ppo.yaml"),
+        List.of("schema", "experiment"),
+        List.of("--help")));
+    commands.add(plus(List.of("validate"), errors.toArray(String[]::new)));
+    for (List<String> command : commands) {
+      Run jar = jar(command);
+      assertEquals(inProcess(command), jar, String.join(" ", command));
+    }
+  }
+
+  @Test
+  void bytesAreCheckedWithoutTheClusterLibraries() throws IOException {
+    // The model check reads and writes base64 fields; the client's own adapter for them needs okio,
+    // one of the cluster libraries. No packaged template writes one, a replaced one may.
+    Path templates = Files.createDirectories(tmp.resolve("templates"));
+    Files.writeString(templates.resolve("configmap.ftl"),
+        Files.readString(Path.of("templates/configmap.ftl")) + "binaryData: {blob: \"+/8=\"}\n");
+    List<String> command = List.of("compile", "examples/benchmarks/deepecho-seed.yaml", "--templates",
+        templates.toString(), "-o", "-");
+    Run jar = jar(command);
+    assertEquals(0, jar.code(), jar.err());
+    assertTrue(jar.out().contains("binaryData:\n  blob: +/8=\n"), jar.out());
+    assertEquals(inProcess(command), jar);
+  }
+
+  @Test
+  void applyAndDiffTalkToTheClusterThroughTheClusterLibraries() throws IOException {
+    try (FakeKubeApi api = new FakeKubeApi()) {
+      Path kubeconfig = tmp.resolve("kubeconfig");
+      Files.writeString(kubeconfig, """
+          apiVersion: v1
+          kind: Config
+          current-context: fake
+          clusters:
+          - name: fake
+            cluster: {server: "%s"}
+          users:
+          - name: tester
+            user: {token: not-a-real-token}
+          contexts:
+          - name: fake
+            context: {cluster: fake, user: tester}
+          """.formatted(api.url()), StandardCharsets.UTF_8);
+      Map<String, String> env = new HashMap<>(ENV);
+      env.put("KUBECONFIG", kubeconfig.toString());
+
+      Run apply = Run.inJvm(JAR.toString(), env, List.of("apply", "examples/cheetah-ppo.conf"));
+      assertEquals(0, apply.code(), apply.err());
+      assertTrue(apply.out().startsWith("Namespace surreal: created\nSecret surreal/cheetah-ppo-secrets: created\n"),
+          apply.out());
+      assertTrue(apply.out().endsWith("8 created, 0 configured, 0 unchanged, 0 pruned, 0 failed\n"), apply.out());
+      assertEquals(8, api.keys().size());
+      assertTrue(api.requests().stream().anyMatch(r -> r.startsWith("PATCH /api/v1/namespaces/surreal/secrets/")),
+          api.requests().toString());
+
+      Run diff = Run.inJvm(JAR.toString(), env, List.of("diff", "--cluster", "examples/cheetah-ppo.conf"));
+      assertEquals(0, diff.code(), diff.out() + diff.err());
+    }
+  }
+
+  private static Run jar(List<String> args) {
+    return Run.inJvm(JAR.toString(), ENV, args);
+  }
+
+  private static Run inProcess(List<String> args) {
+    return Run.with(new Env(ENV, System.getProperty("user.home")), args.toArray(String[]::new));
+  }
+
+  private static List<String> plus(List<String> list, String... more) {
+    List<String> all = new ArrayList<>(list);
+    all.addAll(Arrays.asList(more));
+    return all;
+  }
+}

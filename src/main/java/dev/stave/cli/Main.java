@@ -89,10 +89,28 @@ public final class Main implements Runnable {
     Handlers handlers = new Handlers(context);
     cli.setExecutionExceptionHandler(handlers);
     cli.setParameterExceptionHandler(handlers);
-    int code = cli.execute(args);
+    int code;
+    try {
+      code = cli.execute(args);
+    } catch (OutOfMemoryError e) {
+      // Picocli hands a command's exceptions to the handlers but lets errors through, which the JVM
+      // would print as a stack trace and exit 1, the code of invalid input.
+      code = outOfMemory(context);
+    } catch (Error e) {
+      code = handle(e, context, cli.getParseResult());
+    }
     context.out().flush();
     context.err().flush();
     return code;
+  }
+
+  private static int outOfMemory(Context context) {
+    long mib = Runtime.getRuntime().maxMemory() / (1024 * 1024);
+    PrintWriter err = context.err();
+    err.println("stave: out of memory: the JVM may use at most " + mib + " MiB here, and this run needed more.");
+    err.println("Give it more, e.g. JAVA_TOOL_OPTIONS=-Xmx4g; if a bundle this size should fit, please report it.");
+    err.flush();
+    return BUG;
   }
 
   /**
@@ -136,7 +154,7 @@ public final class Main implements Runnable {
     }
   }
 
-  static int handle(Exception e, Context context, CommandLine.ParseResult parseResult) {
+  static int handle(Throwable e, Context context, CommandLine.ParseResult parseResult) {
     PrintWriter err = context.err();
     if (e instanceof UserError user) {
       new DiagnosticPrinter(context.sources()).print(user.diagnostics(), err);

@@ -9,6 +9,9 @@ import dev.stave.diag.Sources;
 import dev.stave.diag.StaveBug;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** How the command line reports what is not the user's fault: bugs (70) and I/O failures (4). */
@@ -53,5 +56,46 @@ class ErrorHandlingTest {
     } finally {
       java.nio.file.Files.deleteIfExists(file);
     }
+  }
+
+  @Test
+  void anErrorInACommandIsABugNotAStackTraceWithExitOne() {
+    Run run = failingOutput(new AssertionError("the standard output is gone"), "--stacktrace");
+    assertEquals(Main.BUG, run.code());
+    assertTrue(run.err().startsWith(
+        "stave: internal error: java.lang.AssertionError: the standard output is gone\n"), run.err());
+    assertTrue(run.err().contains("\tat dev.stave."), "--stacktrace shows where: " + run.err());
+  }
+
+  @Test
+  void runningOutOfMemoryTellsHowToGiveTheJvmMore() {
+    Run run = failingOutput(new OutOfMemoryError("Java heap space"));
+    assertEquals(Main.BUG, run.code());
+    long mib = Runtime.getRuntime().maxMemory() / (1024 * 1024);
+    assertEquals("stave: out of memory: the JVM may use at most " + mib + " MiB here, and this run needed more.\n"
+        + "Give it more, e.g. JAVA_TOOL_OPTIONS=-Xmx4g; if a bundle this size should fit, please report it.\n",
+        run.err());
+  }
+
+  /** A compile to standard output whose writer throws {@code error}, as a full heap or a broken VM would. */
+  private static Run failingOutput(Error error, String... more) {
+    Writer failing = new Writer() {
+      @Override
+      public void write(char[] text, int offset, int length) {
+        throw error;
+      }
+
+      @Override
+      public void flush() {}
+
+      @Override
+      public void close() {}
+    };
+    StringWriter err = new StringWriter();
+    List<String> args = new ArrayList<>(List.of("compile", "examples/cheetah-ppo.conf", "-o", "-"));
+    args.addAll(List.of(more));
+    int code = Main.run(new Context(new PrintWriter(failing), new PrintWriter(err), Run.ENV, new Sources()),
+        args.toArray(String[]::new));
+    return new Run(code, "", err.toString());
   }
 }

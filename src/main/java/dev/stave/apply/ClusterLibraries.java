@@ -43,14 +43,20 @@ public final class ClusterLibraries {
   /** The cluster jars relative to stave's jar, written at build time (pom.xml, build-classpath). */
   private static final String LIST = "/stave/cluster-classpath.txt";
 
-  private static ClassLoader loader;
+  private static ClassLoader clusterLoader;
 
   private ClusterLibraries() {}
 
   /** client-java's kubeconfig handling, as {@code dev.stave.apply.client.Kubeconfig.open}. */
   public static KubeTransport openKubeconfig(Path explicit, String context, Env env, Duration runTimeout) {
+    ClassLoader loader = loader();
+    // Libraries find services through the thread's loader: client-java registers the security
+    // providers it finds (Bouncy Castle's) when it first sets up TLS.
+    Thread thread = Thread.currentThread();
+    ClassLoader previous = thread.getContextClassLoader();
+    thread.setContextClassLoader(loader);
     try {
-      return (KubeTransport) loader().loadClass(CLIENT_PACKAGE + "Kubeconfig")
+      return (KubeTransport) loader.loadClass(CLIENT_PACKAGE + "Kubeconfig")
           .getMethod("open", Path.class, String.class, Env.class, Duration.class)
           .invoke(null, explicit, context, env, runTimeout);
     } catch (InvocationTargetException e) {
@@ -63,15 +69,17 @@ public final class ClusterLibraries {
       throw new StaveBug("opening the kubeconfig failed: " + e.getCause(), e.getCause());
     } catch (ReflectiveOperationException e) {
       throw new StaveBug("stave's cluster classes cannot be loaded: " + e, e);
+    } finally {
+      thread.setContextClassLoader(previous);
     }
   }
 
   private static synchronized ClassLoader loader() {
-    if (loader == null) {
+    if (clusterLoader == null) {
       ClassLoader own = ClusterLibraries.class.getClassLoader();
-      loader = own.getResource("okhttp3/OkHttpClient.class") != null ? own : new ClientLoader(jars(), own);
+      clusterLoader = own.getResource("okhttp3/OkHttpClient.class") != null ? own : new ClientLoader(jars(), own);
     }
-    return loader;
+    return clusterLoader;
   }
 
   /** The cluster jars named in the list, and client-java-api's jar (wherever the compile found it). */

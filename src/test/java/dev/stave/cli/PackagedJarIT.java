@@ -128,10 +128,15 @@ class PackagedJarIT {
           users:
           - name: tester
             user: {token: not-a-real-token}
+          - name: with-certificate
+            user: {client-certificate: "%s", client-key: "%s"}
           contexts:
           - name: fake
             context: {cluster: fake, user: tester}
-          """.formatted(api.url()), StandardCharsets.UTF_8);
+          - name: certificate
+            context: {cluster: fake, user: with-certificate}
+          """.formatted(api.url(), resource("tls/test-only-ec-cert.pem"), resource("tls/test-only-ec-key.pem")),
+          StandardCharsets.UTF_8);
       Map<String, String> env = new HashMap<>(ENV);
       env.put("KUBECONFIG", kubeconfig.toString());
 
@@ -146,6 +151,19 @@ class PackagedJarIT {
 
       Run diff = Run.inJvm(JAR.toString(), env, List.of("diff", "--cluster", "examples/cheetah-ppo.conf"));
       assertEquals(0, diff.code(), diff.out() + diff.err());
+
+      // An EC key in SEC1 form ("BEGIN EC PRIVATE KEY") is read by Bouncy Castle, a cluster library.
+      Run withCertificate = Run.inJvm(JAR.toString(), env,
+          List.of("diff", "--cluster", "examples/cheetah-ppo.conf", "--kube-context", "certificate"));
+      assertEquals(0, withCertificate.code(), withCertificate.out() + withCertificate.err());
+    }
+  }
+
+  private static String resource(String name) {
+    try {
+      return Path.of(PackagedJarIT.class.getResource("/" + name).toURI()).toString();
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException(e);
     }
   }
 

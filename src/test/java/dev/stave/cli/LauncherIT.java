@@ -1,0 +1,100 @@
+package dev.stave.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launcher ({@code ./stave}) around the packaged jar, in a copy of the layout it expects: it
+ * records the class-data archive once, uses it after that, and records it again when the jar or the
+ * {@code java} binary is no longer the one it was made with. What it writes is what the jar writes.
+ */
+class LauncherIT {
+  private static final Path JAR = Path.of(System.getProperty("stave.jar", "target/stave.jar"));
+  private static final String RECORDING = "stave: recording the classes of one compile";
+
+  @TempDir
+  Path home;
+
+  @Test
+  void theArchiveIsRecordedOnceAndAgainWhenTheJarOrJavaChanges() throws Exception {
+    Files.createDirectories(home.resolve("examples"));
+    Files.createDirectories(home.resolve("target"));
+    for (String example : List.of("cheetah-ppo.conf", "lr-seed-grid.yaml")) {
+      Files.copy(Path.of("examples", example), home.resolve("examples").resolve(example));
+    }
+    Files.copy(Path.of("stave"), home.resolve("stave"));
+    Files.copy(JAR, home.resolve("target/stave.jar"));
+    Files.createSymbolicLink(home.resolve("target/lib"), JAR.resolveSibling("lib").toAbsolutePath());
+    Path jsa = home.resolve("target/stave.jsa");
+
+    Run first = launch();
+    assertEquals(0, first.code(), first.err());
+    assertTrue(first.err().contains(RECORDING), first.err());
+    assertTrue(Files.size(jsa) > 0);
+    assertTrue(Files.isSymbolicLink(home.resolve("target/stave.jsa.java")));
+    Run expected = Run.of("compile", "examples/cheetah-ppo.conf", "-o", "-");
+    assertEquals(expected.out(), first.out());
+
+    Run second = launch();
+    assertEquals(new Run(0, expected.out(), ""), second, "the archive is used as it is");
+
+    // A rebuilt jar is newer than the archive's stamp.
+    Path jar = home.resolve("target/stave.jar");
+    Files.setLastModifiedTime(jar, FileTime.from(Instant.now().plusSeconds(5)));
+    Run afterBuild = launch();
+    assertTrue(afterBuild.err().contains(RECORDING), afterBuild.err());
+    assertEquals(expected.out(), afterBuild.out());
+
+    // Another java: the archive's link names a binary that is not the one on the PATH.
+    Files.delete(home.resolve("target/stave.jsa.java"));
+    Files.createSymbolicLink(home.resolve("target/stave.jsa.java"), Path.of("/bin/sh"));
+    Run otherJava = launch();
+    assertTrue(otherJava.err().contains(RECORDING), otherJava.err());
+    assertFalse(launch().err().contains(RECORDING), "recorded again once, then used");
+
+    Map<String, String> off = new HashMap<>(System.getenv());
+    off.put("STAVE_CDS", "0");
+    Files.delete(jsa);
+    Run withoutArchive = launch(off);
+    assertEquals(new Run(0, expected.out(), ""), withoutArchive, "STAVE_CDS=0 records nothing");
+    assertFalse(Files.exists(jsa));
+  }
+
+  private Run launch() throws IOException, InterruptedException {
+    return launch(System.getenv());
+  }
+
+  private Run launch(Map<String, String> env) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of("bash", home.resolve("stave").toString(),
+        "compile", "examples/cheetah-ppo.conf", "-o", "-"));
+    ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile());
+    builder.environment().clear();
+    builder.environment().putAll(env);
+    // The launcher runs the java on the PATH: the one running this test.
+    builder.environment().put("PATH", Path.of(System.getProperty("java.home"), "bin") + ":" + env.getOrDefault("PATH", "/usr/bin:/bin"));
+    Path out = home.resolve("launch.out");
+    Path err = home.resolve("launch.err");
+    Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    if (!process.waitFor(3, TimeUnit.MINUTES)) {
+      process.destroyForcibly();
+      throw new AssertionError("./stave did not finish in 3 minutes");
+    }
+    return new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+        Files.readString(err, StandardCharsets.UTF_8));
+  }
+}

@@ -10,6 +10,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -59,6 +61,30 @@ public final class FakeKubeApi implements AutoCloseable {
 
   public String url() {
     return "http://127.0.0.1:" + server.getAddress().getPort();
+  }
+
+  /** Writes a kubeconfig whose current context, "fake", is this server, with a token user. */
+  public Path kubeconfig(Path file) throws IOException {
+    return kubeconfig(file, "{token: not-a-real-token}");
+  }
+
+  /** The same with the given user entry, a YAML flow map (a client certificate, say). */
+  public Path kubeconfig(Path file, String user) throws IOException {
+    Files.writeString(file, """
+        apiVersion: v1
+        kind: Config
+        current-context: fake
+        clusters:
+        - name: fake
+          cluster: {server: "%s"}
+        users:
+        - name: tester
+          user: %s
+        contexts:
+        - name: fake
+          context: {cluster: fake, user: tester}
+        """.formatted(url(), user), StandardCharsets.UTF_8);
+    return file;
   }
 
   @Override

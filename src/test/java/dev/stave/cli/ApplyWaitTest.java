@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.stave.apply.FakeKubeApi;
 import dev.stave.config.Env;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -45,21 +44,7 @@ class ApplyWaitTest {
   @BeforeEach
   void setUp() throws IOException {
     api = new FakeKubeApi();
-    Path kubeconfig = tmp.resolve("kubeconfig");
-    Files.writeString(kubeconfig, """
-        apiVersion: v1
-        kind: Config
-        current-context: fake
-        clusters:
-        - name: fake
-          cluster: {server: "%s"}
-        users:
-        - name: tester
-          user: {token: not-a-real-token}
-        contexts:
-        - name: fake
-          context: {cluster: fake, user: tester}
-        """.formatted(api.url()), StandardCharsets.UTF_8);
+    Path kubeconfig = api.kubeconfig(tmp.resolve("kubeconfig"));
     env = new Env(Map.of("KUBECONFIG", kubeconfig.toString()), tmp.resolve("home").toString());
   }
 

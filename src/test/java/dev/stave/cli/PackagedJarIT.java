@@ -117,26 +117,7 @@ class PackagedJarIT {
   @Test
   void applyAndDiffTalkToTheClusterThroughTheClusterLibraries() throws IOException {
     try (FakeKubeApi api = new FakeKubeApi()) {
-      Path kubeconfig = tmp.resolve("kubeconfig");
-      Files.writeString(kubeconfig, """
-          apiVersion: v1
-          kind: Config
-          current-context: fake
-          clusters:
-          - name: fake
-            cluster: {server: "%s"}
-          users:
-          - name: tester
-            user: {token: not-a-real-token}
-          - name: with-certificate
-            user: {client-certificate: "%s", client-key: "%s"}
-          contexts:
-          - name: fake
-            context: {cluster: fake, user: tester}
-          - name: certificate
-            context: {cluster: fake, user: with-certificate}
-          """.formatted(api.url(), resource("tls/test-only-ec-cert.pem"), resource("tls/test-only-ec-key.pem")),
-          StandardCharsets.UTF_8);
+      Path kubeconfig = api.kubeconfig(tmp.resolve("kubeconfig"));
       Map<String, String> env = new HashMap<>(ENV);
       env.put("KUBECONFIG", kubeconfig.toString());
 
@@ -153,8 +134,11 @@ class PackagedJarIT {
       assertEquals(0, diff.code(), diff.out() + diff.err());
 
       // An EC key in SEC1 form ("BEGIN EC PRIVATE KEY") is read by Bouncy Castle, a cluster library.
+      Path withKey = api.kubeconfig(tmp.resolve("kubeconfig-certificate"),
+          "{client-certificate: \"%s\", client-key: \"%s\"}".formatted(
+              resource("tls/test-only-ec-cert.pem"), resource("tls/test-only-ec-key.pem")));
       Run withCertificate = Run.inJvm(JAR.toString(), env,
-          List.of("diff", "--cluster", "examples/cheetah-ppo.conf", "--kube-context", "certificate"));
+          List.of("diff", "--cluster", "examples/cheetah-ppo.conf", "--kubeconfig", withKey.toString()));
       assertEquals(0, withCertificate.code(), withCertificate.out() + withCertificate.err());
     }
   }

@@ -86,8 +86,8 @@ public final class HoconLoader {
       Pattern.compile("\\b(?:ResolveSource|ResolveContext|SimpleConfig\\w*|Config[A-Z]\\w*|Simple\\w*Origin)\\(");
 
   private Diagnostic problem(ConfigException e, Path path, String file) {
-    Origin origin = origin(e.origin(), path, file, null);
     String message = e.getMessage() == null ? "unknown problem" : e.getMessage();
+    Origin origin = errorOrigin(e, message, path, file);
     // Typesafe prefixes messages with "description: line: "; the origin already says that.
     int colon = message.indexOf(": ");
     if (e.origin() != null && colon >= 0 && message.startsWith(e.origin().description())) {
@@ -126,6 +126,45 @@ public final class HoconLoader {
       t = t.substring(0, aside);
     }
     return t.length() > 300 ? t.substring(0, 300) + "..." : t;
+  }
+
+  /** The substitution a message names ("${a}"), or the token a parse error met ("got ']'"). */
+  private static final Pattern NAMED_SUBSTITUTION = Pattern.compile("\\$\\{\\??([^}]*)}");
+  private static final Pattern MET_TOKEN = Pattern.compile("(?:got|token:) '([^']+)'");
+
+  /**
+   * Where a Typesafe error is. Its origins carry the line only; the column is that of the
+   * substitution the message names, of the token a parse error met, or the end of the line for an
+   * unexpected end of line or file. Anything else points at the line's first character that is not
+   * a space, which is where the statement on that line starts.
+   */
+  private Origin errorOrigin(ConfigException e, String message, Path path, String file) {
+    Origin origin = origin(e.origin(), path, file, null);
+    String text = origin.line() < 1 ? null : lines.line(origin.file(), origin.line());
+    if (text == null) {
+      return origin;
+    }
+    return new Origin(origin.file(), origin.line(), errorColumn(text, message));
+  }
+
+  static int errorColumn(String line, String message) {
+    Matcher substitution = NAMED_SUBSTITUTION.matcher(message);
+    if (substitution.find()) {
+      String name = Pattern.quote(substitution.group(1).trim());
+      Matcher written = Pattern.compile("\\$\\{\\??\\s*" + name + "\\s*}").matcher(line);
+      if (written.find()) {
+        return written.start() + 1;
+      }
+    }
+    Matcher token = MET_TOKEN.matcher(message);
+    String met = token.find() ? token.group(1) : null;
+    if ("newline".equals(met) || message.contains("token: end of file")) {
+      return line.stripTrailing().length() + 1;
+    }
+    if (met != null && line.indexOf(met) >= 0 && line.indexOf(met) == line.lastIndexOf(met)) {
+      return line.indexOf(met) + 1;
+    }
+    return columnOf(line, "\0");
   }
 
   private Origin origin(ConfigOrigin o, Path path, String file, String key) {
@@ -183,12 +222,14 @@ public final class HoconLoader {
     if (at < 0) {
       at = line.indexOf('"' + key + '"');
     }
-    if (at < 0) {
-      int firstNonSpace = 0;
-      while (firstNonSpace < line.length() && Character.isWhitespace(line.charAt(firstNonSpace))) {
-        firstNonSpace++;
-      }
-      return firstNonSpace + 1;
+    return at < 0 ? firstColumn(line) : at + 1;
+  }
+
+  /** The column of the line's first character that is not a space. */
+  private static int firstColumn(String line) {
+    int at = 0;
+    while (at < line.length() && Character.isWhitespace(line.charAt(at))) {
+      at++;
     }
     return at + 1;
   }

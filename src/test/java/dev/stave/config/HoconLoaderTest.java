@@ -127,4 +127,53 @@ class HoconLoaderTest {
     UserError e = assertThrows(UserError.class, () -> load("a {\n  b = [1, 2\n}\n", Map.of()));
     assertEquals("hocon-syntax", e.diagnostics().get(0).code());
   }
+
+  private Origin errorAt(String text) {
+    UserError e = assertThrows(UserError.class, () -> load(text, Map.of()));
+    return e.diagnostics().get(0).origin();
+  }
+
+  @Test
+  void anUnresolvedSubstitutionPointsAtTheSubstitution() {
+    Origin origin = errorAt("a = 1\nb { c = [x, ${missing}] }\n");
+    assertEquals(2, origin.line());
+    assertEquals(13, origin.column());
+    // Written with spaces or as optional elsewhere on the line, it is still found.
+    assertEquals(13, errorAt("b = [${?x}, ${ missing }]\n").column());
+  }
+
+  @Test
+  void aCycleOfSubstitutionsPointsAtTheOneNamedFirst() {
+    Origin origin = errorAt("a = ${b}\nb = ${a}\n");
+    assertEquals(new Origin(origin.file(), 2, 5), origin);
+  }
+
+  @Test
+  void aParseErrorPointsAtTheTokenItMet() {
+    Origin origin = errorAt("a = 1\nb { c = 1, d = 2 ]\n");
+    assertEquals(2, origin.line());
+    assertEquals(18, origin.column());
+  }
+
+  @Test
+  void anUnexpectedEndOfLineOrFilePointsAtTheEndOfTheLine() {
+    Origin newline = errorAt("a = 1\nname = \"demo\n");
+    assertEquals(new Origin(newline.file(), 2, 13), newline);
+    Origin end = errorAt("c = [run, walk   ");
+    assertEquals(new Origin(end.file(), 1, 15), end);
+  }
+
+  @Test
+  void anyOtherErrorPointsAtTheStatementOnItsLine() {
+    // Typesafe names the line only; the statement starts at its first character that is not a space.
+    Origin origin = errorAt("x {\n    a = [1, 2] \"s\"\n}\n");
+    assertEquals(2, origin.line());
+    assertEquals(5, origin.column());
+  }
+
+  @Test
+  void aTokenSeenTwiceOnTheLineIsNotGuessedAt() {
+    assertEquals(1, HoconLoader.errorColumn("a ] b ]", "Expecting close brace } or a comma, got ']'"));
+    assertEquals(3, HoconLoader.errorColumn("  a ] b ]", "Expecting close brace } or a comma, got ']'"));
+  }
 }

@@ -143,6 +143,42 @@ class PackagedJarIT {
     }
   }
 
+  @Test
+  void aMissingClusterLibraryIsReportedNotThrown() throws IOException {
+    // The jar beside its libraries as a build leaves them, but with OkHttp gone from lib/cluster/.
+    Path home = Files.createDirectories(tmp.resolve("home"));
+    Files.copy(JAR, home.resolve("stave.jar"));
+    Path missing = null;
+    for (String folder : List.of("lib", "lib/cluster")) {
+      Path into = Files.createDirectories(home.resolve(folder));
+      try (Stream<Path> jars = Files.list(JAR.resolveSibling(folder))) {
+        for (Path jar : jars.filter(Files::isRegularFile).toList()) {
+          if (jar.getFileName().toString().startsWith("okhttp-")) {
+            missing = into.resolve(jar.getFileName());
+          } else {
+            Files.createSymbolicLink(into.resolve(jar.getFileName()), jar.toAbsolutePath());
+          }
+        }
+      }
+    }
+    assertTrue(missing != null, "lib/cluster/ holds no okhttp jar");
+    try (FakeKubeApi api = new FakeKubeApi()) {
+      Map<String, String> env = new HashMap<>(ENV);
+      env.put("KUBECONFIG", api.kubeconfig(tmp.resolve("kubeconfig")).toString());
+      String jar = home.resolve("stave.jar").toString();
+
+      Run compile = Run.inJvm(jar, env, List.of("compile", "examples/cheetah-ppo.conf", "-o", "-"));
+      assertEquals(0, compile.code(), compile.err());
+
+      Run apply = Run.inJvm(jar, env, List.of("apply", "examples/cheetah-ppo.conf"));
+      assertEquals(4, apply.code(), apply.err());
+      assertEquals("", apply.out());
+      assertEquals("stave: stave's cluster library " + missing + " is missing; build stave again (mvn package)\n",
+          apply.err());
+      assertTrue(api.requests().isEmpty(), api.requests().toString());
+    }
+  }
+
   private static String resource(String name) {
     try {
       return Path.of(PackagedJarIT.class.getResource("/" + name).toURI()).toString();

@@ -79,7 +79,11 @@ final class Pipeline {
   /** The compiled form of a config that {@link #load} accepted, or null with the reasons added. */
   Compiled compile(ConfigFile config) {
     KindCompiler compiler = Kinds.find(kindOf(config)).orElseThrow();
-    Compiled compiled = compiler.compile(config, compileOptions());
+    return accept(compiler.compile(config, compileOptions()));
+  }
+
+  /** A config compiled outside the pipeline, or null when it failed; its diagnostics are added. */
+  Compiled accept(Compiled compiled) {
     diagnostics.addAll(compiled.diagnostics());
     return compiled.failed() ? null : compiled;
   }

@@ -6,7 +6,6 @@ import dev.stave.diag.DiagnosticPrinter;
 import dev.stave.diag.UserError;
 import dev.stave.dispatch.Dispatcher;
 import dev.stave.compile.ExperimentAnalysis;
-import dev.stave.diag.StaveBug;
 import dev.stave.model.BenchmarkReader;
 import dev.stave.model.MarsClusterReader;
 import dev.stave.plan.Plan;
@@ -67,18 +66,22 @@ final class PlanCommand implements Callable<Integer>, Main.RunsInContext {
     Pipeline pipeline = new Pipeline(context.env(), context.sources(), null,
         options.compile().withStrictCapacity(options.strictCapacity()));
     ConfigFile config = pipeline.load(options.config());
-    Compiled compiled = config == null ? null : pipeline.compile(config);
+    String kind = config == null ? null : Pipeline.kindOf(config);
+    // An experiment's plan also shows what its compile read (context, sweep, dispatch): kept, not read again.
+    ExperimentAnalysis analysis = null;
+    Compiled compiled = null;
+    if ("experiment".equals(kind)) {
+      ExperimentAnalysis.Compilation compilation = ExperimentAnalysis.compile(config, pipeline.compileOptions());
+      compiled = pipeline.accept(compilation.compiled());
+      analysis = compilation.analysis();
+    } else if (config != null) {
+      compiled = pipeline.compile(config);
+    }
     if (compiled == null || pipeline.diagnostics().hasErrors()) {
       throw new UserError(pipeline.diagnostics().sorted());
     }
-    Plan plan = switch (Pipeline.kindOf(config)) {
-      case "experiment" -> {
-        ExperimentAnalysis analysis = ExperimentAnalysis.of(config, pipeline.compileOptions());
-        if (analysis == null) {
-          throw new StaveBug("an experiment that compiled does not read again");
-        }
-        yield Plan.of(compiled, analysis.experiment(), analysis.dispatch()).withRun(analysis.run());
-      }
+    Plan plan = switch (kind) {
+      case "experiment" -> Plan.of(compiled, analysis.experiment(), analysis.dispatch()).withRun(analysis.run());
       case "cluster" -> Plan.of(compiled, MarsClusterReader.read(config).cluster());
       case "benchmark" -> Plan.of(compiled, BenchmarkReader.read(config).benchmark());
       default -> Plan.of(compiled, null, Dispatcher.Result.none());

@@ -25,10 +25,15 @@ final class ExperimentKind implements KindCompiler {
 
   @Override
   public Compiled compile(ConfigFile config, CompileOptions options) {
+    return compileAndAnalyse(config, options).compiled();
+  }
+
+  /** The compiled experiment and, when it compiled, what it was compiled from. */
+  static ExperimentAnalysis.Compilation compileAndAnalyse(ConfigFile config, CompileOptions options) {
     List<Diagnostic> diagnostics = new ArrayList<>();
     ContextDef context = ContextResolver.resolve(config, options, diagnostics).orElse(null);
     if (diagnostics.stream().anyMatch(Diagnostic::isError)) {
-      return Compiled.failed(diagnostics);
+      return failed(diagnostics);
     }
     ContextDefaults defaults = ContextDefaults.of(config, context, diagnostics);
     RunSpec run = RunSpecReader.read(config, defaults, diagnostics);
@@ -36,17 +41,17 @@ final class ExperimentKind implements KindCompiler {
     diagnostics.addAll(read.diagnostics());
     Experiment experiment = read.experiment();
     if (experiment == null || diagnostics.stream().anyMatch(Diagnostic::isError)) {
-      return Compiled.failed(diagnostics);
+      return failed(diagnostics);
     }
     Dispatcher.Result dispatch = dispatch(config, experiment, defaults, options);
     diagnostics.addAll(dispatch.diagnostics());
     if (diagnostics.stream().anyMatch(Diagnostic::isError)) {
-      return Compiled.failed(diagnostics);
+      return failed(diagnostics);
     }
     ExperimentCompiler.Result compiled = ExperimentCompiler.compile(experiment, dispatch.placements());
     diagnostics.addAll(compiled.diagnostics());
     if (diagnostics.stream().anyMatch(Diagnostic::isError)) {
-      return Compiled.failed(diagnostics);
+      return failed(diagnostics);
     }
     // mrunner's additions, in order: storage, Secret-backed env, then one instance per sweep point.
     List<PlannedObject> objects = StorageMapping.apply(compiled.objects(), experiment, defaults.storage(), diagnostics);
@@ -54,7 +59,12 @@ final class ExperimentKind implements KindCompiler {
     objects = Sweep.expand(objects, run.sweep(), experiment.name(), diagnostics);
     List<SecretSpec> secrets = new ArrayList<>(secrets(experiment));
     secrets.addAll(SecretEnvMapping.secrets(experiment, run));
-    return new Compiled(experiment.name(), objects, secrets, diagnostics);
+    return new ExperimentAnalysis.Compilation(new Compiled(experiment.name(), objects, secrets, diagnostics),
+        new ExperimentAnalysis(experiment, run, dispatch));
+  }
+
+  private static ExperimentAnalysis.Compilation failed(List<Diagnostic> diagnostics) {
+    return new ExperimentAnalysis.Compilation(Compiled.failed(diagnostics), null);
   }
 
   /** The placements of the processes with a {@code schedule} (SPEC 2.3), and the capacity check. */

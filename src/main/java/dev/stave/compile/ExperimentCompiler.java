@@ -166,13 +166,13 @@ public final class ExperimentCompiler {
   private List<FieldOverride> overrides(PodUnit unit) {
     List<FieldOverride> out = new ArrayList<>();
     if (!unit.pod().podOverride().isEmpty()) {
-      out.add(new FieldOverride(unit.pod().podOverride(), unit.pod().podOverrideOrigin(),
+      out.add(new FieldOverride(unit.pod().podOverride(), unit.pod().podOverrideOrigins(),
           unitPath(unit) + ".overrides.pod", null));
     }
     for (Process p : unit.processes()) {
       if (!p.containerOverride().isEmpty()) {
         String path = unit.group() ? unitPath(unit) + ".processes." + p.given() : unitPath(unit);
-        out.add(new FieldOverride(p.containerOverride(), p.containerOverrideOrigin(), path + ".overrides.container",
+        out.add(new FieldOverride(p.containerOverride(), p.containerOverrideOrigins(), path + ".overrides.container",
             p.name()));
       }
     }

@@ -285,14 +285,14 @@ public final class ExperimentReader {
     TreeMap<String, String> nodeSelector = nodeSelector(node, path);
     MapNode overrides = Values.map(node, "overrides");
     Map<String, Object> podOverride = Map.of();
-    Origin podOverrideOrigin = null;
+    Map<String, Origin> podOverrideOrigins = Map.of();
     if (overrides != null && overrides.get("pod") instanceof MapNode pod) {
       podOverride = castMap(Values.plain(pod));
-      podOverrideOrigin = overrides.keyOrigin("pod");
+      podOverrideOrigins = keyOrigins(pod);
     }
     return new PodSettings(workload, replicas, restart, backoff, Values.longValue(node, "active_deadline_seconds"),
         Values.integer(node, "ttl_seconds_after_finished"), nodeSelector, List.copyOf(tolerations),
-        labels(node, "labels", path + ".labels"), podOverride, podOverrideOrigin);
+        labels(node, "labels", path + ".labels"), podOverride, podOverrideOrigins);
   }
 
   /** A node selector matches node labels, so its keys and values follow the label rules. */
@@ -301,10 +301,36 @@ public final class ExperimentReader {
         problems);
   }
 
-
   @SuppressWarnings("unchecked")
   private static Map<String, Object> castMap(Object o) {
     return (Map<String, Object>) o;
+  }
+
+  /**
+   * Where each field of an override is written, by its path in the override ({@code securityContext},
+   * {@code securityContext.runAsUser}, {@code ports[0].containerPort}), so that a problem in a field
+   * points at that field.
+   */
+  private static Map<String, Origin> keyOrigins(MapNode override) {
+    Map<String, Origin> origins = new LinkedHashMap<>();
+    collectOrigins(override, "", origins);
+    return Collections.unmodifiableMap(origins);
+  }
+
+  private static void collectOrigins(Node node, String path, Map<String, Origin> origins) {
+    if (node instanceof MapNode map) {
+      for (Map.Entry<String, Node> e : map.entries().entrySet()) {
+        String key = path.isEmpty() ? e.getKey() : path + "." + e.getKey();
+        origins.put(key, map.keyOrigin(e.getKey()));
+        collectOrigins(e.getValue(), key, origins);
+      }
+    } else if (node instanceof ListNode list) {
+      for (int i = 0; i < list.items().size(); i++) {
+        String item = path + "[" + i + "]";
+        origins.put(item, list.items().get(i).origin());
+        collectOrigins(list.items().get(i), item, origins);
+      }
+    }
   }
 
   private Optional<Process> process(String given, String name, MapNode node, String path, Origin origin) {
@@ -329,16 +355,16 @@ public final class ExperimentReader {
       args.add(((ScalarNode) a).text());
     }
     Map<String, Object> override = Map.of();
-    Origin overrideOrigin = null;
+    Map<String, Origin> overrideOrigins = Map.of();
     MapNode overrides = Values.map(node, "overrides");
     if (overrides != null && overrides.get("container") instanceof MapNode c) {
       override = castMap(Values.plain(c));
-      overrideOrigin = overrides.keyOrigin("container");
+      overrideOrigins = keyOrigins(c);
     }
     Process process = new Process(name, given, origin, image, Values.strings(node, "command"), List.copyOf(args),
         env(node, path), services(node, "binds", path), services(node, "connects", path),
         services(node, "exposes", path), resources(node, path), Values.string(node, "image_pull_policy"),
-        mounts(node, path), override, overrideOrigin);
+        mounts(node, path), override, overrideOrigins);
     return errorCount() > before ? Optional.empty() : Optional.of(process);
   }
 

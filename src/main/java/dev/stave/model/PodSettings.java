@@ -17,4 +17,5 @@ public record PodSettings(
     List<Toleration> tolerations,
     SortedMap<String, String> labels,
     Map<String, Object> podOverride,
-    Origin podOverrideOrigin) {}
+    /** Where each field of {@code podOverride} is written, by its path in it. */
+    Map<String, Origin> podOverrideOrigins) {}

@@ -20,4 +20,5 @@ public record Process(
     String imagePullPolicy,
     List<Mount> mounts,
     Map<String, Object> containerOverride,
-    Origin containerOverrideOrigin) {}
+    /** Where each field of {@code containerOverride} is written, by its path in it. */
+    Map<String, Origin> containerOverrideOrigins) {}

@@ -107,12 +107,12 @@ public final class ObjectRenderer {
     }
     Map<String, Object> content = canonicalOrder(cast(map));
     String podSpecPath = podSpecPath(planned.kind());
-    List<String> overridden = new ArrayList<>();
+    List<Overridden> overridden = new ArrayList<>();
     for (FieldOverride o : planned.overrides()) {
       Map<String, Object> podSpec = cast(Tree.at(content, podSpecPath));
       if (o.container() == null) {
         Tree.deepMerge(podSpec, o.fields());
-        o.fields().keySet().forEach(k -> overridden.add(podSpecPath + "." + k));
+        o.fields().keySet().forEach(k -> overridden.add(new Overridden(podSpecPath + "." + k, o, k)));
       } else {
         List<Object> containers = Tree.list(podSpec.get("containers"));
         for (int i = 0; i < containers.size(); i++) {
@@ -120,7 +120,8 @@ public final class ObjectRenderer {
           if (o.container().equals(c.get("name"))) {
             Tree.deepMerge(c, o.fields());
             int index = i;
-            o.fields().keySet().forEach(k -> overridden.add(podSpecPath + ".containers[" + index + "]." + k));
+            o.fields().keySet().forEach(
+                k -> overridden.add(new Overridden(podSpecPath + ".containers[" + index + "]." + k, o, k)));
           }
         }
       }
@@ -170,23 +171,46 @@ public final class ObjectRenderer {
         ? plan.write(text.values(), emitted) : null;
   }
 
-  /** Problems in fields the user overrode are the user's; any other problem is stave's. */
-  private static void reportProblems(PlannedObject planned, List<String> problems, List<String> overridden) {
+  /** A field of the object that an override set: its path in the object, the override, and its key there. */
+  private record Overridden(String field, FieldOverride owner, String key) {
+    /** Whether a problem (which starts with the path of the field it is about) is in this field. */
+    boolean holds(String problem) {
+      return problem.startsWith(field) && (problem.length() == field.length()
+          || ".[:".indexOf(problem.charAt(field.length())) >= 0);
+    }
+
+    /** The deepest field of the override that a problem in this field is in, by its path in the override. */
+    String fieldIn(String problem) {
+      int end = problem.indexOf(": ", field.length());
+      String path = key + problem.substring(field.length(), end < 0 ? problem.length() : end);
+      while (!owner.origins().containsKey(path) && path.length() > key.length()) {
+        path = path.substring(0, Math.max(path.lastIndexOf('.'), path.lastIndexOf('[')));
+      }
+      return owner.origins().containsKey(path) ? path : key;
+    }
+  }
+
+  /**
+   * Problems in fields the user overrode are the user's, reported at the override's key that set the
+   * field (the most specific one, when a pod override's {@code containers} and a container override
+   * both reach it); any other problem is stave's.
+   */
+  private static void reportProblems(PlannedObject planned, List<String> problems, List<Overridden> overridden) {
     List<Diagnostic> user = new ArrayList<>();
     for (String problem : problems) {
-      FieldOverride owner = null;
-      for (FieldOverride o : planned.overrides()) {
-        for (String prefix : overridden) {
-          if (problem.startsWith(prefix)) {
-            owner = o;
-          }
+      Overridden owner = null;
+      for (Overridden o : overridden) {
+        if (o.holds(problem) && (owner == null || o.field().length() > owner.field().length())) {
+          owner = o;
         }
       }
       if (owner == null) {
         throw new StaveBug(planned.kind() + " " + planned.name() + " fails the Kubernetes model check: "
             + String.join("; ", problems));
       }
-      user.add(Diagnostic.error(owner.origin(), owner.path(), "override",
+      FieldOverride override = owner.owner();
+      String field = owner.fieldIn(problem);
+      user.add(Diagnostic.error(override.origins().get(field), override.path() + "." + field, "override",
           "the override makes an invalid " + planned.kind() + ": " + problem,
           "overrides hold Kubernetes API fields in camelCase; check the field name and type"));
     }

@@ -187,6 +187,41 @@ class ExperimentMappingTest {
   }
 
   @Test
+  void anInvalidOverrideIsReportedAtTheFieldThatSetIt() throws IOException {
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: grp
+        image: img:1
+        process_groups:
+          g:
+            overrides:
+              pod:
+                nodeSelector: {a: b}
+                tolerations: [{key: k, tolerationSeconds: soon}]
+            processes:
+              learner: {}
+              replay:
+                overrides: {container: {ports: [{containerPort: 80, protocl: TCP}], stdin: 1}}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals("", run.out());
+    String prefix = file + ":";
+    // The pod's problem is the pod override's; the container's, at index 1, the replay process's.
+    assertEquals(List.of(
+        prefix + "9:32: error: process_groups.g.overrides.pod.tolerations[0].tolerationSeconds: the override makes"
+            + " an invalid Job: spec.template.spec.tolerations[0].tolerationSeconds: expected an integer, found"
+            + " string \"soon\"",
+        prefix + "13:61: error: process_groups.g.processes.replay.overrides.container.ports[0].protocl: the"
+            + " override makes an invalid Job: spec.template.spec.containers[1].ports[0].protocl: unknown field"
+            + " (did you mean protocol?)",
+        prefix + "13:77: error: process_groups.g.processes.replay.overrides.container.stdin: the override makes an"
+            + " invalid Job: spec.template.spec.containers[1].stdin: expected a boolean, found number 1"),
+        run.err().lines().filter(l -> l.contains(": error: ")).toList());
+  }
+
+  @Test
   void secretsAreOnlyReferencedAndMountedEverywhere() throws IOException {
     Files.writeString(dir.resolve("key.txt"), "TOPSECRET-VALUE");
     Path file = dir.resolve("x.yaml");

@@ -32,7 +32,8 @@ public final class DiagnosticPrinter {
     StringBuilder out = new StringBuilder();
     out.append(sources.redact(d.origin().toString())).append(": ").append(d.severity().label()).append(": ");
     if (!d.jsonPath().isEmpty()) {
-      out.append(d.jsonPath()).append(": ");
+      // The path holds the config's own keys, which may hold line breaks or credentials too.
+      out.append(shorten(sources.redact(d.jsonPath()))).append(": ");
     }
     out.append(shorten(sources.redact(d.message()))).append('\n');
     if (line != null) {
@@ -47,9 +48,26 @@ public final class DiagnosticPrinter {
     return out.toString();
   }
 
+  private static String escapeControls(String given) {
+    StringBuilder out = null;
+    for (int i = 0; i < given.length(); i++) {
+      char c = given.charAt(i);
+      if (Character.isISOControl(c) && c != '\t') {
+        if (out == null) {
+          out = new StringBuilder(given.length() + 16).append(given, 0, i);
+        }
+        out.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+      } else if (out != null) {
+        out.append(c);
+      }
+    }
+    return out == null ? given : out.toString();
+  }
+
   private static String shorten(String given) {
-    // A line break in a quoted value must not start what looks like another diagnostic.
-    String text = given.replace("\n", "\\u000a").replace("\r", "\\u000d");
+    // A line break in a quoted value must not start what looks like another diagnostic, and no other
+    // control character (NUL, escape sequences) reaches the terminal either.
+    String text = escapeControls(given);
     if (text.length() <= MAX_MESSAGE_LENGTH) {
       return text;
     }

@@ -30,6 +30,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Validates a config tree against its kind's JSON Schema (draft 2020-12) and turns every error into a
@@ -116,6 +118,8 @@ public final class SchemaValidator {
     return Libraries.JSON.numberNode((BigDecimal) value);
   }
 
+  private static final Pattern PROPERTY_NAME = Pattern.compile("property '([^']*)' name is not valid");
+
   private Diagnostic toDiagnostic(Node root, ValidationMessage m) {
     JsonNodePath location = m.getInstanceLocation();
     Located at = locate(root, location);
@@ -124,6 +128,8 @@ public final class SchemaValidator {
     String type = m.getType();
     String message;
     List<String> hints = new ArrayList<>();
+    // How to fix it in general, when the schema says nothing more specific (x-hint) at this key.
+    String fallback = null;
     switch (type) {
       case "additionalProperties" -> {
         String key = m.getProperty();
@@ -138,6 +144,20 @@ public final class SchemaValidator {
         }
         return new Diagnostic(dev.stave.diag.Severity.ERROR, keyOrigin, childPath, "unknown-key",
             "unknown key '" + key + "'", hints);
+      }
+      case "propertyNames" -> {
+        // The message names the key ("property 'gpu_count' name is not valid: ..."): point at it.
+        Matcher named = PROPERTY_NAME.matcher(m.getMessage());
+        if (named.find() && at.node instanceof MapNode map && map.has(named.group(1))) {
+          String key = named.group(1);
+          at = new Located(map.get(key), map.keyOrigin(key));
+          path = path.isEmpty() ? key : path + "." + key;
+          // A pattern's reason says what the key must look like; an enumeration's list is in the hint.
+          String reason = m.getMessage().substring(named.end()).replaceFirst("^:\\s*", "");
+          message = "key '" + key + "' is not allowed here" + (reason.contains("pattern") ? ": " + reason : "");
+        } else {
+          message = stripPath(m.getMessage());
+        }
       }
       case "required" -> {
         String key = m.getProperty();
@@ -156,11 +176,44 @@ public final class SchemaValidator {
         }
       }
       case "enum", "const" -> {
+        List<String> values = allowedList(keywordSchema);
         message = "'" + scalarText(at.node) + "' is not one of " + allowed(keywordSchema);
-        String suggestion = Suggest.closest(scalarText(at.node), allowedList(keywordSchema));
+        String suggestion = Suggest.closest(scalarText(at.node), values);
         if (suggestion != null) {
           hints.add("did you mean '" + suggestion + "'?");
+        } else {
+          fallback = values.size() == 1
+              ? "write '" + values.get(0) + "'" : "write one of the values above, spelled as shown";
         }
+      }
+      case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum" -> {
+        message = stripPath(m.getMessage());
+        fallback = rangeHint(parentSchema(m));
+      }
+      case "minLength" -> {
+        int least = keywordSchema.asInt();
+        message = least == 1 ? "must not be empty" : "must be at least " + least + " characters long";
+        fallback = least == 1 ? "write a value here" : "write at least " + least + " characters";
+      }
+      case "minProperties" -> {
+        int least = keywordSchema.asInt();
+        message = least == 1 ? "must not be empty" : "must have at least " + least + " keys";
+      }
+      case "maxLength" -> {
+        message = stripPath(m.getMessage());
+        fallback = "shorten it to at most " + keywordSchema.asInt() + " characters";
+      }
+      case "minItems" -> {
+        message = stripPath(m.getMessage());
+        fallback = "list at least " + keywordSchema.asInt() + (keywordSchema.asInt() == 1 ? " item" : " items");
+      }
+      case "maxItems" -> {
+        message = stripPath(m.getMessage());
+        fallback = "list at most " + keywordSchema.asInt() + (keywordSchema.asInt() == 1 ? " item" : " items");
+      }
+      case "uniqueItems" -> {
+        message = stripPath(m.getMessage());
+        fallback = "remove the repeated item";
       }
       default -> message = stripPath(m.getMessage());
     }
@@ -173,9 +226,39 @@ public final class SchemaValidator {
       JsonNode hint = parentSchema.path("x-hint");
       if (hint.isTextual()) {
         hints.add(hint.asText());
+        fallback = null;
       }
     }
+    if (fallback != null) {
+      hints.add(fallback);
+    }
+    if (hints.isEmpty()) {
+      hints.add("`stave schema " + kind + "` shows what each key accepts");
+    }
     return new Diagnostic(dev.stave.diag.Severity.ERROR, at.origin, path, "schema-" + type, message, hints);
+  }
+
+  /** How to fix a number out of range, from the bounds its schema sets. */
+  private static String rangeHint(JsonNode schema) {
+    String low = schema == null ? null : bound(schema, "minimum", "exclusiveMinimum", "greater than ");
+    String high = schema == null ? null : bound(schema, "maximum", "exclusiveMaximum", "less than ");
+    if (low != null && high != null && schema.has("minimum") && schema.has("maximum")) {
+      return "write a number from " + schema.get("minimum").asText() + " to " + schema.get("maximum").asText();
+    }
+    if (low != null && high != null) {
+      return "write a number " + low + " and " + high;
+    }
+    if (low != null) {
+      return "write a number " + low;
+    }
+    return high != null ? "write a number " + high : "write a number in the allowed range";
+  }
+
+  private static String bound(JsonNode schema, String inclusive, String exclusive, String exclusiveWords) {
+    if (schema.has(inclusive)) {
+      return (inclusive.equals("minimum") ? "of at least " : "of at most ") + schema.get(inclusive).asText();
+    }
+    return schema.has(exclusive) ? exclusiveWords + schema.get(exclusive).asText() : null;
   }
 
   private record Located(Node node, Origin origin) {}

@@ -137,7 +137,8 @@ public final class MarsClusterReader {
       problems.add(Diagnostic.error(s.origin(), key, "size",
           "'" + Names.printable(s.text()) + "' is not a size", MarsSizes.hint(s.text())));
     } else if (bytes.get().signum() <= 0) {
-      problems.add(Diagnostic.error(s.origin(), key, "size-zero", key + " is 0 bytes",
+      String amount = bytes.get().signum() == 0 ? "0 bytes" : "negative (" + Names.printable(s.text()) + ")";
+      problems.add(Diagnostic.error(s.origin(), key, "size-zero", key + " is " + amount,
           "give a size such as 512m or 4g"));
       return Optional.empty();
     } else if (Quantities.canonical(bytes.get().toString()).isEmpty()) {

@@ -164,6 +164,14 @@ class MarsClusterTest {
   }
 
   @Test
+  void aSizeOfNothingSaysWhichNothing() throws IOException {
+    assertEquals("bad.yaml:6:16: error: scheduler_mem: scheduler_mem is 0 bytes",
+        firstLine(fails(base("scheduler_mem: 0"))));
+    assertEquals("bad.yaml:6:16: error: scheduler_mem: scheduler_mem is negative (-5)",
+        firstLine(fails(base("scheduler_mem: -5"))));
+  }
+
+  @Test
   void zeroPercentCache() throws IOException {
     Run run = fails(base("worker_cache_mem: 0%"));
     assertEquals("bad.yaml:6:19: error: worker_cache_mem: worker_cache_mem is 0% of the worker memory; it must be"

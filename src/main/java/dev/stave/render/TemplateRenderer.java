@@ -8,6 +8,7 @@ import freemarker.cache.ClassTemplateLoader;
 import freemarker.cache.FileTemplateLoader;
 import freemarker.cache.MultiTemplateLoader;
 import freemarker.cache.TemplateLoader;
+import freemarker.core.ParseException;
 import freemarker.core.TemplateClassResolver;
 import freemarker.template.Configuration;
 import freemarker.template.Template;
@@ -21,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TimeZone;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 
 /**
  * Renders the FreeMarker templates in {@code templates/} (packaged as {@code stave/templates}); a
@@ -147,14 +149,82 @@ public final class TemplateRenderer {
   }
 
   /** A broken packaged template is a bug; a broken user template is the user's to fix. */
-  private RuntimeException templateProblem(String name, Exception e) {
+  private RuntimeException templateProblem(String name, Exception thrown) {
     if (userTemplate(name) != null) {
-      String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-      int nl = message.indexOf('\n');
-      return new UserError(Diagnostic.error(Origin.of(overrides.resolve(name).toString()), "", "template",
-          "template " + name + " failed: " + (nl < 0 ? message : message.substring(0, nl)),
+      // An include that fails to parse or render is reported where the included template fails.
+      Exception e = thrown;
+      while (e.getCause() instanceof ParseException || e.getCause() instanceof TemplateException) {
+        e = (Exception) e.getCause();
+      }
+      return new UserError(Diagnostic.error(where(name, e), "", "template",
+          "template " + name + " failed: " + reason(e),
           "fix the template, or remove it to use the packaged one"));
     }
-    return new StaveBug("template " + name + " failed to render", e);
+    return new StaveBug("template " + name + " failed to render", thrown);
+  }
+
+  /**
+   * The line and column FreeMarker names, in the template it names when that is one of the user's
+   * (an included one, say); else the user's template that was rendered, without a line.
+   */
+  private Origin where(String name, Exception e) {
+    String source = null;
+    Integer line = null;
+    Integer column = null;
+    if (e instanceof ParseException parse) {
+      source = parse.getTemplateName();
+      line = parse.getLineNumber();
+      column = parse.getColumnNumber();
+    } else if (e instanceof TemplateException failure) {
+      source = failure.getTemplateSourceName();
+      line = failure.getLineNumber();
+      column = failure.getColumnNumber();
+    }
+    Path file = source == null ? null : userTemplate(source);
+    if (file != null && line != null && line > 0) {
+      return new Origin(file.toString(), line, column == null || column < 1 ? 1 : column);
+    }
+    return Origin.of(overrides.resolve(name).toString());
+  }
+
+  /** Where FreeMarker says "in template X at line 2, column 15"; the origin says it already. */
+  private static final Pattern LOCATION =
+      Pattern.compile("\\s*\\[in template \"[^\"]*\" at line \\d+, column \\d+]|"
+          + " in template \"[^\"]*\" in line \\d+, column \\d+|^Syntax error:?\\s*");
+
+  /**
+   * FreeMarker's reason on one line: without its location (the diagnostic's origin), its tips and its
+   * template stack, and with the expression it blames ("==> x") after the sentence that introduces it.
+   */
+  static String reason(Exception e) {
+    String message;
+    if (e instanceof ParseException parse) {
+      message = parse.getEditorMessage();
+    } else if (e instanceof TemplateException failure) {
+      message = failure.getMessageWithoutStackTop();
+    } else {
+      message = e.getMessage();
+    }
+    if (message == null || message.isBlank()) {
+      return e.getClass().getSimpleName();
+    }
+    // Tips, and for an unknown built-in the list of every built-in, follow the reason itself.
+    for (String aside : new String[] {"\n----", " Help (latest version)"}) {
+      int at = message.indexOf(aside);
+      if (at >= 0) {
+        message = message.substring(0, at);
+      }
+    }
+    StringBuilder out = new StringBuilder();
+    for (String part : message.split("\n")) {
+      String text = LOCATION.matcher(part.strip()).replaceAll("").replaceFirst("^==>\\s*", "").strip();
+      if (!text.isEmpty()) {
+        if (out.length() > 0) {
+          out.append(out.charAt(out.length() - 1) == ':' ? " " : "; ");
+        }
+        out.append(text);
+      }
+    }
+    return out.length() == 0 ? e.getClass().getSimpleName() : out.toString();
   }
 }

@@ -165,6 +165,26 @@ class CommandLineTest {
     assertTrue(invalid.err().contains("spec.tpye: unknown field (did you mean type?)"), invalid.err());
   }
 
+  /** FreeMarker's own errors in a replaced template: its line and column, and its reason on one line. */
+  @ParameterizedTest(name = "[{index}] {1}")
+  @CsvSource(delimiter = '|', textBlock = """
+      service.ftl | 'kind: Service\n<#if x>\nspec: {}'                 | service.ftl:3:9: error: template service.ftl failed: Unexpected end of file reached. You have an unclosed #if.
+      service.ftl | 'kind: Service\nmetadata: {name: ${nosuch.x}}'     | service.ftl:2:20: error: template service.ftl failed: The following has evaluated to null or missing: nosuch
+      service.ftl | 'kind: Service\nspec: {port: ${1/0}}'               | service.ftl:2:14: error: template service.ftl failed: Arithmetic operation failed: / by zero
+      service.ftl | '<#include "part.ftl">'                               | part.ftl:2:8: error: template service.ftl failed: Unknown built-in: "nosuch".
+      """)
+  void freeMarkerErrorsPointIntoTheReplacedTemplate(String file, String text, String expected) throws IOException {
+    Path templates = dir.resolve("broken");
+    Files.createDirectories(templates);
+    Files.writeString(templates.resolve(file), text + "\n");
+    Files.writeString(templates.resolve("part.ftl"), "kind: Service\nx: ${1?nosuch}\n");
+    Run run = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    String first = run.err().lines().filter(l -> l.contains(": error: ")).findFirst().orElseThrow();
+    assertTrue(first.startsWith(templates.toString()), first);
+    assertTrue(first.startsWith(expected, templates.toString().length() + 1), first);
+  }
+
   /** Whatever a replaced template makes of the objects is the user's to fix: exit 1 and a diagnostic. */
   @ParameterizedTest(name = "[{index}] {0}")
   @CsvSource(delimiter = '|', textBlock = """

@@ -23,8 +23,9 @@ import picocli.CommandLine.Parameters;
     name = "apply",
     mixinStandardHelpOptions = true,
     description = {
-      "Server-side applies a bundle folder, or a config compiled in memory (with the Secrets it needs),",
-      "with field manager 'stave', in bundle order. One line per object, then a summary."
+      "Server-side applies a bundle folder, or a config compiled in memory.",
+      "A config's Secrets are applied with it. Field manager 'stave', objects in bundle order; one line per"
+          + " object, then a summary."
     })
 final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
   private final Context context;

@@ -20,9 +20,10 @@ import picocli.CommandLine.Parameters;
     name = "diff",
     mixinStandardHelpOptions = true,
     description = {
-      "Shows, per object, what was added, removed or changed (with the changed fields) between two bundles",
-      "(A old, B new), or between a bundle and the live cluster (--cluster BUNDLE). Exit 3 when they differ.",
-      "Against a cluster only the fields the bundle sets are compared; Secret values are never shown."
+      "Shows what changed between two bundles, or a bundle and the cluster.",
+      "Per object: added, removed or changed, with the changed fields, between A (old) and B (new), or"
+          + " between a bundle and the live cluster (--cluster BUNDLE). Exit 3 when they differ. Against a"
+          + " cluster only the fields the bundle sets are compared; Secret values are never shown."
     })
 final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
   enum Format { text, markdown }

@@ -17,8 +17,8 @@ import picocli.CommandLine.Parameters;
     name = "init",
     mixinStandardHelpOptions = true,
     description = {
-      "Writes a small, commented starter config of a kind that compiles as it is: to standard output, or",
-      "to FILE with -o (never over an existing file)."
+      "Writes a small, commented starter config that compiles as it is.",
+      "To standard output, or to FILE with -o (never over an existing file)."
     })
 final class InitCommand implements Callable<Integer>, Main.RunsInContext {
   /** The kinds with a starter, and the file each starter is kept in. */

@@ -28,8 +28,9 @@ final class InventoryCommand implements Runnable {
       name = "from-nodes",
       mixinStandardHelpOptions = true,
       description = {
-        "Turns the output of 'kubectl get nodes -o json' into a 'kind: inventory' file on standard output:",
-        "one pool per value of the pool label, sized from the nodes' capacity and allocatable resources."
+        "Turns 'kubectl get nodes -o json' into a 'kind: inventory' file.",
+        "Written to standard output: one pool per value of the pool label, sized from the nodes' capacity"
+            + " and allocatable resources."
       })
   static final class FromNodes implements Callable<Integer>, Main.RunsInContext {
     private final Context context;

@@ -20,10 +20,11 @@ import picocli.CommandLine.Parameters;
     name = "plan",
     mixinStandardHelpOptions = true,
     description = {
-      "Shows what a compile would create: the objects, each process's node pool, requests, limits, node",
-      "selector and tolerations, the services and their addresses, each pool's capacity, where each context",
-      "value came from and a sweep's points; a cluster's roles, sizes and readiness rule; a benchmark's",
-      "engine, processes, workers, output and setup. Writes nothing."
+      "Shows what a compile would create; writes nothing.",
+      "The objects, each process's node pool, requests, limits, node selector and tolerations, the services"
+          + " and their addresses, each pool's capacity, where each context value came from and a sweep's"
+          + " points; a cluster's roles, sizes and readiness rule; a benchmark's engine, processes, workers,"
+          + " output and setup."
     })
 final class PlanCommand implements Callable<Integer>, Main.RunsInContext {
   enum Format { text, markdown, json }

@@ -24,8 +24,9 @@ import picocli.CommandLine.Parameters;
     name = "secrets",
     mixinStandardHelpOptions = true,
     description = {
-      "Prints the Secrets a config refers to, with the content of the files and values it names, to standard",
-      "output, for 'stave secrets x.conf | kubectl apply -f -'. Bundles never hold secret data."
+      "Prints the Secrets a config refers to, with their data.",
+      "The content of the files and values the config names, to standard output, for"
+          + " 'stave secrets x.conf | kubectl apply -f -'. Bundles never hold secret data."
     })
 final class SecretsCommand implements Callable<Integer>, Main.RunsInContext {
   /** Kubernetes caps a Secret at 1 MiB. */

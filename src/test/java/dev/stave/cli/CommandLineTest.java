@@ -8,6 +8,8 @@ import dev.stave.render.CanonicalYaml;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -163,6 +165,29 @@ class CommandLineTest {
     Run invalid = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
     assertEquals(1, invalid.code(), invalid.err());
     assertTrue(invalid.err().contains("spec.tpye: unknown field (did you mean type?)"), invalid.err());
+  }
+
+  @Test
+  void everyCommandInTheHelpIsSummedUpInOneSentence() {
+    Run run = Run.of("--help");
+    assertEquals(0, run.code(), run.err());
+    List<String> lines = run.out().lines().toList();
+    int first = lines.indexOf("Commands:") + 1;
+    List<String> summaries = new ArrayList<>();
+    for (String line : lines.subList(first, lines.size())) {
+      if (line.isBlank()) {
+        break;
+      }
+      if (line.startsWith("    ")) {
+        summaries.set(summaries.size() - 1, summaries.get(summaries.size() - 1) + " " + line.strip());
+      } else {
+        summaries.add(line.strip());
+      }
+    }
+    assertTrue(summaries.size() >= 9, summaries::toString);
+    for (String summary : summaries) {
+      assertTrue(summary.endsWith("."), summary);
+    }
   }
 
   /** FreeMarker's own errors in a replaced template: its line and column, and its reason on one line. */

@@ -47,6 +47,11 @@ public final class ConfigLoader {
     String file = Sources.display(path);
     String name = path.getFileName() == null ? "" : path.getFileName().toString().toLowerCase(Locale.ROOT);
     boolean hocon = name.endsWith(".conf") || name.endsWith(".hocon");
+    if (Files.isDirectory(path)) {
+      // Before the name, which a folder seldom has the extension of.
+      throw new UserError(Diagnostic.error(Origin.of(file), "", "io", "this is a folder, not a file",
+          "name the config files themselves, e.g. " + file + "/*.yaml"));
+    }
     if (!hocon && !name.endsWith(".yaml") && !name.endsWith(".yml") && !name.endsWith(".json")) {
       // Checked before reading, so that a path to any other file (/etc/passwd) never has a line quoted.
       sources.neverQuote(file);
@@ -157,10 +162,6 @@ public final class ConfigLoader {
 
   private static String read(Path path, String file) {
     try {
-      if (Files.isDirectory(path)) {
-        throw new UserError(Diagnostic.error(Origin.of(file), "", "io",
-            "this is a folder, not a file", "name the config file itself"));
-      }
       long size = Files.size(path);
       if (size > MAX_FILE_BYTES) {
         throw new UserError(Diagnostic.error(Origin.of(file), "", "file-too-large",

@@ -164,7 +164,7 @@ public final class HoconLoader {
     if (met != null && line.indexOf(met) >= 0 && line.indexOf(met) == line.lastIndexOf(met)) {
       return line.indexOf(met) + 1;
     }
-    return columnOf(line, "\0");
+    return firstColumn(line);
   }
 
   private Origin origin(ConfigOrigin o, Path path, String file, String key) {

@@ -196,7 +196,7 @@ public final class TemplateRenderer {
    * FreeMarker's reason on one line: without its location (the diagnostic's origin), its tips and its
    * template stack, and with the expression it blames ("==> x") after the sentence that introduces it.
    */
-  static String reason(Exception e) {
+  private static String reason(Exception e) {
     String message;
     if (e instanceof ParseException parse) {
       message = parse.getEditorMessage();

@@ -205,11 +205,11 @@ public final class SchemaValidator {
       }
       case "minItems" -> {
         message = stripPath(m.getMessage());
-        fallback = "list at least " + keywordSchema.asInt() + (keywordSchema.asInt() == 1 ? " item" : " items");
+        fallback = "list at least " + items(keywordSchema.asInt());
       }
       case "maxItems" -> {
         message = stripPath(m.getMessage());
-        fallback = "list at most " + keywordSchema.asInt() + (keywordSchema.asInt() == 1 ? " item" : " items");
+        fallback = "list at most " + items(keywordSchema.asInt());
       }
       case "uniqueItems" -> {
         message = stripPath(m.getMessage());
@@ -240,25 +240,28 @@ public final class SchemaValidator {
 
   /** How to fix a number out of range, from the bounds its schema sets. */
   private static String rangeHint(JsonNode schema) {
-    String low = schema == null ? null : bound(schema, "minimum", "exclusiveMinimum", "greater than ");
-    String high = schema == null ? null : bound(schema, "maximum", "exclusiveMaximum", "less than ");
-    if (low != null && high != null && schema.has("minimum") && schema.has("maximum")) {
+    if (schema == null) {
+      return "write a number in the allowed range";
+    }
+    if (schema.has("minimum") && schema.has("maximum")) {
       return "write a number from " + schema.get("minimum").asText() + " to " + schema.get("maximum").asText();
     }
-    if (low != null && high != null) {
-      return "write a number " + low + " and " + high;
+    List<String> bounds = new ArrayList<>();
+    if (schema.has("minimum")) {
+      bounds.add("of at least " + schema.get("minimum").asText());
+    } else if (schema.has("exclusiveMinimum")) {
+      bounds.add("greater than " + schema.get("exclusiveMinimum").asText());
     }
-    if (low != null) {
-      return "write a number " + low;
+    if (schema.has("maximum")) {
+      bounds.add("of at most " + schema.get("maximum").asText());
+    } else if (schema.has("exclusiveMaximum")) {
+      bounds.add("less than " + schema.get("exclusiveMaximum").asText());
     }
-    return high != null ? "write a number " + high : "write a number in the allowed range";
+    return bounds.isEmpty() ? "write a number in the allowed range" : "write a number " + String.join(" and ", bounds);
   }
 
-  private static String bound(JsonNode schema, String inclusive, String exclusive, String exclusiveWords) {
-    if (schema.has(inclusive)) {
-      return (inclusive.equals("minimum") ? "of at least " : "of at most ") + schema.get(inclusive).asText();
-    }
-    return schema.has(exclusive) ? exclusiveWords + schema.get(exclusive).asText() : null;
+  private static String items(int count) {
+    return count + (count == 1 ? " item" : " items");
   }
 
   private record Located(Node node, Origin origin) {}

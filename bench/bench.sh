@@ -134,7 +134,10 @@ for n in $sizes; do
   kwall="" krss="" ratio=""
   if [[ $kubectl == 1 ]]; then
     kdir="$(kustomization "$n" "$work/out-$n")"
-    kobjects=$(grep -c '^- ' "$kdir/kustomization.yaml")
+    # A bundle's own is named Kustomization; the one made above for N bundles, kustomization.yaml.
+    kfile="$kdir/Kustomization"
+    [[ -f "$kfile" ]] || kfile="$kdir/kustomization.yaml"
+    kobjects=$(grep -c '^- ' "$kfile")
     # Quadratic: beyond a minute one run says enough.
     kruns=$runs
     [[ $kobjects -gt 4000 ]] && kruns=1

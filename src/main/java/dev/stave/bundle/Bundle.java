@@ -13,9 +13,17 @@ import java.util.Set;
 
 /**
  * The ordered objects of one config: install order, then namespace, then name. Its files are one per
- * object plus a {@code kustomization.yaml} that lists them in the same order.
+ * object plus a {@value #KUSTOMIZATION} file that lists them in the same order.
  */
 public final class Bundle {
+  /**
+   * The kustomization's file name. kustomize, Argo CD and Flux look for {@code kustomization.yaml},
+   * {@code kustomization.yml} or {@code Kustomization}; only the last has no {@code .yaml} ending, so
+   * {@code kubectl apply -f BUNDLE/}, which reads every {@code .yaml} file of the folder as an object,
+   * skips it instead of failing on a kind no cluster serves.
+   */
+  public static final String KUSTOMIZATION = "Kustomization";
+
   // Ranked once per object: a sweep's bundle sorts 20,000 objects in about 300,000 comparisons.
   private static final Comparator<Ranked> ORDER = Comparator
       .comparingInt(Ranked::rank)
@@ -57,7 +65,7 @@ public final class Bundle {
       resources.add(file);
       files.add(new BundleFile(file, o.yaml()));
     }
-    files.add(new BundleFile("kustomization.yaml", kustomization(resources)));
+    files.add(new BundleFile(KUSTOMIZATION, kustomization(resources)));
     return files;
   }
 

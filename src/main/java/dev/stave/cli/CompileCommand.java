@@ -24,8 +24,8 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = {
       "Compiles configs into bundles, one folder per config.",
-      "Writes DIR/<bundle>/NN-<kind>-<name>.yaml per object, in install order, and a kustomization.yaml"
-          + " listing them. Nothing is written unless every config compiles."
+      "Writes DIR/<bundle>/NN-<kind>-<name>.yaml per object, in install order, and a Kustomization"
+          + " file listing them. Nothing is written unless every config compiles."
     })
 final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
   private final Context context;

@@ -52,7 +52,7 @@ class BundleWriterTest {
     new BundleWriter(out).write(List.of(bundle(2)));
 
     assertEquals(List.of("demo"), names(out), "no staging or old folder is left");
-    assertEquals(List.of("10-configmap-c0.yaml", "10-configmap-c1.yaml", "kustomization.yaml"), names(folder));
+    assertEquals(List.of("10-configmap-c0.yaml", "10-configmap-c1.yaml", "Kustomization"), names(folder));
     assertEquals(List.of("keep.txt"), names(elsewhere));
     assertEquals("mine", Files.readString(elsewhere.resolve("keep.txt")));
   }

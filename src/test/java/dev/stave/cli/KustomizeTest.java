@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +37,28 @@ class KustomizeTest {
       }
     }
     assertEquals(List.of("Namespace", "Service", "Service", "Service", "Deployment", "Job", "Job"), kinds);
+  }
+
+  /**
+   * {@code kubectl apply -f BUNDLE/} reads every {@code .yaml}, {@code .yml} and {@code .json} file of
+   * the folder as objects to apply, and fails on a kustomization there ("no matches for kind
+   * Kustomization"); so those files must be exactly the objects the kustomization lists.
+   */
+  @Test
+  void kubectlApplyOnTheFolderReadsOnlyTheObjects() throws Exception {
+    Run run = Run.of("compile", "examples/cheetah-ppo.conf", "-o", out.toString());
+    assertEquals(0, run.code(), run.err());
+    Path bundle = out.resolve("cheetah-ppo");
+    List<String> read;
+    try (Stream<Path> files = Files.list(bundle)) {
+      read = files.map(f -> f.getFileName().toString())
+          .filter(f -> f.endsWith(".yaml") || f.endsWith(".yml") || f.endsWith(".json"))
+          .sorted().toList();
+    }
+    List<String> listed = Files.readAllLines(bundle.resolve("Kustomization")).stream()
+        .filter(line -> line.startsWith("- ")).map(line -> line.substring(2)).toList();
+    assertEquals(listed, read);
+    assertEquals(7, read.size(), read.toString());
   }
 
   static Path onPath(String name) {

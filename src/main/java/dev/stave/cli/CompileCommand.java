@@ -48,6 +48,14 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
   @Option(names = "--strict-capacity", description = "A node pool over its capacity is an error, not a warning.")
   boolean strictCapacity;
 
+  /** The GitOps tools whose ordering annotations {@code --gitops} adds. */
+  enum GitOps { argo }
+
+  @Option(names = "--gitops", paramLabel = "TOOL",
+      description = "argo: annotate every object with its Argo CD sync wave (argocd.argoproj.io/sync-wave),"
+          + " the NN of its file name, so that Argo CD applies the bundle in install order.")
+  GitOps gitops;
+
   @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")
   boolean stacktrace;
 
@@ -59,11 +67,12 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
   }
 
   /** What one compile asks for, parsed from the command line. */
-  record Options(List<Path> configs, String output, Path templates, boolean check, CompileOptions compile) {}
+  record Options(List<Path> configs, String output, Path templates, boolean check, boolean syncWaves,
+      CompileOptions compile) {}
 
   @Override
   public Integer call() {
-    return run(context, new Options(List.copyOf(configs), output, templates, check,
+    return run(context, new Options(List.copyOf(configs), output, templates, check, gitops == GitOps.argo,
         contextOptions.compileOptions(context).withStrictCapacity(strictCapacity)));
   }
 
@@ -72,7 +81,8 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       context.err().println("stave: --check compares with a folder on disk; it cannot be used with '-o -'");
       return Main.USAGE;
     }
-    Pipeline pipeline = new Pipeline(context.env(), context.sources(), options.templates(), options.compile());
+    Pipeline pipeline = new Pipeline(context.env(), context.sources(), options.templates(), options.compile(),
+        options.syncWaves());
     List<Bundle> bundles = new ArrayList<>();
     Map<String, Path> names = new HashMap<>();
     for (Path config : options.configs()) {

@@ -5,6 +5,7 @@ import dev.stave.compile.CompileOptions;
 import dev.stave.compile.Compiled;
 import dev.stave.compile.KindCompiler;
 import dev.stave.compile.Kinds;
+import dev.stave.compile.SyncWaves;
 import dev.stave.config.ConfigFile;
 import dev.stave.config.ConfigLoader;
 import dev.stave.config.Env;
@@ -34,15 +35,22 @@ final class Pipeline {
   private final Sources sources;
   private final Path templates;
   private final CompileOptions options;
+  private final boolean syncWaves;
   private final Diagnostics diagnostics = new Diagnostics();
   private final Map<String, SchemaValidator> validators = new HashMap<>();
   private ObjectRenderer renderer;
 
   Pipeline(Env env, Sources sources, Path templates, CompileOptions options) {
+    this(env, sources, templates, options, false);
+  }
+
+  /** With {@code syncWaves}, every object rendered carries its Argo CD sync wave ({@link SyncWaves}). */
+  Pipeline(Env env, Sources sources, Path templates, CompileOptions options, boolean syncWaves) {
     this.env = env;
     this.sources = sources;
     this.templates = templates;
     this.options = options;
+    this.syncWaves = syncWaves;
   }
 
   Diagnostics diagnostics() {
@@ -132,7 +140,7 @@ final class Pipeline {
     }
     List<RenderedObject> rendered;
     try {
-      rendered = renderer.renderAll(compiled.objects());
+      rendered = renderer.renderAll(syncWaves ? SyncWaves.annotate(compiled.objects()) : compiled.objects());
     } catch (UserError e) {
       diagnostics.addAll(e.diagnostics());
       return null;

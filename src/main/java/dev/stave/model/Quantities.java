@@ -5,7 +5,10 @@ import io.kubernetes.client.custom.QuantityFormatter;
 import java.math.BigDecimal;
 import java.util.Optional;
 
-/** Kubernetes resource quantities, parsed and printed by client-java-api's own formatter. */
+/**
+ * Kubernetes resource quantities, parsed and printed by client-java-api's own formatter, in the
+ * spelling the API server stores (see {@link #format}).
+ */
 public final class Quantities {
   private static final QuantityFormatter FORMATTER = new QuantityFormatter();
   private static final BigDecimal MAX = BigDecimal.valueOf(Long.MAX_VALUE);
@@ -16,11 +19,27 @@ public final class Quantities {
   public static Optional<String> canonical(String text) {
     Optional<Quantity> q = parse(text);
     try {
-      return q.map(Quantity::toSuffixedString);
+      return q.map(Quantities::format);
     } catch (RuntimeException e) {
       // The formatter has no suffix for some exponents (1e30); such a quantity is no quantity here.
       return Optional.empty();
     }
+  }
+
+  /**
+   * The canonical spelling, as the API server's own code writes it: client-java's formatter, except that
+   * it writes a binary quantity whose value came with decimal places ({@code 1.5Gi}, {@code 0.5Gi},
+   * {@code 1.0Gi}) as plain bytes ({@code 1610612736}), where Kubernetes writes the largest power-of-1024
+   * suffix that keeps the number whole ({@code 1536Mi}, {@code 512Mi}, {@code 1Gi}). The formatter finds
+   * that suffix once the whole value is given without decimal places, and reads its own output back
+   * unchanged, so the model check's round trip keeps it.
+   */
+  public static String format(Quantity q) {
+    BigDecimal value = q.getNumber().stripTrailingZeros();
+    if (q.getFormat() == Quantity.Format.BINARY_SI && value.scale() <= 0) {
+      return new Quantity(value.setScale(0), Quantity.Format.BINARY_SI).toSuffixedString();
+    }
+    return q.toSuffixedString();
   }
 
   public static Optional<Quantity> parse(String text) {

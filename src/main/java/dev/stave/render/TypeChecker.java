@@ -1,5 +1,6 @@
 package dev.stave.render;
 
+import dev.stave.model.Quantities;
 import io.kubernetes.client.custom.Quantity;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -150,7 +151,7 @@ final class TypeChecker {
     }
     String canonical;
     try {
-      canonical = Quantity.fromString(text).toSuffixedString();
+      canonical = Quantities.format(Quantity.fromString(text));
     } catch (RuntimeException e) {
       // QuantityFormatException, or NumberFormatException / ArithmeticException from odd digits.
       return "not a quantity: " + JsonText.literal(value);

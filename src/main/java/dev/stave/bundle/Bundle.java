@@ -23,6 +23,9 @@ public final class Bundle {
    * skips it instead of failing on a kind no cluster serves.
    */
   public static final String KUSTOMIZATION = "Kustomization";
+  /** How every kustomization stave writes begins: what tells a bundle folder from another folder. */
+  static final String KUSTOMIZATION_HEAD =
+      "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nsortOptions:\n  order: fifo\n";
 
   // Ranked once per object: a sweep's bundle sorts 20,000 objects in about 300,000 comparisons.
   private static final Comparator<Ranked> ORDER = Comparator

@@ -43,6 +43,9 @@ public final class BundleWriter {
     for (Bundle b : bundles) {
       checkName(b.name());
     }
+    for (Bundle b : bundles) {
+      checkReplaceable(outputDir.resolve(b.name()));
+    }
     List<Path> staged = new ArrayList<>();
     try {
       Files.createDirectories(outputDir);
@@ -85,6 +88,56 @@ public final class BundleWriter {
       throw new UserError(Diagnostic.error(Origin.of("<bundle>"), "name", "bundle-name",
           "'" + name + "' cannot be a bundle folder name", "use letters, digits and '-'"));
     }
+  }
+
+  /**
+   * A bundle folder is replaced whole, whatever was added to it since, so what is there must be a
+   * bundle: an empty folder, or one with a kustomization that stave wrote. Anything else (a folder of
+   * configs or a kustomize project that happens to have the bundle's name, a file, a link) is the
+   * user's, and is left alone with an error before anything is written.
+   */
+  private static void checkReplaceable(Path target) {
+    if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    String what;
+    if (Files.isSymbolicLink(target)) {
+      what = "a symbolic link";
+    } else if (!Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+      what = "a file";
+    } else if (isBundle(target)) {
+      return;
+    } else {
+      what = "a folder that stave did not write (it has no kustomization of stave's)";
+    }
+    throw new UserError(Diagnostic.error(Origin.of(target.toString()), "", "not-a-bundle",
+        target + " is " + what + "; compiling would replace it with the bundle",
+        "write the bundles elsewhere with -o DIR, or move it away"));
+  }
+
+  private static boolean isBundle(Path folder) {
+    try (DirectoryStream<Path> stream = Files.newDirectoryStream(folder)) {
+      if (!stream.iterator().hasNext()) {
+        return true;
+      }
+    } catch (IOException e) {
+      throw new WriteFailure("cannot read the folder " + folder + ": " + e.getMessage(), e);
+    }
+    // Bundles written before the kustomization was named Kustomization have kustomization.yaml.
+    for (String name : List.of(Bundle.KUSTOMIZATION, "kustomization.yaml")) {
+      Path file = folder.resolve(name);
+      if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+        try (var in = Files.newInputStream(file)) {
+          byte[] head = in.readNBytes(Bundle.KUSTOMIZATION_HEAD.length());
+          if (new String(head, StandardCharsets.UTF_8).equals(Bundle.KUSTOMIZATION_HEAD)) {
+            return true;
+          }
+        } catch (IOException e) {
+          throw new WriteFailure("cannot read " + file + ": " + e.getMessage(), e);
+        }
+      }
+    }
+    return false;
   }
 
   private static void move(Path from, Path to) throws IOException {

@@ -77,6 +77,11 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
   }
 
   static int run(Context context, Options options) {
+    if (options.output().isBlank()) {
+      // An unset variable (-o "$OUT") would otherwise write into the working folder.
+      context.err().println("stave: -o needs a folder, or '-' for standard output");
+      return Main.USAGE;
+    }
     if (options.check() && options.output().equals("-")) {
       context.err().println("stave: --check compares with a folder on disk; it cannot be used with '-o -'");
       return Main.USAGE;

@@ -103,4 +103,71 @@ class AtomicWriteTest {
       assertEquals(List.of("good"), files.map(p -> p.getFileName().toString()).toList(), "no staging folder left");
     }
   }
+
+  /** What is where a bundle goes is replaced only if it is a bundle: never a folder of configs, a file or a link. */
+  @Test
+  void whatIsNotABundleIsNeverReplaced() throws IOException {
+    Path project = tmp.resolve("project");
+    Path config = sweep("demo", 1, "img:1");
+    Files.createDirectories(project.resolve("demo"));
+    Path own = Files.copy(config, project.resolve("demo/a.yaml"));
+    Files.writeString(project.resolve("demo/notes.txt"), "notes");
+    Run run = Run.of("compile", own.toString(), "-o", project.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(project.resolve("demo") + ":1:1: error: " + project.resolve("demo") + " is a folder that stave did"
+        + " not write (it has no kustomization of stave's); compiling would replace it with the bundle\n"
+        + "  = hint: write the bundles elsewhere with -o DIR, or move it away\n", run.err());
+    assertEquals(Map.of("demo/a.yaml", Files.readString(config), "demo/notes.txt", "notes"), contents(project));
+    try (Stream<Path> files = Files.list(project)) {
+      assertEquals(List.of("demo"), files.map(p -> p.getFileName().toString()).toList(), "nothing staged");
+    }
+
+    Path file = tmp.resolve("file-out");
+    Files.createDirectories(file);
+    Files.writeString(file.resolve("demo"), "mine");
+    Run onFile = Run.of("compile", config.toString(), "-o", file.toString());
+    assertEquals(1, onFile.code(), onFile.err());
+    assertTrue(onFile.err().contains("is a file; compiling would replace it"), onFile.err());
+    assertEquals("mine", Files.readString(file.resolve("demo")));
+
+    Path linked = tmp.resolve("link-out");
+    Files.createDirectories(linked);
+    Files.createSymbolicLink(linked.resolve("demo"), project.resolve("demo"));
+    Run onLink = Run.of("compile", config.toString(), "-o", linked.toString());
+    assertEquals(1, onLink.code(), onLink.err());
+    assertTrue(onLink.err().contains("is a symbolic link; compiling would replace it"), onLink.err());
+    assertTrue(Files.isSymbolicLink(linked.resolve("demo")));
+  }
+
+  /** An empty folder, and a bundle of an older stave (its kustomization named kustomization.yaml), are replaced. */
+  @Test
+  void emptyFoldersAndOlderBundlesAreReplaced() throws IOException {
+    Path config = sweep("demo", 1, "img:1");
+    Path out = tmp.resolve("out");
+    Files.createDirectories(out.resolve("demo"));
+    assertEquals(0, Run.of("compile", config.toString(), "-o", out.toString()).code());
+    Path kustomization = out.resolve("demo/Kustomization");
+    Files.move(kustomization, out.resolve("demo/kustomization.yaml"));
+    Files.writeString(out.resolve("demo/31-job-demo-old.yaml"), "kind: Job\n");
+    Files.writeString(out.resolve("demo/notes.txt"), "what is added to a bundle goes with it");
+    Run again = Run.of("compile", config.toString(), "-o", out.toString());
+    assertEquals(0, again.code(), again.err());
+    assertTrue(Files.exists(kustomization));
+    assertFalse(Files.exists(out.resolve("demo/kustomization.yaml")));
+    assertFalse(Files.exists(out.resolve("demo/31-job-demo-old.yaml")));
+    assertFalse(Files.exists(out.resolve("demo/notes.txt")));
+
+    // A kustomize project of one's own with the bundle's name is not stave's to replace.
+    Files.writeString(out.resolve("demo/Kustomization"), "resources: [deployment.yaml]\n");
+    Run mine = Run.of("compile", config.toString(), "-o", out.toString());
+    assertEquals(1, mine.code(), mine.err());
+    assertEquals("resources: [deployment.yaml]\n", Files.readString(out.resolve("demo/Kustomization")));
+  }
+
+  @Test
+  void anEmptyOutputIsAUsageError() throws IOException {
+    Run run = Run.of("compile", sweep("demo", 1, "img:1").toString(), "-o", "");
+    assertEquals(Main.USAGE, run.code(), run.err());
+    assertEquals("stave: -o needs a folder, or '-' for standard output\n", run.err());
+  }
 }

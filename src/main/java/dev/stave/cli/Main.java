@@ -116,7 +116,13 @@ public final class Main implements Runnable {
     } catch (Error e) {
       code = handle(e, context, cli.getParseResult());
     }
-    context.out().flush();
+    if (context.out().checkError()) {
+      // A PrintWriter keeps write errors to itself: a full disk or a closed pipe behind `-o -` or
+      // `stave secrets x > file` would otherwise end in success with the output cut short.
+      context.err().println("stave: cannot write to standard output (the disk is full, or the pipe was closed);"
+          + " what was written is incomplete");
+      code = code == OK || code == DIFFERENT ? IO : code;
+    }
     context.err().flush();
     return code;
   }

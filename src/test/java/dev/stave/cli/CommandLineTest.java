@@ -22,6 +22,31 @@ class CommandLineTest {
   @TempDir
   Path dir;
 
+  /** Standard output that refuses every write, as a full disk or a closed pipe does. */
+  private static Run withBrokenOutput(String... args) {
+    java.io.OutputStream full = new java.io.OutputStream() {
+      @Override
+      public void write(int b) throws IOException {
+        throw new IOException("No space left on device");
+      }
+    };
+    java.io.StringWriter err = new java.io.StringWriter();
+    int code = Main.run(new Context(new java.io.PrintWriter(new java.io.OutputStreamWriter(full,
+        java.nio.charset.StandardCharsets.UTF_8)), new java.io.PrintWriter(err), Run.ENV,
+        new dev.stave.diag.Sources()), args);
+    return new Run(code, "", err.toString());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"compile examples/cheetah-ppo.conf -o -", "schema experiment", "--help",
+      "plan examples/cheetah-ppo.conf --format json", "init"})
+  void outputThatCannotBeWrittenIsAnIoFailure(String args) {
+    Run run = withBrokenOutput(args.split(" "));
+    assertEquals(Main.IO, run.code(), run.err());
+    assertTrue(run.err().endsWith("stave: cannot write to standard output (the disk is full, or the pipe was"
+        + " closed); what was written is incomplete\n"), run.err());
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"compile", "validate", "secrets", "schema", "plan", "diff", "apply", "inventory", "init"})
   void everyCommandHasHelp(String command) {

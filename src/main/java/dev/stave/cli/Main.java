@@ -62,7 +62,10 @@ public final class Main implements Runnable {
 
   public static void main(String[] args) {
     preferCompatLocaleData();
-    PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8), false);
+    // Standard output's file descriptor rather than System.out, a PrintStream that swallows write errors
+    // before the PrintWriter could see them (run reports them).
+    PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(
+        new java.io.FileOutputStream(java.io.FileDescriptor.out), StandardCharsets.UTF_8), false);
     PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), false);
     int code = run(out, err, args);
     out.flush();

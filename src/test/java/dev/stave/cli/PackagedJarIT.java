@@ -200,4 +200,19 @@ class PackagedJarIT {
     all.addAll(Arrays.asList(more));
     return all;
   }
+
+  /** In a real JVM standard output is a file descriptor; a full disk behind it is exit 4, not success. */
+  @Test
+  void aFullDiskBehindStandardOutputIsAnIoFailure() throws Exception {
+    java.io.File full = new java.io.File("/dev/full");
+    org.junit.jupiter.api.Assumptions.assumeTrue(full.exists(), "no /dev/full here");
+    List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-jar", JAR.toString(), "compile", "examples/cheetah-ppo.conf", "-o", "-");
+    Process process = new ProcessBuilder(command).redirectOutput(full).start();
+    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(process.waitFor(2, java.util.concurrent.TimeUnit.MINUTES));
+    assertEquals(Main.IO, process.exitValue(), err);
+    assertEquals("stave: cannot write to standard output (the disk is full, or the pipe was closed); what was"
+        + " written is incomplete\n", err);
+  }
 }

@@ -15,26 +15,80 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Reads a bundle folder back: every {@code .yaml}/{@code .yml}/{@code .json} file but the
- * kustomization, in file-name order (which is install order for stave's bundles), one object each.
+ * Reads bundle folders back. A bundle folder holds object files: every {@code .yaml}/{@code .yml}/
+ * {@code .json} file but the kustomization, one object each, read in file-name order (which is install
+ * order for stave's bundles). A folder of bundles, as {@code stave compile -o DIR} writes DIR, holds
+ * only bundle folders, and is not one bundle. Entries whose names start with a dot are not read.
  */
 public final class BundleReader {
   private BundleReader() {}
 
-  /** The objects of the folder; a file that is not one Kubernetes object is a user error naming it. */
-  @SuppressWarnings("unchecked")
+  /** What a folder holds that decides how to read it; other files (a README) are ignored. */
+  private record Entries(List<Path> objectFiles, List<Path> folders) {}
+
+  /**
+   * The objects of one bundle folder; a folder that holds no object file or also holds folders, and a
+   * file that is not one Kubernetes object, are user errors naming them.
+   */
   public static List<KubeObject> read(Path dir) {
+    Entries entries = entries(dir);
+    List<Diagnostic> problems = new ArrayList<>();
+    if (entries.objectFiles().isEmpty() && !entries.folders().isEmpty()) {
+      problems.add(Diagnostic.error(Origin.of(dir.toString()), "", "many-bundles",
+          dir + " is a folder of bundles, and one bundle is needed here",
+          "pass one of its bundle folders, such as " + entries.folders().get(0)));
+    } else {
+      checkOneBundle(dir, entries, "pass the bundle folder that 'stave compile CONFIG -o DIR' wrote: DIR/<bundle>",
+          problems);
+    }
+    List<KubeObject> objects = problems.isEmpty() ? readObjects(entries.objectFiles(), problems) : List.of();
+    if (!problems.isEmpty()) {
+      throw new UserError(problems);
+    }
+    return objects;
+  }
+
+  private static void checkOneBundle(Path dir, Entries entries, String noBundleHint, List<Diagnostic> problems) {
+    if (entries.objectFiles().isEmpty()) {
+      problems.add(Diagnostic.error(Origin.of(dir.toString()), "", "no-bundle",
+          dir + " holds no bundle: no .yaml, .yml or .json object file and no bundle folder",
+          noBundleHint));
+    } else if (!entries.folders().isEmpty()) {
+      String folders = String.join(", ", entries.folders().stream().map(f -> f.getFileName().toString()).toList());
+      problems.add(Diagnostic.error(Origin.of(dir.toString()), "", "mixed-bundle",
+          dir + " holds both object files and folders (" + folders + "), so it is neither one bundle nor a folder"
+              + " of bundles",
+          "move the folders out of it, or its object files into a bundle folder of their own"));
+    }
+  }
+
+  private static Entries entries(Path dir) {
     if (!Files.isDirectory(dir)) {
       throw new UserError(Diagnostic.error(Origin.of(dir.toString()), "", "no-bundle",
           dir + " is not a bundle folder", "compile one with 'stave compile CONFIG -o DIR' and pass DIR/<bundle>"));
     }
-    List<Path> files;
+    List<Path> objectFiles = new ArrayList<>();
+    List<Path> folders = new ArrayList<>();
     try (Stream<Path> list = Files.list(dir)) {
-      files = list.filter(Files::isRegularFile).filter(BundleReader::isManifest).sorted().toList();
+      for (Path entry : list.sorted().toList()) {
+        if (entry.getFileName().toString().startsWith(".")) {
+          continue;
+        }
+        if (Files.isDirectory(entry)) {
+          folders.add(entry);
+        } else if (Files.isRegularFile(entry) && isManifest(entry)) {
+          objectFiles.add(entry);
+        }
+      }
     } catch (IOException e) {
       throw new BundleWriter.WriteFailure("cannot read the folder " + dir + ": " + e.getMessage(), e);
     }
-    List<Diagnostic> problems = new ArrayList<>();
+    return new Entries(objectFiles, folders);
+  }
+
+  /** One object per file, in the files' order; problems are added to {@code problems}. */
+  @SuppressWarnings("unchecked")
+  private static List<KubeObject> readObjects(List<Path> files, List<Diagnostic> problems) {
     List<KubeObject> objects = new ArrayList<>();
     for (Path file : files) {
       String text;
@@ -62,16 +116,13 @@ public final class BundleReader {
         objects.add(o);
       }
     }
-    if (!problems.isEmpty()) {
-      throw new UserError(problems);
-    }
-    return objects;
+    return List.copyOf(objects);
   }
 
   private static boolean isManifest(Path file) {
     String name = file.getFileName().toString();
     String lower = name.toLowerCase(Locale.ROOT);
-    return !name.startsWith(".") && !lower.equals("kustomization.yaml") && !lower.equals("kustomization.yml")
+    return !lower.equals("kustomization.yaml") && !lower.equals("kustomization.yml")
         && (lower.endsWith(".yaml") || lower.endsWith(".yml") || lower.endsWith(".json"));
   }
 

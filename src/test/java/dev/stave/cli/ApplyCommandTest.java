@@ -461,6 +461,24 @@ class ApplyCommandTest {
   }
 
   @Test
+  void aFolderOfBundlesOrAnEmptyFolderIsNotABundle() throws IOException {
+    Path folder = tmp.resolve("out");
+    for (String command : List.of("apply", "diff")) {
+      Run run = command.equals("apply") ? stave("apply", folder.toString()) : stave("diff", "--cluster", folder.toString());
+      assertEquals(1, run.code(), run.out());
+      assertEquals(folder + ":1:1: error: " + folder + " is a folder of bundles, and one bundle is needed here\n"
+          + "  = hint: pass one of its bundle folders, such as " + bundle + "\n", run.err());
+    }
+    Path empty = Files.createDirectories(tmp.resolve("empty"));
+    Run run = stave("apply", empty.toString());
+    assertEquals(1, run.code(), run.out());
+    assertEquals(empty + ":1:1: error: " + empty + " holds no bundle: no .yaml, .yml or .json object file and no"
+        + " bundle folder\n"
+        + "  = hint: pass the bundle folder that 'stave compile CONFIG -o DIR' wrote: DIR/<bundle>\n", run.err());
+    assertTrue(api.requests().isEmpty());
+  }
+
+  @Test
   void anUnreachableServerFailsWithExit4() throws IOException {
     int port;
     try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {

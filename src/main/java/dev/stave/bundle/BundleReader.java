@@ -9,19 +9,29 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
  * Reads bundle folders back. A bundle folder holds object files: every {@code .yaml}/{@code .yml}/
  * {@code .json} file but the kustomization, one object each, read in file-name order (which is install
  * order for stave's bundles). A folder of bundles, as {@code stave compile -o DIR} writes DIR, holds
- * only bundle folders, and is not one bundle. Entries whose names start with a dot are not read.
+ * only bundle folders, each named after its bundle. Entries whose names start with a dot are not read.
  */
 public final class BundleReader {
   private BundleReader() {}
+
+  /** A folder read as what it holds: one bundle, or bundles by folder name. */
+  public sealed interface Folder permits One, Many {}
+
+  public record One(List<KubeObject> objects) implements Folder {}
+
+  public record Many(SortedMap<String, List<KubeObject>> bundles) implements Folder {}
 
   /** What a folder holds that decides how to read it; other files (a README) are ignored. */
   private record Entries(List<Path> objectFiles, List<Path> folders) {}
@@ -46,6 +56,55 @@ public final class BundleReader {
       throw new UserError(problems);
     }
     return objects;
+  }
+
+  /**
+   * One bundle when the folder holds object files, bundles by folder name when it holds only folders.
+   * Every problem of every folder is reported at once.
+   */
+  public static Folder readFolder(Path dir) {
+    Entries entries = entries(dir);
+    List<Diagnostic> problems = new ArrayList<>();
+    Folder folder;
+    if (entries.objectFiles().isEmpty() && !entries.folders().isEmpty()) {
+      SortedMap<String, List<KubeObject>> bundles = new TreeMap<>();
+      for (Path sub : entries.folders()) {
+        Entries inner = entries(sub);
+        if (inner.objectFiles().isEmpty() || !inner.folders().isEmpty()) {
+          problems.add(notABundle(dir, sub, inner));
+          continue;
+        }
+        bundles.put(sub.getFileName().toString(), readObjects(inner.objectFiles(), problems));
+      }
+      folder = new Many(Collections.unmodifiableSortedMap(bundles));
+    } else {
+      checkOneBundle(dir, entries, "pass a bundle folder or a folder of bundles: DIR/<bundle> or DIR of"
+          + " 'stave compile CONFIG -o DIR'", problems);
+      folder = new One(problems.isEmpty() ? readObjects(entries.objectFiles(), problems) : List.of());
+    }
+    if (!problems.isEmpty()) {
+      throw new UserError(problems);
+    }
+    return folder;
+  }
+
+  /** A folder in a folder of bundles must be a bundle: object files and no folders. */
+  private static Diagnostic notABundle(Path dir, Path sub, Entries inner) {
+    Origin origin = Origin.of(sub.toString());
+    if (inner.objectFiles().isEmpty() && inner.folders().isEmpty()) {
+      return Diagnostic.error(origin, "", "not-a-bundle",
+          sub + " is not a bundle: it holds no .yaml, .yml or .json object file",
+          "move it out of " + dir + ", which should hold only bundle folders");
+    }
+    String folders = String.join(", ", inner.folders().stream().map(f -> f.getFileName().toString()).toList());
+    if (inner.objectFiles().isEmpty()) {
+      return Diagnostic.error(origin, "", "not-a-bundle",
+          sub + " is not a bundle but holds folders (" + folders + "), and a folder of bundles cannot hold another",
+          "compare " + sub + " on its own, or move it out of " + dir);
+    }
+    return Diagnostic.error(origin, "", "not-a-bundle",
+        sub + " is not a bundle: it holds folders (" + folders + ") besides its object files",
+        "move the folders out of " + sub + "; a bundle folder holds only object files");
   }
 
   private static void checkOneBundle(Path dir, Entries entries, String noBundleHint, List<Diagnostic> problems) {

@@ -12,15 +12,19 @@ public final class DiffReport {
 
   public static String text(List<ObjectDiff.Change> changes) {
     StringBuilder out = new StringBuilder();
-    for (ObjectDiff.Change c : changes) {
-      out.append(sign(c.kind())).append(' ').append(c.object().display()).append(" (")
-          .append(c.kind().name().toLowerCase(java.util.Locale.ROOT)).append(")\n");
-      for (ObjectDiff.Field f : c.fields()) {
-        out.append("    ").append(f.path()).append(": ").append(value(f, f.before())).append(" → ")
-            .append(value(f, f.after())).append('\n');
-      }
-    }
+    appendText(out, "", changes);
     out.append(summary(changes)).append('\n');
+    return out.toString();
+  }
+
+  /** Each differing bundle as {@code ~ bundle NAME (changed)} with its objects indented under it. */
+  public static String text(BundleSetDiff diff) {
+    StringBuilder out = new StringBuilder();
+    for (BundleSetDiff.BundleChange b : diff.differing()) {
+      out.append(sign(b.kind())).append(" bundle ").append(b.name()).append(" (").append(name(b.kind())).append(")\n");
+      appendText(out, "    ", b.changes());
+    }
+    out.append(summary(diff)).append('\n');
     return out.toString();
   }
 
@@ -30,29 +34,76 @@ public final class DiffReport {
       return out.toString();
     }
     out.append("\n| | object | field | before | after |\n|---|---|---|---|---|\n");
+    appendRows(out, "", changes);
+    return out.toString();
+  }
+
+  /** The same table with a bundle column. */
+  public static String markdown(BundleSetDiff diff) {
+    StringBuilder out = new StringBuilder("### stave diff: ").append(summary(diff)).append("\n");
+    if (diff.isEmpty()) {
+      return out.toString();
+    }
+    out.append("\n| | bundle | object | field | before | after |\n|---|---|---|---|---|---|\n");
+    for (BundleSetDiff.BundleChange b : diff.differing()) {
+      appendRows(out, code(b.name()) + " | ", b.changes());
+    }
+    return out.toString();
+  }
+
+  private static void appendText(StringBuilder out, String indent, List<ObjectDiff.Change> changes) {
+    for (ObjectDiff.Change c : changes) {
+      out.append(indent).append(sign(c.kind())).append(' ').append(c.object().display()).append(" (")
+          .append(name(c.kind())).append(")\n");
+      for (ObjectDiff.Field f : c.fields()) {
+        out.append(indent).append("    ").append(f.path()).append(": ").append(value(f, f.before())).append(" → ")
+            .append(value(f, f.after())).append('\n');
+      }
+    }
+  }
+
+  /** {@code before} is the cells between the sign and the object, each ending in {@code " | "}. */
+  private static void appendRows(StringBuilder out, String before, List<ObjectDiff.Change> changes) {
     for (ObjectDiff.Change c : changes) {
       String object = code(c.object().display());
       if (c.fields().isEmpty()) {
-        out.append("| ").append(c.kind().name().toLowerCase(java.util.Locale.ROOT)).append(" | ").append(object)
-            .append(" | | | |\n");
+        out.append("| ").append(name(c.kind())).append(" | ").append(before).append(object).append(" | | | |\n");
       }
       for (ObjectDiff.Field f : c.fields()) {
-        out.append("| changed | ").append(object).append(" | ").append(code(f.path())).append(" | ")
+        out.append("| changed | ").append(before).append(object).append(" | ").append(code(f.path())).append(" | ")
             .append(code(value(f, f.before()))).append(" | ").append(code(value(f, f.after()))).append(" |\n");
       }
     }
-    return out.toString();
   }
 
   static String summary(List<ObjectDiff.Change> changes) {
     if (changes.isEmpty()) {
       return "no differences";
     }
-    long added = changes.stream().filter(c -> c.kind() == ObjectDiff.Kind.ADDED).count();
-    long removed = changes.stream().filter(c -> c.kind() == ObjectDiff.Kind.REMOVED).count();
-    long changed = changes.size() - added - removed;
-    return changes.size() + (changes.size() == 1 ? " object differs: " : " objects differ: ")
-        + added + " added, " + removed + " removed, " + changed + " changed";
+    return counts(" object differs: ", " objects differ: ", changes.stream().map(ObjectDiff.Change::kind).toList());
+  }
+
+  /** Names how many bundles were compared, so that an empty comparison cannot pass for a clean one. */
+  static String summary(BundleSetDiff diff) {
+    if (diff.isEmpty()) {
+      return "no differences in " + diff.compared() + (diff.compared() == 1 ? " bundle" : " bundles");
+    }
+    List<ObjectDiff.Change> changes = diff.differing().stream().flatMap(b -> b.changes().stream()).toList();
+    String of = " of " + diff.compared() + (diff.compared() == 1 ? " bundle" : " bundles");
+    List<ObjectDiff.Kind> kinds = diff.differing().stream().map(BundleSetDiff.BundleChange::kind).toList();
+    return counts(of + " differs: ", of + " differ: ", kinds) + "; " + summary(changes);
+  }
+
+  /** {@code 3 objects differ: 1 added, 0 removed, 2 changed}, with the words given for one and many. */
+  private static String counts(String one, String many, List<ObjectDiff.Kind> kinds) {
+    long added = kinds.stream().filter(k -> k == ObjectDiff.Kind.ADDED).count();
+    long removed = kinds.stream().filter(k -> k == ObjectDiff.Kind.REMOVED).count();
+    long changed = kinds.size() - added - removed;
+    return kinds.size() + (kinds.size() == 1 ? one : many) + added + " added, " + removed + " removed, " + changed + " changed";
+  }
+
+  private static String name(ObjectDiff.Kind kind) {
+    return kind.name().toLowerCase(java.util.Locale.ROOT);
   }
 
   private static char sign(ObjectDiff.Kind kind) {

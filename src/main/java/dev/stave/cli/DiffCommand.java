@@ -4,6 +4,8 @@ import dev.stave.apply.ClusterDiff;
 import dev.stave.apply.ClusterFailure;
 import dev.stave.apply.ClusterLibraries;
 import dev.stave.apply.KubeTransport;
+import dev.stave.bundle.BundleReader;
+import dev.stave.bundle.BundleSetDiff;
 import dev.stave.bundle.DiffReport;
 import dev.stave.bundle.KubeObject;
 import dev.stave.bundle.ObjectDiff;
@@ -23,7 +25,15 @@ import picocli.CommandLine.Parameters;
       "Shows what changed between two bundles, or a bundle and the cluster.",
       "Per object: added, removed or changed, with the changed fields, between A (old) and B (new), or"
           + " between a bundle and the live cluster (--cluster BUNDLE). Exit 3 when they differ. Against a"
-          + " cluster only the fields the bundle sets are compared; Secret values are never shown."
+          + " cluster only the fields the bundle sets are compared; Secret values are never shown.",
+      "A and B are each a config (compiled in memory), a bundle folder (object files: every .yaml, .yml"
+          + " and .json but kustomization.yaml) or a folder of bundles (only bundle folders, as 'stave compile"
+          + " -o DIR' writes DIR). Two folders of bundles are compared bundle by bundle, matched by folder"
+          + " name; a bundle on one side only is added or removed with all its objects. Names starting with a"
+          + " dot are skipped, and other files (a README) ignored.",
+      "Errors (exit 1): a folder with neither object files nor bundle folders (an empty one too), a folder"
+          + " with both, and a folder of bundles holding a folder that is not a bundle. A folder of bundles"
+          + " against one bundle is a usage error (exit 2)."
     })
 final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
   enum Format { text, markdown }
@@ -33,7 +43,7 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Parameters(arity = "1..2", paramLabel = "BUNDLE", description = "Bundle folders or configs: A B, or one with --cluster.")
+  @Parameters(arity = "1..2", paramLabel = "BUNDLE", description = "Configs, bundle folders or folders of bundles: A B; or one bundle with --cluster.")
   List<Path> targets;
 
   @Option(names = "--cluster", description = "Compare the one bundle with the live objects.")
@@ -77,9 +87,23 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
         return Main.IO;
       }
     } else {
-      List<KubeObject> before = Targets.load(context, targets.get(0), templates, contextOptions.compileOptions(context), false);
-      List<KubeObject> after = Targets.load(context, targets.get(1), templates, contextOptions.compileOptions(context), false);
-      changes = ObjectDiff.between(before, after);
+      BundleReader.Folder before = Targets.folder(context, targets.get(0), templates, contextOptions.compileOptions(context));
+      BundleReader.Folder after = Targets.folder(context, targets.get(1), templates, contextOptions.compileOptions(context));
+      if (before instanceof BundleReader.Many a && after instanceof BundleReader.Many b) {
+        BundleSetDiff diff = BundleSetDiff.between(a.bundles(), b.bundles());
+        context.out().print(format == Format.markdown ? DiffReport.markdown(diff) : DiffReport.text(diff));
+        context.out().flush();
+        return diff.isEmpty() ? Main.OK : Main.DIFFERENT;
+      }
+      if (!(before instanceof BundleReader.One a && after instanceof BundleReader.One b)) {
+        boolean firstIsMany = before instanceof BundleReader.Many;
+        Path many = targets.get(firstIsMany ? 0 : 1);
+        Path one = targets.get(firstIsMany ? 1 : 0);
+        throw new CommandLine.ParameterException(spec.commandLine(), many + " is a folder of bundles and " + one
+            + " is one bundle; compare two folders of bundles, or two bundles such as " + many.resolve("<bundle>")
+            + " and " + one);
+      }
+      changes = ObjectDiff.between(a.objects(), b.objects());
     }
     context.out().print(format == Format.markdown ? DiffReport.markdown(changes) : DiffReport.text(changes));
     context.out().flush();

@@ -25,6 +25,17 @@ import java.util.Map;
 final class Targets {
   private Targets() {}
 
+  /**
+   * What diff compares: a folder as {@link BundleReader#readFolder} reads it (one bundle, or a folder
+   * of bundles), or a config compiled in memory as one bundle.
+   */
+  static BundleReader.Folder folder(Context context, Path target, Path templates, CompileOptions options) {
+    if (Files.isDirectory(target)) {
+      return BundleReader.readFolder(target);
+    }
+    return new BundleReader.One(load(context, target, templates, options, false));
+  }
+
   /** The objects in bundle order; {@code withSecrets} adds a config's Secrets with their data. */
   static List<KubeObject> load(Context context, Path target, Path templates, CompileOptions options,
       boolean withSecrets) {

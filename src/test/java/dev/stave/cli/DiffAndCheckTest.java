@@ -157,6 +157,159 @@ class DiffAndCheckTest {
     assertTrue(run.err().contains(b.resolve("50-list.yaml") + " is not a Kubernetes object"), run.err());
   }
 
+  /** A bundle folder by hand: one ConfigMap named settings with the given value. */
+  private Path handBundle(String folder, String bundle, String value) throws IOException {
+    Path dir = tmp.resolve(folder).resolve(bundle);
+    Files.createDirectories(dir);
+    Files.writeString(dir.resolve("10-configmap-settings.yaml"), """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: settings
+          namespace: default
+        data:
+          value: %s
+        """.formatted(value));
+    return dir;
+  }
+
+  @Test
+  void foldersOfBundlesAreComparedBundleByBundleByName() throws IOException {
+    Path deployment = compile("b").resolve("28-deployment-cheetah-ppo-tensorboard.yaml");
+    Files.writeString(deployment, Files.readString(deployment).replace("replicas: 1", "replicas: 2"));
+    compile("a");
+    // The same object in two bundles is two objects: moving it from one bundle to another shows.
+    handBundle("a", "old", "x");
+    handBundle("b", "new", "x");
+    handBundle("a", "same", "y");
+    handBundle("b", "same", "y");
+    Run run = Run.of("diff", tmp.resolve("a").toString(), tmp.resolve("b").toString());
+    assertEquals(3, run.code(), run.err());
+    assertEquals("""
+        ~ bundle cheetah-ppo (changed)
+            ~ Deployment surreal/cheetah-ppo-tensorboard (changed)
+                spec.replicas: 1 → 2
+        + bundle new (added)
+            + ConfigMap default/settings (added)
+        - bundle old (removed)
+            - ConfigMap default/settings (removed)
+        3 of 4 bundles differ: 1 added, 1 removed, 1 changed; 3 objects differ: 1 added, 1 removed, 1 changed
+        """, run.out());
+    assertEquals("", run.err());
+    Run markdown = Run.of("diff", tmp.resolve("a").toString(), tmp.resolve("b").toString(), "--format", "markdown");
+    assertEquals(3, markdown.code(), markdown.err());
+    assertEquals("""
+        ### stave diff: 3 of 4 bundles differ: 1 added, 1 removed, 1 changed; 3 objects differ: 1 added, 1 removed, 1 changed
+
+        | | bundle | object | field | before | after |
+        |---|---|---|---|---|---|
+        | changed | `cheetah-ppo` | `Deployment surreal/cheetah-ppo-tensorboard` | `spec.replicas` | `1` | `2` |
+        | added | `new` | `ConfigMap default/settings` | | | |
+        | removed | `old` | `ConfigMap default/settings` | | | |
+        """, markdown.out());
+  }
+
+  @Test
+  void aBundleOnOneSideOnlyCountsWithAllItsObjects() throws IOException {
+    compile("a");
+    handBundle("b", "other", "x");
+    Run run = Run.of("diff", tmp.resolve("a").toString(), tmp.resolve("b").toString());
+    assertEquals(3, run.code(), run.err());
+    assertEquals("""
+        - bundle cheetah-ppo (removed)
+            - Namespace surreal (removed)
+            - Service surreal/cheetah-ppo-parameter-server (removed)
+            - Service surreal/cheetah-ppo-replay-server (removed)
+            - Service surreal/cheetah-ppo-tensorboard (removed)
+            - Deployment surreal/cheetah-ppo-tensorboard (removed)
+            - Job surreal/cheetah-ppo-agent (removed)
+            - Job surreal/cheetah-ppo-nonagent (removed)
+        + bundle other (added)
+            + ConfigMap default/settings (added)
+        2 of 2 bundles differ: 1 added, 1 removed, 0 changed; 8 objects differ: 1 added, 7 removed, 0 changed
+        """, run.out());
+  }
+
+  @Test
+  void identicalFoldersOfBundlesSayHowManyBundlesWereCompared() throws IOException {
+    compile("a");
+    compile("b");
+    handBundle("a", "other", "x");
+    handBundle("b", "other", "x");
+    // Hidden entries and files that are not objects are no part of a folder of bundles.
+    Files.createDirectories(tmp.resolve("b/.git/objects"));
+    Files.createDirectories(tmp.resolve("b/.cheetah-ppo.stave-new"));
+    Files.writeString(tmp.resolve("b/README.md"), "Bundles compiled from configs/.\n");
+    Files.writeString(tmp.resolve("b/kustomization.yaml"), "resources: [cheetah-ppo, other]\n");
+    Run run = Run.of("diff", tmp.resolve("a").toString(), tmp.resolve("b").toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals("no differences in 2 bundles\n", run.out());
+    Run markdown = Run.of("diff", tmp.resolve("a").toString(), tmp.resolve("b").toString(), "--format", "markdown");
+    assertEquals("### stave diff: no differences in 2 bundles\n", markdown.out());
+  }
+
+  @Test
+  void anEmptyFolderIsInvalidInputNotAnEmptyBundle() throws IOException {
+    compile("committed");
+    Path empty = Files.createDirectories(tmp.resolve("new"));
+    Files.writeString(empty.resolve("README.md"), "not an object\n");
+    Run run = Run.of("diff", tmp.resolve("committed").toString(), empty.toString());
+    assertEquals(1, run.code(), run.out());
+    assertEquals("", run.out());
+    assertEquals(empty + ":1:1: error: " + empty + " holds no bundle: no .yaml, .yml or .json object file and no"
+        + " bundle folder\n"
+        + "  = hint: pass a bundle folder or a folder of bundles: DIR/<bundle> or DIR of 'stave compile CONFIG -o"
+        + " DIR'\n", run.err());
+    assertEquals(1, Run.of("diff", empty.toString(), empty.toString()).code());
+  }
+
+  @Test
+  void aFolderWithObjectFilesAndFoldersIsInvalidInput() throws IOException {
+    Path bundle = compile("a");
+    Files.createDirectories(bundle.resolve("patches"));
+    Files.createDirectories(bundle.resolve("base"));
+    Run run = Run.of("diff", bundle.toString(), compile("b").toString());
+    assertEquals(1, run.code(), run.out());
+    assertEquals(bundle + ":1:1: error: " + bundle + " holds both object files and folders (base, patches), so it is"
+        + " neither one bundle nor a folder of bundles\n"
+        + "  = hint: move the folders out of it, or its object files into a bundle folder of their own\n", run.err());
+  }
+
+  @Test
+  void everyFolderInAFolderOfBundlesMustBeABundle() throws IOException {
+    Path mixed = compile("a");
+    Files.createDirectories(mixed.resolve("patches"));
+    Path empty = Files.createDirectories(tmp.resolve("a/empty"));
+    Path nested = handBundle("a/nested", "inner", "x").getParent();
+    compile("b");
+    Path a = tmp.resolve("a");
+    Run run = Run.of("diff", a.toString(), tmp.resolve("b").toString());
+    assertEquals(1, run.code(), run.out());
+    assertEquals(""
+        + mixed + ":1:1: error: " + mixed + " is not a bundle: it holds folders (patches) besides its object files\n"
+        + "  = hint: move the folders out of " + mixed + "; a bundle folder holds only object files\n"
+        + empty + ":1:1: error: " + empty + " is not a bundle: it holds no .yaml, .yml or .json object file\n"
+        + "  = hint: move it out of " + a + ", which should hold only bundle folders\n"
+        + nested + ":1:1: error: " + nested + " is not a bundle but holds folders (inner), and a folder of bundles"
+        + " cannot hold another\n"
+        + "  = hint: compare " + nested + " on its own, or move it out of " + a + "\n", run.err());
+  }
+
+  @Test
+  void aFolderOfBundlesAgainstOneBundleIsAUsageError() {
+    Path bundle = compile("a");
+    Path folder = tmp.resolve("a");
+    for (List<String> pair : List.of(List.of(folder.toString(), bundle.toString()),
+        List.of(CONFIG, folder.toString()))) {
+      Run run = Run.of("diff", pair.get(0), pair.get(1));
+      assertEquals(2, run.code(), run.err());
+      String one = pair.get(0).equals(CONFIG) ? CONFIG : bundle.toString();
+      assertEquals("stave: " + folder + " is a folder of bundles and " + one + " is one bundle; compare two folders"
+          + " of bundles, or two bundles such as " + folder.resolve("<bundle>") + " and " + one + "\n"
+          + "Try 'stave diff --help' for more information.\n", run.err());
+    }
+  }
+
   @Test
   void diffNeedsTwoBundlesOrOneWithCluster() {
     assertEquals(2, Run.of("diff", compile("a").toString()).code());

@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -18,11 +20,40 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description = {
       "Writes a small, commented starter config that compiles as it is.",
-      "To standard output, or to FILE with -o (never over an existing file)."
+      "To standard output (experiment in HOCON, benchmark and cluster in YAML), or to FILE with -o (never"
+          + " over an existing file) in the format its name says: .conf or .hocon HOCON, .yaml or .yml YAML,"
+          + " .json JSON (which has no comments)."
     })
 final class InitCommand implements Callable<Integer>, Main.RunsInContext {
-  /** The kinds with a starter, and the file each starter is kept in. */
-  static final List<String> STARTERS = List.of("experiment.conf", "benchmark.yaml", "cluster.yaml");
+  /** How a starter is written; each kind has one resource per format, {@code /stave/init/<kind>.<ext>}. */
+  enum Format {
+    HOCON("conf"), YAML("yaml"), JSON("json");
+
+    final String extension;
+
+    Format(String extension) {
+      this.extension = extension;
+    }
+
+    /** The format a file name asks for, as the config loader reads it; null when it asks for none. */
+    static Format of(Path file) {
+      String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+      if (name.endsWith(".conf") || name.endsWith(".hocon")) {
+        return HOCON;
+      }
+      if (name.endsWith(".yaml") || name.endsWith(".yml")) {
+        return YAML;
+      }
+      return name.endsWith(".json") ? JSON : null;
+    }
+  }
+
+  /** The kinds with a starter, and the format each prints in without -o: the one its seed system used. */
+  static final Map<String, Format> STARTERS = Map.of(
+      "experiment", Format.HOCON, "benchmark", Format.YAML, "cluster", Format.YAML);
+
+  /** Where a starter's comment names the file to compile. */
+  private static final String FILE = "@FILE@";
 
   private final Context context;
 
@@ -30,7 +61,8 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
       description = "experiment (default), benchmark or cluster.")
   String kind;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the config to FILE.")
+  @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+      description = "Write the config to FILE, in the format its name says.")
   Path output;
 
   InitCommand(Context context) {
@@ -45,15 +77,18 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
 
   @Override
   public Integer call() throws IOException {
-    String starter = STARTERS.stream().filter(f -> f.startsWith(kind + ".")).findFirst().orElse(null);
-    if (starter == null) {
+    if (!STARTERS.containsKey(kind)) {
       context.err().println("stave: no starter for kind '" + kind + "'; kinds: " + String.join(", ", new Kinds()));
       return Main.USAGE;
     }
-    String text;
-    try (InputStream in = InitCommand.class.getResourceAsStream("/stave/init/" + starter)) {
-      text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    Format format = output == null ? STARTERS.get(kind) : Format.of(output);
+    if (format == null) {
+      context.err().println("stave: cannot tell the format of " + output + " from its name; name it *.conf or"
+          + " *.hocon (HOCON), *.yaml or *.yml (YAML), or *.json (JSON)");
+      return Main.USAGE;
     }
+    String fileName = output == null ? kind + "." + format.extension : commentSafe(output.getFileName().toString());
+    String text = starter(kind, format).replace(FILE, fileName);
     if (output == null) {
       context.out().print(text);
       return Main.OK;
@@ -65,6 +100,23 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
       return Main.IO;
     }
     context.err().println("wrote " + output + "; compile it with: stave compile " + output);
+    if (format == Format.JSON) {
+      context.err().println("JSON has no comments: 'stave init " + kind + " -o " + kind
+          + ".yaml' writes the same config with its comments");
+    }
     return Main.OK;
+  }
+
+  static String starter(String kind, Format format) throws IOException {
+    try (InputStream in = InitCommand.class.getResourceAsStream("/stave/init/" + kind + "." + format.extension)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  /** A file name goes into a comment line, which a line break in it would end. */
+  private static String commentSafe(String name) {
+    StringBuilder out = new StringBuilder(name.length());
+    name.codePoints().forEach(c -> out.appendCodePoint(Character.isISOControl(c) || c == 0x2028 || c == 0x2029 ? '?' : c));
+    return out.toString();
   }
 }

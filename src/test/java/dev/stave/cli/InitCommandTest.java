@@ -1,29 +1,103 @@
 package dev.stave.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class InitCommandTest {
+  /** Every name a config's format is told by, as the config loader reads them. */
+  private static final List<String> EXTENSIONS = List.of("conf", "hocon", "yaml", "yml", "json");
+
   @TempDir
   Path dir;
 
-  @ParameterizedTest
-  @CsvSource({"experiment, x.conf, 4", "benchmark, x.yaml, 6", "cluster, x.yaml, 9"})
-  void everyStarterCompilesAsItIs(String kind, String file, int objects) throws IOException {
+  private Path init(String kind, String file) {
     Path config = dir.resolve(file);
-    Run init = Run.of("init", kind, "-o", config.toString());
-    assertEquals(0, init.code(), init.err());
-    Run compile = Run.of("compile", config.toString(), "-o", dir.resolve("out").toString());
-    assertEquals(0, compile.code(), compile.err());
+    Run run = Run.of("init", kind, "-o", config.toString());
+    assertEquals(0, run.code(), run.err());
+    return config;
+  }
+
+  /** Compiles the written file as it is and returns the bundle's files by name. */
+  private Map<String, String> compile(Path config, int objects) throws IOException {
+    Path out = dir.resolve("out-" + config.getFileName());
+    Run compile = Run.of("compile", config.toString(), "-o", out.toString());
+    assertEquals(0, compile.code(), config + ":\n" + compile.err());
     assertTrue(compile.err().endsWith("(" + objects + " objects)\n"), compile.err());
+    Map<String, String> files = new TreeMap<>();
+    try (Stream<Path> walk = Files.walk(out)) {
+      for (Path f : walk.filter(Files::isRegularFile).toList()) {
+        files.put(out.relativize(f).toString(), Files.readString(f));
+      }
+    }
+    return files;
+  }
+
+  @ParameterizedTest
+  @CsvSource({"experiment, 4", "benchmark, 6", "cluster, 9"})
+  void everyKindCompilesInEveryFormatToTheSameBundle(String kind, int objects) throws IOException {
+    Map<String, String> first = null;
+    for (String extension : EXTENSIONS) {
+      Map<String, String> bundle = compile(init(kind, kind + "." + extension), objects);
+      if (first == null) {
+        first = bundle;
+      }
+      assertEquals(first, bundle, kind + "." + extension + " compiles to another bundle than " + kind + ".conf");
+    }
+  }
+
+  @ParameterizedTest
+  @CsvSource({"experiment", "benchmark", "cluster"})
+  void theFormatFollowsTheFileName(String kind) throws IOException {
+    String hocon = Files.readString(init(kind, "Mine.CONF"));
+    assertTrue(hocon.contains("\nkind = " + kind + "\n"), hocon);
+    assertTrue(hocon.startsWith("# ") && hocon.contains("stave compile Mine.CONF"), hocon);
+    String yaml = Files.readString(init(kind, "mine.yml"));
+    assertTrue(yaml.contains("\nkind: " + kind + "\n"), yaml);
+    assertTrue(yaml.startsWith("# ") && yaml.contains("stave compile mine.yml"), yaml);
+    // Strict JSON, which has no comments: what any JSON tool reads.
+    Path json = dir.resolve("mine.json");
+    Run run = Run.of("init", kind, "-o", json.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals("wrote " + json + "; compile it with: stave compile " + json + "\n"
+        + "JSON has no comments: 'stave init " + kind + " -o " + kind + ".yaml' writes the same config with its"
+        + " comments\n", run.err());
+    JsonNode tree = new ObjectMapper().readTree(Files.readString(json));
+    assertEquals(kind, tree.get("kind").asText());
+  }
+
+  @Test
+  void aLineBreakInTheFileNameCannotEndTheComment() throws IOException {
+    Path config = init("benchmark", "two\nlines\u2028.conf");
+    assertTrue(Files.readString(config).contains("stave compile two?lines?.conf\n"));
+    compile(config, 6);
+  }
+
+  @Test
+  void aFileNameThatNamesNoFormatIsAUsageError() {
+    for (String name : List.of("starter.txt", "starter", "starter.yaml.bak")) {
+      Path file = dir.resolve(name);
+      Run run = Run.of("init", "benchmark", "-o", file.toString());
+      assertEquals(2, run.code(), run.err());
+      assertEquals("stave: cannot tell the format of " + file + " from its name; name it *.conf or *.hocon (HOCON),"
+          + " *.yaml or *.yml (YAML), or *.json (JSON)\n", run.err());
+      assertFalse(Files.exists(file));
+    }
   }
 
   @Test
@@ -31,7 +105,8 @@ class InitCommandTest {
     Run run = Run.of("init");
     assertEquals(0, run.code());
     assertEquals(new String(InitCommand.class.getResourceAsStream("/stave/init/experiment.conf").readAllBytes(),
-        java.nio.charset.StandardCharsets.UTF_8), run.out());
+        StandardCharsets.UTF_8).replace("@FILE@", "experiment.conf"), run.out());
+    assertTrue(Run.of("init", "cluster").out().contains("\nkind: cluster\n"));
   }
 
   @Test

@@ -62,7 +62,7 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
   String kind;
 
   @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-      description = "Write the config to FILE, in the format its name says.")
+      description = "Write the config to FILE, in the format its name says ('-': standard output).")
   Path output;
 
   InitCommand(Context context) {
@@ -81,6 +81,9 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
       context.err().println("stave: no starter for kind '" + kind + "'; kinds: " + String.join(", ", new Kinds()));
       return Main.USAGE;
     }
+    if (output != null && output.toString().equals("-")) {
+      output = null;
+    }
     Format format = output == null ? STARTERS.get(kind) : Format.of(output);
     if (format == null) {
       context.err().println("stave: cannot tell the format of " + output + " from its name; name it *.conf or"
@@ -97,6 +100,12 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
       Files.writeString(output, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
     } catch (FileAlreadyExistsException e) {
       context.err().println("stave: " + output + " already exists; choose another file or remove it");
+      return Main.IO;
+    } catch (java.nio.file.NoSuchFileException e) {
+      context.err().println("stave: cannot write " + output + ": its folder does not exist; create it first");
+      return Main.IO;
+    } catch (IOException e) {
+      context.err().println("stave: cannot write " + output + ": " + e.getMessage());
       return Main.IO;
     }
     context.err().println("wrote " + output + "; compile it with: stave compile " + output);

@@ -118,4 +118,20 @@ class InitCommandTest {
     assertEquals("kind = experiment\n", Files.readString(existing));
     assertEquals(2, Run.of("init", "nope").code());
   }
+
+  @Test
+  void dashIsStandardOutput() {
+    Run run = Run.of("init", "-o", "-");
+    assertEquals(0, run.code(), run.err());
+    assertEquals(Run.of("init").out(), run.out());
+    assertEquals("", run.err());
+  }
+
+  @Test
+  void aMissingFolderIsAnIoFailureNotABug() {
+    Path file = dir.resolve("no/such/folder/x.conf");
+    Run run = Run.of("init", "-o", file.toString());
+    assertEquals(Main.IO, run.code(), run.err());
+    assertEquals("stave: cannot write " + file + ": its folder does not exist; create it first\n", run.err());
+  }
 }

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /** apply and diff --cluster against {@link FakeKubeApi}, through the command line. */
@@ -441,6 +443,26 @@ class ApplyCommandTest {
     assertTrue(run.err().contains("error: the kubeconfig " + bad + " is not a valid kubeconfig"), run.err());
     assertFalse(run.err().contains("Exception"), run.err());
     assertFalse(run.err().contains("secret-token-value"), run.err());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"ftp://x", "https://[::1", "https://a b"})
+  void aServerThatIsNoHttpAddressIsInvalidInput(String server) throws IOException {
+    Path bad = tmp.resolve("bad-server");
+    Files.writeString(bad, """
+        apiVersion: v1
+        kind: Config
+        current-context: f
+        clusters: [{name: f, cluster: {server: "%s"}}]
+        users: [{name: u, user: {token: secret-token-value}}]
+        contexts: [{name: f, context: {cluster: f, user: u}}]
+        """.formatted(server));
+    Run run = stave("apply", bundle.toString(), "--kubeconfig", bad.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals("<kubeconfig>:1:1: error: the server of the context 'f' in " + bad
+        + " is not an http:// or https:// address\n  = hint: check the cluster's server, e.g. https://203.0.113.5:6443\n",
+        run.err());
+    assertTrue(api.requests().isEmpty());
   }
 
   @Test

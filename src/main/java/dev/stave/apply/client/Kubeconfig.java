@@ -96,6 +96,13 @@ public final class Kubeconfig {
     } catch (IOException | RuntimeException e) {
       throw new ClusterFailure("cannot set up the credentials of the kubeconfig " + where + ": " + e.getMessage());
     }
+    // Requests are made against this address; the HTTP client would refuse it only at the first one,
+    // with an exception that is no diagnostic. (Not quoted: it is the user's file, and may hold anything.)
+    if (okhttp3.HttpUrl.parse(client.getBasePath()) == null) {
+      throw problem(where, "bad-server", "the server of the context '"
+          + (context != null ? context : config.getCurrentContext()) + "' in " + where
+          + " is not an http:// or https:// address", "check the cluster's server, e.g. https://203.0.113.5:6443");
+    }
     return new HttpTransport(client, timeout);
   }
 

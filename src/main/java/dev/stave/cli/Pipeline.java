@@ -17,11 +17,14 @@ import dev.stave.diag.Diagnostics;
 import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
+import dev.stave.inventory.Inventories;
+import dev.stave.model.ContextsReader;
 import dev.stave.render.ObjectRenderer;
 import dev.stave.render.RenderedObject;
 import dev.stave.schema.SchemaValidator;
 import dev.stave.diag.Suggest;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,6 +85,41 @@ final class Pipeline {
   Compiled compile(Path path) {
     ConfigFile config = load(path);
     return config == null ? null : compile(config);
+  }
+
+  /**
+   * {@code stave validate} of one file: a config of a kind stave compiles is compiled; an inventory
+   * ({@code kind: inventory} or Terraform's {@code .tf.json}) or a contexts file, which experiments refer
+   * to, is read and checked as an experiment reads it. The reasons go to the diagnostics.
+   */
+  void validate(Path path) {
+    List<Diagnostic> problems = new ArrayList<>();
+    if (path.toString().endsWith(".tf.json")) {
+      Inventories.load(new ConfigLoader(env, sources), path, problems);
+      diagnostics.addAll(problems);
+      return;
+    }
+    ConfigFile config;
+    try {
+      config = new ConfigLoader(env, sources).load(path);
+    } catch (UserError e) {
+      diagnostics.addAll(e.diagnostics());
+      return;
+    }
+    Node kind = ((MapNode) config.root()).get("kind");
+    String text = kind instanceof ScalarNode s && s.isString() ? s.text() : "";
+    if (text.equals("inventory")) {
+      Inventories.load(new ConfigLoader(env, sources), path, problems);
+      diagnostics.addAll(problems);
+    } else if (text.equals("contexts")) {
+      List<Diagnostic> schemaErrors = validators.computeIfAbsent(text, SchemaValidator::new).validate(config.root());
+      diagnostics.addAll(schemaErrors);
+      if (schemaErrors.isEmpty()) {
+        ContextsReader.read(config);
+      }
+    } else {
+      compile(path);
+    }
   }
 
   /** The compiled form of a config that {@link #load} accepted, or null with the reasons added. */

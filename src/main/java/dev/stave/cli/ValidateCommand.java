@@ -13,7 +13,11 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "validate",
     mixinStandardHelpOptions = true,
-    description = "Checks configs (syntax, schema and model rules) and reports every problem; writes nothing.")
+    description = {
+      "Checks configs (syntax, schema and model rules) and reports every problem; writes nothing.",
+      "Inventory files (kind: inventory, or Terraform's .tf.json) and contexts files are checked as an"
+          + " experiment that refers to them reads them."
+    })
 final class ValidateCommand implements Callable<Integer>, Main.RunsInContext {
   private final Context context;
 
@@ -34,7 +38,7 @@ final class ValidateCommand implements Callable<Integer>, Main.RunsInContext {
   public Integer call() {
     Pipeline pipeline = new Pipeline(context.env(), context.sources(), null, contextOptions.compileOptions(context));
     for (Path config : configs) {
-      pipeline.compile(config);
+      pipeline.validate(config);
     }
     if (pipeline.diagnostics().hasErrors()) {
       throw new UserError(pipeline.diagnostics().sorted());

@@ -257,4 +257,36 @@ class CommandLineTest {
     assertTrue(run.err().contains("hint: fix the template, or remove it to use the packaged one"), run.err());
     assertFalse(run.err().contains("internal error") || run.err().contains("\tat "), run.err());
   }
+
+  /** Inventories and contexts files are checked on their own as an experiment reads them. */
+  @ParameterizedTest
+  @ValueSource(strings = {"examples/inventories/lab.yaml", "examples/inventories/rl-small.tf.json",
+      "examples/contexts/mrunner.conf"})
+  void validateChecksTheFilesExperimentsReferTo(String file) {
+    Run run = Run.of("validate", file);
+    assertEquals(0, run.code(), run.err());
+    assertEquals("1 config is valid\n", run.err());
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+    "examples/inventories/errors/bad-selector-key.yaml|examples/inventories/errors/bad-selector-key.yaml:4:44:"
+        + " error: pools.batch.selector: the selector key 'team pool!' is not a Kubernetes label key",
+    "examples/inventories/errors/unknown-machine.tf.json|examples/inventories/errors/unknown-machine.tf.json:7:41:"
+        + " error: resource.google_container_node_pool.arm-pool.node_config.machine_type: 't2a-standard-8' is not"
+  })
+  void validateReportsAnInventorysProblemsWhereTheyAre(String file, String first) {
+    Run run = Run.of("validate", file);
+    assertEquals(1, run.code(), run.err());
+    assertTrue(run.err().startsWith(first), run.err());
+  }
+
+  @Test
+  void validateChecksAContextsFileAgainstItsSchema() throws IOException {
+    Path contexts = dir.resolve("contexts.yaml");
+    Files.writeString(contexts, "kind: contexts\ncontexts: {lab: {namespce: x}}\n");
+    Run run = Run.of("validate", contexts.toString());
+    assertEquals(1, run.code(), run.err());
+    assertTrue(run.err().startsWith(contexts + ":2:18: error: contexts.lab.namespce:"), run.err());
+  }
 }

@@ -16,8 +16,8 @@ final class ClusterOptions {
   String context;
 
   @Option(names = "--timeout", paramLabel = "DURATION", converter = Durations.class,
-      description = "Give up after this long, waiting included (default: the bundle's stave.dev/wait-timeout, "
-          + "else 5m).")
+      description = "Give up on the cluster after this long (default 5m; for apply, waiting included, the"
+          + " bundle's stave.dev/wait-timeout when it has one).")
   Duration timeout;
 
   // Tests shorten the pauses between retries; users have no reason to.

@@ -43,7 +43,7 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Parameters(arity = "1..2", paramLabel = "BUNDLE", description = "Configs, bundle folders or folders of bundles: A B; or one bundle with --cluster.")
+  @Parameters(index = "0..1", arity = "1..2", paramLabel = "BUNDLE", description = "Configs, bundle folders or folders of bundles: A B; or one bundle with --cluster.")
   List<Path> targets;
 
   @Option(names = "--cluster", description = "Compare the one bundle with the live objects.")

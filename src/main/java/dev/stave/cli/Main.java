@@ -103,6 +103,7 @@ public final class Main implements Runnable {
     System.setProperty("picocli.disable.closures", "true");
     CommandLine cli = new CommandLine(new Main(), new ContextFactory(context));
     addCommands(cli, args);
+    giveVersion(cli);
     cli.setOut(context.out());
     cli.setErr(context.err());
     cli.setCaseInsensitiveEnumValuesAllowed(false);
@@ -155,6 +156,16 @@ public final class Main implements Runnable {
     COMMANDS.forEach(cli::addSubcommand);
     cli.addSubcommand(AutoComplete.GenerateCompletion.class);
     cli.addSubcommand(CommandLine.HelpCommand.class);
+  }
+
+  /** Every command's -V prints stave's version, as {@code stave -V} does, rather than nothing. */
+  private static void giveVersion(CommandLine command) {
+    for (CommandLine sub : command.getSubcommands().values()) {
+      if (sub.getCommandSpec().mixinStandardHelpOptions()) {
+        sub.getCommandSpec().versionProvider(new Version());
+      }
+      giveVersion(sub);
+    }
   }
 
   /**

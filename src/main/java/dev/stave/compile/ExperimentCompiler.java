@@ -34,6 +34,7 @@ public final class ExperimentCompiler {
   private final Experiment experiment;
   private final Map<String, Placement> placements;
   private final List<Diagnostic> problems = new ArrayList<>();
+  private final ObjectNames names = new ObjectNames();
 
   private ExperimentCompiler(Experiment experiment, Map<String, Placement> placements) {
     this.experiment = experiment;
@@ -95,6 +96,25 @@ public final class ExperimentCompiler {
     return (unit.group() ? "process_groups." : "processes.") + unit.given();
   }
 
+  /**
+   * {@code object}, claimed for {@code unit} (and for one replica, for the numbered Pods of a pod workload).
+   * Only workloads are claimed: unit names are unique, but {@code a}'s Pod {@code a-1} is also process
+   * {@code a-1}'s. Services cannot collide: there is one per service name.
+   */
+  private PlannedObject claimed(PlannedObject object, PodUnit unit, Integer replica) {
+    String what = (unit.group() ? "group '" : "process '") + unit.given() + "'";
+    if (replica == null) {
+      names.claim(object, new ObjectNames.Source(what, unit.origin(), unitPath(unit), null), problems);
+      return object;
+    }
+    int replicas = unit.pod().replicas();
+    String prefix = experiment.name() + "-" + unit.name() + "-";
+    names.claim(object, new ObjectNames.Source("replica " + replica + " of " + what, unit.origin(), unitPath(unit),
+        "the " + replicas + " replicas of " + what + " are the Pods " + prefix + "0 to " + prefix + (replicas - 1)),
+        problems);
+    return object;
+  }
+
   private PlannedObject service(Services.Entry service) {
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("name", service.objectName());
@@ -137,7 +157,8 @@ public final class ExperimentCompiler {
         String podName = replicas > 1 ? objectName + "-" + i : objectName;
         Map<String, Object> podData = new LinkedHashMap<>(data);
         podData.put("name", podName);
-        pods.add(new PlannedObject("v1", "Pod", experiment.namespace(), podName, "pod.ftl", podData, overrides));
+        pods.add(claimed(new PlannedObject("v1", "Pod", experiment.namespace(), podName, "pod.ftl", podData,
+            overrides), unit, replicas > 1 ? i : null));
       }
       return pods;
     }
@@ -145,8 +166,8 @@ public final class ExperimentCompiler {
     if (workload == Workload.DEPLOYMENT) {
       data.put("replicas", replicas);
       data.put("selector", Labels.selector(experiment.name(), unit.name()));
-      return List.of(new PlannedObject("apps/v1", "Deployment", experiment.namespace(), objectName,
-          "deployment.ftl", data, overrides));
+      return List.of(claimed(new PlannedObject("apps/v1", "Deployment", experiment.namespace(), objectName,
+          "deployment.ftl", data, overrides), unit, null));
     }
     data.put("backoffLimit", unit.pod().backoffLimit());
     if (replicas > 1) {
@@ -159,8 +180,8 @@ public final class ExperimentCompiler {
     if (unit.pod().ttlSecondsAfterFinished() != null) {
       data.put("ttlSecondsAfterFinished", unit.pod().ttlSecondsAfterFinished());
     }
-    return List.of(new PlannedObject("batch/v1", "Job", experiment.namespace(), objectName, "job.ftl", data,
-        overrides));
+    return List.of(claimed(new PlannedObject("batch/v1", "Job", experiment.namespace(), objectName, "job.ftl", data,
+        overrides), unit, null));
   }
 
   private List<FieldOverride> overrides(PodUnit unit) {

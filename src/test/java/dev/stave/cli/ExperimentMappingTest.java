@@ -148,6 +148,45 @@ class ExperimentMappingTest {
   }
 
   @Test
+  void aNumberedPodThatAnotherProcessAlsoMakesIsAnErrorAtTheLaterName() throws IOException {
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: col
+        image: img:1
+        processes:
+          Solo_1: {workload: pod}
+          solo-2: {workload: job}
+        process_groups:
+          solo:
+            workload: pod
+            replicas: 3
+            processes: {a: {}}
+        sweep: {grid: {seed: [1, 2]}}
+        """);
+    // The sweep suffixes every name alike, so it neither causes nor hides a collision; a Job is not a Pod.
+    List<String> expected = List.of(
+        file + ":8:3: error: process_groups.solo: replica 1 of group 'solo' and process 'Solo_1' (line 5) would"
+            + " both be the Pod 'col-solo-1'",
+        "    |   solo:",
+        "    |   ^",
+        "  = hint: rename one of them; the 3 replicas of group 'solo' are the Pods col-solo-0 to col-solo-2");
+    for (String[] args : List.of(new String[] {"validate", file.toString()}, new String[] {"plan", file.toString()},
+        new String[] {"compile", file.toString(), "-o", "-"},
+        new String[] {"compile", file.toString(), "-o", dir.resolve("out").toString()})) {
+      Run run = Run.of(args);
+      assertEquals(1, run.code(), args[0] + ": " + run.err());
+      assertEquals("", run.out());
+      List<String> lines = run.err().lines().toList();
+      int error = lines.indexOf(expected.get(0));
+      assertTrue(error >= 0, run.err());
+      assertEquals(expected, lines.subList(error, error + expected.size()));
+      assertEquals(1, lines.stream().filter(l -> l.contains(": error: ")).count(), run.err());
+    }
+    assertFalse(Files.exists(dir.resolve("out")));
+  }
+
+  @Test
   void quantitiesAreCanonicalAndGpusAreLimitsAndRequests() throws IOException {
     List<Map<String, Object>> docs = compile("""
         kind: experiment

@@ -44,6 +44,14 @@ public final class Bundle {
       sorted.add(new Ranked(KindOrder.rank(o.kind()), o));
     }
     sorted.sort(ORDER);
+    // The compilers report two objects of one name as the user's error; one that gets here is stave's.
+    for (int i = 1; i < sorted.size(); i++) {
+      if (ORDER.compare(sorted.get(i - 1), sorted.get(i)) == 0) {
+        RenderedObject o = sorted.get(i).object();
+        throw new StaveBug("bundle " + name + " has two objects " + o.kind() + " "
+            + (o.namespace() == null ? "" : o.namespace() + "/") + o.name());
+      }
+    }
     this.objects = sorted.stream().map(Ranked::object).toList();
   }
 

@@ -58,7 +58,7 @@ final class ExperimentKind implements KindCompiler {
     objects = SecretEnvMapping.apply(objects, run, diagnostics);
     objects = Sweep.expand(objects, run.sweep(), experiment.name(), diagnostics);
     List<SecretSpec> secrets = new ArrayList<>(secrets(experiment));
-    secrets.addAll(SecretEnvMapping.secrets(experiment, run));
+    secrets.addAll(SecretEnvMapping.secrets(experiment, run, diagnostics));
     return new ExperimentAnalysis.Compilation(new Compiled(experiment.name(), objects, secrets, diagnostics),
         new ExperimentAnalysis(experiment, run, dispatch));
   }

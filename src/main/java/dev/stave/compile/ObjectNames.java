@@ -40,7 +40,7 @@ final class ObjectNames {
   }
 
   /** The other place, as briefly as the reader can find it: a line of the same file, else file and line. */
-  private static String where(Origin other, Origin here) {
+  static String where(Origin other, Origin here) {
     return other.file().equals(here.file()) ? "line " + other.line() : other.file() + ":" + other.line();
   }
 }

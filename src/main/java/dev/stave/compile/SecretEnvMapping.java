@@ -1,10 +1,12 @@
 package dev.stave.compile;
 
 import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
 import dev.stave.model.Experiment;
 import dev.stave.model.Neptune;
 import dev.stave.model.RunSpec;
 import dev.stave.model.SecretEnv;
+import dev.stave.model.SecretFile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,10 +50,23 @@ final class SecretEnvMapping {
     });
   }
 
-  /** The Neptune Secret, when the config says where its token comes from; else it must exist already. */
-  static List<SecretSpec> secrets(Experiment experiment, RunSpec run) {
+  /**
+   * The Neptune Secret, when the config says where its token comes from; else it must exist already. It
+   * may not be the Secret stave makes of {@code secrets}: applying one would replace the other.
+   */
+  static List<SecretSpec> secrets(Experiment experiment, RunSpec run, List<Diagnostic> problems) {
     Neptune neptune = run.defaults().neptune();
     if (neptune == null || neptune.token() == null && neptune.tokenFile() == null) {
+      return List.of();
+    }
+    String secretFiles = ExperimentCompiler.secretName(experiment);
+    if (!experiment.secrets().isEmpty() && neptune.tokenSecret().name().equals(secretFiles)) {
+      Origin first = experiment.secrets().stream().map(SecretFile::origin).min(Origin::compareTo).orElseThrow();
+      problems.add(Diagnostic.error(neptune.tokenSecretOrigin(), "tracking.neptune.api_token_secret",
+          "name-collision",
+          "the Neptune token's Secret '" + secretFiles + "' has the name of the Secret stave makes of 'secrets' ("
+              + ObjectNames.where(first, neptune.tokenSecretOrigin()) + ")",
+          "name another Secret for the token, e.g. \"neptune/api-token\""));
       return List.of();
     }
     SecretSpec.Entry entry = new SecretSpec.Entry(neptune.tokenSecret().key(), neptune.tokenFile(), neptune.token(),

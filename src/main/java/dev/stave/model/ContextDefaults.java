@@ -306,8 +306,9 @@ public final class ContextDefaults {
     if (secretNode == null) {
       record("neptune.api_token_secret", secretText, From.DEFAULT, null);
     }
-    SecretRef secret = SecretRef.parse(secretText, secretNode == null ? decides.origin() : secretNode.origin(),
-        "tracking.neptune.api_token_secret", problems).orElse(null);
+    Origin secretOrigin = secretNode == null ? decides.origin() : secretNode.origin();
+    SecretRef secret = SecretRef.parse(secretText, secretOrigin, "tracking.neptune.api_token_secret", problems)
+        .orElse(null);
     // The token itself is never recorded: provenance may be printed.
     Node token = ownMap != null && ownMap.has("api_token") ? ownMap.get("api_token")
         : inheritedMap != null ? inheritedMap.get("api_token") : null;
@@ -326,8 +327,8 @@ public final class ContextDefaults {
       return;
     }
     if (secret != null) {
-      neptune = new Neptune(projectName, secret, token == null ? null : ((ScalarNode) token).text(), tokenFile,
-          decides.origin());
+      neptune = new Neptune(projectName, secret, secretOrigin, token == null ? null : ((ScalarNode) token).text(),
+          tokenFile, decides.origin());
     }
   }
 

@@ -266,6 +266,32 @@ class MrunnerTest {
   }
 
   @Test
+  void theTokensSecretCannotBeTheSecretOfTheSecretFiles() throws IOException {
+    Path exp = write("exp.yaml", """
+        kind: experiment
+        name: tracked
+        project: p
+        image: img:1
+        secrets: [key.txt]
+        tracking: {neptune: {api_token: "${NEPTUNE_API_TOKEN}", api_token_secret: tracked-secrets/token}}
+        processes: {main: {command: [x]}}
+        """);
+    Env env = new Env(Map.of("NEPTUNE_API_TOKEN", "tok-1234567890"), "/home/user");
+    for (String command : List.of("validate", "secrets")) {
+      Run run = Run.with(env, command, exp.toString());
+      assertEquals(1, run.code(), run.err());
+      assertEquals("", run.out());
+      assertEquals(List.of(
+          exp + ":6:75: error: tracking.neptune.api_token_secret: the Neptune token's Secret 'tracked-secrets' has the"
+              + " name of the Secret stave makes of 'secrets' (line 5)",
+          "    | tracking: {neptune: {api_token: \"${NEPTUNE_API_TOKEN}\", api_token_secret: tracked-secrets/token}}",
+          "    |                                                                           ^",
+          "  = hint: name another Secret for the token, e.g. \"neptune/api-token\""),
+          run.err().lines().toList());
+    }
+  }
+
+  @Test
   void aTokenInPlainEnvOrArgsIsAnError() throws IOException {
     Path plain = write("plain.yaml", """
         kind: experiment

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -80,16 +81,22 @@ final class Services {
       }
     }
     for (Declared c : connects) {
-      if (!bound.containsKey(c.name())) {
+      Declared exposedOnly = exposed.get(c.name());
+      if (!bound.containsKey(c.name()) && exposedOnly != null) {
+        // Binding it too would be an error (service-both); every container already has its address.
+        problems.add(Diagnostic.error(c.origin(), c.path(), "connect-unbound",
+            "connects to '" + c.name() + "', which no process binds (it is only exposed)",
+            "remove it from connects: every container already has its address in SYMPH_"
+                + c.name().toUpperCase(Locale.ROOT).replace('-', '_') + "_ADDR",
+            "or, if only the cluster needs to reach it, change " + exposedOnly.path() + " to binds"));
+      } else if (!bound.containsKey(c.name())) {
         List<String> names = new ArrayList<>(bound.keySet());
         String suggestion = Suggest.closest(c.name(), names);
         String hint = suggestion != null ? "did you mean '" + suggestion + "'?"
             : names.isEmpty() ? "add 'binds = [" + c.name() + "]' to the process that serves it"
             : "bound services: " + String.join(", ", names);
         problems.add(Diagnostic.error(c.origin(), c.path(), "connect-unbound",
-            "connects to '" + c.name() + "', which no process binds"
-                + (exposed.containsKey(c.name()) ? " (it is only exposed)" : ""),
-            hint));
+            "connects to '" + c.name() + "', which no process binds", hint));
       }
     }
     int first = experiment.portFirst();

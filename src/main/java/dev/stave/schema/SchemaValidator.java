@@ -115,8 +115,19 @@ public final class SchemaValidator {
     if (value instanceof BigInteger i) {
       return Libraries.JSON.numberNode(i);
     }
-    return Libraries.JSON.numberNode((BigDecimal) value);
+    BigDecimal d = (BigDecimal) value;
+    if (d.signum() != 0 && d.stripTrailingZeros().scale() <= 0) {
+      // The validator checks a decimal against an integer bound through longValue(), which is 0 for 1E400:
+      // "replicas = 1E400" would be "below the minimum". As a BigInteger it compares exactly; past
+      // WHOLE_DIGITS digits it stands in as 10^WHOLE_DIGITS, beyond every bound in the schemas.
+      BigInteger whole = d.precision() - d.scale() <= WHOLE_DIGITS ? d.toBigIntegerExact()
+          : BigInteger.TEN.pow(WHOLE_DIGITS).multiply(BigInteger.valueOf(d.signum()));
+      return Libraries.JSON.numberNode(whole);
+    }
+    return Libraries.JSON.numberNode(d);
   }
+
+  private static final int WHOLE_DIGITS = 400;
 
   private static final Pattern PROPERTY_NAME = Pattern.compile("property '([^']*)' name is not valid");
 

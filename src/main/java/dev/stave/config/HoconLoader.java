@@ -7,7 +7,6 @@ import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigOrigin;
 import com.typesafe.config.ConfigParseOptions;
-import com.typesafe.config.ConfigRenderOptions;
 import com.typesafe.config.ConfigResolveOptions;
 import com.typesafe.config.ConfigSyntax;
 import com.typesafe.config.ConfigValue;
@@ -15,8 +14,6 @@ import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -270,14 +267,20 @@ public final class HoconLoader {
         return new ListNode(items, origin);
       }
       case NUMBER: {
-        if (value.unwrapped() instanceof Double d && !Double.isFinite(d)) {
-          // Typesafe reads 1E400 as a double, which overflows to Infinity.
-          problems.add(Diagnostic.error(origin, jsonPath, "hocon-number",
-              "the number is too large to read", "write a smaller number, or quote it to make it a string"));
+        // The number as written (1.50, 1e3, 007), as the YAML loader keeps it: render() and unwrapped()
+        // give Typesafe's double or long (1.5, 1000, 7), which would make the formats differ (SPEC 1.1).
+        // Only the conversion to a string, which getString does, hands out the original text.
+        String text = value.atKey("n").getString("n");
+        Object number;
+        try {
+          number = Numbers.decimal(text);
+        } catch (NumberFormatException e) {
+          number = null;
+        }
+        if (number == null) {
+          problems.add(Numbers.tooLarge(origin, jsonPath));
           return new ScalarNode(null, "null", origin);
         }
-        String text = value.render(ConfigRenderOptions.concise());
-        Object number = text.matches("[-+]?[0-9]+") ? new BigInteger(text) : new BigDecimal(text);
         return new ScalarNode(number, text, origin);
       }
       case BOOLEAN:

@@ -4,7 +4,6 @@ import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import dev.stave.diag.UserError;
 import java.io.StringReader;
-import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,11 +37,8 @@ public final class YamlLoader {
   static final int MAX_EXPANDED_NODES = 200_000;
   static final int MAX_CODE_POINTS = 8 * 1024 * 1024;
 
-  private static final Pattern INT = Pattern.compile("[-+]?[0-9]+");
   private static final Pattern HEX = Pattern.compile("0x[0-9a-fA-F]+");
   private static final Pattern OCT = Pattern.compile("0o[0-7]+");
-  private static final Pattern FLOAT =
-      Pattern.compile("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
 
   private final Interpolator interpolator;
 
@@ -239,11 +235,20 @@ public final class YamlLoader {
       if (!scalar.isPlain()) {
         return new ScalarNode(value, value, origin);
       }
-      return typed(value, origin);
+      try {
+        return typed(value, origin);
+      } catch (NumberFormatException e) {
+        problems.add(Numbers.tooLarge(origin, path));
+        return new ScalarNode(null, "null", origin);
+      }
     }
   }
 
-  /** YAML 1.2 core schema typing of a plain scalar. */
+  /**
+   * YAML 1.2 core schema typing of a plain scalar.
+   *
+   * @throws NumberFormatException for a decimal number whose exponent is out of range
+   */
   static ScalarNode typed(String text, Origin origin) {
     switch (text) {
       case "", "~", "null", "Null", "NULL":
@@ -257,17 +262,15 @@ public final class YamlLoader {
     }
     char first = text.charAt(0);
     if ((first >= '0' && first <= '9') || first == '-' || first == '+' || first == '.') {
-      if (INT.matcher(text).matches()) {
-        return new ScalarNode(new BigInteger(text.startsWith("+") ? text.substring(1) : text), text, origin);
-      }
       if (HEX.matcher(text).matches()) {
         return new ScalarNode(new BigInteger(text.substring(2), 16), text, origin);
       }
       if (OCT.matcher(text).matches()) {
         return new ScalarNode(new BigInteger(text.substring(2), 8), text, origin);
       }
-      if (FLOAT.matcher(text).matches()) {
-        return new ScalarNode(new BigDecimal(text.endsWith(".") ? text + "0" : text), text, origin);
+      Object number = Numbers.decimal(text);
+      if (number != null) {
+        return new ScalarNode(number, text, origin);
       }
     }
     return new ScalarNode(text, text, origin);

@@ -79,13 +79,16 @@ public final class RunSpecReader {
             "sweep parameter '" + name + "' has no values, so the sweep would have no points",
             "give it at least one value, or remove it"));
       }
-      Set<String> seen = new HashSet<>();
+      Map<String, String> seen = new HashMap<>();
       List<String> texts = new ArrayList<>();
       for (Node item : items) {
         String text = ((ScalarNode) item).text();
-        if (!seen.add(text)) {
+        String first = seen.putIfAbsent(SweepGrid.sameValue(text), text);
+        if (first != null) {
+          String what = first.equals(text) ? "is listed twice"
+              : "is the same number as " + Names.printable(first) + ", listed before it";
           problems.add(Diagnostic.error(item.origin(), path, "sweep-duplicate",
-              "value " + Names.printable(text) + " of sweep parameter '" + name + "' is listed twice",
+              "value " + Names.printable(text) + " of sweep parameter '" + name + "' " + what,
               "remove one of them"));
         }
         texts.add(text);

@@ -1,6 +1,7 @@
 package dev.stave.model;
 
 import dev.stave.diag.Origin;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -10,6 +11,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * {@code sweep { grid {...} }} (SPEC 2.2): parameters in sorted name order, each with its values as written.
@@ -26,6 +28,24 @@ public record SweepGrid(List<String> names, List<List<String>> values, Origin or
   public SweepGrid {
     names = List.copyOf(names);
     values = values.stream().map(List::copyOf).toList();
+  }
+
+  private static final Pattern DECIMAL = Pattern.compile("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
+
+  /**
+   * What makes two values of a parameter the same point: a decimal number by its value (1e-3, 0.001 and
+   * 0.0010 are one learning rate, so running them as three instances would only repeat work), anything
+   * else by its text. Both read the text alone, quoted or not, so YAML and HOCON agree.
+   */
+  static String sameValue(String text) {
+    if (DECIMAL.matcher(text).matches()) {
+      try {
+        return "number:" + new BigDecimal(text.endsWith(".") ? text + "0" : text).stripTrailingZeros();
+      } catch (NumberFormatException e) {
+        // an exponent past BigDecimal's range: compared as written
+      }
+    }
+    return "text:" + text;
   }
 
   public long size() {

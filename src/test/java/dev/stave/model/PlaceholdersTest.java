@@ -1,6 +1,7 @@
 package dev.stave.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.util.List;
 import java.util.Map;
@@ -22,5 +23,22 @@ class PlaceholdersTest {
         new dev.stave.diag.Origin("x", 1, 1));
     assertEquals(List.of("lr=0.1,seed=1", "lr=0.1,seed=2", "lr=0.1,seed=3", "lr=0.2,seed=1", "lr=0.2,seed=2",
         "lr=0.2,seed=3"), grid.points().stream().map(SweepGrid.Point::text).toList());
+  }
+
+  @Test
+  void sweepValuesAreTheSameWhenTheyAreTheSameNumberOrTheSameText() {
+    assertEquals(SweepGrid.sameValue("1e-3"), SweepGrid.sameValue("0.0010"));
+    assertEquals(SweepGrid.sameValue("0.001"), SweepGrid.sameValue("1E-3"));
+    assertEquals(SweepGrid.sameValue("1"), SweepGrid.sameValue("1.0"));
+    assertEquals(SweepGrid.sameValue("1"), SweepGrid.sameValue("+1"));
+    assertEquals(SweepGrid.sameValue("0"), SweepGrid.sameValue("-0.0"));
+    assertEquals(SweepGrid.sameValue("1000"), SweepGrid.sameValue("1e3"));
+    assertEquals(SweepGrid.sameValue("7"), SweepGrid.sameValue("007"));
+    assertNotEquals(SweepGrid.sameValue("0.001"), SweepGrid.sameValue("0.0011"));
+    // Not decimal numbers: compared as written.
+    assertNotEquals(SweepGrid.sameValue("0x10"), SweepGrid.sameValue("16"));
+    assertNotEquals(SweepGrid.sameValue("a"), SweepGrid.sameValue("A"));
+    assertNotEquals(SweepGrid.sameValue("1e9999999999"), SweepGrid.sameValue("1e9999999998"));
+    assertNotEquals(SweepGrid.sameValue("number:1"), SweepGrid.sameValue("1"));
   }
 }

@@ -6,31 +6,62 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Writes one config tree (maps, lists, strings, integers, booleans) as YAML and as HOCON, so that a
- * property can check that both formats mean the same thing. Every string is quoted in both.
+ * Writes one config tree (maps, lists, strings, integers, booleans, {@link Written} numbers) as YAML and
+ * as HOCON, so that a property can check that both formats mean the same thing. Every string is quoted
+ * in both.
  */
 final class ConfigText {
   private ConfigText() {}
 
-  /** YAML through stave's own emitter; {@code ${} is escaped as {@code $${} because YAML files interpolate. */
-  static String yaml(Object tree) {
-    return CanonicalYaml.emit(escapeInterpolation(tree));
+  /** A number written bare, exactly as this text ({@code 007}, {@code 1.50}, {@code 1e3}), in both formats. */
+  record Written(String text) {
+    @Override
+    public String toString() {
+      return text;
+    }
   }
 
-  private static Object escapeInterpolation(Object value) {
+  /** Where the emitter wrote a {@link Written} number: a plain scalar that no generated string spells. */
+  private static final Pattern WRITTEN = Pattern.compile("\\bzzwritten(\\d+)zz$", Pattern.MULTILINE);
+
+  /** YAML through stave's own emitter; {@code ${} is escaped as {@code $${} because YAML files interpolate. */
+  static String yaml(Object tree) {
+    List<String> written = new ArrayList<>();
+    String text = CanonicalYaml.emit(escapeInterpolation(tree, written));
+    Matcher m = WRITTEN.matcher(text);
+    StringBuilder out = new StringBuilder();
+    int replaced = 0;
+    while (m.find()) {
+      m.appendReplacement(out, Matcher.quoteReplacement(written.get(Integer.parseInt(m.group(1)))));
+      replaced++;
+    }
+    m.appendTail(out);
+    if (replaced != written.size()) {
+      throw new IllegalStateException("the emitter quoted a written number: " + text);
+    }
+    return out.toString();
+  }
+
+  private static Object escapeInterpolation(Object value, List<String> written) {
+    if (value instanceof Written w) {
+      written.add(w.text());
+      return "zzwritten" + (written.size() - 1) + "zz";
+    }
     if (value instanceof String s) {
       return s.replace("${", "$${");
     }
     if (value instanceof Map<?, ?> map) {
       Map<String, Object> out = new LinkedHashMap<>();
-      map.forEach((k, v) -> out.put((String) k, escapeInterpolation(v)));
+      map.forEach((k, v) -> out.put((String) k, escapeInterpolation(v, written)));
       return out;
     }
     if (value instanceof List<?> list) {
       List<Object> out = new ArrayList<>();
-      list.forEach(v -> out.add(escapeInterpolation(v)));
+      list.forEach(v -> out.add(escapeInterpolation(v, written)));
       return out;
     }
     return value;
@@ -62,7 +93,7 @@ final class ConfigText {
     } else if (value instanceof String s) {
       out.append(quote(s));
     } else if (value instanceof Integer || value instanceof Long || value instanceof BigInteger
-        || value instanceof Boolean) {
+        || value instanceof Boolean || value instanceof Written) {
       out.append(value);
     } else if (value == null) {
       out.append("null");

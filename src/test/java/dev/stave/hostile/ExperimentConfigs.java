@@ -56,10 +56,26 @@ final class ExperimentConfigs {
     return true;
   }
 
+  /**
+   * Numbers as people write them, bare: leading zeros (007), trailing zeros (1.50), exponents (1e3,
+   * 1E-03), a lone point (1.), negative zero. Both formats must keep exactly this text.
+   */
+  static Arbitrary<ConfigText.Written> writtenNumber() {
+    Arbitrary<String> digits = Arbitraries.strings().numeric().ofMinLength(1).ofMaxLength(4);
+    Arbitrary<String> fraction = Arbitraries.oneOf(Arbitraries.just(""), Arbitraries.just("."),
+        Arbitraries.strings().numeric().ofMinLength(1).ofMaxLength(3).map(f -> "." + f));
+    Arbitrary<String> exponent = Arbitraries.oneOf(Arbitraries.just(""),
+        Combinators.combine(Arbitraries.of("e", "E"), Arbitraries.of("", "-", "+"),
+            Arbitraries.strings().numeric().ofMinLength(1).ofMaxLength(2)).as((e, sign, n) -> e + sign + n));
+    return Combinators.combine(Arbitraries.of("", "-"), digits, fraction, exponent)
+        .as((sign, d, f, e) -> new ConfigText.Written(sign + d + f + e));
+  }
+
   static Arbitrary<Proc> process(String name) {
     Arbitrary<Object> arg = Arbitraries.frequencyOf(
         Tuple.of(5, freeText().map(s -> (Object) s)),
-        Tuple.of(1, Arbitraries.integers().between(-1_000_000, 1_000_000).map(i -> (Object) i)));
+        Tuple.of(1, Arbitraries.integers().between(-1_000_000, 1_000_000).map(i -> (Object) i)),
+        Tuple.of(1, writtenNumber().map(n -> (Object) n)));
     Arbitrary<Map<String, String>> env = Arbitraries.maps(
         Arbitraries.strings().withCharRange('A', 'Z').withChars('_').ofMinLength(1).ofMaxLength(6).map(s -> "U_" + s),
         freeText()).ofMaxSize(4);

@@ -46,6 +46,21 @@ class HoconLoaderTest {
   }
 
   @Test
+  void numbersKeepTheTextTheyAreWrittenWithAndAreTypedAsInYaml() throws IOException {
+    MapNode root = load("a = [1.0, 1e3, 007, 1.50, -0.0, 1., 1e400]\nb = ${a}\n", Map.of());
+    for (String key : new String[] {"a", "b"}) {
+      var items = ((ListNode) root.get(key)).items();
+      String[] written = {"1.0", "1e3", "007", "1.50", "-0.0", "1.", "1e400"};
+      for (int i = 0; i < written.length; i++) {
+        ScalarNode s = (ScalarNode) items.get(i);
+        ScalarNode yaml = YamlLoader.typed(written[i], s.origin());
+        assertEquals(written[i], s.text());
+        assertEquals(yaml.value(), s.value(), written[i]);
+      }
+    }
+  }
+
+  @Test
   void unquotedYesStaysAString() throws IOException {
     assertEquals("yes", ((ScalarNode) load("a = yes\n", Map.of()).get("a")).value());
   }

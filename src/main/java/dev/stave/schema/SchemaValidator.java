@@ -180,7 +180,10 @@ public final class SchemaValidator {
         if (at.node instanceof ScalarNode s && s.isString() && expectsNumberOrBool(keywordSchema)
             && s.text().matches("-?[0-9]+(\\.[0-9]+)?|true|false")) {
           hints.add("write the value without quotes");
-        } else if (at.node instanceof ScalarNode s && !s.isString() && expected(keywordSchema).contains("string")) {
+        } else if (at.node instanceof ScalarNode s && !s.isString() && expected(keywordSchema).contains("string")
+            && (parentSchema(m) == null || !parentSchema(m).has("x-hint"))) {
+          // Where the key says what its strings look like (a quantity, a file mode), quoting 1.5 or
+          // true would only trade this error for another; its x-hint below is the advice.
           hints.add("put the value in quotes to make it a string");
         } else if (parentSchema(m) == null || !parentSchema(m).has("x-hint")) {
           hints.add("write " + expected(keywordSchema) + " here");

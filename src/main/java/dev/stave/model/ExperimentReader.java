@@ -539,15 +539,13 @@ public final class ExperimentReader {
       case "secret" -> {
         field = "secret";
         source.put("secretName", need(m, "secret_name", path, type));
-        Integer mode = Values.integer(m, "default_mode");
-        source.put("defaultMode", (long) (mode == null ? 420 : mode)); // 0644, as Symphony
+        source.put("defaultMode", (long) defaultMode(m, path)); // 0644 unless given, as Symphony
         defaultName = Values.string(m, "secret_name");
       }
       case "config_map" -> {
         field = "configMap";
         source.put("name", need(m, "config_map_name", path, type));
-        Integer mode = Values.integer(m, "default_mode");
-        source.put("defaultMode", (long) (mode == null ? 420 : mode));
+        source.put("defaultMode", (long) defaultMode(m, path));
         defaultName = Values.string(m, "config_map_name");
       }
       case "pvc" -> {
@@ -589,6 +587,14 @@ public final class ExperimentReader {
     Boolean readOnly = Values.bool(m, "read_only");
     return Optional.of(new Mount(volumeName.get(), mountPath, readOnly != null && readOnly, field,
         Collections.unmodifiableMap(source), m.origin()));
+  }
+
+  /** The mount's {@code default_mode}, 0644 when absent (or wrong, which is reported). */
+  private int defaultMode(MapNode m, String path) {
+    if (!(m.get("default_mode") instanceof ScalarNode s) || s.value() == null) {
+      return 0644;
+    }
+    return FileMode.read(s, "default_mode", path + ".default_mode", problems).orElse(0644);
   }
 
   private String need(MapNode m, String key, String path, String type) {

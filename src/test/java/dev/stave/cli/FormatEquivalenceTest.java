@@ -155,4 +155,63 @@ class FormatEquivalenceTest {
         processes: {p: {command: [run], args: [1e9999999999]}}
         """));
   }
+
+  private static String secretMount(String hoconMode) {
+    return "processes { p { command = [run], mounts = [{ type = secret, secret_name = s, mount_path = /s, "
+        + "default_mode = " + hoconMode + " }] } }\n";
+  }
+
+  private static String secretMountYaml(String yamlMode) {
+    return "processes: {p: {command: [run], mounts: [{type: secret, secret_name: s, mount_path: /s, "
+        + "default_mode: " + yamlMode + "}]}}\n";
+  }
+
+  @Test
+  void fileModesInOctalOrDecimalAreTheSameModeInBoth() throws IOException {
+    for (String mode : new String[] {"0o440", "\"0o440\"", "288", "0x120"}) {
+      String out = sameBundle(secretMount(mode), secretMountYaml(mode));
+      assertTrue(out.contains("          defaultMode: 288\n"), mode + "\n" + out);
+    }
+    assertTrue(sameBundle(secretMount("0o0"), secretMountYaml("0o0")).contains("defaultMode: 0\n"));
+    assertTrue(sameBundle(secretMount("0o777"), secretMountYaml("0o777")).contains("defaultMode: 511\n"));
+    String defaulted = sameBundle("processes { p { command = [run], mounts = [{ type = config_map, "
+        + "config_map_name = c, mount_path = /c }] } }\n",
+        "processes: {p: {command: [run], mounts: [{type: config_map, config_map_name: c, mount_path: /c}]}}\n");
+    assertTrue(defaulted.contains("defaultMode: 420\n"), defaulted);
+  }
+
+  /** kubectl's YAML 1.1 reads 0440 as octal; here it is decimal 440 (the mode 0o670), so it is refused. */
+  @Test
+  void aFileModeWithALeadingZeroIsAnErrorThatSaysHowToWriteIt() throws IOException {
+    String path = "error: processes.p.mounts[0].default_mode: ";
+    assertEquals(path + "default_mode 0440 reads as decimal 440 here, not as octal\n",
+        sameErrors(secretMount("0440"), secretMountYaml("0440")));
+    assertEquals(path + "default_mode 0400 reads as decimal 400 here, not as octal\n",
+        sameErrors(secretMount("0400"), secretMountYaml("0400")));
+    assertEquals(path + "default_mode 0644 reads as decimal 644 here, not as octal\n",
+        sameErrors(secretMount("0644"), secretMountYaml("0644")));
+    assertEquals(path + "default_mode \"0440\" is a string; a mode is a number, and with a leading zero it would"
+            + " read as decimal\n",
+        sameErrors(secretMount("\"0440\""), secretMountYaml("\"0440\"")));
+    assertEquals(path + "default_mode 0o1000 is more than 0o777 (511), the largest file mode\n",
+        sameErrors(secretMount("0o1000"), secretMountYaml("0o1000")));
+    assertEquals(path + "default_mode 512 is more than 0o777 (511), the largest file mode\n",
+        sameErrors(secretMount("512"), secretMountYaml("512")));
+    assertEquals(path + "default_mode -1 is not a file mode\n", sameErrors(secretMount("-1"), secretMountYaml("-1")));
+    assertEquals(path + "default_mode true is not a file mode\n",
+        sameErrors(secretMount("true"), secretMountYaml("true")));
+    assertEquals(path + "default_mode \"288\" is a string, not a number\n",
+        sameErrors(secretMount("\"288\""), secretMountYaml("\"288\"")));
+  }
+
+  @Test
+  void aLeadingZeroModeHintsAtBothWaysToWriteIt() throws IOException {
+    Run run = Run.of("validate", write("c.yaml", YAML_HEAD + secretMountYaml("0440")).toString());
+    assertTrue(run.err().endsWith("  = hint: write 0o440 or 288\n"), run.err());
+    run = Run.of("validate", write("c.conf", HOCON_HEAD + secretMount("0644")).toString());
+    assertTrue(run.err().endsWith("  = hint: write 0o644 or 420\n"), run.err());
+    run = Run.of("validate", write("c.conf", HOCON_HEAD + secretMount("0999")).toString());
+    assertTrue(run.err().endsWith("  = hint: write the mode in octal as 0o644, or in decimal without a leading zero\n"),
+        run.err());
+  }
 }

@@ -287,7 +287,7 @@ public final class ExperimentReader {
     Map<String, Object> podOverride = Map.of();
     Map<String, Origin> podOverrideOrigins = Map.of();
     if (overrides != null && overrides.get("pod") instanceof MapNode pod) {
-      podOverride = castMap(Values.plain(pod));
+      podOverride = castMap(Values.plain(FileMode.inOverride(pod, path + ".overrides.pod", problems)));
       podOverrideOrigins = keyOrigins(pod);
     }
     return new PodSettings(workload, replicas, restart, backoff, Values.longValue(node, "active_deadline_seconds"),

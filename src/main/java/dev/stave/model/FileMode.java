@@ -1,9 +1,15 @@
 package dev.stave.model;
 
+import dev.stave.config.ListNode;
+import dev.stave.config.MapNode;
+import dev.stave.config.Node;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -65,6 +71,37 @@ final class FileMode {
       return Optional.empty();
     }
     return Optional.of(mode.intValueExact());
+  }
+
+  /**
+   * Raw Kubernetes fields in a pod override: {@code defaultMode} and {@code mode} are file modes wherever
+   * they appear (secret, configMap, projected, downwardAPI and their items), and are read like
+   * {@code default_mode}, so 0o440 works there in both formats and 0440 is refused. Other values of
+   * those keys are left to the override's type check.
+   */
+  static Node inOverride(Node node, String path, List<Diagnostic> problems) {
+    if (node instanceof MapNode m) {
+      Map<String, Node> out = new LinkedHashMap<>();
+      m.entries().forEach((k, v) -> {
+        String at = path + "." + k;
+        if ((k.equals("defaultMode") || k.equals("mode")) && v instanceof ScalarNode s
+            && (s.isNumber() || OCTAL.matcher(s.text()).matches() || HEX.matcher(s.text()).matches())) {
+          out.put(k, read(s, k, at, problems)
+              .map(mode -> (Node) new ScalarNode(BigInteger.valueOf(mode), s.text(), s.origin())).orElse(v));
+        } else {
+          out.put(k, inOverride(v, at, problems));
+        }
+      });
+      return new MapNode(out, m.keyOrigins(), m.origin());
+    }
+    if (node instanceof ListNode l) {
+      List<Node> items = new ArrayList<>();
+      for (int i = 0; i < l.items().size(); i++) {
+        items.add(inOverride(l.items().get(i), path + "[" + i + "]", problems));
+      }
+      return new ListNode(items, l.origin());
+    }
+    return node;
   }
 
   /** "write 0o440 or 288" for 0440; something general when the digits are not octal (0999). */

@@ -214,4 +214,19 @@ class FormatEquivalenceTest {
     assertTrue(run.err().endsWith("  = hint: write the mode in octal as 0o644, or in decimal without a leading zero\n"),
         run.err());
   }
+
+  @Test
+  void modesInPodOverridesAreReadTheSameWay() throws IOException {
+    String hocon = "processes { p { command = [run], overrides.pod { volumes = [{ name = v, secret { secretName = s, "
+        + "defaultMode = MODE, items = [{ key = k, path = p, mode = MODE }] } }] } } }\n";
+    // Keys in sorted order: an override keeps YAML's key order but HOCON's is sorted (a difference of its own).
+    String yaml = "processes: {p: {command: [run], overrides: {pod: {volumes: [{name: v, secret: {defaultMode: MODE, "
+        + "items: [{key: k, mode: MODE, path: p}], secretName: s}}]}}}}\n";
+    String out = sameBundle(hocon.replace("MODE", "0o440"), yaml.replace("MODE", "0o440"));
+    assertTrue(out.contains("defaultMode: 288\n") && out.contains("mode: 288\n"), out);
+    assertEquals("""
+        error: processes.p.overrides.pod.volumes[0].secret.defaultMode: defaultMode 0440 reads as decimal 440 here, not as octal
+        error: processes.p.overrides.pod.volumes[0].secret.items[0].mode: mode 0440 reads as decimal 440 here, not as octal
+        """, sameErrors(hocon.replace("MODE", "0440"), yaml.replace("MODE", "0440")));
+  }
 }

@@ -3,6 +3,11 @@ package dev.stave.config;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigIncludeContext;
+import com.typesafe.config.ConfigIncluder;
+import com.typesafe.config.ConfigIncluderClasspath;
+import com.typesafe.config.ConfigIncluderFile;
+import com.typesafe.config.ConfigIncluderURL;
 import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigOrigin;
@@ -46,9 +51,11 @@ public final class HoconLoader {
       ConfigParseOptions options = ConfigParseOptions.defaults()
           .setSyntax(ConfigSyntax.CONF)
           .setAllowMissing(false)
-          .setOriginDescription(file);
+          .setOriginDescription(file)
+          .setIncluder(new LocalIncluder(null));
       // Absolute, so that includes resolve next to the file even when it is named without a folder.
       Config parsed = ConfigFactory.parseFile(path.toAbsolutePath().toFile(), options);
+      new Expansion(parsed.root()).check(path, file);
       Config envConfig = ConfigFactory.parseMap(envAsPaths(), "environment");
       config = parsed.resolveWith(parsed.withFallback(envConfig),
           ConfigResolveOptions.noSystem().setAllowUnresolved(false));
@@ -65,6 +72,171 @@ public final class HoconLoader {
       throw new UserError(problems);
     }
     return node;
+  }
+
+  /**
+   * Includes of local files only. {@code include url(...)}, {@code include classpath(...)} and a
+   * quoted name that is a URL ({@code include "https://..."}) would make the bundle depend on what a
+   * server or stave's own class path answers at compile time: no longer the same bytes for the same
+   * files, and a request made on the user's behalf. They are errors at the include.
+   */
+  private static final class LocalIncluder
+      implements ConfigIncluder, ConfigIncluderFile, ConfigIncluderURL, ConfigIncluderClasspath {
+    private static final Pattern URL_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]+:.*", Pattern.DOTALL);
+    private final ConfigIncluder fallback;
+
+    LocalIncluder(ConfigIncluder fallback) {
+      this.fallback = fallback;
+    }
+
+    @Override
+    public ConfigIncluder withFallback(ConfigIncluder defaults) {
+      return fallback == defaults ? this : new LocalIncluder(defaults);
+    }
+
+    @Override
+    public ConfigObject include(ConfigIncludeContext context, String what) {
+      if (URL_NAME.matcher(what).matches()) {
+        throw new RefusedInclude("\"" + what + "\"");
+      }
+      return fallback.include(context, what);
+    }
+
+    @Override
+    public ConfigObject includeFile(ConfigIncludeContext context, java.io.File what) {
+      return ((ConfigIncluderFile) fallback).includeFile(context, what);
+    }
+
+    @Override
+    public ConfigObject includeURL(ConfigIncludeContext context, java.net.URL what) {
+      throw new RefusedInclude("url(\"" + what + "\")");
+    }
+
+    @Override
+    public ConfigObject includeResources(ConfigIncludeContext context, String what) {
+      throw new RefusedInclude("classpath(\"" + what + "\")");
+    }
+  }
+
+  /** An include of something other than a local file; {@code what} as the include wrote it, roughly. */
+  private static final class RefusedInclude extends ConfigException.Generic {
+    RefusedInclude(String what) {
+      super("include " + what + " reads from outside the local files, so the same files could compile to"
+          + " different bundles");
+    }
+  }
+
+  /**
+   * The size substitutions would give a file, checked before Typesafe resolves them. Resolving copies
+   * what a substitution names, so {@code a1 = ${a0}${a0}}, {@code a2 = ${a1}${a1}}, ... doubles with
+   * every line: forty lines ask for a terabyte, and the JVM runs out of memory long after the user
+   * gave up waiting. Each value's size is added up from the unresolved tree (its own text, plus the
+   * size of what each {@code ${path}} in it names, each path counted once), and a value past
+   * {@link #MAX_CHARACTERS} is an error where it is written.
+   */
+  private final class Expansion {
+    static final long MAX_CHARACTERS = 10_000_000;
+    private static final Pattern REFERENCE = Pattern.compile("\\$\\{\\??\\s*([^}]*?)\\s*}");
+
+    private final ConfigObject root;
+    private final Map<String, Long> sizes = new HashMap<>();
+
+    Expansion(ConfigObject root) {
+      this.root = root;
+    }
+
+    void check(Path path, String file) {
+      ConfigValue over = firstOver(root);
+      if (over != null) {
+        throw new UserError(Diagnostic.error(origin(over.origin(), path, file, null), "", "hocon-expansion",
+            "invalid HOCON: its substitutions would make this value more than " + String.format(java.util.Locale.ROOT,
+                "%,d", MAX_CHARACTERS) + " characters long",
+            "a value that names another twice is twice its size; write the value out, or name it once"));
+      }
+    }
+
+    /**
+     * The value written first (by line) among those whose expansion alone is too large; null when none
+     * is. Objects and lists are looked into, since the value to change is inside them.
+     */
+    private ConfigValue firstOver(ConfigValue value) {
+      if (size(value) <= MAX_CHARACTERS) {
+        return null;
+      }
+      Iterable<? extends ConfigValue> parts = value instanceof ConfigObject object && resolvedType(value)
+          ? object.values() : value instanceof ConfigList list && resolvedType(value) ? list : List.of();
+      ConfigValue first = null;
+      for (ConfigValue part : parts) {
+        ConfigValue over = firstOver(part);
+        if (over != null && (first == null || line(over) < line(first))) {
+          first = over;
+        }
+      }
+      return first != null ? first : value;
+    }
+
+    private static int line(ConfigValue value) {
+      return value.origin() == null ? Integer.MAX_VALUE : value.origin().lineNumber();
+    }
+
+    private long size(ConfigValue value) {
+      long total = 0;
+      if (value instanceof ConfigObject object && resolvedType(value)) {
+        for (Map.Entry<String, ConfigValue> e : object.entrySet()) {
+          total = add(total, e.getKey().length() + size(e.getValue()));
+        }
+        return total;
+      }
+      if (value instanceof ConfigList list && resolvedType(value)) {
+        for (ConfigValue item : list) {
+          total = add(total, size(item));
+        }
+        return total;
+      }
+      String text;
+      try {
+        text = value.render(com.typesafe.config.ConfigRenderOptions.concise());
+      } catch (RuntimeException e) {
+        return 0;
+      }
+      Matcher reference = REFERENCE.matcher(text);
+      total = text.length();
+      while (reference.find()) {
+        total = add(total - reference.group().length(), sizeOf(reference.group(1)));
+      }
+      return total;
+    }
+
+    /** The size of what a path names: a value of the file, else an environment variable, else nothing. */
+    private long sizeOf(String path) {
+      Long known = sizes.get(path);
+      if (known != null) {
+        return known;
+      }
+      sizes.put(path, 0L); // while being added up: a path that names itself counts nothing more
+      ConfigValue value = root;
+      for (String key : path.split("\\.", -1)) {
+        value = value instanceof ConfigObject object && resolvedType(value) ? object.get(key) : null;
+      }
+      long size = value != null ? size(value) : env.get(path).map(String::length).orElse(0);
+      sizes.put(path, size);
+      return size;
+    }
+
+    /** Whether a value is an object or list itself, rather than a substitution or merge still to resolve. */
+    private static boolean resolvedType(ConfigValue value) {
+      try {
+        value.valueType();
+        return true;
+      } catch (ConfigException.NotResolved e) {
+        return false;
+      }
+    }
+
+    private static long add(long a, long b) {
+      long sum = a + b;
+      return sum < 0 || sum > MAX_CHARACTERS ? MAX_CHARACTERS + 1 : sum;
+    }
   }
 
   /** Environment variables whose names are valid single HOCON path elements. */
@@ -103,7 +275,11 @@ public final class HoconLoader {
     message = message.replace(cwd, "");
     String hint = "check the syntax on this line";
     String code = "hocon-syntax";
-    if (e instanceof ConfigException.UnresolvedSubstitution) {
+    if (e instanceof RefusedInclude) {
+      code = "hocon-include";
+      hint = "copy what it holds into a file next to this one and include that: include \"file.conf\"";
+      origin = includeOrigin(path, file);
+    } else if (e instanceof ConfigException.UnresolvedSubstitution) {
       code = "hocon-substitution";
       hint = "define the value, or write ${?NAME} to make it optional";
     } else if (message.contains("cycle") || message.contains("nested more than")) {
@@ -114,6 +290,24 @@ public final class HoconLoader {
       hint = "check that the included file exists";
     }
     return Diagnostic.error(origin, "", code, "invalid HOCON: " + oneLine(message), hint);
+  }
+
+  /**
+   * The include statement a refused include came from. Typesafe gives the includer no origin, so this is
+   * the first {@code include} of the file that names no local file; else the top of the file.
+   */
+  private Origin includeOrigin(Path path, String file) {
+    Pattern remote = Pattern.compile("^\\s*include\\s+(?:required\\(\\s*)?(?:url|classpath)\\s*\\(|"
+        + "^\\s*include\\s+(?:required\\(\\s*)?\"[A-Za-z][A-Za-z0-9+.-]+:");
+    for (int line = 1; ; line++) {
+      String text = lines.line(file, line);
+      if (text == null) {
+        return Origin.of(file);
+      }
+      if (remote.matcher(text).find()) {
+        return new Origin(file, line, firstColumn(text));
+      }
+    }
   }
 
   private static String oneLine(String s) {

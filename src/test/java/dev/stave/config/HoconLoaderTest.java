@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.stave.diag.Diagnostic;
 import dev.stave.diag.DiagnosticPrinter;
 import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
@@ -16,6 +17,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class HoconLoaderTest {
   @TempDir
@@ -190,5 +193,54 @@ class HoconLoaderTest {
   void aTokenSeenTwiceOnTheLineIsNotGuessedAt() {
     assertEquals(1, HoconLoader.errorColumn("a ] b ]", "Expecting close brace } or a comma, got ']'"));
     assertEquals(3, HoconLoader.errorColumn("  a ] b ]", "Expecting close brace } or a comma, got ']'"));
+  }
+
+  /** Forty lines that each double the one before would ask for a terabyte; stopped before resolving. */
+  @Test
+  void substitutionsThatDoubleEveryLineAreStoppedWhereTheyPassTheLimit() {
+    StringBuilder strings = new StringBuilder("a0 = x\n");
+    StringBuilder lists = new StringBuilder("a0 = [x, x, x, x, x, x, x, x, x, x]\n");
+    for (int i = 0; i < 40; i++) {
+      strings.append("a").append(i + 1).append(" = ${a").append(i).append("}${a").append(i).append("}\n");
+      lists.append("a").append(i + 1).append(" = ${a").append(i).append("} ${a").append(i).append("}\n");
+    }
+    UserError e = assertThrows(UserError.class, () -> load(strings.toString(), Map.of()));
+    Diagnostic d = e.diagnostics().get(0);
+    assertEquals("hocon-expansion", d.code());
+    assertEquals("invalid HOCON: its substitutions would make this value more than 10,000,000 characters long",
+        d.message());
+    // "x" is three characters as written ("x" in quotes): a22 is 3 * 2^22, the first past the limit.
+    assertEquals(23, d.origin().line());
+    assertEquals(1, d.origin().column());
+    UserError list = assertThrows(UserError.class, () -> load(lists.toString(), Map.of()));
+    assertEquals("hocon-expansion", list.diagnostics().get(0).code());
+    assertEquals(20, list.diagnostics().get(0).origin().line());
+  }
+
+  @Test
+  void substitutionsWithinTheLimitAreResolved() throws IOException {
+    StringBuilder text = new StringBuilder("a0 = xx\n");
+    for (int i = 0; i < 10; i++) {
+      text.append("a").append(i + 1).append(" = ${a").append(i).append("}${a").append(i).append("}\n");
+    }
+    MapNode root = load(text.toString(), Map.of());
+    assertEquals("xx".repeat(1024), ((ScalarNode) root.get("a10")).text());
+  }
+
+  /** Only local files are included: anything else would make the bundle depend on who answers. */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+    "include url(\"http://127.0.0.1:9/x.conf\")|include url(\"http://127.0.0.1:9/x.conf\")",
+    "include \"https://example.com/x.conf\"|include \"https://example.com/x.conf\"",
+    "include required(url(\"file:///etc/hostname\"))|include url(\"file:/etc/hostname\")",
+    "include classpath(\"reference.conf\")|include classpath(\"reference.conf\")"
+  })
+  void onlyLocalFilesAreIncluded(String include, String named) {
+    UserError e = assertThrows(UserError.class, () -> load("a = 1\n" + include + "\nb = 2\n", Map.of()));
+    Diagnostic d = e.diagnostics().get(0);
+    assertEquals("hocon-include", d.code());
+    assertEquals("invalid HOCON: " + named + " reads from outside the local files, so the same files could"
+        + " compile to different bundles", d.message());
+    assertEquals(2, d.origin().line());
   }
 }

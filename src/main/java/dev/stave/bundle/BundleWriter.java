@@ -47,6 +47,9 @@ public final class BundleWriter {
       checkReplaceable(outputDir.resolve(b.name()));
     }
     List<Path> staged = new ArrayList<>();
+    List<String> names = bundles.stream().map(Bundle::name).toList();
+    Thread onExit = new Thread(() -> abandon(names), "stave-abandon-write");
+    Runtime.getRuntime().addShutdownHook(onExit);
     try {
       Files.createDirectories(outputDir);
       for (Bundle b : bundles) {
@@ -78,6 +81,34 @@ public final class BundleWriter {
         }
       }
       throw new WriteFailure("cannot write to " + outputDir + ": " + e.getMessage(), e);
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(onExit);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running or about to
+      }
+    }
+  }
+
+  /**
+   * Undoes a write that the JVM's end cut short (SIGTERM, Ctrl-C): a bundle moved aside but not yet
+   * replaced is moved back, and the staging folders go, so the output folder is as it was, or with
+   * some bundles already replaced whole. A write that is killed outright (SIGKILL) leaves hidden
+   * {@code .<bundle>.stave-new} and {@code .stave-old} folders, which the next compile of those
+   * bundles removes.
+   */
+  void abandon(List<String> names) {
+    for (String name : names) {
+      Path target = outputDir.resolve(name);
+      Path old = outputDir.resolve("." + name + ".stave-old");
+      try {
+        if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS) && Files.exists(old, LinkOption.NOFOLLOW_LINKS)) {
+          move(old, target);
+        }
+        deleteTree(outputDir.resolve("." + name + ".stave-new"));
+      } catch (IOException | RuntimeException e) {
+        // The JVM is ending; what cannot be undone is left for the next compile.
+      }
     }
   }
 

@@ -67,4 +67,18 @@ class BundleWriterTest {
     assertTrue(Files.exists(target.resolve("a.txt")));
     BundleWriter.deleteTree(tmp.resolve("never-there"));
   }
+
+  /** What the shutdown hook does when a write is cut short between moving a bundle aside and replacing it. */
+  @Test
+  void anAbandonedWriteLeavesTheOldBundleInPlaceAndNoStaging() throws IOException {
+    Path out = tmp.resolve("out");
+    new BundleWriter(out).write(List.of(bundle(2)));
+    Path old = out.resolve(".demo.stave-old");
+    Files.move(out.resolve("demo"), old);
+    Files.createDirectories(out.resolve(".demo.stave-new"));
+    Files.writeString(out.resolve(".demo.stave-new/10-configmap-c0.yaml"), "half");
+    new BundleWriter(out).abandon(List.of("demo", "other"));
+    assertEquals(List.of("demo"), names(out));
+    assertEquals(List.of("10-configmap-c0.yaml", "10-configmap-c1.yaml", "Kustomization"), names(out.resolve("demo")));
+  }
 }

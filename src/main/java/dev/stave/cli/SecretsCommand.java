@@ -96,9 +96,17 @@ final class SecretsCommand implements Callable<Integer>, Main.RunsInContext {
   private static byte[] read(SecretSpec.Entry entry, List<Diagnostic> problems) {
     Path file = entry.file();
     try {
-      if (!Files.isRegularFile(file)) {
+      if (!Files.exists(file)) {
         problems.add(Diagnostic.error(entry.origin(), "secrets", "secret-missing",
             "secret file " + file + " does not exist", "create the file, or remove it from the config"));
+        return null;
+      }
+      if (!Files.isRegularFile(file)) {
+        // A folder, a FIFO or a device (a link to /dev/zero would be read without end).
+        problems.add(Diagnostic.error(entry.origin(), "secrets", "secret-not-a-file",
+            "secret " + file + " is " + (Files.isDirectory(file) ? "a folder" : "not a regular file")
+                + ", so it cannot be a Secret's key",
+            Files.isDirectory(file) ? "name each file of the folder in 'secrets'" : "name a regular file"));
         return null;
       }
       if (Files.size(file) > MAX_SECRET_BYTES) {

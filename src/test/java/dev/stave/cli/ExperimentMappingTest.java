@@ -283,6 +283,24 @@ class ExperimentMappingTest {
   }
 
   @Test
+  void aSecretThatIsAFolderIsCalledOneNotMissing() throws IOException {
+    Files.createDirectories(dir.resolve("keys"));
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: sec
+        image: img:1
+        secrets: [keys]
+        processes: {a: {}}
+        """);
+    Run run = Run.of("secrets", file.toString());
+    assertEquals(1, run.code());
+    assertTrue(run.err().startsWith(file + ":4:11: error: secrets: secret " + dir.resolve("keys")
+        + " is a folder, so it cannot be a Secret's key"), run.err());
+    assertTrue(run.err().contains("hint: name each file of the folder in 'secrets'"), run.err());
+  }
+
+  @Test
   void aMissingSecretFileIsALocatedErrorForStaveSecrets() throws IOException {
     Path file = dir.resolve("x.yaml");
     Files.writeString(file, """

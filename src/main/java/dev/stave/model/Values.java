@@ -7,7 +7,6 @@ import dev.stave.config.ScalarNode;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -84,7 +83,9 @@ final class Values {
   /** Raw Kubernetes fields for overrides: plain Java values, integers as Long where they fit. */
   static Object plain(Node node) {
     if (node instanceof MapNode m) {
-      Map<String, Object> out = new LinkedHashMap<>();
+      // Sorted: YAML keeps the order keys are written in and HOCON does not, and the same content must
+      // compile to the same bytes in both (SPEC 1.1).
+      Map<String, Object> out = new TreeMap<>();
       m.entries().forEach((k, v) -> out.put(k, plain(v)));
       return out;
     }

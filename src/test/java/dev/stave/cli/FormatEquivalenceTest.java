@@ -219,9 +219,14 @@ class FormatEquivalenceTest {
   void modesInPodOverridesAreReadTheSameWay() throws IOException {
     String hocon = "processes { p { command = [run], overrides.pod { volumes = [{ name = v, secret { secretName = s, "
         + "defaultMode = MODE, items = [{ key = k, path = p, mode = MODE }] } }] } } }\n";
-    // Keys in sorted order: an override keeps YAML's key order but HOCON's is sorted (a difference of its own).
     String yaml = "processes: {p: {command: [run], overrides: {pod: {volumes: [{name: v, secret: {defaultMode: MODE, "
         + "items: [{key: k, mode: MODE, path: p}], secretName: s}}]}}}}\n";
+    // Keys written in another order: overrides are sorted in both formats, so the bundle is the same
+    // (errors on one line still come in the order they are written).
+    String reordered = "processes: {p: {command: [run], overrides: {pod: {volumes: [{secret: {secretName: s, "
+        + "items: [{path: p, key: k, mode: MODE}], defaultMode: MODE}, name: v}]}}}}\n";
+    assertEquals(sameBundle(hocon.replace("MODE", "0o440"), yaml.replace("MODE", "0o440")),
+        sameBundle(hocon.replace("MODE", "0o440"), reordered.replace("MODE", "0o440")));
     String out = sameBundle(hocon.replace("MODE", "0o440"), yaml.replace("MODE", "0o440"));
     assertTrue(out.contains("defaultMode: 288\n") && out.contains("mode: 288\n"), out);
     assertEquals("""

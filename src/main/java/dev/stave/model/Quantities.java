@@ -35,6 +35,15 @@ public final class Quantities {
    * unchanged, so the model check's round trip keeps it.
    */
   public static String format(Quantity q) {
+    String once = formatOnce(q);
+    // Plain bytes that are whole thousands (62.5Ki is 64000) read back as a decimal quantity, which is
+    // written with its own suffix (64k), by the API server as by client-java: that is the spelling that
+    // stays the same however often it is read and written.
+    String again = formatOnce(Quantity.fromString(once));
+    return again.equals(once) ? once : again;
+  }
+
+  private static String formatOnce(Quantity q) {
     BigDecimal value = q.getNumber().stripTrailingZeros();
     if (q.getFormat() == Quantity.Format.BINARY_SI && value.scale() <= 0) {
       return new Quantity(value.setScale(0), Quantity.Format.BINARY_SI).toSuffixedString();

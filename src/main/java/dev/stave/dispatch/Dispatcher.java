@@ -297,6 +297,23 @@ public final class Dispatcher {
         memory += units(requests.get("memory"), BigDecimal.ONE.divide(MI));
         gpus += units(requests.get("nvidia.com/gpu"), BigDecimal.ONE);
       }
+      if (unit.group() && unit.processes().size() > 1) {
+        // Each process's request was checked against a node; the pod of a group asks for their sum.
+        NodePool pool = inventory.pools().stream().filter(n -> n.name().equals(placement.pool())).findFirst()
+            .orElse(null);
+        if (pool != null && (cpu > model.nodeCpuMillis(pool) || memory > model.nodeMemoryMi(pool)
+            || gpus > pool.gpuCount())) {
+          Schedule first = firstOfUnit.get(unit.name());
+          problems.add(Diagnostic.error(first.origin(), first.path(), "group-too-big",
+              "the pod of group '" + unit.name() + "' asks for " + millis(cpu) + " cpu, " + memory + " MiB"
+                  + (gpus > 0 ? ", " + gpus + " GPUs" : "") + " (its " + unit.processes().size()
+                  + " processes together), more than one node of pool '" + pool.name() + "' offers ("
+                  + millis(model.nodeCpuMillis(pool)) + " cpu, " + model.nodeMemoryMi(pool) + " MiB"
+                  + (pool.hasGpu() ? ", " + pool.gpuCount() + " GPUs" : "") + " with the " + model.name()
+                  + " model), so it could never be scheduled",
+              "lower the processes' requests, choose a pool with larger nodes, or split the group"));
+        }
+      }
       for (int i = 0; i < unit.pod().replicas(); i++) {
         pods.computeIfAbsent(placement.pool(), k -> new ArrayList<>())
             .add(new CapacityCheck.Pod(unit.name() + "#" + String.format(java.util.Locale.ROOT, "%06d", i), cpu, memory, gpus));

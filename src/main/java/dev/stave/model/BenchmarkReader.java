@@ -56,11 +56,7 @@ public final class BenchmarkReader {
   private Benchmark benchmark() {
     Origin nameOrigin = root.get("name").origin();
     String name = name(Values.string(root, "name"), LONGEST_SUFFIX.length(), nameOrigin, "name").orElse("invalid");
-    if (!name.isEmpty() && !Character.isLetter(name.charAt(0)) && !name.equals("invalid")) {
-      problems.add(Diagnostic.error(nameOrigin, "name", "name-start",
-          "name '" + name + "' starts with a digit, but the scheduler's Service name must start with a letter",
-          "start the name with a letter"));
-    }
+    Names.serviceNameStart(name, name + "-scheduler", nameOrigin, "name").ifPresent(problems::add);
     String namespace = Values.string(root, "namespace") == null ? name
         : name(Values.string(root, "namespace"), 0, root.get("namespace").origin(), "namespace").orElse("invalid");
     Boolean create = Values.bool(root, "create_namespace");

@@ -73,6 +73,41 @@ public final class Names {
     return Optional.of(name);
   }
 
+  /**
+   * The error for a name that begins a Service's name when it starts with a digit: a Service's name is a
+   * DNS-1035 label, which must start with a letter, while the Jobs, Pods and Deployments named after it
+   * only need DNS-1123 and may start with a digit. {@code name} is sanitized; {@code service} is the
+   * Service name that begins with it.
+   */
+  public static Optional<Diagnostic> serviceNameStart(String name, String service, Origin origin, String path) {
+    if (name.isEmpty() || Character.isLetter(name.charAt(0))) {
+      return Optional.empty();
+    }
+    String letterFirst = letterFirst(name);
+    return Optional.of(Diagnostic.error(origin, path, "name-start",
+        "name '" + name + "' starts with a digit, but the Service '" + service
+            + "' named after it must start with a letter",
+        letterFirst.isEmpty() ? "start the name with a letter"
+            : "start the name with a letter, e.g. '" + letterFirst + "'"));
+  }
+
+  /**
+   * {@code name} with its leading digits moved to the end ({@code 1exp} to {@code exp1}, {@code 2024-run}
+   * to {@code run-2024}), the same length so it fits the same budget; empty if it has no letter.
+   */
+  static String letterFirst(String name) {
+    int i = 0;
+    while (i < name.length() && !(name.charAt(i) >= 'a' && name.charAt(i) <= 'z')) {
+      i++;
+    }
+    if (i == name.length()) {
+      return "";
+    }
+    String lead = name.substring(0, i);
+    String digits = lead.endsWith("-") ? lead.substring(0, lead.length() - 1) : lead;
+    return name.substring(i) + (lead.endsWith("-") ? "-" : "") + digits;
+  }
+
   /** Shows control characters and very long names safely inside a message. */
   public static String printable(String s) {
     StringBuilder b = new StringBuilder();

@@ -14,6 +14,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -25,6 +26,25 @@ class NamesTest {
   })
   void sanitizesLikeSpecSection11(String given, String expected) {
     assertEquals(expected, Names.sanitize(given));
+  }
+
+  @ParameterizedTest(name = "''{0}'' -> ''{1}''")
+  @CsvSource({"1exp, exp1", "9mars, mars9", "2024-run, run-2024", "1-2-abc-3, abc-3-1-2", "123, ''", "1-2, ''"})
+  void aServiceNameHintMovesTheLeadingDigitsToTheEnd(String name, String expected) {
+    assertEquals(expected, Names.letterFirst(name));
+  }
+
+  @Test
+  void onlyANameStartingWithADigitCannotBeginAServiceName() {
+    Origin at = Origin.of("x");
+    assertTrue(Names.serviceNameStart("exp1", "exp1-api", at, "name").isEmpty());
+    Diagnostic d = Names.serviceNameStart("1exp", "1exp-api", at, "name").orElseThrow();
+    assertEquals("name-start", d.code());
+    assertEquals("name '1exp' starts with a digit, but the Service '1exp-api' named after it must start with a"
+        + " letter", d.message());
+    assertEquals(List.of("start the name with a letter, e.g. 'exp1'"), d.hints());
+    assertEquals(List.of("start the name with a letter"),
+        Names.serviceNameStart("123", "123-web", at, "name").orElseThrow().hints());
   }
 
   @Property(tries = 3000)

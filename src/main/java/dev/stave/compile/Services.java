@@ -3,6 +3,7 @@ package dev.stave.compile;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import dev.stave.model.Experiment;
+import dev.stave.model.Names;
 import dev.stave.model.PodUnit;
 import dev.stave.model.Process;
 import dev.stave.model.ServicePort;
@@ -136,6 +137,10 @@ final class Services {
       }
       entries.putIfAbsent(d.name(), new Entry(d.name(), experiment.name() + "-" + d.name(), port, d.exposed(),
           d.origin()));
+    }
+    if (!entries.isEmpty()) {
+      Names.serviceNameStart(experiment.name(), entries.firstEntry().getValue().objectName(),
+          experiment.nameOrigin(), "name").ifPresent(problems::add);
     }
     for (Entry e : entries.values()) {
       if (e.objectName().length() > 63) {

@@ -7,6 +7,7 @@ import java.util.SortedMap;
 /** A validated experiment: names sanitized, quantities canonical, units sorted by name. */
 public record Experiment(
     String name,
+    Origin nameOrigin,
     Origin origin,
     String namespace,
     boolean createNamespace,

@@ -85,7 +85,7 @@ public final class ExperimentReader {
     units.sort((a, b) -> a.name().compareTo(b.name()));
     Boolean create = Values.bool(root, "create_namespace");
     String exposeType = Optional.ofNullable(Values.string(root, "expose_type")).orElse("LoadBalancer");
-    return new Experiment(name, root.origin(), namespace, create == null || create, range[0], range[1],
+    return new Experiment(name, nameOrigin, root.origin(), namespace, create == null || create, range[0], range[1],
         root.has("port_range") ? root.get("port_range").origin() : root.origin(), secrets(),
         experimentLabels(), exposeType, List.copyOf(units));
   }

@@ -92,6 +92,33 @@ class ExperimentMappingTest {
   }
 
   @Test
+  void aNameStartingWithADigitNamesJobsButNoService() throws IOException {
+    List<Map<String, Object>> docs = compile("""
+        kind: experiment
+        name: 1exp
+        image: img:1
+        processes: {web: {command: [run]}}
+        """);
+    assertEquals("1exp-web", at(find(docs, "Job", "1exp-web"), "metadata", "name"));
+
+    Path file = dir.resolve("bad.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: 1exp
+        image: img:1
+        processes: {web: {command: [run], exposes: [ui], binds: [api]}}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals("", run.out());
+    assertEquals(file + ":2:7: error: name: name '1exp' starts with a digit, but the Service '1exp-api' named"
+        + " after it must start with a letter\n"
+        + "    | name: 1exp\n"
+        + "    |       ^\n"
+        + "  = hint: start the name with a letter, e.g. 'exp1'\n", run.err());
+  }
+
+  @Test
   void servicesSelectEveryPodThatBindsThem() throws IOException {
     List<Map<String, Object>> docs = compile("""
         kind: experiment

@@ -54,6 +54,8 @@ public final class MarsClusterReader {
 
   private MarsCluster cluster() {
     String name = name(Values.string(root, "name"), NAME_RESERVE, "name").orElse("invalid");
+    Names.serviceNameStart(name, name + "-" + MarsRole.WEB, root.get("name").origin(), "name")
+        .ifPresent(problems::add);
     String namespace = root.has("namespace")
         ? name(Values.string(root, "namespace"), 0, "namespace").orElse("invalid")
         : name;

@@ -1,6 +1,7 @@
 package dev.stave.render;
 
 import dev.stave.compile.FieldOverride;
+import dev.stave.compile.Labels;
 import dev.stave.compile.PlannedObject;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
@@ -91,7 +92,10 @@ public final class ObjectRenderer {
   private RenderedObject renderOne(PlannedObject planned) {
     RenderedText text = templates.render(planned.template(), planned.data());
     TemplateShapes.Shape shape = shapes.shapeOf(text);
-    String known = planned.overrides().isEmpty() ? knownSound(text, shape) : null;
+    // With --templates every object is read in full: any template may import one of the user's, and
+    // what it rendered must still be the object stave planned.
+    boolean userTemplates = templates.overrides() != null;
+    String known = planned.overrides().isEmpty() && !userTemplates ? knownSound(text, shape) : null;
     if (known != null) {
       return new RenderedObject(planned.apiVersion(), planned.kind(), planned.namespace(), planned.name(), known);
     }
@@ -138,6 +142,9 @@ public final class ObjectRenderer {
       }
       reportProblems(planned, problems, overridden);
     }
+    if (userTemplates) {
+      keepsIdentity(planned, content);
+    }
     RenderPlan plan = read.shape() != null && planned.overrides().isEmpty() ? read.shape().plan() : null;
     String yaml = plan != null ? plan.write(text.values(), emitted) : null;
     if (yaml == null) {
@@ -148,6 +155,28 @@ public final class ObjectRenderer {
       }
     }
     return new RenderedObject(planned.apiVersion(), planned.kind(), planned.namespace(), planned.name(), yaml);
+  }
+
+  /**
+   * A template of the user's that renders another object than the one planned would break the bundle
+   * (a file named for one object holding another, two files holding one object, an object prune cannot
+   * find), so it is the user's error, at the template that rendered it.
+   */
+  private void keepsIdentity(PlannedObject planned, Map<String, Object> content) {
+    List<String> departures = PlannedIdentity.departures(planned, content);
+    if (departures.isEmpty()) {
+      return;
+    }
+    Path own = templates.userTemplate(planned.template());
+    String template = own != null ? "template " + planned.template()
+        : "template " + planned.template() + " (with the templates in " + templates.overrides() + ")";
+    throw new UserError(Diagnostic.error(Origin.of((own != null ? own : templates.overrides()).toString()), "",
+        "template-identity",
+        template + " departs from the " + planned.kind() + " " + planned.name() + " stave planned: "
+            + String.join("; ", departures),
+        "a template may add labels, annotations and fields, but must keep apiVersion, kind, metadata.name,"
+            + " metadata.namespace and the label " + Labels.BUNDLE + " as given (lib.ftl's metadata macro"
+            + " writes them from the data)"));
   }
 
   /**

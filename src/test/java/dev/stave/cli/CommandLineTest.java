@@ -165,7 +165,7 @@ class CommandLineTest {
         <#import "lib.ftl" as k>
         apiVersion: v1
         kind: Service
-        metadata: {name: ${name}, namespace: ${namespace}, labels: <@k.v labels/>, annotations: {team.example/owner: "rl"}}
+        metadata: {name: ${name}, namespace: ${namespace}, labels: {team.example/tier: ml<#list labels as k, v>, ${k}: ${v}</#list>}, annotations: {team.example/owner: "rl"}}
         spec:
           type: ${type}
           selector: <@k.v selector/>
@@ -175,6 +175,7 @@ class CommandLineTest {
     assertEquals(0, run.code(), run.err());
     Object service = CanonicalYaml.parse(run.out().split("(?m)^---\n")[2]);
     assertEquals("rl", ExperimentMappingTest.at(service, "metadata", "annotations", "team.example/owner"));
+    assertEquals("ml", ExperimentMappingTest.at(service, "metadata", "labels", "team.example/tier"));
   }
 
   @Test
@@ -190,6 +191,63 @@ class CommandLineTest {
     Run invalid = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
     assertEquals(1, invalid.code(), invalid.err());
     assertTrue(invalid.err().contains("spec.tpye: unknown field (did you mean type?)"), invalid.err());
+  }
+
+  /**
+   * A replaced template may add to the object stave planned, not make another: a file named for one
+   * object would hold another, and kustomize refuses two files that hold the same object.
+   */
+  @Test
+  void aReplacedTemplateMustRenderThePlannedObject() throws IOException {
+    Path config = dir.resolve("two-jobs.yaml");
+    Files.writeString(config, "kind: experiment\nname: two\nimage: img:1\nprocesses: {a: {command: [x]}, b: {command: [x]}}\n");
+    Path templates = dir.resolve("fixed");
+    Files.createDirectories(templates);
+    Files.writeString(templates.resolve("job.ftl"), "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n");
+    Run run = Run.of("compile", config.toString(), "--templates", templates.toString(), "-o", dir.resolve("out").toString());
+    assertEquals(1, run.code(), run.err());
+    assertFalse(Files.exists(dir.resolve("out")));
+    assertEquals(templates.resolve("job.ftl") + ":1:1: error: template job.ftl departs from the Job two-a stave planned:"
+        + " apiVersion is 'v1', not 'batch/v1'; kind is 'ConfigMap', not 'Job'; metadata.name is 'x', not 'two-a';"
+        + " metadata.namespace is absent, not 'two'; label stave.dev/bundle is absent, not 'two'",
+        run.err().lines().findFirst().orElseThrow());
+    assertTrue(run.err().contains("hint: a template may add labels, annotations and fields, but must keep apiVersion,"
+        + " kind, metadata.name, metadata.namespace and the label stave.dev/bundle as given (lib.ftl's metadata"
+        + " macro writes them from the data)\n"), run.err());
+  }
+
+  @ParameterizedTest(name = "[{index}] {1}")
+  @CsvSource(delimiter = '|', textBlock = """
+      name: \"../../etc\", namespace: default, labels: <@k.v labels/> | metadata.name is '../../etc', not 'zmq-demo-rpc'; metadata.namespace is 'default', not 'zmq-demo'
+      name: ${name}, namespace: ${namespace}, labels: {team: rl}      | label stave.dev/bundle is absent, not 'zmq-demo'
+      name: ${name}, namespace: ${namespace}, labels: {stave.dev/bundle: other} | label stave.dev/bundle is 'other', not 'zmq-demo'
+      name: ${name}, labels: <@k.v labels/>                             | metadata.namespace is absent, not 'zmq-demo'
+      """)
+  void aReplacedTemplateKeepsNameNamespaceAndBundleLabel(String metadata, String expected) throws IOException {
+    Path templates = dir.resolve("identity");
+    Files.createDirectories(templates);
+    Files.writeString(templates.resolve("service.ftl"), "<#import \"lib.ftl\" as k>\napiVersion: v1\nkind: Service\n"
+        + "metadata: {" + metadata + "}\nspec: {type: ${type}, selector: <@k.v selector/>, ports: [<#list ports as p>"
+        + "{name: ${p.name}, port: ${p.port?c?no_esc}}</#list>]}\n");
+    Run run = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(templates.resolve("service.ftl") + ":1:1: error: template service.ftl departs from the Service"
+        + " zmq-demo-rpc stave planned: " + expected, run.err().lines().findFirst().orElseThrow());
+  }
+
+  /** A replaced lib.ftl reaches every packaged template: the error names the folder and the template. */
+  @Test
+  void aReplacedMacroThatDropsIdentityNamesTheFolder() throws IOException {
+    Path templates = dir.resolve("lib");
+    Files.createDirectories(templates);
+    String lib = Files.readString(Path.of("templates/lib.ftl"))
+        .replace("labels: <@stave_flow value=o.labels/>", "labels: {team: rl}");
+    Files.writeString(templates.resolve("lib.ftl"), lib);
+    Run run = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(templates + ":1:1: error: template namespace.ftl (with the templates in " + templates + ") departs"
+        + " from the Namespace zmq-demo stave planned: label stave.dev/bundle is absent, not 'zmq-demo'",
+        run.err().lines().findFirst().orElseThrow());
   }
 
   @Test

@@ -47,6 +47,7 @@ public final class HoconLoader {
 
   public Node load(Path path, String file) {
     Config config;
+    ConfigValue written;
     try {
       ConfigParseOptions options = ConfigParseOptions.defaults()
           .setSyntax(ConfigSyntax.CONF)
@@ -56,6 +57,7 @@ public final class HoconLoader {
       // Absolute, so that includes resolve next to the file even when it is named without a folder.
       Config parsed = ConfigFactory.parseFile(path.toAbsolutePath().toFile(), options);
       new Expansion(parsed.root()).check(path, file);
+      written = parsed.root();
       Config envConfig = ConfigFactory.parseMap(envAsPaths(), "environment");
       config = parsed.resolveWith(parsed.withFallback(envConfig),
           ConfigResolveOptions.noSystem().setAllowUnresolved(false));
@@ -67,7 +69,7 @@ public final class HoconLoader {
           "remove the cycle and keep nesting under " + MAX_DEPTH + " levels"));
     }
     List<Diagnostic> problems = new ArrayList<>();
-    Node node = convert(config.root(), path, file, "", null, 0, problems);
+    Node node = convert(config.root(), written, path, file, "", null, 0, problems);
     if (!problems.isEmpty()) {
       throw new UserError(problems);
     }
@@ -425,11 +427,38 @@ public final class HoconLoader {
     return at + 1;
   }
 
-  private Node convert(ConfigValue value, Path path, String file, String jsonPath, String key, int depth,
-      List<Diagnostic> problems) {
+  /**
+   * The value as it was written before substitution, where there is one: a value that {@code ${?ENV}}
+   * supplied has the environment as its origin, with no line, while the reference to it has the file's.
+   */
+  private static ConfigValue written(ConfigValue parent, String key, int index) {
+    try {
+      if (key != null && parent instanceof ConfigObject o) {
+        return o.get(key);
+      }
+      if (key == null && parent instanceof ConfigList l && index < l.size()) {
+        return l.get(index);
+      }
+    } catch (ConfigException e) {
+      // An object still made of unresolved parts has no single value to look into.
+    }
+    return null;
+  }
+
+  private static ConfigOrigin originOf(ConfigValue value, ConfigValue written) {
+    ConfigOrigin o = value.origin();
+    if ((o == null || o.lineNumber() < 1) && written != null && written.origin() != null
+        && written.origin().lineNumber() >= 1) {
+      return written.origin();
+    }
+    return o;
+  }
+
+  private Node convert(ConfigValue value, ConfigValue written, Path path, String file, String jsonPath, String key,
+      int depth, List<Diagnostic> problems) {
     boolean scalar = value.valueType() != com.typesafe.config.ConfigValueType.OBJECT
         && value.valueType() != com.typesafe.config.ConfigValueType.LIST;
-    Origin origin = origin(value.origin(), path, file, key, scalar);
+    Origin origin = origin(originOf(value, written), path, file, key, scalar);
     if (depth > MAX_DEPTH) {
       if (problems.isEmpty()) {
         problems.add(Diagnostic.error(origin, jsonPath, "hocon-depth",
@@ -446,9 +475,10 @@ public final class HoconLoader {
         for (String k : new TreeSet<>(object.keySet())) {
           ConfigValue child = object.get(k);
           String childPath = jsonPath.isEmpty() ? k : jsonPath + "." + k;
-          Node node = convert(child, path, file, childPath, k, depth + 1, problems);
+          ConfigValue writtenChild = written(written, k, -1);
+          Node node = convert(child, writtenChild, path, file, childPath, k, depth + 1, problems);
           entries.put(k, node);
-          keyOrigins.put(k, origin(child.origin(), path, file, k));
+          keyOrigins.put(k, origin(originOf(child, writtenChild), path, file, k));
         }
         return new MapNode(entries, keyOrigins, origin);
       }
@@ -456,7 +486,8 @@ public final class HoconLoader {
         ConfigList list = (ConfigList) value;
         List<Node> items = new ArrayList<>(list.size());
         for (int i = 0; i < list.size(); i++) {
-          items.add(convert(list.get(i), path, file, jsonPath + "[" + i + "]", null, depth + 1, problems));
+          items.add(convert(list.get(i), written(written, null, i), path, file, jsonPath + "[" + i + "]", null,
+              depth + 1, problems));
         }
         return new ListNode(items, origin);
       }

@@ -64,6 +64,17 @@ class HoconLoaderTest {
   }
 
   @Test
+  void aValueFromTheEnvironmentIsWhereItsReferenceIsWritten() throws IOException {
+    MapNode root = load("kind = experiment\nlabels {\n  team = ${?TEAM}\n  dir = \"/w/\"${?TEAM}\n}\n",
+        Map.of("TEAM", "rl"));
+    MapNode labels = (MapNode) root.get("labels");
+    assertEquals(new Origin(dir.resolve("x.conf").toString(), 3, 3), labels.keyOrigin("team"));
+    assertEquals(new Origin(dir.resolve("x.conf").toString(), 3, 10), labels.get("team").origin());
+    assertEquals(4, labels.keyOrigin("dir").line());
+    assertEquals("/w/rl", ((ScalarNode) labels.get("dir")).value());
+  }
+
+  @Test
   void unquotedYesStaysAString() throws IOException {
     assertEquals("yes", ((ScalarNode) load("a = yes\n", Map.of()).get("a")).value());
   }

@@ -48,6 +48,10 @@ public final class RunSpecReader {
           members.entries().forEach((given, node) -> reader.process(Names.sanitize(group), given, (MapNode) node,
               "process_groups." + group + ".processes." + given, secretEnv));
         }
+        Node overrides = ((MapNode) g).get("overrides");
+        if (overrides != null) {
+          reader.overrideEnv(overrides, "process_groups." + group + ".overrides");
+        }
       });
     }
     return new RunSpec(defaults, secretEnv, reader.sweep);
@@ -141,6 +145,9 @@ public final class RunSpecReader {
         plainToken(name, m.get("name").origin(), path + ".env." + name);
       }
     }
+    if (node.get("overrides") != null) {
+      overrideEnv(node.get("overrides"), path + ".overrides");
+    }
     for (String key : List.of("command", "args")) {
       List<Node> items = Values.list(node, key);
       for (int i = 0; i < items.size(); i++) {
@@ -173,6 +180,31 @@ public final class RunSpecReader {
     });
     out.sort((a, b) -> a.name().compareTo(b.name()));
     into.put(RunSpec.containerKey(unit, Names.sanitize(given)), List.copyOf(out));
+  }
+
+  /**
+   * Plain env entries in raw overrides ({@code container.env}, or {@code env} of any container an
+   * {@code overrides.pod} lists) follow the rules of {@code env}: the override replaces stave's list,
+   * and a token there would sit in the pod spec as it would in {@code env}.
+   */
+  private void overrideEnv(Node node, String path) {
+    if (node instanceof MapNode m) {
+      m.entries().forEach((k, v) -> {
+        if (k.equals("env") && v instanceof ListNode l) {
+          for (int i = 0; i < l.items().size(); i++) {
+            if (l.items().get(i) instanceof MapNode e && e.has("value") && e.get("name") instanceof ScalarNode n) {
+              plainToken(n.text(), n.origin(), path + ".env[" + i + "].name");
+            }
+          }
+        } else {
+          overrideEnv(v, path + "." + k);
+        }
+      });
+    } else if (node instanceof ListNode l) {
+      for (int i = 0; i < l.items().size(); i++) {
+        overrideEnv(l.items().get(i), path + "[" + i + "]");
+      }
+    }
   }
 
   /** A token in plain env is readable by anyone who can read the pod spec; it belongs in a Secret. */

@@ -36,6 +36,11 @@ final class ExperimentKind implements KindCompiler {
       return failed(diagnostics);
     }
     ContextDefaults defaults = ContextDefaults.of(config, context, diagnostics);
+    List<SecretLeaks.Credential> credentials = neptuneTokens(config, context, defaults);
+    SecretLeaks.inConfig(config.root(), "", credentials, diagnostics);
+    if (context != null) {
+      SecretLeaks.inConfig(context.values(), "contexts." + context.name(), credentials, diagnostics);
+    }
     RunSpec run = RunSpecReader.read(config, defaults, diagnostics);
     ExperimentReader.Result read = ExperimentReader.read(config, defaults);
     diagnostics.addAll(read.diagnostics());
@@ -55,7 +60,12 @@ final class ExperimentKind implements KindCompiler {
     }
     // mrunner's additions, in order: storage, Secret-backed env, then one instance per sweep point.
     List<PlannedObject> objects = StorageMapping.apply(compiled.objects(), experiment, defaults.storage(), diagnostics);
-    objects = SecretEnvMapping.apply(objects, run, diagnostics);
+    objects = SecretEnvMapping.apply(objects, run);
+    // Before the sweep: its values are config strings, already looked at, and its instances are made on demand.
+    SecretLeaks.inObjects(objects, credentials, diagnostics);
+    if (diagnostics.stream().anyMatch(Diagnostic::isError)) {
+      return failed(diagnostics);
+    }
     objects = Sweep.expand(objects, run.sweep(), experiment.name(), diagnostics);
     List<SecretSpec> secrets = new ArrayList<>(secrets(experiment));
     secrets.addAll(SecretEnvMapping.secrets(experiment, run, diagnostics));
@@ -73,6 +83,23 @@ final class ExperimentKind implements KindCompiler {
     ConfigLoader loader = options.loader() != null ? options.loader() : new ConfigLoader(Env.system(), new Sources());
     return Dispatcher.dispatch(config, experiment, defaults.inventory(), defaults.inventoryOrigin(), loader,
         options.strictCapacity());
+  }
+
+  /** The Neptune tokens the experiment and its context hold, whether or not tracking is on. */
+  private static List<SecretLeaks.Credential> neptuneTokens(ConfigFile config, ContextDef context,
+      ContextDefaults defaults) {
+    String secret = defaults.neptune() != null ? defaults.neptune().tokenSecret().name() + "/"
+        + defaults.neptune().tokenSecret().key() : "neptune/api-token";
+    String hint = "with tracking.neptune every container gets NEPTUNE_API_TOKEN from the Secret " + secret
+        + " through secretKeyRef; another variable can take it from a Secret with"
+        + " secret_env { NAME = \"secret-name/key\" }";
+    List<SecretLeaks.Credential> out = new ArrayList<>(
+        SecretLeaks.at(config.root(), "tracking.neptune.api_token", "tracking.neptune.api_token", hint));
+    if (context != null) {
+      out.addAll(SecretLeaks.at(context.values(), "neptune.api_token",
+          "contexts." + context.name() + ".neptune.api_token", hint));
+    }
+    return out;
   }
 
   private static List<SecretSpec> secrets(Experiment experiment) {

@@ -15,13 +15,13 @@ import java.util.Map;
 /**
  * Environment from Secrets: {@code secret_env} per container, Neptune tracking in every container
  * (NEPTUNE_PROJECT plain, NEPTUNE_API_TOKEN through {@code secretKeyRef}), and the pull secrets. mrunner baked
- * the Neptune token into an image layer and passed credentials as plain env; here no token reaches the
- * image, the args or a plain env value.
+ * the Neptune token into an image layer and passed credentials as plain env; here the token reaches a
+ * container only by reference ({@link SecretLeaks} rejects a copy of it anywhere else).
  */
 final class SecretEnvMapping {
   private SecretEnvMapping() {}
 
-  static List<PlannedObject> apply(List<PlannedObject> objects, RunSpec run, List<Diagnostic> problems) {
+  static List<PlannedObject> apply(List<PlannedObject> objects, RunSpec run) {
     Neptune neptune = run.defaults().neptune();
     List<String> pullSecrets = run.defaults().imagePullSecrets();
     if (neptune == null && pullSecrets.isEmpty() && run.secretEnv().values().stream().allMatch(List::isEmpty)) {
@@ -37,7 +37,6 @@ final class SecretEnvMapping {
         if (neptune != null) {
           env.add(PodData.env("NEPTUNE_PROJECT", neptune.project()));
           env.add(PodData.secretEnv("NEPTUNE_API_TOKEN", neptune.tokenSecret().name(), neptune.tokenSecret().key()));
-          checkNoToken(c, neptune, problems);
         }
       }
       if (!pullSecrets.isEmpty()) {
@@ -73,28 +72,5 @@ final class SecretEnvMapping {
         neptune.origin());
     return List.of(new SecretSpec(neptune.tokenSecret().name(), experiment.namespace(),
         Labels.common(experiment.name(), experiment.labels()), List.of(entry)));
-  }
-
-  /** A token written into a command, an argument, an image or a plain env value is an error; it is never printed. */
-  @SuppressWarnings("unchecked")
-  private static void checkNoToken(Map<String, Object> container, Neptune neptune, List<Diagnostic> problems) {
-    String token = neptune.token();
-    if (token == null || token.length() < 8) {
-      return;
-    }
-    List<String> values = new ArrayList<>();
-    values.add((String) container.get("image"));
-    values.addAll((List<String>) container.getOrDefault("command", List.of()));
-    values.addAll((List<String>) container.getOrDefault("args", List.of()));
-    for (Map<String, Object> e : PodData.list(container, "env")) {
-      if (e.get("value") instanceof String v) {
-        values.add(v);
-      }
-    }
-    if (values.stream().anyMatch(v -> v != null && v.contains(token))) {
-      problems.add(Diagnostic.error(neptune.origin(), "tracking.neptune", "token-in-pod",
-          "the Neptune API token appears in the image, command, args or env of process '" + container.get("name") + "'",
-          "remove it there; the token reaches the container only as NEPTUNE_API_TOKEN from its Secret"));
-    }
   }
 }

@@ -315,9 +315,34 @@ class MrunnerTest {
     Run leaked = Run.with(new Env(Map.of("TOKEN", "secret-value-42"), "/home/user"), "compile", args.toString(),
         "-o", "-");
     assertEquals(1, leaked.code());
-    assertTrue(leaked.err().contains("error: tracking.neptune: the Neptune API token appears in the image, command, "
-        + "args or env of process 'main'"), leaked.err());
+    assertTrue(leaked.err().startsWith(args + ":6:41: error: processes.main.args[0]: the value holds the secret value "
+        + "of tracking.neptune.api_token, and would put it into the bundle in plain text\n"), leaked.err());
     assertFalse(leaked.err().contains("secret-value-42"));
+  }
+
+  @Test
+  void aTokenCopiedIntoAnOverrideFailsEveryCommandThatCompiles() throws IOException {
+    Path exp = write("override.yaml", """
+        kind: experiment
+        name: demo
+        project: ws/p
+        image: img:1
+        tracking: {neptune: {api_token: "${NEPTUNE_API_TOKEN}"}}
+        processes:
+          a:
+            command: [run]
+            overrides: {container: {env: [{name: NEPTUNE_API_TOKEN, value: "${NEPTUNE_API_TOKEN}"}]}}
+        """);
+    Env env = new Env(Map.of("NEPTUNE_API_TOKEN", "toksecret123"), "/home/user");
+    for (String[] command : List.of(new String[] {"compile", exp.toString(), "-o", "-"},
+        new String[] {"validate", exp.toString()}, new String[] {"plan", exp.toString()})) {
+      Run run = Run.with(env, command);
+      assertEquals(1, run.code(), command[0] + ": " + run.err());
+      assertEquals("", run.out(), command[0]);
+      assertTrue(run.err().contains(exp + ":9:61: error: processes.a.overrides.container.env[0].value: the value "
+          + "holds the secret value of tracking.neptune.api_token"), run.err());
+      assertFalse(run.err().contains("toksecret123"), run.err());
+    }
   }
 
   @Test

@@ -27,9 +27,23 @@ final class BenchmarkKind implements KindCompiler {
       return Compiled.failed(diagnostics);
     }
     diagnostics.addAll(literalCredentials(config, benchmark));
+    List<SecretLeaks.Credential> credentials = credentials(config, benchmark);
+    if (SecretLeaks.inConfig(config.root(), "", credentials, diagnostics)) {
+      return Compiled.failed(diagnostics);
+    }
     BenchmarkCompiler.Result compiled = BenchmarkCompiler.compile(benchmark, config.root().origin());
     diagnostics.addAll(compiled.diagnostics());
+    SecretLeaks.inObjects(compiled.objects(), credentials, diagnostics);
     return new Compiled(benchmark.name(), compiled.objects(), secrets(benchmark), diagnostics);
+  }
+
+  /** The output credentials, with or without a bucket: either way they belong in no other key. */
+  private static List<SecretLeaks.Credential> credentials(ConfigFile config, Benchmark b) {
+    String hint = "with output.bucket, the launcher gets AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY from the Secret "
+        + BenchmarkCompiler.credentialsSecret(b) + " through secretKeyRef";
+    List<SecretLeaks.Credential> out = new ArrayList<>(SecretLeaks.at(config.root(), "output.key", "output.key", hint));
+    out.addAll(SecretLeaks.at(config.root(), "output.secret_key", "output.secret_key", hint));
+    return out;
   }
 
   private static List<SecretSpec> secrets(Benchmark b) {

@@ -6,7 +6,11 @@ import dev.stave.model.MarsCluster;
 import dev.stave.model.MarsClusterReader;
 import java.util.List;
 
-/** Framework clusters (SPEC 1.4 and 2.5); Mars is the one framework so far, so the schema pins it. */
+/**
+ * Framework clusters (SPEC 1.4 and 2.5); Mars is the one framework so far, so the schema pins it. A cluster
+ * config names no credential ({@code extra_env} is plain, as Mars's own), so {@link SecretLeaks} has nothing
+ * to look for here.
+ */
 final class ClusterKind implements KindCompiler {
   @Override
   public String kind() {

@@ -52,6 +52,11 @@ public final class ConfigLoader {
       throw new UserError(Diagnostic.error(Origin.of(file), "", "io", "this is a folder, not a file",
           "name the config files themselves, e.g. " + file + "/*.yaml"));
     }
+    if (!Files.exists(path)) {
+      // Before the name too: a mistyped path is better told as missing than as of an unknown format.
+      throw new UserError(Diagnostic.error(Origin.of(file), "", "no-file",
+          "file not found", "check the path; relative paths start from the current folder"));
+    }
     if (!hocon && !name.endsWith(".yaml") && !name.endsWith(".yml") && !name.endsWith(".json")) {
       // Checked before reading, so that a path to any other file (/etc/passwd) never has a line quoted.
       sources.neverQuote(file);

@@ -347,4 +347,13 @@ class CommandLineTest {
     assertEquals(1, run.code(), run.err());
     assertTrue(run.err().startsWith(contexts + ":2:18: error: contexts.lab.namespce:"), run.err());
   }
+
+  @Test
+  void aMissingFileIsCalledMissingWhateverItsName() {
+    Path missing = dir.resolve("no-such-bundle");
+    Run run = Run.of("diff", missing.toString(), dir.resolve("other").toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(missing + ":1:1: error: file not found\n"
+        + "  = hint: check the path; relative paths start from the current folder\n", run.err());
+  }
 }

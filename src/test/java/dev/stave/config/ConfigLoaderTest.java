@@ -37,10 +37,11 @@ class ConfigLoaderTest {
   }
 
   @Test
-  void aFileOfAnotherKindIsToldTheNamesStaveReads() {
-    Diagnostic d = refused(dir.resolve("notes.txt"));
+  void aFileOfAnotherKindIsToldTheNamesStaveReads() throws IOException {
+    Diagnostic d = refused(Files.writeString(dir.resolve("notes.txt"), "kind: experiment\n"));
     assertEquals("file-type", d.code());
     assertEquals(List.of("name config files *.yaml, *.yml, *.json or *.conf (HOCON)"), d.hints());
     assertEquals("file not found", refused(dir.resolve("missing.yaml")).message());
+    assertEquals("file not found", refused(dir.resolve("missing.txt")).message(), "missing comes first");
   }
 }

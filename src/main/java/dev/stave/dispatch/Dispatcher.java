@@ -211,8 +211,7 @@ public final class Dispatcher {
           }
           problems.add(Diagnostic.error(s.origin(), s.path(), "request-too-big",
               "the request " + describeShare(share) + " is more than one node of pool '" + pool.name() + "' offers ("
-                  + millis(model.nodeCpuMillis(pool)) + " cpu, " + model.nodeMemoryMi(pool) + " MiB"
-                  + (pool.hasGpu() ? ", " + pool.gpuCount() + " GPUs" : "") + " with the " + model.name() + " model)",
+                  + nodeOffers(pool, model) + ")",
               fitting.isEmpty() ? "no pool has nodes that large; lower the request"
                   : "pools that would fit: " + String.join(", ", fitting)));
           return null;
@@ -272,6 +271,12 @@ public final class Dispatcher {
     return String.join(", ", parts);
   }
 
+  /** What one node of the pool offers under the model: "3.92 cpu, 13621 MiB with the gke model". */
+  private static String nodeOffers(NodePool pool, AllocationModel model) {
+    return millis(model.nodeCpuMillis(pool)) + " cpu, " + model.nodeMemoryMi(pool) + " MiB"
+        + (pool.hasGpu() ? ", " + pool.gpuCount() + " GPUs" : "") + " with the " + model.name() + " model";
+  }
+
   static String millis(long m) {
     return BigDecimal.valueOf(m, 3).stripTrailingZeros().toPlainString();
   }
@@ -299,8 +304,7 @@ public final class Dispatcher {
       }
       if (unit.group() && unit.processes().size() > 1) {
         // Each process's request was checked against a node; the pod of a group asks for their sum.
-        NodePool pool = inventory.pools().stream().filter(n -> n.name().equals(placement.pool())).findFirst()
-            .orElse(null);
+        NodePool pool = inventory.find(placement.pool()).orElse(null);
         if (pool != null && (cpu > model.nodeCpuMillis(pool) || memory > model.nodeMemoryMi(pool)
             || gpus > pool.gpuCount())) {
           Schedule first = firstOfUnit.get(unit.name());
@@ -308,9 +312,7 @@ public final class Dispatcher {
               "the pod of group '" + unit.name() + "' asks for " + millis(cpu) + " cpu, " + memory + " MiB"
                   + (gpus > 0 ? ", " + gpus + " GPUs" : "") + " (its " + unit.processes().size()
                   + " processes together), more than one node of pool '" + pool.name() + "' offers ("
-                  + millis(model.nodeCpuMillis(pool)) + " cpu, " + model.nodeMemoryMi(pool) + " MiB"
-                  + (pool.hasGpu() ? ", " + pool.gpuCount() + " GPUs" : "") + " with the " + model.name()
-                  + " model), so it could never be scheduled",
+                  + nodeOffers(pool, model) + "), so it could never be scheduled",
               "lower the processes' requests, choose a pool with larger nodes, or split the group"));
         }
       }

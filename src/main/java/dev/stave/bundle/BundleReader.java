@@ -96,7 +96,7 @@ public final class BundleReader {
           sub + " is not a bundle: it holds no .yaml, .yml or .json object file",
           "move it out of " + dir + ", which should hold only bundle folders");
     }
-    String folders = String.join(", ", inner.folders().stream().map(f -> f.getFileName().toString()).toList());
+    String folders = fileNames(inner.folders());
     if (inner.objectFiles().isEmpty()) {
       return Diagnostic.error(origin, "", "not-a-bundle",
           sub + " is not a bundle but holds folders (" + folders + "), and a folder of bundles cannot hold another",
@@ -107,13 +107,17 @@ public final class BundleReader {
         "move the folders out of " + sub + "; a bundle folder holds only object files");
   }
 
+  private static String fileNames(List<Path> paths) {
+    return String.join(", ", paths.stream().map(f -> f.getFileName().toString()).toList());
+  }
+
   private static void checkOneBundle(Path dir, Entries entries, String noBundleHint, List<Diagnostic> problems) {
     if (entries.objectFiles().isEmpty()) {
       problems.add(Diagnostic.error(Origin.of(dir.toString()), "", "no-bundle",
           dir + " holds no bundle: no .yaml, .yml or .json object file and no bundle folder",
           noBundleHint));
     } else if (!entries.folders().isEmpty()) {
-      String folders = String.join(", ", entries.folders().stream().map(f -> f.getFileName().toString()).toList());
+      String folders = fileNames(entries.folders());
       problems.add(Diagnostic.error(Origin.of(dir.toString()), "", "mixed-bundle",
           dir + " holds both object files and folders (" + folders + "), so it is neither one bundle nor a folder"
               + " of bundles",

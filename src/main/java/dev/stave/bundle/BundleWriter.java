@@ -53,7 +53,7 @@ public final class BundleWriter {
     try {
       Files.createDirectories(outputDir);
       for (Bundle b : bundles) {
-        Path stage = outputDir.resolve("." + b.name() + ".stave-new");
+        Path stage = stage(b.name());
         deleteTree(stage);
         Files.createDirectory(stage);
         staged.add(stage);
@@ -62,9 +62,9 @@ public final class BundleWriter {
         }
       }
       for (Bundle b : bundles) {
-        Path stage = outputDir.resolve("." + b.name() + ".stave-new");
+        Path stage = stage(b.name());
         Path target = outputDir.resolve(b.name());
-        Path old = outputDir.resolve("." + b.name() + ".stave-old");
+        Path old = old(b.name());
         deleteTree(old);
         if (Files.exists(target)) {
           move(target, old);
@@ -90,6 +90,16 @@ public final class BundleWriter {
     }
   }
 
+  /** Where a bundle is written before it is moved into place. */
+  private Path stage(String bundle) {
+    return outputDir.resolve("." + bundle + ".stave-new");
+  }
+
+  /** Where the bundle it replaces waits until the new one is in place. */
+  private Path old(String bundle) {
+    return outputDir.resolve("." + bundle + ".stave-old");
+  }
+
   /**
    * Undoes a write that the JVM's end cut short (SIGTERM, Ctrl-C): a bundle moved aside but not yet
    * replaced is moved back, and the staging folders go, so the output folder is as it was, or with
@@ -100,12 +110,12 @@ public final class BundleWriter {
   void abandon(List<String> names) {
     for (String name : names) {
       Path target = outputDir.resolve(name);
-      Path old = outputDir.resolve("." + name + ".stave-old");
+      Path old = old(name);
       try {
         if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS) && Files.exists(old, LinkOption.NOFOLLOW_LINKS)) {
           move(old, target);
         }
-        deleteTree(outputDir.resolve("." + name + ".stave-new"));
+        deleteTree(stage(name));
       } catch (IOException | RuntimeException e) {
         // The JVM is ending; what cannot be undone is left for the next compile.
       }

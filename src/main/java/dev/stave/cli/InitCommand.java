@@ -1,5 +1,6 @@
 package dev.stave.cli;
 
+import dev.stave.config.ConfigFormat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -8,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -25,32 +25,9 @@ import picocli.CommandLine.Parameters;
           + " .json JSON (which has no comments)."
     })
 final class InitCommand implements Callable<Integer>, Main.RunsInContext {
-  /** How a starter is written; each kind has one resource per format, {@code /stave/init/<kind>.<ext>}. */
-  enum Format {
-    HOCON("conf"), YAML("yaml"), JSON("json");
-
-    final String extension;
-
-    Format(String extension) {
-      this.extension = extension;
-    }
-
-    /** The format a file name asks for, as the config loader reads it; null when it asks for none. */
-    static Format of(Path file) {
-      String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
-      if (name.endsWith(".conf") || name.endsWith(".hocon")) {
-        return HOCON;
-      }
-      if (name.endsWith(".yaml") || name.endsWith(".yml")) {
-        return YAML;
-      }
-      return name.endsWith(".json") ? JSON : null;
-    }
-  }
-
   /** The kinds with a starter, and the format each prints in without -o: the one its seed system used. */
-  static final Map<String, Format> STARTERS = Map.of(
-      "experiment", Format.HOCON, "benchmark", Format.YAML, "cluster", Format.YAML);
+  static final Map<String, ConfigFormat> STARTERS = Map.of(
+      "experiment", ConfigFormat.HOCON, "benchmark", ConfigFormat.YAML, "cluster", ConfigFormat.YAML);
 
   /** Where a starter's comment names the file to compile. */
   private static final String FILE = "@FILE@";
@@ -84,13 +61,13 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
     if (output != null && output.toString().equals("-")) {
       output = null;
     }
-    Format format = output == null ? STARTERS.get(kind) : Format.of(output);
+    ConfigFormat format = output == null ? STARTERS.get(kind) : ConfigFormat.of(output);
     if (format == null) {
       context.err().println("stave: cannot tell the format of " + output + " from its name; name it *.conf or"
           + " *.hocon (HOCON), *.yaml or *.yml (YAML), or *.json (JSON)");
       return Main.USAGE;
     }
-    String fileName = output == null ? kind + "." + format.extension : commentSafe(output.getFileName().toString());
+    String fileName = output == null ? kind + "." + format.extension() : commentSafe(output.getFileName().toString());
     String text = starter(kind, format).replace(FILE, fileName);
     if (output == null) {
       context.out().print(text);
@@ -109,15 +86,16 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
       return Main.IO;
     }
     context.err().println("wrote " + output + "; compile it with: stave compile " + output);
-    if (format == Format.JSON) {
+    if (format == ConfigFormat.JSON) {
       context.err().println("JSON has no comments: 'stave init " + kind + " -o " + kind
           + ".yaml' writes the same config with its comments");
     }
     return Main.OK;
   }
 
-  static String starter(String kind, Format format) throws IOException {
-    try (InputStream in = InitCommand.class.getResourceAsStream("/stave/init/" + kind + "." + format.extension)) {
+  /** Each kind has one starter per format, {@code /stave/init/<kind>.<extension>}. */
+  static String starter(String kind, ConfigFormat format) throws IOException {
+    try (InputStream in = InitCommand.class.getResourceAsStream("/stave/init/" + kind + "." + format.extension())) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
   }

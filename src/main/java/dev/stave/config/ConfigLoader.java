@@ -45,8 +45,8 @@ public final class ConfigLoader {
   private ConfigFile load(Path given, boolean interpolate) {
     Path path = expandHome(given);
     String file = Sources.display(path);
-    String name = path.getFileName() == null ? "" : path.getFileName().toString().toLowerCase(Locale.ROOT);
-    boolean hocon = name.endsWith(".conf") || name.endsWith(".hocon");
+    ConfigFormat format = ConfigFormat.of(path);
+    boolean hocon = format == ConfigFormat.HOCON;
     if (Files.isDirectory(path)) {
       // Before the name, which a folder seldom has the extension of.
       throw new UserError(Diagnostic.error(Origin.of(file), "", "io", "this is a folder, not a file",
@@ -57,7 +57,7 @@ public final class ConfigLoader {
       throw new UserError(Diagnostic.error(Origin.of(file), "", "no-file",
           "file not found", "check the path; relative paths start from the current folder"));
     }
-    if (!hocon && !name.endsWith(".yaml") && !name.endsWith(".yml") && !name.endsWith(".json")) {
+    if (format == null) {
       // Checked before reading, so that a path to any other file (/etc/passwd) never has a line quoted.
       sources.neverQuote(file);
       throw new UserError(Diagnostic.error(Origin.of(file), "", "file-type",

@@ -16,7 +16,6 @@ import dev.stave.model.Workload;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -280,7 +279,7 @@ public final class ExperimentCompiler {
     env.add(PodData.env("SYMPHONY_ROLE", p.name()));
     for (Services.Entry s : services.entries()) {
       // Symphony's address book: every process learns every service, connected or not.
-      String n = s.name().toUpperCase(Locale.ROOT).replace('-', '_');
+      String n = Services.variablePart(s.name());
       env.add(PodData.env("SYMPH_" + n + "_HOST", s.objectName()));
       env.add(PodData.env("SYMPH_" + n + "_PORT", String.valueOf(s.port())));
       env.add(PodData.env("SYMPH_" + n + "_ADDR", s.objectName() + ":" + s.port()));

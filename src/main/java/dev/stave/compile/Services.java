@@ -88,7 +88,7 @@ final class Services {
         problems.add(Diagnostic.error(c.origin(), c.path(), "connect-unbound",
             "connects to '" + c.name() + "', which no process binds (it is only exposed)",
             "remove it from connects: every container already has its address in SYMPH_"
-                + c.name().toUpperCase(Locale.ROOT).replace('-', '_') + "_ADDR",
+                + variablePart(c.name()) + "_ADDR",
             "or, if only the cluster needs to reach it, change " + exposedOnly.path() + " to binds"));
       } else if (!bound.containsKey(c.name())) {
         List<String> names = new ArrayList<>(bound.keySet());
@@ -168,5 +168,10 @@ final class Services {
               + existing.origin().line(),
           "use the same port everywhere the name is bound, or leave it out in all but one place"));
     }
+  }
+
+  /** A service's part of its SYMPH_<NAME>_HOST, _PORT and _ADDR variables, as Symphony names them. */
+  static String variablePart(String service) {
+    return service.toUpperCase(Locale.ROOT).replace('-', '_');
   }
 }

@@ -58,7 +58,10 @@ stave="$here/stave"
 "$stave" compile "$here/examples/cheetah-ppo.conf" -o "$work/warm" >/dev/null 2>&1
 
 if [[ $mode == auto ]]; then
-  if "$stave" schema experiment 2>/dev/null | grep -q '"sweep"'; then mode=sweep; else mode=points; fi
+  # Not piped into grep -q: grep stops reading at the first match, the rest of the write fails, and
+  # with pipefail the failed write would make this "points".
+  schema="$("$stave" schema experiment 2>/dev/null || true)"
+  if grep -q '"sweep"' <<<"$schema"; then mode=sweep; else mode=points; fi
 fi
 
 # measure NAME RUNS CMD...: runs CMD, keeps "wall cpu rss_kb" per run in $work/NAME.times.

@@ -48,7 +48,8 @@ final class ExperimentKind implements KindCompiler {
     if (experiment == null || diagnostics.stream().anyMatch(Diagnostic::isError)) {
       return failed(diagnostics);
     }
-    Dispatcher.Result dispatch = dispatch(config, experiment, defaults, options);
+    Dispatcher.Result dispatch = dispatch(config, experiment, defaults, options,
+        run.sweep() == null ? 1 : run.sweep().size());
     diagnostics.addAll(dispatch.diagnostics());
     if (diagnostics.stream().anyMatch(Diagnostic::isError)) {
       return failed(diagnostics);
@@ -79,10 +80,10 @@ final class ExperimentKind implements KindCompiler {
 
   /** The placements of the processes with a {@code schedule} (SPEC 2.3), and the capacity check. */
   static Dispatcher.Result dispatch(ConfigFile config, Experiment experiment, ContextDefaults defaults,
-      CompileOptions options) {
+      CompileOptions options, long instances) {
     ConfigLoader loader = options.loader() != null ? options.loader() : new ConfigLoader(Env.system(), new Sources());
     return Dispatcher.dispatch(config, experiment, defaults.inventory(), defaults.inventoryOrigin(), loader,
-        options.strictCapacity());
+        options.strictCapacity(), instances);
   }
 
   /** The Neptune tokens the experiment and its context hold, whether or not tracking is on. */

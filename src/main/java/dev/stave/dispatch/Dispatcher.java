@@ -57,19 +57,22 @@ public final class Dispatcher {
   }
 
   public static Result dispatch(ConfigFile config, Experiment experiment, ConfigLoader loader, boolean strictCapacity) {
-    return dispatch(config, experiment, null, null, loader, strictCapacity);
+    return dispatch(config, experiment, null, null, loader, strictCapacity, 1);
   }
 
   /**
    * The same, with the inventory of the experiment's context ({@code contextInventory}, named at
-   * {@code contextOrigin}) used when the experiment names none; both null without one.
+   * {@code contextOrigin}) used when the experiment names none; both null without one. A sweep runs
+   * the experiment once per point, all at once, so the capacity check counts {@code instances} copies
+   * of every pod (1 without a sweep).
    */
   public static Result dispatch(ConfigFile config, Experiment experiment, Path contextInventory, Origin contextOrigin,
-      ConfigLoader loader, boolean strictCapacity) {
-    return new Dispatcher(config, experiment).run(contextInventory, contextOrigin, loader, strictCapacity);
+      ConfigLoader loader, boolean strictCapacity, long instances) {
+    return new Dispatcher(config, experiment).run(contextInventory, contextOrigin, loader, strictCapacity, instances);
   }
 
-  private Result run(Path contextInventory, Origin contextOrigin, ConfigLoader loader, boolean strict) {
+  private Result run(Path contextInventory, Origin contextOrigin, ConfigLoader loader, boolean strict,
+      long instances) {
     MapNode root = (MapNode) config.root();
     List<Schedule> schedules = ScheduleReader.read(root, experiment);
     Node inventoryNode = root.get("inventory");
@@ -138,8 +141,35 @@ public final class Dispatcher {
     if (problems.stream().anyMatch(Diagnostic::isError)) {
       return new Result(Map.of(), inventory, model.name(), List.of(), List.copyOf(problems));
     }
-    List<PoolUsage> usage = capacity(inventory, model, placements, firstOfUnit, strict);
+    if (model instanceof SymphonyModel) {
+      unlabelledPools(inventory, placements, firstOfUnit);
+    }
+    List<PoolUsage> usage = capacity(inventory, model, placements, firstOfUnit, strict, instances);
     return new Result(Collections.unmodifiableMap(placements), inventory, model.name(), usage, List.copyOf(problems));
+  }
+
+  /**
+   * Symphony selects a pool's nodes by their {@code name} label, which Cloudwise gives them. A pool
+   * with neither {@code labels.name} nor a selector is selected by {@code name: <pool>}, which nodes
+   * made otherwise seldom carry: their pods would stay Pending, so say so once per pool.
+   */
+  private void unlabelledPools(Inventory inventory, Map<String, Placement> placements,
+      Map<String, Schedule> firstOfUnit) {
+    Map<String, Schedule> firstOnPool = new TreeMap<>();
+    for (Schedule first : firstOfUnit.values()) {
+      Placement placement = placements.get(first.unit());
+      if (placement != null) {
+        firstOnPool.putIfAbsent(placement.pool(), first);
+      }
+    }
+    firstOnPool.forEach((name, first) -> inventory.find(name)
+        .filter(pool -> pool.selector() == null && pool.labelName() == null)
+        .ifPresent(pool -> problems.add(Diagnostic.warning(first.origin(), first.path(), "pool-unlabelled",
+            "the symphony model selects pool '" + name + "' by the node label name=" + name + ", but the inventory"
+                + " gives the pool no labels.name, so its nodes may not carry that label and the pods would stay"
+                + " Pending",
+            "give the pool labels: {name: ...} (or a selector) as its nodes are labelled, or use dispatch_model: gke,"
+                + " which selects by cloud.google.com/gke-nodepool"))));
   }
 
   private Optional<NodePool> pool(Schedule s, Inventory inventory, AllocationModel model) {
@@ -282,7 +312,7 @@ public final class Dispatcher {
   }
 
   private List<PoolUsage> capacity(Inventory inventory, AllocationModel model, Map<String, Placement> placements,
-      Map<String, Schedule> firstOfUnit, boolean strict) {
+      Map<String, Schedule> firstOfUnit, boolean strict, long instances) {
     Map<String, List<CapacityCheck.Pod>> pods = new TreeMap<>();
     Map<String, Origin> firstOrigin = new TreeMap<>();
     Map<String, String> firstPath = new TreeMap<>();
@@ -316,9 +346,12 @@ public final class Dispatcher {
               "lower the processes' requests, choose a pool with larger nodes, or split the group"));
         }
       }
-      for (int i = 0; i < unit.pod().replicas(); i++) {
-        pods.computeIfAbsent(placement.pool(), k -> new ArrayList<>())
-            .add(new CapacityCheck.Pod(unit.name() + "#" + String.format(java.util.Locale.ROOT, "%06d", i), cpu, memory, gpus));
+      List<CapacityCheck.Pod> onPool = pods.computeIfAbsent(placement.pool(), k -> new ArrayList<>());
+      for (long instance = 0; instance < instances; instance++) {
+        for (int i = 0; i < unit.pod().replicas(); i++) {
+          onPool.add(new CapacityCheck.Pod(String.format(java.util.Locale.ROOT, "%s#%05d#%06d", unit.name(), instance, i),
+              cpu, memory, gpus));
+        }
       }
       firstOrigin.putIfAbsent(placement.pool(), placement.origin());
       firstPath.putIfAbsent(placement.pool(), firstOfUnit.get(unit.name()).path());
@@ -327,7 +360,8 @@ public final class Dispatcher {
     for (PoolUsage u : usage) {
       if (!u.fits()) {
         String message = "pool '" + u.pool() + "' needs " + u.nodesNeeded() + " nodes for its " + u.pods()
-            + " pods, but may have at most " + u.maxNodes();
+            + " pods" + (instances > 1 ? " (" + instances + " sweep instances)" : "") + ", but may have at most "
+            + u.maxNodes();
         String hint = "raise the pool's max_node_count, or lower replicas or the requests"
             + (strict ? "" : "; --strict-capacity makes this an error");
         problems.add(strict

@@ -168,6 +168,55 @@ class PlanTest {
   }
 
   @Test
+  void everySweepInstanceIsCountedInThePoolsCapacity() throws IOException {
+    Path inventory = Path.of("examples/inventories/lab.yaml").toAbsolutePath();
+    String experiment = "kind: experiment\nname: whole-nodes\nimage: x:1\ninventory: " + inventory + "\n"
+        + "processes:\n  train:\n    schedule: {assign_to: machine, node_pool_name: cpu-small, process_per_machine: 1}\n";
+    Path single = Files.writeString(temp.resolve("single.yaml"), experiment);
+    Path swept = Files.writeString(temp.resolve("swept.yaml"), experiment + "sweep: {grid: {seed: [0, 1, 2]}}\n");
+
+    Run one = Run.of("plan", single.toString());
+    assertEquals(0, one.code(), one.err());
+    assertEquals("", one.err());
+    assertTrue(one.out().contains("  cpu-small: 1 pods on 1 of 2 nodes"), one.out());
+
+    Run three = Run.of("plan", swept.toString());
+    assertEquals(0, three.code(), three.err());
+    assertTrue(three.err().contains(":7:15: warning: processes.train.schedule: pool 'cpu-small' needs 3 nodes for"
+        + " its 3 pods (3 sweep instances), but may have at most 2\n"), three.err());
+    assertTrue(three.out().contains("  cpu-small: 3 pods on 3 of 2 nodes"), three.out());
+    Run strict = Run.of("compile", swept.toString(), "--strict-capacity", "-o", temp.resolve("out").toString());
+    assertEquals(1, strict.code());
+    assertTrue(strict.err().contains("error: processes.train.schedule: pool 'cpu-small' needs 3 nodes"), strict.err());
+    assertFalse(Files.exists(temp.resolve("out")));
+  }
+
+  @Test
+  void theSymphonyModelWarnsOfAPoolWithoutANameLabel() throws IOException {
+    Path inventory = Path.of("examples/inventories/lab.yaml").toAbsolutePath();
+    String experiment = "kind: experiment\nname: sym\nimage: x:1\ninventory: " + inventory + "\n"
+        + "dispatch_model: symphony\nprocesses:\n"
+        + "  a: {schedule: {assign_to: machine, node_pool_name: cpu-large, process_per_machine: 2}}\n"
+        + "  b: {schedule: {assign_to: machine, node_pool_name: cpu-large, process_per_machine: 2}}\n";
+    Path config = Files.writeString(temp.resolve("sym.yaml"), experiment);
+    Run run = Run.of("compile", config.toString(), "-o", "-");
+    assertEquals(0, run.code(), run.err());
+    assertEquals(config + ":7:17: warning: processes.a.schedule: the symphony model selects pool 'cpu-large' by the"
+        + " node label name=cpu-large, but the inventory gives the pool no labels.name, so its nodes may not carry"
+        + " that label and the pods would stay Pending\n", run.err().lines().findFirst().orElse("") + "\n");
+    assertEquals(1, run.err().split("warning:", -1).length - 1, "once per pool: " + run.err());
+
+    Path labelled = temp.resolve("labelled.yaml");
+    Files.writeString(labelled, Files.readString(inventory).replace("  cpu-large:\n",
+        "  cpu-large:\n    labels: {name: big}\n"));
+    Files.writeString(config, experiment.replace(inventory.toString(), labelled.toString()));
+    Run quiet = Run.of("compile", config.toString(), "-o", "-");
+    assertEquals(0, quiet.code(), quiet.err());
+    assertEquals("", quiet.err());
+    assertTrue(quiet.out().contains("nodeSelector:\n        name: big\n"), quiet.out());
+  }
+
+  @Test
   void strictCompileWritesNothing() {
     Path out = temp.resolve("out");
     Run run = Run.of("compile", "examples/gke-lab.yaml", "--strict-capacity", "-o", out.toString());

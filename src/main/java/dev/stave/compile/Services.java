@@ -135,20 +135,17 @@ final class Services {
         port = next;
         used.set(port);
       }
-      entries.putIfAbsent(d.name(), new Entry(d.name(), experiment.name() + "-" + d.name(), port, d.exposed(),
-          d.origin()));
+      Entry entry = new Entry(d.name(), experiment.name() + "-" + d.name(), port, d.exposed(), d.origin());
+      if (entries.putIfAbsent(d.name(), entry) == null && entry.objectName().length() > Names.MAX_LABEL) {
+        problems.add(Diagnostic.error(d.origin(), d.path(), "name-too-long",
+            "the Service name '" + entry.objectName() + "' would be " + entry.objectName().length()
+                + " characters, more than Kubernetes allows (63)",
+            "shorten the experiment's or the service's name"));
+      }
     }
     if (!entries.isEmpty()) {
       Names.serviceNameStart(experiment.name(), entries.firstEntry().getValue().objectName(),
           experiment.nameOrigin(), "name").ifPresent(problems::add);
-    }
-    for (Entry e : entries.values()) {
-      if (e.objectName().length() > 63) {
-        problems.add(Diagnostic.error(e.origin(), "", "name-too-long",
-            "the Service name '" + e.objectName() + "' would be " + e.objectName().length()
-                + " characters, more than Kubernetes allows (63)",
-            "shorten the experiment's or the service's name"));
-      }
     }
     return new Services(entries);
   }

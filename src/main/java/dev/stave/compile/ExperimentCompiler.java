@@ -91,7 +91,7 @@ public final class ExperimentCompiler {
     return out;
   }
 
-  private static String unitPath(PodUnit unit) {
+  static String unitPath(PodUnit unit) {
     return (unit.group() ? "process_groups." : "processes.") + unit.given();
   }
 

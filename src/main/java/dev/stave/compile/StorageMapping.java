@@ -2,6 +2,9 @@ package dev.stave.compile;
 
 import dev.stave.diag.Diagnostic;
 import dev.stave.model.Experiment;
+import dev.stave.model.Mount;
+import dev.stave.model.PodUnit;
+import dev.stave.model.Process;
 import dev.stave.model.Storage;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -29,6 +32,18 @@ final class StorageMapping {
       List<Diagnostic> problems) {
     if (storage == null) {
       return objects;
+    }
+    for (PodUnit unit : experiment.units()) {
+      for (Process p : unit.processes()) {
+        for (Mount m : p.mounts()) {
+          if (m.volumeName().equals(VOLUME)) {
+            problems.add(Diagnostic.error(m.origin(), ExperimentCompiler.unitPath(unit), "volume-conflict",
+                "volume name '" + VOLUME + "' is used by stave for the project's storage (storage.mount "
+                    + storage.mount() + ")",
+                "give the mount another 'name'"));
+          }
+        }
+      }
     }
     String claim = storage.claim() != null ? storage.claim() : claimName(experiment);
     List<PlannedObject> out = new ArrayList<>(objects.size() + 1);

@@ -58,7 +58,8 @@ final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
   @Mixin
   ContextOptions contextOptions = new ContextOptions();
 
-  @Option(names = "--templates", paramLabel = "DIR", description = "Templates that replace the packaged ones (configs only).")
+  @Option(names = "--templates", paramLabel = "DIR", converter = NonEmptyPath.class,
+      description = "Templates that replace the packaged ones (configs only).")
   Path templates;
 
   @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")

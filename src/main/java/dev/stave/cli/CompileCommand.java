@@ -37,7 +37,7 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       description = "Output folder (default: ${DEFAULT-VALUE}); '-' writes one YAML stream to standard output.")
   String output;
 
-  @Option(names = "--templates", paramLabel = "DIR",
+  @Option(names = "--templates", paramLabel = "DIR", converter = NonEmptyPath.class,
       description = "A folder of templates that replace the packaged ones by file name.")
   Path templates;
 

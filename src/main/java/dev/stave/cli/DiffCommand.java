@@ -58,7 +58,8 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
   @Option(names = "--format", defaultValue = "text", description = "text or markdown (default: ${DEFAULT-VALUE}).")
   Format format;
 
-  @Option(names = "--templates", paramLabel = "DIR", description = "Templates that replace the packaged ones (configs only).")
+  @Option(names = "--templates", paramLabel = "DIR", converter = NonEmptyPath.class,
+      description = "Templates that replace the packaged ones (configs only).")
   Path templates;
 
   @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")

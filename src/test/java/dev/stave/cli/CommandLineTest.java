@@ -179,6 +179,17 @@ class CommandLineTest {
   }
 
   @Test
+  void anEmptyTemplatesFolderIsAUsageErrorForEveryCommandThatTakesOne() {
+    for (String command : new String[] {"compile", "apply", "diff"}) {
+      Run run = Run.of(command, "examples/symphony-pods.yaml", "--templates", "");
+      assertEquals(Main.USAGE, run.code(), command + ": " + run.err());
+      assertTrue(run.err().startsWith("stave: Invalid value for option '--templates': the folder's name is empty"
+          + " (an unset variable?)\n"), command + ": " + run.err());
+      assertEquals("", run.out());
+    }
+  }
+
+  @Test
   void aBrokenUserTemplateIsTheUsersError() throws IOException {
     Path templates = dir.resolve("templates");
     Files.createDirectories(templates);

@@ -10,6 +10,7 @@ import freemarker.cache.MultiTemplateLoader;
 import freemarker.cache.TemplateLoader;
 import freemarker.core.ParseException;
 import freemarker.core.TemplateClassResolver;
+import freemarker.core._CoreAPI;
 import freemarker.template.Configuration;
 import freemarker.template.Template;
 import freemarker.template.TemplateException;
@@ -18,6 +19,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TimeZone;
@@ -30,12 +32,26 @@ import java.util.regex.Pattern;
  * rendering is safe from several threads.
  */
 public final class TemplateRenderer {
+  /**
+   * How long the user's templates may take for one object before they are stopped. An object renders
+   * in milliseconds; only an endless {@code #list} comes near this.
+   */
+  static final Duration USER_TEMPLATE_LIMIT = Duration.ofSeconds(10);
+
   private final Configuration configuration;
   private final Map<String, Template> cache = new ConcurrentHashMap<>();
   private final Path overrides;
+  private final Duration limit;
+  private volatile boolean guarded;
 
   public TemplateRenderer(Path overrides) {
+    this(overrides, USER_TEMPLATE_LIMIT);
+  }
+
+  /** With another time limit for the user's templates (tests). */
+  TemplateRenderer(Path overrides, Duration limit) {
     this.overrides = overrides;
+    this.limit = limit;
     Library.ready();
     Configuration c = new Configuration(Configuration.VERSION_2_3_34);
     c.setOutputFormat(YamlOutputFormat.INSTANCE);
@@ -116,14 +132,72 @@ public final class TemplateRenderer {
 
   /** The template's output, as its shape and values ({@link ShapeWriter}). */
   RenderedText render(String templateName, Map<String, Object> data) {
+    if (overrides != null) {
+      guardUserTemplates();
+    }
     Template template = cache.computeIfAbsent(templateName, this::load);
     ShapeWriter out = new ShapeWriter();
-    try {
-      template.process(data, out);
-    } catch (TemplateException | IOException e) {
-      throw templateProblem(templateName, e);
+    // The packaged templates always finish; with the user's, any template may be or import one of theirs.
+    try (RenderDeadline deadline = overrides == null ? null : RenderDeadline.start(limit)) {
+      try {
+        template.process(data, out);
+      } catch (TemplateException | IOException e) {
+        throw deadline != null && deadline.expired() ? stopped(templateName, e) : templateProblem(templateName, e);
+      } catch (RuntimeException e) {
+        throw deadline != null && deadline.expired() ? stopped(templateName, e) : e;
+      }
     }
     return out.rendered();
+  }
+
+  private void guard(String name) {
+    try {
+      _CoreAPI.addThreadInterruptedChecks(configuration.getTemplate(name));
+    } catch (IOException e) {
+      // Not a template, or a broken one: reported where a template uses it, by parsing it then. Left in
+      // the cache, the failure would be answered with "an error on an earlier attempt" instead.
+      try {
+        configuration.removeTemplateFromCache(name);
+      } catch (IOException alsoFailed) {
+        // then nothing was cached
+      }
+    }
+  }
+
+  private UserError stopped(String templateName, Exception e) {
+    return new UserError(Diagnostic.error(where(templateName, e), "", "template-time-limit",
+        "template " + templateName + " was stopped after "
+            + (limit.toMillis() % 1000 == 0 ? limit.toSeconds() + " s" : limit.toMillis() + " ms") + " without finishing"
+            + " (a #list over a range without an end, such as 1.., or over billions of numbers?)",
+        "bound the loop, e.g. <#list 1..n as i>, or remove the template to use the packaged one"));
+  }
+
+  /**
+   * Adds FreeMarker's interruption checks to every template of the user's ({@code *.ftl} in the folder
+   * and below it) before the first is used, so that {@link RenderDeadline} can stop a loop in any of
+   * them, imported ones included: an import finds the template in the configuration's cache, checks and
+   * all. A file that does not parse is left to be reported when a template uses it.
+   */
+  private void guardUserTemplates() {
+    if (guarded) {
+      return;
+    }
+    synchronized (this) {
+      if (guarded) {
+        return;
+      }
+      try (java.util.stream.Stream<Path> files = Files.walk(overrides)) {
+        Iterable<Path> templates = files.filter(f -> f.toString().endsWith(".ftl") && Files.isRegularFile(f))
+            .sorted()::iterator;
+        for (Path file : templates) {
+          guard(overrides.relativize(file).toString().replace(java.io.File.separatorChar, '/'));
+        }
+      } catch (IOException | UncheckedIOException e) {
+        throw new UserError(Diagnostic.error(Origin.of(overrides.toString()), "", "templates-dir",
+            "cannot read the templates folder", "check its permissions"));
+      }
+      guarded = true;
+    }
   }
 
   private Template load(String name) {

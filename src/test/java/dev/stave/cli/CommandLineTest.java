@@ -189,6 +189,20 @@ class CommandLineTest {
     }
   }
 
+  /** The real limit, through the command line: ten seconds of this test are the limit passing. */
+  @Test
+  void aUserTemplateThatNeverFinishesIsStoppedAndReported() throws IOException {
+    Path templates = dir.resolve("endless");
+    Files.createDirectories(templates);
+    Files.writeString(templates.resolve("job.ftl"), "<#list 1.. as i></#list>\n");
+    Path out = dir.resolve("out");
+    Run run = Run.of("compile", "examples/cheetah-ppo.conf", "--templates", templates.toString(), "-o", out.toString());
+    assertEquals(1, run.code(), run.err());
+    assertTrue(run.err().startsWith(templates.resolve("job.ftl") + ":1:1: error: template job.ftl was stopped after 10 s"
+        + " without finishing"), run.err());
+    assertFalse(Files.exists(out));
+  }
+
   @Test
   void aBrokenUserTemplateIsTheUsersError() throws IOException {
     Path templates = dir.resolve("templates");

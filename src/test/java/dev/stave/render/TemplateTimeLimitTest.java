@@ -1,0 +1,80 @@
+package dev.stave.render;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.UserError;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A user's template that does not finish is stopped and reported; the rendering thread is left as it was. */
+class TemplateTimeLimitTest {
+  private static final Duration LIMIT = Duration.ofMillis(300);
+
+  @TempDir
+  Path templates;
+
+  private Diagnostic stopped(String template) {
+    UserError e = assertThrows(UserError.class,
+        () -> new TemplateRenderer(templates, LIMIT).render(template, Map.of()));
+    assertFalse(Thread.currentThread().isInterrupted(), "the interrupt was cleared");
+    assertEquals(1, e.diagnostics().size());
+    return e.diagnostics().get(0);
+  }
+
+  @Test
+  void anEndlessListIsStoppedAtTheLimit() throws IOException {
+    Files.writeString(templates.resolve("job.ftl"), "kind: Job\n<#list 1.. as i></#list>\n");
+    Diagnostic d = stopped("job.ftl");
+    assertEquals("template-time-limit", d.code());
+    assertEquals(templates.resolve("job.ftl").toString(), d.origin().file());
+    assertEquals("template job.ftl was stopped after 300 ms without finishing (a #list over a range without an end,"
+        + " such as 1.., or over billions of numbers?)", d.message());
+  }
+
+  @Test
+  void aLoopInAnImportedTemplateIsStoppedToo() throws IOException {
+    Files.createDirectories(templates.resolve("lib"));
+    Files.writeString(templates.resolve("lib/loops.ftl"), "<#macro forever><#list 1.. as i>${i}</#list></#macro>\n");
+    Files.writeString(templates.resolve("job.ftl"), "<#import \"lib/loops.ftl\" as l>kind: Job\n<@l.forever/>\n");
+    assertEquals("template-time-limit", stopped("job.ftl").code());
+  }
+
+  @Test
+  void aTemplateThatFinishesLeavesNoInterruptBehind() throws IOException, InterruptedException {
+    Files.writeString(templates.resolve("job.ftl"), "kind: Job\nn: <#list 1..3 as i>${i}</#list>\n");
+    TemplateRenderer renderer = new TemplateRenderer(templates, LIMIT);
+    assertEquals("kind: Job\nn: \"1\"\"2\"\"3\"\n", renderer.render("job.ftl", Map.of()).text());
+    Thread.sleep(LIMIT.toMillis() * 2);
+    assertFalse(Thread.currentThread().isInterrupted(), "the limit was cancelled when the processing ended");
+
+    // A limit of a millisecond passes now before, now during, now just after the processing: whichever
+    // it is, what the thread does next must not find itself interrupted.
+    Files.writeString(templates.resolve("job.ftl"), "kind: Job\nn: <#list 1..2000 as i>${i}</#list>\n");
+    TemplateRenderer hurried = new TemplateRenderer(templates, Duration.ofMillis(1));
+    for (int i = 0; i < 300; i++) {
+      try {
+        hurried.render("job.ftl", Map.of());
+      } catch (UserError e) {
+        assertEquals("template-time-limit", e.diagnostics().get(0).code());
+      }
+      assertFalse(Thread.currentThread().isInterrupted(), "run " + i);
+      Thread.sleep(0, 200_000);
+      assertFalse(Thread.currentThread().isInterrupted(), "run " + i + ", a moment later");
+    }
+  }
+
+  @Test
+  void aBrokenTemplateIsStillReportedAsBroken() throws IOException {
+    Files.writeString(templates.resolve("job.ftl"), "kind: Job\n${missing}\n");
+    Diagnostic d = stopped("job.ftl");
+    assertEquals("template", d.code());
+  }
+}

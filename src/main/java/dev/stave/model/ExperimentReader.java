@@ -34,6 +34,8 @@ public final class ExperimentReader {
   private static final Pattern PATH = Pattern.compile("/[^\\x00-\\x1f]*");
 
   private final List<Diagnostic> problems = new ArrayList<>();
+  /** Every service name as sanitized, with where it was first named and how it was spelled there. */
+  private final Map<String, ServicePort> serviceSpellings = new HashMap<>();
   private final ConfigFile config;
   private final MapNode root;
   private final ContextDefaults defaults;
@@ -419,17 +421,32 @@ public final class ExperimentReader {
         out.add(new ServicePort(name, p, m.keyOrigin(name)));
       });
     }
+    List<ServicePort> named = new ArrayList<>(out.size());
     for (ServicePort s : out) {
-      if (!Names.isDns1035Label(s.name())) {
-        String suggestion = Names.sanitize(s.name());
+      String name = Names.sanitize(s.name());
+      if (!Names.isDns1035Label(name)) {
         problems.add(Diagnostic.error(s.origin(), path + "." + key, "service-name",
-            "'" + Names.printable(s.name()) + "' is not a valid service name",
-            Names.isDns1035Label(suggestion) ? "did you mean '" + suggestion + "'?"
-                : "a service name is lower-case letters, digits and '-', starting with a letter, at most 63 long"));
+            "'" + Names.printable(s.name()) + "' is not a valid service name" + (name.equals(s.name()) ? ""
+                : ", nor is '" + Names.printable(name) + "', what sanitizing makes of it"),
+            "a service name is ASCII letters, digits and '-', starting with a letter, at most 63 long"));
+        continue;
       }
+      // Sanitized as every name is (SPEC 1.1); one service is one spelling, wherever it is named.
+      ServicePort first = serviceSpellings.putIfAbsent(name, s);
+      if (first == null && !name.equals(s.name())) {
+        problems.add(Diagnostic.note(s.origin(), path + "." + key, "name-sanitized",
+            "service name '" + s.name() + "' is written as '" + name + "' in Kubernetes"));
+      } else if (first != null && !first.name().equals(s.name())) {
+        problems.add(Diagnostic.error(s.origin(), path + "." + key, "name-collision",
+            "'" + Names.printable(s.name()) + "' and '" + Names.printable(first.name()) + "' (line "
+                + first.origin().line() + ") are one service name after sanitizing, '" + name + "'",
+            "spell the service the same way everywhere, or give the two services different names"));
+        continue;
+      }
+      named.add(new ServicePort(name, s.port(), s.origin()));
     }
-    out.sort((a, b) -> a.name().compareTo(b.name()));
-    return List.copyOf(out);
+    named.sort((a, b) -> a.name().compareTo(b.name()));
+    return List.copyOf(named);
   }
 
   private Resources resources(MapNode node, String path) {

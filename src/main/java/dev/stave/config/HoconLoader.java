@@ -69,7 +69,7 @@ public final class HoconLoader {
           "remove the cycle and keep nesting under " + MAX_DEPTH + " levels"));
     }
     List<Diagnostic> problems = new ArrayList<>();
-    Node node = convert(config.root(), written, path, file, "", null, 0, problems);
+    Node node = convert(config.root(), written, path, file, "", null, 0, 0, problems);
     if (!problems.isEmpty()) {
       throw new UserError(problems);
     }
@@ -445,6 +445,59 @@ public final class HoconLoader {
     return null;
   }
 
+  /**
+   * Where each item of a list starts on its line, 0 where that is not found. Typesafe gives items a line
+   * only; the item is looked for as written (a string quoted, then bare; a number, boolean or null as
+   * its text; an object or list by its bracket), after the items before it on the same line.
+   */
+  private int[] itemColumns(ConfigList list, ConfigValue written, Path path, String file) {
+    int[] columns = new int[list.size()];
+    String lineText = null;
+    int lineNumber = -1;
+    int from = 0;
+    for (int i = 0; i < list.size(); i++) {
+      ConfigValue item = list.get(i);
+      Origin at = origin(originOf(item, written(written, null, i)), path, file, null);
+      if (at.line() < 1) {
+        continue;
+      }
+      if (at.line() != lineNumber) {
+        lineNumber = at.line();
+        lineText = lines.line(at.file(), lineNumber);
+        from = 0;
+      }
+      if (lineText == null) {
+        continue;
+      }
+      for (String needle : writtenForms(item)) {
+        int found = lineText.indexOf(needle, from);
+        if (found >= 0) {
+          columns[i] = found + 1;
+          from = found + needle.length();
+          break;
+        }
+      }
+    }
+    return columns;
+  }
+
+  private static List<String> writtenForms(ConfigValue item) {
+    switch (item.valueType()) {
+      case OBJECT:
+        return List.of("{");
+      case LIST:
+        return List.of("[");
+      case STRING: {
+        String text = (String) item.unwrapped();
+        return text.isEmpty() ? List.of("\"\"") : List.of('"' + text + '"', text);
+      }
+      case NUMBER:
+        return List.of(item.atKey("n").getString("n"));
+      default:
+        return List.of(String.valueOf(item.unwrapped()));
+    }
+  }
+
   private static ConfigOrigin originOf(ConfigValue value, ConfigValue written) {
     ConfigOrigin o = value.origin();
     if ((o == null || o.lineNumber() < 1) && written != null && written.origin() != null
@@ -454,11 +507,15 @@ public final class HoconLoader {
     return o;
   }
 
+  /** {@code itemColumn}: a list item's column on its line, found by {@link #itemColumns}; 0 for others. */
   private Node convert(ConfigValue value, ConfigValue written, Path path, String file, String jsonPath, String key,
-      int depth, List<Diagnostic> problems) {
+      int depth, int itemColumn, List<Diagnostic> problems) {
     boolean scalar = value.valueType() != com.typesafe.config.ConfigValueType.OBJECT
         && value.valueType() != com.typesafe.config.ConfigValueType.LIST;
     Origin origin = origin(originOf(value, written), path, file, key, scalar);
+    if (itemColumn > 0 && origin.line() > 0) {
+      origin = new Origin(origin.file(), origin.line(), itemColumn);
+    }
     if (depth > MAX_DEPTH) {
       if (problems.isEmpty()) {
         problems.add(Diagnostic.error(origin, jsonPath, "hocon-depth",
@@ -476,7 +533,7 @@ public final class HoconLoader {
           ConfigValue child = object.get(k);
           String childPath = jsonPath.isEmpty() ? k : jsonPath + "." + k;
           ConfigValue writtenChild = written(written, k, -1);
-          Node node = convert(child, writtenChild, path, file, childPath, k, depth + 1, problems);
+          Node node = convert(child, writtenChild, path, file, childPath, k, depth + 1, 0, problems);
           entries.put(k, node);
           keyOrigins.put(k, origin(originOf(child, writtenChild), path, file, k));
         }
@@ -485,9 +542,10 @@ public final class HoconLoader {
       case LIST: {
         ConfigList list = (ConfigList) value;
         List<Node> items = new ArrayList<>(list.size());
+        int[] columns = itemColumns(list, written, path, file);
         for (int i = 0; i < list.size(); i++) {
           items.add(convert(list.get(i), written(written, null, i), path, file, jsonPath + "[" + i + "]", null,
-              depth + 1, problems));
+              depth + 1, columns[i], problems));
         }
         return new ListNode(items, origin);
       }

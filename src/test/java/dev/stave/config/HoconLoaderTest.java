@@ -14,6 +14,8 @@ import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,6 +40,22 @@ class HoconLoaderTest {
     assertEquals(3, origin.line());
     assertEquals(11, origin.column());
     assertEquals(new BigInteger("8"), ((ScalarNode) agent.get("replicas")).value());
+  }
+
+  @Test
+  void listItemsCarryTheColumnTheyAreWrittenAt() throws IOException {
+    MapNode root = load("args = [\"--lr\", 3, x, x, true, {a = 1}, [2], \"\"]\n"
+        + "command = [\n  python,\n    \"-m\"\n]\n", Map.of());
+    List<Integer> columns = new ArrayList<>();
+    for (Node item : ((ListNode) root.get("args")).items()) {
+      assertEquals(1, item.origin().line());
+      columns.add(item.origin().column());
+    }
+    // The second x is found after the first; a bracket marks an object or a list.
+    assertEquals(List.of(9, 17, 20, 23, 26, 32, 41, 46), columns);
+    List<Node> command = ((ListNode) root.get("command")).items();
+    assertEquals(List.of(3, 3), List.of(command.get(0).origin().line(), command.get(0).origin().column()));
+    assertEquals(List.of(4, 5), List.of(command.get(1).origin().line(), command.get(1).origin().column()));
   }
 
   @Test

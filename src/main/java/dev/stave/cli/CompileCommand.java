@@ -8,6 +8,7 @@ import dev.stave.diag.Diagnostic;
 import dev.stave.diag.DiagnosticPrinter;
 import dev.stave.diag.Origin;
 import dev.stave.diag.UserError;
+import dev.stave.render.RenderedObject;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -103,6 +104,9 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       }
       bundles.add(bundle);
     }
+    if (!pipeline.diagnostics().hasErrors()) {
+      sharedObjects(bundles, names, pipeline);
+    }
     List<Diagnostic> all = pipeline.diagnostics().sorted();
     if (pipeline.diagnostics().hasErrors()) {
       throw new UserError(all);
@@ -124,6 +128,36 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       }
     }
     return Main.OK;
+  }
+
+  /**
+   * Bundles of one compile go to one cluster, often to one project namespace. An object in several of
+   * them (the project's Namespace, its storage claim) must be the same object in each; else the one
+   * applied last would silently replace the other, as two experiments' Jobs named alike would
+   * (experiment {@code a} with process {@code b-c}, experiment {@code a-b} with process {@code c}).
+   */
+  private static void sharedObjects(List<Bundle> bundles, Map<String, Path> configs, Pipeline pipeline) {
+    if (bundles.size() < 2) {
+      return;
+    }
+    Map<String, Bundle> firstBundle = new HashMap<>();
+    Map<String, String> firstYaml = new HashMap<>();
+    for (Bundle bundle : bundles) {
+      for (RenderedObject o : bundle.objects()) {
+        String id = o.apiVersion() + " " + o.kind() + " " + (o.namespace() == null ? "" : o.namespace() + "/")
+            + o.name();
+        Bundle first = firstBundle.putIfAbsent(id, bundle);
+        if (first != null && first != bundle && !firstYaml.get(id).equals(o.yaml())) {
+          pipeline.diagnostics().add(Diagnostic.error(Origin.of(configs.get(bundle.name()).toString()), "",
+              "object-in-two-bundles",
+              "bundles '" + first.name() + "' and '" + bundle.name() + "' both have " + o.kind() + " "
+                  + (o.namespace() == null ? "" : o.namespace() + "/") + o.name() + ", each a different one;"
+                  + " applied together, the one applied last would replace the other",
+              "rename an experiment or a process, or give the experiments different namespaces (project)"));
+        }
+        firstYaml.putIfAbsent(id, o.yaml());
+      }
+    }
   }
 
   /** --check: what a compile would change on disk, written nowhere. */

@@ -199,6 +199,36 @@ class MrunnerTest {
   }
 
   @Test
+  void bundlesOfOneCompileMayShareAnObjectOnlyWhenItIsTheSame() throws IOException {
+    // One project: the Namespace and the storage claim are in both bundles, alike.
+    Path a = write("a.yaml", "kind: experiment\nname: a\nproject: lab\nimage: img:1\nstorage: {mount: /data}\n"
+        + "processes: {b-c: {command: [x]}}\n");
+    Path ab = write("ab.yaml", "kind: experiment\nname: a-b\nproject: lab\nimage: img:1\nstorage: {mount: /data}\n"
+        + "processes: {d: {command: [x]}}\n");
+    Run shared = Run.of("compile", a.toString(), ab.toString(), "-o", dir.resolve("shared").toString());
+    assertEquals(0, shared.code(), shared.err());
+
+    // Experiment a's process b-c and experiment a-b's process c are both the Job a-b-c.
+    Path c = write("c.yaml", "kind: experiment\nname: a-b\nproject: lab\nimage: img:2\nstorage: {mount: /data}\n"
+        + "processes: {c: {command: [y]}}\n");
+    Run clash = Run.of("compile", a.toString(), c.toString(), "-o", dir.resolve("clash").toString());
+    assertEquals(1, clash.code(), clash.err());
+    assertEquals(c + ":1:1: error: bundles 'a' and 'a-b' both have Job lab/a-b-c, each a different one; applied"
+        + " together, the one applied last would replace the other\n    | kind: experiment\n    | ^\n"
+        + "  = hint: rename an experiment or a process, or give the experiments different namespaces (project)\n",
+        clash.err());
+    assertFalse(Files.exists(dir.resolve("clash")));
+
+    // A storage claim asked for twice in one namespace with different sizes is two different claims.
+    Path big = write("big.yaml", "kind: experiment\nname: big\nproject: lab\nimage: img:1\n"
+        + "storage: {mount: /data, size: 100Gi}\nprocesses: {d: {command: [x]}}\n");
+    Run claims = Run.of("compile", a.toString(), big.toString(), "-o", "-");
+    assertEquals(1, claims.code(), claims.err());
+    assertTrue(claims.err().contains("error: bundles 'a' and 'big' both have PersistentVolumeClaim lab/lab-storage,"),
+        claims.err());
+  }
+
+  @Test
   void storageIsAProjectClaimMountedEverywhereOrAnExistingClaim() throws IOException {
     Path exp = write("exp.yaml", """
         kind: experiment

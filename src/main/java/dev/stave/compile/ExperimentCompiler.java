@@ -77,12 +77,16 @@ public final class ExperimentCompiler {
     }
     for (PodUnit unit : experiment.units()) {
       String objectName = experiment.name() + "-" + unit.name();
-      int reserve = unit.pod().workload() == Workload.POD && unit.pod().replicas() > 1
-          ? 1 + String.valueOf(unit.pod().replicas() - 1).length() : 0;
-      if (objectName.length() + reserve > Names.MAX_LABEL) {
+      // Replicas of a pod workload are the Pods <name>-<i>; those of a Job are an Indexed Job's pods, whose
+      // hostname is <name>-<i> and must be a DNS label too. A Deployment's pods get generated names.
+      String longest = unit.pod().workload() != Workload.DEPLOYMENT && unit.pod().replicas() > 1
+          ? objectName + "-" + (unit.pod().replicas() - 1) : objectName;
+      if (longest.length() > Names.MAX_LABEL) {
         problems.add(Diagnostic.error(unit.origin(), unitPath(unit), "name-too-long",
-            "the object name '" + objectName + "' would be " + (objectName.length() + reserve)
-                + " characters, more than Kubernetes allows (63)",
+            (longest.equals(objectName) ? "the object name '" + objectName + "'"
+                : unit.pod().workload() == Workload.POD ? "the name of the last Pod, '" + longest + "',"
+                : "the hostname of the Indexed Job's last pod, '" + longest + "',")
+                + " would be " + longest.length() + " characters, more than Kubernetes allows (63)",
             "shorten the experiment's or the " + (unit.group() ? "group's" : "process's") + " name"));
         continue;
       }

@@ -37,14 +37,15 @@ final class Sweep {
     if (sweep == null) {
       return objects;
     }
-    String longest = objects.stream().filter(o -> !SHARED.contains(o.kind())).map(PlannedObject::name)
+    String longest = objects.stream().filter(o -> !SHARED.contains(o.kind())).map(Sweep::longestName)
         .max((a, b) -> a.length() != b.length() ? Integer.compare(a.length(), b.length()) : b.compareTo(a))
         .orElse("");
-    if (longest.length() + 9 > Names.MAX_LABEL) {
+    if (longest.length() > Names.MAX_LABEL) {
       problems.add(Diagnostic.error(sweep.origin(), "sweep", "name-too-long",
-          "with the sweep suffix, the name '" + longest + "-xxxxxxxx' would be " + (longest.length() + 9)
+          "with the sweep suffix, " + (longest.endsWith("-xxxxxxxx") ? "the name '" + longest + "'"
+              : "the hostname of an Indexed Job's last pod, '" + longest + "',") + " would be " + longest.length()
               + " characters, more than Kubernetes allows (63)",
-          "shorten the experiment's or the process's name by " + (longest.length() + 9 - Names.MAX_LABEL)
+          "shorten the experiment's or the process's name by " + (longest.length() - Names.MAX_LABEL)
               + " characters"));
       return List.of();
     }
@@ -72,6 +73,16 @@ final class Sweep {
       (SHARED.contains(o.kind()) ? shared : perPoint).add(o);
     }
     return new Instances(shared, perPoint, points, bundle, services);
+  }
+
+  /**
+   * The longest name an instance of {@code o} makes: its own with the suffix, or for an Indexed Job its
+   * last pod's hostname, {@code <job>-<last index>}, which must be a DNS label as well.
+   */
+  private static String longestName(PlannedObject o) {
+    String name = o.name() + "-xxxxxxxx";
+    return o.kind().equals("Job") && o.data().get("completions") instanceof Integer n && n > 1
+        ? name + "-" + (n - 1) : name;
   }
 
   /** Whether this list is a sweep's instances, which are made one by one as they are asked for. */

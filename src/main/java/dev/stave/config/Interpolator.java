@@ -5,8 +5,8 @@ import dev.stave.diag.Origin;
 import java.util.List;
 
 /**
- * YAML's {@code ${ENV}} and {@code ${ENV:-default}} in string values; {@code $${} writes a literal
- * {@code ${}. HOCON does its own substitution, so this runs for YAML (and JSON) files only.
+ * YAML's {@code ${ENV}} and {@code ${ENV:-default}} in string values, the default itself interpolated
+ * ({@code ${A:-${B:-b}}}); {@code $${} writes a literal {@code ${}. HOCON does its own substitution, so this runs for YAML (and JSON) files only.
  */
 final class Interpolator {
   private final Env env;
@@ -28,7 +28,7 @@ final class Interpolator {
         out.append("${");
         i += 3;
       } else if (c == '$' && text.startsWith("${", i)) {
-        int close = text.indexOf('}', i + 2);
+        int close = closing(text, i + 2);
         if (close < 0) {
           problems.add(Diagnostic.error(origin, path, "env-syntax",
               "'${' is not closed by '}'",
@@ -44,7 +44,14 @@ final class Interpolator {
               "variable names are letters, digits and '_'; write $${ for a literal '${'"));
           return null;
         }
-        String value = env.get(name).orElse(dash < 0 ? null : body.substring(dash + 2));
+        String value = env.get(name).orElse(null);
+        if (value == null && dash >= 0) {
+          // The default may refer to variables too: ${A:-${B:-b}}.
+          value = apply(body.substring(dash + 2), origin, path, problems);
+          if (value == null) {
+            return null;
+          }
+        }
         if (value == null) {
           problems.add(Diagnostic.error(origin, path, "env-unset",
               "environment variable " + name + " is not set",
@@ -59,6 +66,22 @@ final class Interpolator {
       }
     }
     return out.toString();
+  }
+
+  /** The index of the '}' that closes the reference whose body starts at {@code from}, or -1. */
+  private static int closing(String text, int from) {
+    int depth = 1;
+    for (int i = from; i < text.length(); i++) {
+      if (text.startsWith("$${", i)) {
+        i += 2;
+      } else if (text.startsWith("${", i)) {
+        depth++;
+        i++;
+      } else if (text.charAt(i) == '}' && --depth == 0) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   private static String shorten(String s) {

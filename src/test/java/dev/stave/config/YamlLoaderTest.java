@@ -49,6 +49,23 @@ class YamlLoaderTest {
     assertEquals(type, load("v: " + scalar + "\n").get("v").describe());
   }
 
+  @ParameterizedTest(name = "{0} is {1}")
+  @CsvSource(delimiter = '|', value = {
+      "${NONE:-${ALSO_NONE:-z}}|z", "${NONE:-${TAG}}|1.4", "${TAG:-${NONE}}|1.4", "${NONE:-v${TAG}-${NONE:-x}}|v1.4-x",
+      "${NONE:-$${TAG}}|${TAG}", "a-${NONE:-}-b|a--b", "${NONE:-a}b}|ab}"
+  })
+  void aDefaultMayReferToVariablesItself(String written, String value) {
+    assertEquals(value, ((ScalarNode) load("v: \"" + written + "\"\n").get("v")).value());
+  }
+
+  @Test
+  void aVariableInADefaultThatIsUsedMustBeSet() {
+    UserError unset = assertThrows(UserError.class, () -> load("v: \"${NONE:-${ALSO_NONE}}\"\n"));
+    assertEquals("environment variable ALSO_NONE is not set", unset.diagnostics().get(0).message());
+    UserError open = assertThrows(UserError.class, () -> load("v: \"${NONE:-${TAG}\"\n"));
+    assertEquals("'${' is not closed by '}'", open.diagnostics().get(0).message());
+  }
+
   /** The reader fills a buffer of 1,024 characters; an emoji is two, and may start at its last one. */
   @ParameterizedTest(name = "an emoji at character {0}")
   @ValueSource(ints = {1021, 1022, 1023, 1024, 2047, 3071})

@@ -151,6 +151,8 @@ public final class TemplateRenderer {
   }
 
   private void guard(String name) {
+    // _CoreAPI is FreeMarker's internal side (its underscore says it may change between versions); this
+    // entry is how FreeMarker itself makes a template stoppable. TemplateTimeLimitTest checks it works.
     try {
       _CoreAPI.addThreadInterruptedChecks(configuration.getTemplate(name));
     } catch (IOException e) {

@@ -64,8 +64,8 @@ public final class Main implements Runnable {
     preferCompatLocaleData();
     // Standard output's file descriptor rather than System.out, a PrintStream that swallows write errors
     // before the PrintWriter could see them (run reports them).
-    PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(
-        new java.io.FileOutputStream(java.io.FileDescriptor.out), StandardCharsets.UTF_8), false);
+    PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(new StandardOutput(), StandardCharsets.UTF_8),
+        false);
     PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), false);
     int code = run(out, err, args);
     out.flush();
@@ -122,9 +122,12 @@ public final class Main implements Runnable {
     }
     if (context.out().checkError()) {
       // A PrintWriter keeps write errors to itself: a full disk or a closed pipe behind `-o -` or
-      // `stave secrets x > file` would otherwise end in success with the output cut short.
-      context.err().println("stave: cannot write to standard output (the disk is full, or the pipe was closed);"
-          + " what was written is incomplete");
+      // `stave secrets x > file` would otherwise end in success with the output cut short. A reader that
+      // went away (`| head`) knows it took only part; a full disk needs saying.
+      if (!StandardOutput.readerGone()) {
+        context.err().println("stave: cannot write to standard output (the disk is full, or the pipe was"
+            + " closed); what was written is incomplete");
+      }
       code = code == OK || code == DIFFERENT ? IO : code;
     }
     context.err().flush();

@@ -215,4 +215,19 @@ class PackagedJarIT {
     assertEquals("stave: cannot write to standard output (the disk is full, or the pipe was closed); what was"
         + " written is incomplete\n", err);
   }
+
+  /** {@code stave compile ... -o - | head}: the reader left early; exit 4, but no message about a full disk. */
+  @Test
+  void aReaderThatLeavesEarlyEndsTheRunQuietly() throws Exception {
+    List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-jar", JAR.toString(), "compile", "examples/lr-seed-grid.yaml", "-o", "-");
+    Process process = new ProcessBuilder(command).start();
+    java.io.InputStream out = process.getInputStream();
+    assertEquals('-', out.read(), "the stream starts with a document marker");
+    out.close();
+    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(process.waitFor(2, java.util.concurrent.TimeUnit.MINUTES));
+    assertEquals(Main.IO, process.exitValue(), err);
+    assertEquals("", err);
+  }
 }

@@ -121,6 +121,10 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       }
       context.out().flush();
     } else {
+      for (Bundle b : bundles) {
+        // What a bundle would replace may be a file of the user's: a diagnostic about it must not quote it.
+        context.sources().neverQuote(Path.of(options.output()).resolve(b.name()).toString());
+      }
       new BundleWriter(Path.of(options.output())).write(bundles);
       for (Bundle b : bundles) {
         context.err().println("wrote " + Path.of(options.output()).resolve(b.name()) + "/ ("

@@ -124,11 +124,12 @@ class AtomicWriteTest {
 
     Path file = tmp.resolve("file-out");
     Files.createDirectories(file);
-    Files.writeString(file.resolve("demo"), "mine");
+    Files.writeString(file.resolve("demo"), "password: hunter2-and-more");
     Run onFile = Run.of("compile", config.toString(), "-o", file.toString());
     assertEquals(1, onFile.code(), onFile.err());
     assertTrue(onFile.err().contains("is a file; compiling would replace it"), onFile.err());
-    assertEquals("mine", Files.readString(file.resolve("demo")));
+    assertFalse(onFile.err().contains("hunter2"), "a file stave did not read is never quoted: " + onFile.err());
+    assertEquals("password: hunter2-and-more", Files.readString(file.resolve("demo")));
 
     Path linked = tmp.resolve("link-out");
     Files.createDirectories(linked);

@@ -42,6 +42,9 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
       description = "Write the config to FILE, in the format its name says ('-': standard output).")
   Path output;
 
+  @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")
+  boolean stacktrace;
+
   InitCommand(Context context) {
     this.context = context;
   }

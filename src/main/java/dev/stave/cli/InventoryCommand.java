@@ -42,6 +42,9 @@ final class InventoryCommand implements Runnable {
         description = "The node label that names a node's pool (default: ${DEFAULT-VALUE}).")
     String poolLabel;
 
+    @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")
+    boolean stacktrace;
+
     FromNodes(Context context) {
       this.context = context;
     }

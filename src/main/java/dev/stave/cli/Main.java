@@ -210,11 +210,20 @@ public final class Main implements Runnable {
     err.println("This is a bug in stave, not in your config; please report it with the command you ran.");
     if (parseResult != null && hasStacktraceOption(parseResult)) {
       e.printStackTrace(err);
-    } else {
+    } else if (parseResult == null || offersStacktrace(parseResult)) {
       err.println("Run again with --stacktrace to see where it happened.");
     }
     err.flush();
     return BUG;
+  }
+
+  /** Whether the command that ran has --stacktrace (picocli's own help and completion commands do not). */
+  private static boolean offersStacktrace(CommandLine.ParseResult parseResult) {
+    CommandLine.ParseResult last = parseResult;
+    while (last.subcommand() != null) {
+      last = last.subcommand();
+    }
+    return last.commandSpec().findOption("--stacktrace") != null;
   }
 
   private static boolean hasStacktraceOption(CommandLine.ParseResult parseResult) {

@@ -3,6 +3,7 @@ package dev.stave.cli;
 import dev.stave.schema.Schemas;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(
@@ -14,6 +15,9 @@ final class SchemaCommand implements Callable<Integer>, Main.RunsInContext {
 
   @Parameters(paramLabel = "KIND", completionCandidates = Kinds.class, description = "One of: ${COMPLETION-CANDIDATES}.")
   String kind;
+
+  @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")
+  boolean stacktrace;
 
   SchemaCommand(Context context) {
     this.context = context;

@@ -178,6 +178,18 @@ class CommandLineTest {
     assertEquals("ml", ExperimentMappingTest.at(service, "metadata", "labels", "team.example/tier"));
   }
 
+  /** The internal-error message says to run again with --stacktrace, so every command must take it. */
+  @ParameterizedTest
+  @ValueSource(strings = {"compile examples/cheetah-ppo.conf -o -", "validate examples/cheetah-ppo.conf",
+      "plan examples/cheetah-ppo.conf", "secrets examples/cheetah-ppo.conf", "schema experiment", "init -o -",
+      "inventory from-nodes src/test/resources/inventory/nodes.json"})
+  void everyCommandTakesStacktrace(String command) {
+    List<String> args = new ArrayList<>(List.of(command.split(" ")));
+    args.add(args.indexOf(command.split(" ")[0]) + 1 + (command.startsWith("inventory") ? 1 : 0), "--stacktrace");
+    Run run = Run.of(args.toArray(String[]::new));
+    assertEquals(0, run.code(), String.join(" ", args) + ": " + run.err());
+  }
+
   @Test
   void anEmptyTemplatesFolderIsAUsageErrorForEveryCommandThatTakesOne() {
     for (String command : new String[] {"compile", "apply", "diff"}) {

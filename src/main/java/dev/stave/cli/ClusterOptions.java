@@ -7,7 +7,8 @@ import picocli.CommandLine.Option;
 /** The options every command that talks to a cluster shares. */
 final class ClusterOptions {
   @Option(names = "--kubeconfig", paramLabel = "FILE",
-      description = "The kubeconfig (default: the first file of $KUBECONFIG, else ~/.kube/config).")
+      description = "The kubeconfig (default: the files of $KUBECONFIG, merged as kubectl merges them, else"
+          + " ~/.kube/config).")
   Path kubeconfig;
 
   // --context is the stave context on every command (SPEC 1.6); the kubeconfig's is named apart.

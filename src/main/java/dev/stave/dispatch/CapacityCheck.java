@@ -11,42 +11,100 @@ import java.util.Map;
  * Packs every pod placed on a pool onto that pool's nodes (first fit, largest first, by cpu, memory and
  * GPUs) and compares the nodes needed with the pool's {@code max_node_count}. None of the seed systems
  * checked this: Symphony's pods simply stayed Pending.
+ *
+ * <p>Pods come in runs of identical ones (a process's replicas, times a sweep's instances: up to 10,000
+ * of each, so a hundred million pods), and so do nodes, so both are counted rather than listed. First
+ * fit of identical pods fills the first node with room as far as it goes, then the next: a run of them
+ * is placed group of identical nodes by group, with the same result as placing them one by one.
  */
 public final class CapacityCheck {
-  /** One pod's requests in packing units. */
-  public record Pod(String name, long cpuMillis, long memoryMi, long gpus) {}
+  /** {@code count} pods of one shape, in packing units. */
+  public record Pod(String name, long cpuMillis, long memoryMi, long gpus, long count) {}
+
+  /** {@code count} nodes with the same room left, in the order they were opened. */
+  private record Nodes(long cpuMillis, long memoryMi, long gpus, long count) {
+    /** How many of the pods one of these nodes still takes; 0 when none. */
+    long fits(Pod pod) {
+      long n = Long.MAX_VALUE;
+      n = Math.min(n, pod.cpuMillis() > 0 ? Math.max(cpuMillis, 0) / pod.cpuMillis() : Long.MAX_VALUE);
+      n = Math.min(n, pod.memoryMi() > 0 ? Math.max(memoryMi, 0) / pod.memoryMi() : Long.MAX_VALUE);
+      n = Math.min(n, pod.gpus() > 0 ? Math.max(gpus, 0) / pod.gpus() : Long.MAX_VALUE);
+      return cpuMillis < 0 || memoryMi < 0 || gpus < 0 ? 0 : n;
+    }
+
+    /** {@code count} of these nodes after each took {@code pods} of them. */
+    Nodes taking(Pod pod, long pods, long count) {
+      return new Nodes(cpuMillis - pods * pod.cpuMillis(), memoryMi - pods * pod.memoryMi(), gpus - pods * pod.gpus(),
+          count);
+    }
+  }
 
   private CapacityCheck() {}
 
   public static List<PoolUsage> usage(Inventory inventory, AllocationModel model, Map<String, List<Pod>> podsByPool) {
     List<PoolUsage> out = new ArrayList<>();
     for (NodePool pool : inventory.pools()) {
-      List<Pod> pods = new ArrayList<>(podsByPool.getOrDefault(pool.name(), List.of()));
+      List<Pod> pods = podsByPool.getOrDefault(pool.name(), List.of());
       long cpu = model.nodeCpuMillis(pool);
       long memory = model.nodeMemoryMi(pool);
-      pods.sort(Comparator.comparingLong(Pod::gpus).thenComparingLong(Pod::cpuMillis)
-          .thenComparingLong(Pod::memoryMi).reversed().thenComparing(Pod::name));
-      List<long[]> nodes = new ArrayList<>();
-      for (Pod pod : pods) {
-        long[] free = null;
-        for (long[] node : nodes) {
-          if (node[0] >= pod.cpuMillis() && node[1] >= pod.memoryMi() && node[2] >= pod.gpus()) {
-            free = node;
-            break;
-          }
-        }
-        if (free == null) {
-          free = new long[] {cpu, memory, pool.gpuCount()};
-          nodes.add(free);
-        }
-        free[0] -= pod.cpuMillis();
-        free[1] -= pod.memoryMi();
-        free[2] -= pod.gpus();
-      }
-      out.add(new PoolUsage(pool.name(), pods.size(), nodes.size(), pool.maxNodes(),
-          pods.stream().mapToLong(Pod::cpuMillis).sum(), pods.stream().mapToLong(Pod::memoryMi).sum(),
-          pods.stream().mapToLong(Pod::gpus).sum(), cpu, memory, pool.gpuCount()));
+      out.add(new PoolUsage(pool.name(), pods.stream().mapToLong(Pod::count).sum(),
+          nodesNeeded(pods, cpu, memory, pool.gpuCount()), pool.maxNodes(),
+          pods.stream().mapToLong(p -> p.cpuMillis() * p.count()).sum(),
+          pods.stream().mapToLong(p -> p.memoryMi() * p.count()).sum(),
+          pods.stream().mapToLong(p -> p.gpus() * p.count()).sum(), cpu, memory, pool.gpuCount()));
     }
     return out;
+  }
+
+  /** The nodes of {@code cpu} millicores, {@code memory} MiB and {@code gpus} GPUs that first fit needs. */
+  static long nodesNeeded(List<Pod> pods, long cpu, long memory, long gpus) {
+    List<Pod> largestFirst = new ArrayList<>(pods);
+    largestFirst.sort(Comparator.comparingLong(Pod::gpus).thenComparingLong(Pod::cpuMillis)
+        .thenComparingLong(Pod::memoryMi).reversed().thenComparing(Pod::name));
+    List<Nodes> nodes = new ArrayList<>();
+    for (Pod pod : largestFirst) {
+      place(pod, nodes, new Nodes(cpu, memory, gpus, 1));
+    }
+    return nodes.stream().mapToLong(Nodes::count).sum();
+  }
+
+  /** First fit of {@code pod.count()} identical pods onto the nodes, opening nodes like {@code fresh} as needed. */
+  private static void place(Pod pod, List<Nodes> nodes, Nodes fresh) {
+    long left = pod.count();
+    for (int i = 0; i < nodes.size() && left > 0; i++) {
+      Nodes group = nodes.get(i);
+      long each = group.fits(pod);
+      if (each == 0) {
+        continue;
+      }
+      long filled = Math.min(group.count(), left / each);
+      long partial = filled < group.count() ? left - filled * each : 0;
+      List<Nodes> split = new ArrayList<>(3);
+      if (filled > 0) {
+        split.add(group.taking(pod, each, filled));
+      }
+      if (partial > 0) {
+        split.add(group.taking(pod, partial, 1));
+      }
+      long untouched = group.count() - filled - (partial > 0 ? 1 : 0);
+      if (untouched > 0) {
+        split.add(group.taking(pod, 0, untouched));
+      }
+      left -= filled * each + partial;
+      nodes.remove(i);
+      nodes.addAll(i, split);
+      i += split.size() - 1;
+    }
+    if (left > 0) {
+      // A pod larger than a node still gets a node of its own, as it would wait for one.
+      long each = Math.max(fresh.fits(pod), 1);
+      long full = left / each;
+      if (full > 0) {
+        nodes.add(fresh.taking(pod, each, full));
+      }
+      if (left % each > 0) {
+        nodes.add(fresh.taking(pod, left % each, 1));
+      }
+    }
   }
 }

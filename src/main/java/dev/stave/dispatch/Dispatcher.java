@@ -346,13 +346,8 @@ public final class Dispatcher {
               "lower the processes' requests, choose a pool with larger nodes, or split the group"));
         }
       }
-      List<CapacityCheck.Pod> onPool = pods.computeIfAbsent(placement.pool(), k -> new ArrayList<>());
-      for (long instance = 0; instance < instances; instance++) {
-        for (int i = 0; i < unit.pod().replicas(); i++) {
-          onPool.add(new CapacityCheck.Pod(String.format(java.util.Locale.ROOT, "%s#%05d#%06d", unit.name(), instance, i),
-              cpu, memory, gpus));
-        }
-      }
+      pods.computeIfAbsent(placement.pool(), k -> new ArrayList<>())
+          .add(new CapacityCheck.Pod(unit.name(), cpu, memory, gpus, unit.pod().replicas() * instances));
       firstOrigin.putIfAbsent(placement.pool(), placement.origin());
       firstPath.putIfAbsent(placement.pool(), firstOfUnit.get(unit.name()).path());
     }

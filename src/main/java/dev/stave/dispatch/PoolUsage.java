@@ -5,7 +5,7 @@ package dev.stave.dispatch;
  *
  * @param maxNodes null when the inventory sets no bound
  */
-public record PoolUsage(String pool, int pods, int nodesNeeded, Integer maxNodes, long cpuMillis, long memoryMi,
+public record PoolUsage(String pool, long pods, long nodesNeeded, Integer maxNodes, long cpuMillis, long memoryMi,
     long gpus, long nodeCpuMillis, long nodeMemoryMi, int nodeGpus) {
 
   public boolean fits() {

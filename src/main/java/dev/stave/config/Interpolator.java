@@ -15,10 +15,23 @@ final class Interpolator {
     this.env = env;
   }
 
+  /** How deep defaults may refer to further variables: ${A:-${B:-${C:-c}}} is three. */
+  static final int MAX_NESTING = 10;
+
   /** The interpolated string, or null after adding a diagnostic to {@code problems}. */
   String apply(String text, Origin origin, String path, List<Diagnostic> problems) {
+    return apply(text, origin, path, problems, 1);
+  }
+
+  private String apply(String text, Origin origin, String path, List<Diagnostic> problems, int depth) {
     if (text.indexOf('$') < 0) {
       return text;
+    }
+    if (depth > MAX_NESTING) {
+      problems.add(Diagnostic.error(origin, path, "env-syntax",
+          "the defaults refer to variables more than " + MAX_NESTING + " levels deep",
+          "write ${A:-${B:-value}} with fewer levels"));
+      return null;
     }
     StringBuilder out = new StringBuilder(text.length());
     int i = 0;
@@ -47,7 +60,7 @@ final class Interpolator {
         String value = env.get(name).orElse(null);
         if (value == null && dash >= 0) {
           // The default may refer to variables too: ${A:-${B:-b}}.
-          value = apply(body.substring(dash + 2), origin, path, problems);
+          value = apply(body.substring(dash + 2), origin, path, problems, depth + 1);
           if (value == null) {
             return null;
           }

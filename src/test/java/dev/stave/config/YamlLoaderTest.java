@@ -59,6 +59,15 @@ class YamlLoaderTest {
   }
 
   @Test
+  void defaultsNestedTooDeepAreAnErrorNotAStackOverflow() {
+    String deep = "${NONE:-".repeat(5000) + "x" + "}".repeat(5000);
+    UserError e = assertThrows(UserError.class, () -> load("v: \"" + deep + "\"\n"));
+    assertEquals("the defaults refer to variables more than 10 levels deep", e.diagnostics().get(0).message());
+    String ten = "${NONE:-".repeat(10) + "x" + "}".repeat(10);
+    assertEquals("x", ((ScalarNode) load("v: \"" + ten + "\"\n").get("v")).value());
+  }
+
+  @Test
   void aVariableInADefaultThatIsUsedMustBeSet() {
     UserError unset = assertThrows(UserError.class, () -> load("v: \"${NONE:-${ALSO_NONE}}\"\n"));
     assertEquals("environment variable ALSO_NONE is not set", unset.diagnostics().get(0).message());

@@ -450,7 +450,7 @@ public final class HoconLoader {
    * only; the item is looked for as written (a string quoted, then bare; a number, boolean or null as
    * its text; an object or list by its bracket), after the items before it on the same line.
    */
-  private int[] itemColumns(ConfigList list, ConfigValue written, Path path, String file) {
+  private int[] itemColumns(ConfigList list, ConfigValue written, Path path, String file, Origin start) {
     int[] columns = new int[list.size()];
     String lineText = null;
     int lineNumber = -1;
@@ -464,7 +464,7 @@ public final class HoconLoader {
       if (at.line() != lineNumber) {
         lineNumber = at.line();
         lineText = lines.line(at.file(), lineNumber);
-        from = 0;
+        from = at.line() == start.line() && at.file().equals(start.file()) ? start.column() : 0;
       }
       if (lineText == null) {
         continue;
@@ -489,7 +489,7 @@ public final class HoconLoader {
         return List.of("[");
       case STRING: {
         String text = (String) item.unwrapped();
-        return text.isEmpty() ? List.of("\"\"") : List.of('"' + text + '"', text);
+        return text.isEmpty() ? List.of("\"\"") : List.of("\"\"\"" + text + "\"\"\"", '"' + text + '"', text);
       }
       case NUMBER:
         return List.of(item.atKey("n").getString("n"));
@@ -542,7 +542,9 @@ public final class HoconLoader {
       case LIST: {
         ConfigList list = (ConfigList) value;
         List<Node> items = new ArrayList<>(list.size());
-        int[] columns = itemColumns(list, written, path, file);
+        // Items are looked for after the list's '[': on its line, it is at the value after the key.
+        Origin start = itemColumn > 0 ? origin : origin(originOf(value, written), path, file, key, true);
+        int[] columns = itemColumns(list, written, path, file, start);
         for (int i = 0; i < list.size(); i++) {
           items.add(convert(list.get(i), written(written, null, i), path, file, jsonPath + "[" + i + "]", null,
               depth + 1, columns[i], problems));

@@ -53,6 +53,10 @@ class HoconLoaderTest {
     }
     // The second x is found after the first; a bracket marks an object or a list.
     assertEquals(List.of(9, 17, 20, 23, 26, 32, 41, 46), columns);
+    // Looked for after the list's bracket: not at the key tb, nor in another list's string.
+    MapNode tb = (MapNode) load("tb { command = [\"x tb\"], connects = [tb, \"\"\"ps\"\"\"] }\n", Map.of()).get("tb");
+    List<Node> connects = ((ListNode) tb.get("connects")).items();
+    assertEquals(List.of(38, 42), List.of(connects.get(0).origin().column(), connects.get(1).origin().column()));
     List<Node> command = ((ListNode) root.get("command")).items();
     assertEquals(List.of(3, 3), List.of(command.get(0).origin().line(), command.get(0).origin().column()));
     assertEquals(List.of(4, 5), List.of(command.get(1).origin().line(), command.get(1).origin().column()));

@@ -10,7 +10,7 @@ import picocli.CommandLine;
 final class NonEmptyPath implements CommandLine.ITypeConverter<Path> {
   @Override
   public Path convert(String value) {
-    if (value.isBlank()) {
+    if (value.isEmpty()) {
       throw new CommandLine.TypeConversionException("the folder's name is empty (an unset variable?)");
     }
     return Path.of(value);

@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
 /**
@@ -50,11 +51,19 @@ public final class ObjectRenderer {
     }
     RenderedObject[] rendered = new RenderedObject[planned.size()];
     RuntimeException[] failed = new RuntimeException[planned.size()];
+    // Objects after a failed one are not started: the failure reported is the first in list order, which
+    // is still rendered whatever the threads do, and a template that fails for every object (one stopped
+    // after its time limit, say) is not waited out once per object.
+    AtomicInteger firstFailed = new AtomicInteger(Integer.MAX_VALUE);
     IntStream.range(0, planned.size()).parallel().forEach(i -> {
+      if (i > firstFailed.get()) {
+        return;
+      }
       try {
         rendered[i] = render(planned.get(i));
       } catch (RuntimeException e) {
         failed[i] = e;
+        firstFailed.accumulateAndGet(i, Math::min);
       }
     });
     for (RuntimeException e : failed) {

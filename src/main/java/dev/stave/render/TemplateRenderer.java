@@ -17,9 +17,16 @@ import freemarker.template.TemplateException;
 import freemarker.template.TemplateExceptionHandler;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TimeZone;
@@ -37,6 +44,10 @@ public final class TemplateRenderer {
    * in milliseconds; only an endless {@code #list} comes near this.
    */
   static final Duration USER_TEMPLATE_LIMIT = Duration.ofSeconds(10);
+
+  /** How deep below the --templates folder, and how large, the files are that get interruption checks. */
+  private static final int GUARD_DEPTH = 8;
+  private static final long GUARD_SIZE = 1 << 20;
 
   private final Configuration configuration;
   private final Map<String, Template> cache = new ConcurrentHashMap<>();
@@ -143,6 +154,9 @@ public final class TemplateRenderer {
         template.process(data, out);
       } catch (TemplateException | IOException e) {
         throw deadline != null && deadline.expired() ? stopped(templateName, e) : templateProblem(templateName, e);
+      } catch (SecurityException e) {
+        // FreeMarker's file loader refuses a file reached through a link that leaves the folder.
+        throw deadline != null && deadline.expired() ? stopped(templateName, e) : templateProblem(templateName, e);
       } catch (RuntimeException e) {
         throw deadline != null && deadline.expired() ? stopped(templateName, e) : e;
       }
@@ -155,7 +169,7 @@ public final class TemplateRenderer {
     // entry is how FreeMarker itself makes a template stoppable. TemplateTimeLimitTest checks it works.
     try {
       _CoreAPI.addThreadInterruptedChecks(configuration.getTemplate(name));
-    } catch (IOException e) {
+    } catch (IOException | SecurityException e) {
       // Not a template, or a broken one: reported where a template uses it, by parsing it then. Left in
       // the cache, the failure would be answered with "an error on an earlier attempt" instead.
       try {
@@ -167,16 +181,27 @@ public final class TemplateRenderer {
   }
 
   private UserError stopped(String templateName, Exception e) {
+    String limitText = limit.toMillis() % 1000 == 0 ? limit.toSeconds() + " s" : limit.toMillis() + " ms";
+    String why = " without finishing (a #list over a range without an end, such as 1.., or over billions of"
+        + " numbers?)";
+    if (userTemplate(templateName) == null) {
+      // A packaged template ran into one of the user's, such as a replaced lib.ftl it imports.
+      return new UserError(Diagnostic.error(Origin.of(overrides.toString()), "", "template-time-limit",
+          "the packaged " + templateName + ", with the templates it imports from this folder, was stopped after "
+              + limitText + why,
+          "bound the loop in the template of yours that it uses (lib.ftl, if you replaced it), e.g. <#list 1..n"
+              + " as i>, or remove that template to use the packaged one"));
+    }
     return new UserError(Diagnostic.error(where(templateName, e), "", "template-time-limit",
-        "template " + templateName + " was stopped after "
-            + (limit.toMillis() % 1000 == 0 ? limit.toSeconds() + " s" : limit.toMillis() + " ms") + " without finishing"
-            + " (a #list over a range without an end, such as 1.., or over billions of numbers?)",
+        "template " + templateName + " was stopped after " + limitText + why,
         "bound the loop, e.g. <#list 1..n as i>, or remove the template to use the packaged one"));
   }
 
+
   /**
-   * Adds FreeMarker's interruption checks to every template of the user's ({@code *.ftl} in the folder
-   * and below it) before the first is used, so that {@link RenderDeadline} can stop a loop in any of
+   * Adds FreeMarker's interruption checks to every template of the user's (every file of up to a MiB in
+   * the folder and up to eight levels below it, through links too: an include may name any file)
+   * before the first is used, so that {@link RenderDeadline} can stop a loop in any of
    * them, imported ones included: an import finds the template in the configuration's cache, checks and
    * all. A file that does not parse is left to be reported when a template uses it.
    */
@@ -188,19 +213,33 @@ public final class TemplateRenderer {
       if (guarded) {
         return;
       }
-      try (java.util.stream.Stream<Path> files = Files.walk(overrides)) {
-        Iterable<Path> templates = files.filter(f -> f.toString().endsWith(".ftl") && Files.isRegularFile(f))
-            .sorted()::iterator;
-        for (Path file : templates) {
-          guard(overrides.relativize(file).toString().replace(java.io.File.separatorChar, '/'));
-        }
-      } catch (IOException | UncheckedIOException e) {
+      List<String> names = new ArrayList<>();
+      try {
+        Files.walkFileTree(overrides, EnumSet.of(FileVisitOption.FOLLOW_LINKS), GUARD_DEPTH,
+            new SimpleFileVisitor<>() {
+              @Override
+              public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                if (attributes.isRegularFile() && attributes.size() <= GUARD_SIZE) {
+                  names.add(overrides.relativize(file).toString().replace(java.io.File.separatorChar, '/'));
+                }
+                return FileVisitResult.CONTINUE;
+              }
+
+              @Override
+              public FileVisitResult visitFileFailed(Path file, IOException e) {
+                // An unreadable folder, or a link that loops: nothing there can be included either.
+                return FileVisitResult.CONTINUE;
+              }
+            });
+      } catch (IOException e) {
         throw new UserError(Diagnostic.error(Origin.of(overrides.toString()), "", "templates-dir",
             "cannot read the templates folder", "check its permissions"));
       }
+      names.stream().sorted().forEach(this::guard);
       guarded = true;
     }
   }
+
 
   private Template load(String name) {
     try {

@@ -3,6 +3,7 @@ package dev.stave.render;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.UserError;
@@ -45,6 +46,56 @@ class TemplateTimeLimitTest {
     Files.writeString(templates.resolve("lib/loops.ftl"), "<#macro forever><#list 1.. as i>${i}</#list></#macro>\n");
     Files.writeString(templates.resolve("job.ftl"), "<#import \"lib/loops.ftl\" as l>kind: Job\n<@l.forever/>\n");
     assertEquals("template-time-limit", stopped("job.ftl").code());
+  }
+
+  @Test
+  void aLoopInAnIncludedFileOfAnyNameOrBehindALinkIsStoppedToo() throws IOException {
+    Files.writeString(templates.resolve("loop.inc"), "<#list 1.. as i></#list>\n");
+    Files.writeString(templates.resolve("job.ftl"), "kind: Job\n<#include \"loop.inc\">\n");
+    assertEquals("template-time-limit", stopped("job.ftl").code());
+
+    Path real = Files.createDirectories(templates.resolve("real"));
+    Files.writeString(real.resolve("Loop.FTL"), "<#list 1.. as i></#list>\n");
+    Files.createSymbolicLink(templates.resolve("linked"), real);
+    Files.writeString(templates.resolve("job.ftl"), "kind: Job\n<#include \"linked/Loop.FTL\">\n");
+    assertEquals("template-time-limit", stopped("job.ftl").code());
+  }
+
+  @Test
+  void anIncludeThroughALinkOutOfTheFolderIsTheUsersError(@TempDir Path elsewhere) throws IOException {
+    Files.writeString(elsewhere.resolve("x.ftl"), "y: 1\n");
+    Files.createSymbolicLink(templates.resolve("out"), elsewhere);
+    Files.writeString(templates.resolve("job.ftl"), "kind: Job\n<#include \"out/x.ftl\">\n");
+    UserError e = assertThrows(UserError.class, () -> new TemplateRenderer(templates, LIMIT).render("job.ftl", Map.of()));
+    assertEquals("template", e.diagnostics().get(0).code());
+  }
+
+  @Test
+  void aLoopInAReplacedLibraryIsReportedAtTheFolderNotAtAPackagedTemplate() throws IOException {
+    Files.writeString(templates.resolve("lib.ftl"), "<#macro metadata m><#list 1.. as i></#list></#macro>\n");
+    UserError e = assertThrows(UserError.class,
+        () -> new TemplateRenderer(templates, LIMIT).render("namespace.ftl", Map.of("name", "n", "labels", Map.of())));
+    Diagnostic d = e.diagnostics().get(0);
+    assertEquals("template-time-limit", d.code(), d.message());
+    assertEquals(templates.toString(), d.origin().file());
+    assertTrue(d.message().startsWith("the packaged namespace.ftl, with the templates it imports from this folder,"
+        + " was stopped after 300 ms"), d.message());
+  }
+
+  @Test
+  void anUnreadableFolderBesideTheTemplatesIsNoError() throws IOException {
+    Files.writeString(templates.resolve("job.ftl"), "kind: Job\n");
+    Path locked = Files.createDirectories(templates.resolve("private"));
+    Files.writeString(locked.resolve("a.ftl"), "x\n");
+    locked.toFile().setReadable(false);
+    locked.toFile().setExecutable(false);
+    try {
+      org.junit.jupiter.api.Assumptions.assumeFalse(Files.isReadable(locked), "a superuser reads every folder");
+      assertEquals("kind: Job\n", new TemplateRenderer(templates, LIMIT).render("job.ftl", Map.of()).text());
+    } finally {
+      locked.toFile().setReadable(true);
+      locked.toFile().setExecutable(true);
+    }
   }
 
   @Test

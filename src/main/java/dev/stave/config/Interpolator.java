@@ -6,17 +6,18 @@ import java.util.List;
 
 /**
  * YAML's {@code ${ENV}} and {@code ${ENV:-default}} in string values, the default itself interpolated
- * ({@code ${A:-${B:-b}}}); {@code $${} writes a literal {@code ${}. HOCON does its own substitution, so this runs for YAML (and JSON) files only.
+ * ({@code ${A:-${B:-b}}}); {@code $${} writes a literal {@code ${}. HOCON does its own substitution, so
+ * this runs for YAML (and JSON) files only.
  */
 final class Interpolator {
+  /** How deep defaults may refer to further variables: ${A:-${B:-${C:-c}}} is three. */
+  static final int MAX_NESTING = 10;
+
   private final Env env;
 
   Interpolator(Env env) {
     this.env = env;
   }
-
-  /** How deep defaults may refer to further variables: ${A:-${B:-${C:-c}}} is three. */
-  static final int MAX_NESTING = 10;
 
   /** The interpolated string, or null after adding a diagnostic to {@code problems}. */
   String apply(String text, Origin origin, String path, List<Diagnostic> problems) {

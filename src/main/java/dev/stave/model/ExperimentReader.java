@@ -438,8 +438,10 @@ public final class ExperimentReader {
             "service name '" + s.name() + "' is written as '" + name + "' in Kubernetes"));
       } else if (first != null && !first.name().equals(s.name())) {
         problems.add(Diagnostic.error(s.origin(), path + "." + key, "name-collision",
-            "'" + Names.printable(s.name()) + "' and '" + Names.printable(first.name()) + "' (line "
-                + first.origin().line() + ") are one service name after sanitizing, '" + name + "'",
+            "'" + Names.printable(s.name()) + "' and '" + Names.printable(first.name()) + "' ("
+                + (first.origin().file().equals(s.origin().file()) ? "line " + first.origin().line()
+                    : first.origin().file() + ":" + first.origin().line())
+                + ") are one service name after sanitizing, '" + name + "'",
             "spell the service the same way everywhere, or give the two services different names"));
         continue;
       }

@@ -191,6 +191,17 @@ class CommandLineTest {
   }
 
   @Test
+  void twoSpellingsOfAServiceInTwoFilesNameTheOtherFile() throws IOException {
+    Path procs = Files.writeString(dir.resolve("procs.conf"), "processes {\n  a { command = [x], binds = [Param_Server] }\n}\n");
+    Path main = Files.writeString(dir.resolve("main.conf"), "kind = experiment\nname = h\nimage = \"img:1\"\n"
+        + "include \"procs.conf\"\nprocesses {\n  b { command = [x], binds = [param-server] }\n}\n");
+    Run run = Run.of("validate", main.toString());
+    assertEquals(1, run.code(), run.err());
+    assertTrue(run.err().contains(main + ":6:31: error: processes.b.binds: 'param-server' and 'Param_Server' ("
+        + procs + ":2) are one service name after sanitizing, 'param-server'\n"), run.err());
+  }
+
+  @Test
   void anEmptyTemplatesFolderIsAUsageErrorForEveryCommandThatTakesOne() {
     for (String command : new String[] {"compile", "apply", "diff"}) {
       Run run = Run.of(command, "examples/symphony-pods.yaml", "--templates", "");

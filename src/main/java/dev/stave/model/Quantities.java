@@ -40,7 +40,12 @@ public final class Quantities {
     // written with its own suffix (64k), by the API server as by client-java: that is the spelling that
     // stays the same however often it is read and written.
     String again = formatOnce(Quantity.fromString(once));
-    return again.equals(once) ? once : again;
+    String canonical = again.equals(once) ? once : again;
+    // client-java has no Ei suffix: 1024Pi came back as 1Ei, read as another number. Never change a value.
+    if (Quantity.fromString(canonical).getNumber().compareTo(q.getNumber()) != 0) {
+      throw new IllegalArgumentException("no spelling keeps the value of " + q.getNumber().toPlainString());
+    }
+    return canonical;
   }
 
   private static String formatOnce(Quantity q) {
@@ -78,6 +83,11 @@ public final class Quantities {
         return "write " + number + "k (10^3 bytes) or " + number + "Ki (2^10 bytes)";
       }
       return "write " + number + unit + " (powers of 10) or " + number + unit + "i (powers of 2)";
+    }
+    Optional<Quantity> q = parse(t);
+    if (q.isPresent() && q.get().getNumber().compareTo(BigDecimal.valueOf(2).pow(60)) >= 0) {
+      return "from 1Ei (1024Pi) on, a quantity cannot be written with a suffix the Kubernetes client reads back;"
+          + " use less than 1Ei, or 1e18 and the like";
     }
     return "write a Kubernetes quantity such as 500m, 2, 512Mi or 4Gi";
   }

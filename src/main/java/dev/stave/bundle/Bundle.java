@@ -48,8 +48,7 @@ public final class Bundle {
     for (int i = 1; i < sorted.size(); i++) {
       if (ORDER.compare(sorted.get(i - 1), sorted.get(i)) == 0) {
         RenderedObject o = sorted.get(i).object();
-        throw new StaveBug("bundle " + name + " has two objects " + o.kind() + " "
-            + (o.namespace() == null ? "" : o.namespace() + "/") + o.name());
+        throw new StaveBug("bundle " + name + " has two objects " + o.describe());
       }
     }
     this.objects = sorted.stream().map(Ranked::object).toList();

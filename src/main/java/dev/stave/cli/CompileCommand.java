@@ -148,14 +148,13 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
     Map<String, String> firstYaml = new HashMap<>();
     for (Bundle bundle : bundles) {
       for (RenderedObject o : bundle.objects()) {
-        String id = o.apiVersion() + " " + o.kind() + " " + (o.namespace() == null ? "" : o.namespace() + "/")
-            + o.name();
+        String id = o.apiVersion() + " " + o.describe();
         Bundle first = firstBundle.putIfAbsent(id, bundle);
         if (first != null && first != bundle && !firstYaml.get(id).equals(o.yaml())) {
           pipeline.diagnostics().add(Diagnostic.error(Origin.of(configs.get(bundle.name()).toString()), "",
               "object-in-two-bundles",
-              "bundles '" + first.name() + "' and '" + bundle.name() + "' both have " + o.kind() + " "
-                  + (o.namespace() == null ? "" : o.namespace() + "/") + o.name() + ", each a different one;"
+              "bundles '" + first.name() + "' and '" + bundle.name() + "' both have " + o.describe()
+                  + ", each a different one;"
                   + " applied together, the one applied last would replace the other",
               "rename an experiment or a process, or give the experiments different namespaces (project)"));
         }

@@ -9,6 +9,11 @@ import java.util.Map;
  */
 public record RenderedObject(String apiVersion, String kind, String namespace, String name, String yaml) {
 
+  /** How messages name it: its kind, then {@code namespace/name} ({@code name} for a cluster-wide object). */
+  public String describe() {
+    return kind + " " + (namespace == null ? "" : namespace + "/") + name;
+  }
+
   @SuppressWarnings("unchecked")
   public Map<String, Object> content() {
     return (Map<String, Object>) CanonicalYaml.parse(yaml);

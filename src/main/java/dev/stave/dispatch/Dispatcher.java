@@ -155,14 +155,7 @@ public final class Dispatcher {
    */
   private void unlabelledPools(Inventory inventory, Map<String, Placement> placements,
       Map<String, Schedule> firstOfUnit) {
-    Map<String, Schedule> firstOnPool = new TreeMap<>();
-    for (Schedule first : firstOfUnit.values()) {
-      Placement placement = placements.get(first.unit());
-      if (placement != null) {
-        firstOnPool.putIfAbsent(placement.pool(), first);
-      }
-    }
-    firstOnPool.forEach((name, first) -> inventory.find(name)
+    firstOnEachPool(placements, firstOfUnit).forEach((name, first) -> inventory.find(name)
         .filter(pool -> pool.selector() == null && pool.labelName() == null)
         .ifPresent(pool -> problems.add(Diagnostic.warning(first.origin(), first.path(), "pool-unlabelled",
             "the symphony model selects pool '" + name + "' by the node label name=" + name + ", but the inventory"
@@ -311,11 +304,21 @@ public final class Dispatcher {
     return BigDecimal.valueOf(m, 3).stripTrailingZeros().toPlainString();
   }
 
+  /** Per pool, the schedule that placed its first pod unit (units in name order): where its messages go. */
+  private Map<String, Schedule> firstOnEachPool(Map<String, Placement> placements, Map<String, Schedule> firstOfUnit) {
+    Map<String, Schedule> first = new TreeMap<>();
+    for (PodUnit unit : experiment.units()) {
+      Placement placement = placements.get(unit.name());
+      if (placement != null) {
+        first.putIfAbsent(placement.pool(), firstOfUnit.get(unit.name()));
+      }
+    }
+    return first;
+  }
+
   private List<PoolUsage> capacity(Inventory inventory, AllocationModel model, Map<String, Placement> placements,
       Map<String, Schedule> firstOfUnit, boolean strict, long instances) {
     Map<String, List<CapacityCheck.Pod>> pods = new TreeMap<>();
-    Map<String, Origin> firstOrigin = new TreeMap<>();
-    Map<String, String> firstPath = new TreeMap<>();
     for (PodUnit unit : experiment.units()) {
       Placement placement = placements.get(unit.name());
       if (placement == null) {
@@ -348,9 +351,8 @@ public final class Dispatcher {
       }
       pods.computeIfAbsent(placement.pool(), k -> new ArrayList<>())
           .add(new CapacityCheck.Pod(unit.name(), cpu, memory, gpus, unit.pod().replicas() * instances));
-      firstOrigin.putIfAbsent(placement.pool(), placement.origin());
-      firstPath.putIfAbsent(placement.pool(), firstOfUnit.get(unit.name()).path());
     }
+    Map<String, Schedule> firstOnPool = firstOnEachPool(placements, firstOfUnit);
     List<PoolUsage> usage = CapacityCheck.usage(inventory, model, pods);
     for (PoolUsage u : usage) {
       if (!u.fits()) {
@@ -359,9 +361,10 @@ public final class Dispatcher {
             + u.maxNodes();
         String hint = "raise the pool's max_node_count, or lower replicas or the requests"
             + (strict ? "" : "; --strict-capacity makes this an error");
+        Schedule first = firstOnPool.get(u.pool());
         problems.add(strict
-            ? Diagnostic.error(firstOrigin.get(u.pool()), firstPath.get(u.pool()), "over-capacity", message, hint)
-            : Diagnostic.warning(firstOrigin.get(u.pool()), firstPath.get(u.pool()), "over-capacity", message, hint));
+            ? Diagnostic.error(first.origin(), first.path(), "over-capacity", message, hint)
+            : Diagnostic.warning(first.origin(), first.path(), "over-capacity", message, hint));
       }
     }
     return usage;

@@ -39,10 +39,11 @@ public final class Quantities {
     // Plain bytes that are whole thousands (62.5Ki is 64000) read back as a decimal quantity, which is
     // written with its own suffix (64k), by the API server as by client-java: that is the spelling that
     // stays the same however often it is read and written.
-    String again = formatOnce(Quantity.fromString(once));
-    String canonical = again.equals(once) ? once : again;
+    Quantity reread = Quantity.fromString(once);
+    String canonical = formatOnce(reread);
     // client-java has no Ei suffix: 1024Pi came back as 1Ei, read as another number. Never change a value.
-    if (Quantity.fromString(canonical).getNumber().compareTo(q.getNumber()) != 0) {
+    Quantity written = canonical.equals(once) ? reread : Quantity.fromString(canonical);
+    if (written.getNumber().compareTo(q.getNumber()) != 0) {
       throw new IllegalArgumentException("no spelling keeps the value of " + q.getNumber().toPlainString());
     }
     return canonical;

@@ -25,11 +25,14 @@ public final class CapacityCheck {
   private record Nodes(long cpuMillis, long memoryMi, long gpus, long count) {
     /** How many of the pods one of these nodes still takes; 0 when none. */
     long fits(Pod pod) {
-      long n = Long.MAX_VALUE;
-      n = Math.min(n, pod.cpuMillis() > 0 ? Math.max(cpuMillis, 0) / pod.cpuMillis() : Long.MAX_VALUE);
-      n = Math.min(n, pod.memoryMi() > 0 ? Math.max(memoryMi, 0) / pod.memoryMi() : Long.MAX_VALUE);
-      n = Math.min(n, pod.gpus() > 0 ? Math.max(gpus, 0) / pod.gpus() : Long.MAX_VALUE);
-      return cpuMillis < 0 || memoryMi < 0 || gpus < 0 ? 0 : n;
+      if (cpuMillis < 0 || memoryMi < 0 || gpus < 0) {
+        return 0; // overfull: a pod larger than a node is alone on it
+      }
+      return Math.min(fits(cpuMillis, pod.cpuMillis()), Math.min(fits(memoryMi, pod.memoryMi()), fits(gpus, pod.gpus())));
+    }
+
+    private static long fits(long free, long asked) {
+      return asked > 0 ? free / asked : Long.MAX_VALUE;
     }
 
     /** {@code count} of these nodes after each took {@code pods} of them. */

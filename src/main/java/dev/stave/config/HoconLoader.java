@@ -69,7 +69,7 @@ public final class HoconLoader {
           "remove the cycle and keep nesting under " + MAX_DEPTH + " levels"));
     }
     List<Diagnostic> problems = new ArrayList<>();
-    Node node = convert(config.root(), written, path, file, "", null, 0, 0, problems);
+    Node node = convert(config.root(), written, path, file, "", null, 0, null, problems);
     if (!problems.isEmpty()) {
       throw new UserError(problems);
     }
@@ -446,20 +446,25 @@ public final class HoconLoader {
   }
 
   /**
-   * Where each item of a list starts on its line, 0 where that is not found. Typesafe gives items a line
-   * only; the item is looked for as written (a string quoted, then bare; a number, boolean or null as
-   * its text; an object or list by its bracket), after the items before it on the same line.
+   * Where the items of one list start on their lines. Typesafe gives items a line only; each item is
+   * looked for as written (a string quoted, then bare; a number, boolean or null as its text; an object
+   * or list by its bracket), after the list's '[' and the items before it on the same line.
    */
-  private int[] itemColumns(ConfigList list, ConfigValue written, Path path, String file, Origin start) {
-    int[] columns = new int[list.size()];
-    String lineText = null;
-    int lineNumber = -1;
-    int from = 0;
-    for (int i = 0; i < list.size(); i++) {
-      ConfigValue item = list.get(i);
-      Origin at = origin(originOf(item, written(written, null, i)), path, file, null);
+  private final class ItemCursor {
+    private final Origin start;
+    private int lineNumber = -1;
+    private String lineText;
+    private int from;
+
+    /** {@code start}: the list's own '[' (its value after the key, or its place as an item). */
+    ItemCursor(Origin start) {
+      this.start = start;
+    }
+
+    /** The item's origin {@code at}, with the column where it is written when that is found. */
+    Origin place(ConfigValue item, Origin at) {
       if (at.line() < 1) {
-        continue;
+        return at;
       }
       if (at.line() != lineNumber) {
         lineNumber = at.line();
@@ -467,18 +472,17 @@ public final class HoconLoader {
         from = at.line() == start.line() && at.file().equals(start.file()) ? start.column() : 0;
       }
       if (lineText == null) {
-        continue;
+        return at;
       }
       for (String needle : writtenForms(item)) {
         int found = lineText.indexOf(needle, from);
         if (found >= 0) {
-          columns[i] = found + 1;
           from = found + needle.length();
-          break;
+          return new Origin(at.file(), at.line(), found + 1);
         }
       }
+      return at;
     }
-    return columns;
   }
 
   private static List<String> writtenForms(ConfigValue item) {
@@ -507,15 +511,12 @@ public final class HoconLoader {
     return o;
   }
 
-  /** {@code itemColumn}: a list item's column on its line, found by {@link #itemColumns}; 0 for others. */
+  /** {@code item}: a list item's origin, placed by its list's {@link ItemCursor}; null for others. */
   private Node convert(ConfigValue value, ConfigValue written, Path path, String file, String jsonPath, String key,
-      int depth, int itemColumn, List<Diagnostic> problems) {
+      int depth, Origin item, List<Diagnostic> problems) {
     boolean scalar = value.valueType() != com.typesafe.config.ConfigValueType.OBJECT
         && value.valueType() != com.typesafe.config.ConfigValueType.LIST;
-    Origin origin = origin(originOf(value, written), path, file, key, scalar);
-    if (itemColumn > 0 && origin.line() > 0) {
-      origin = new Origin(origin.file(), origin.line(), itemColumn);
-    }
+    Origin origin = item != null ? item : origin(originOf(value, written), path, file, key, scalar);
     if (depth > MAX_DEPTH) {
       if (problems.isEmpty()) {
         problems.add(Diagnostic.error(origin, jsonPath, "hocon-depth",
@@ -533,7 +534,7 @@ public final class HoconLoader {
           ConfigValue child = object.get(k);
           String childPath = jsonPath.isEmpty() ? k : jsonPath + "." + k;
           ConfigValue writtenChild = written(written, k, -1);
-          Node node = convert(child, writtenChild, path, file, childPath, k, depth + 1, 0, problems);
+          Node node = convert(child, writtenChild, path, file, childPath, k, depth + 1, null, problems);
           entries.put(k, node);
           keyOrigins.put(k, origin(originOf(child, writtenChild), path, file, k));
         }
@@ -542,12 +543,13 @@ public final class HoconLoader {
       case LIST: {
         ConfigList list = (ConfigList) value;
         List<Node> items = new ArrayList<>(list.size());
-        // Items are looked for after the list's '[': on its line, it is at the value after the key.
-        Origin start = itemColumn > 0 ? origin : origin(originOf(value, written), path, file, key, true);
-        int[] columns = itemColumns(list, written, path, file, start);
+        ItemCursor cursor = new ItemCursor(item != null ? origin : origin(originOf(value, written), path, file, key,
+            true));
         for (int i = 0; i < list.size(); i++) {
-          items.add(convert(list.get(i), written(written, null, i), path, file, jsonPath + "[" + i + "]", null,
-              depth + 1, columns[i], problems));
+          ConfigValue writtenItem = written(written, null, i);
+          Origin at = cursor.place(list.get(i), origin(originOf(list.get(i), writtenItem), path, file, null));
+          items.add(convert(list.get(i), writtenItem, path, file, jsonPath + "[" + i + "]", null, depth + 1, at,
+              problems));
         }
         return new ListNode(items, origin);
       }

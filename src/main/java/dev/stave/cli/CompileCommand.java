@@ -6,14 +6,10 @@ import dev.stave.bundle.BundleWriter;
 import dev.stave.compile.CompileOptions;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.DiagnosticPrinter;
-import dev.stave.diag.Origin;
 import dev.stave.diag.UserError;
-import dev.stave.render.RenderedObject;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -90,22 +86,15 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
     Pipeline pipeline = new Pipeline(context.env(), context.sources(), options.templates(), options.compile(),
         options.syncWaves());
     List<Bundle> bundles = new ArrayList<>();
-    Map<String, Path> names = new HashMap<>();
     for (Path config : options.configs()) {
       Bundle bundle = pipeline.bundle(config);
-      if (bundle == null) {
-        continue;
+      if (bundle != null) {
+        pipeline.claimBundle(bundle.name(), config);
+        bundles.add(bundle);
       }
-      Path first = names.putIfAbsent(bundle.name(), config);
-      if (first != null) {
-        pipeline.diagnostics().add(Diagnostic.error(Origin.of(config.toString()), "name", "bundle-twice",
-            "this config and " + first + " both compile to the bundle '" + bundle.name() + "'",
-            "give the experiments different names"));
-      }
-      bundles.add(bundle);
     }
     if (!pipeline.diagnostics().hasErrors()) {
-      sharedObjects(bundles, names, pipeline);
+      pipeline.sharedObjects(bundles);
     }
     List<Diagnostic> all = pipeline.diagnostics().sorted();
     if (pipeline.diagnostics().hasErrors()) {
@@ -132,35 +121,6 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       }
     }
     return Main.OK;
-  }
-
-  /**
-   * Bundles of one compile go to one cluster, often to one project namespace. An object in several of
-   * them (the project's Namespace, its storage claim) must be the same object in each; else the one
-   * applied last would silently replace the other, as two experiments' Jobs named alike would
-   * (experiment {@code a} with process {@code b-c}, experiment {@code a-b} with process {@code c}).
-   */
-  private static void sharedObjects(List<Bundle> bundles, Map<String, Path> configs, Pipeline pipeline) {
-    if (bundles.size() < 2) {
-      return;
-    }
-    Map<String, Bundle> firstBundle = new HashMap<>();
-    Map<String, String> firstYaml = new HashMap<>();
-    for (Bundle bundle : bundles) {
-      for (RenderedObject o : bundle.objects()) {
-        String id = o.apiVersion() + " " + o.describe();
-        Bundle first = firstBundle.putIfAbsent(id, bundle);
-        if (first != null && first != bundle && !firstYaml.get(id).equals(o.yaml())) {
-          pipeline.diagnostics().add(Diagnostic.error(Origin.of(configs.get(bundle.name()).toString()), "",
-              "object-in-two-bundles",
-              "bundles '" + first.name() + "' and '" + bundle.name() + "' both have " + o.describe()
-                  + ", each a different one;"
-                  + " applied together, the one applied last would replace the other",
-              "rename an experiment or a process, or give the experiments different namespaces (project)"));
-        }
-        firstYaml.putIfAbsent(id, o.yaml());
-      }
-    }
   }
 
   /** --check: what a compile would change on disk, written nowhere. */

@@ -5,6 +5,7 @@ import dev.stave.compile.CompileOptions;
 import dev.stave.compile.Compiled;
 import dev.stave.compile.KindCompiler;
 import dev.stave.compile.Kinds;
+import dev.stave.compile.PlannedObject;
 import dev.stave.compile.SyncWaves;
 import dev.stave.config.ConfigFile;
 import dev.stave.config.ConfigLoader;
@@ -26,8 +27,11 @@ import dev.stave.diag.Suggest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiPredicate;
+import java.util.function.Function;
 
 /**
  * The stages in order: load, validate against the schema, compile the kind, render and verify, bundle.
@@ -41,6 +45,8 @@ final class Pipeline {
   private final boolean syncWaves;
   private final Diagnostics diagnostics = new Diagnostics();
   private final Map<String, SchemaValidator> validators = new HashMap<>();
+  /** The bundles of this run by name, each with the config it came from. */
+  private final Map<String, Path> bundleConfigs = new HashMap<>();
   private ObjectRenderer renderer;
 
   Pipeline(Env env, Sources sources, Path templates, CompileOptions options) {
@@ -90,21 +96,22 @@ final class Pipeline {
   /**
    * {@code stave validate} of one file: a config of a kind stave compiles is compiled; an inventory
    * ({@code kind: inventory} or Terraform's {@code .tf.json}) or a contexts file, which experiments refer
-   * to, is read and checked as an experiment reads it. The reasons go to the diagnostics.
+   * to, is read and checked as an experiment reads it. The reasons go to the diagnostics. Returns the
+   * compiled config, or null for a file of another kind or one that failed.
    */
-  void validate(Path path) {
+  Compiled validate(Path path) {
     List<Diagnostic> problems = new ArrayList<>();
     if (path.toString().endsWith(".tf.json")) {
       Inventories.load(new ConfigLoader(env, sources), path, problems);
       diagnostics.addAll(problems);
-      return;
+      return null;
     }
     ConfigFile config;
     try {
       config = new ConfigLoader(env, sources).load(path);
     } catch (UserError e) {
       diagnostics.addAll(e.diagnostics());
-      return;
+      return null;
     }
     Node kind = ((MapNode) config.root()).get("kind");
     String text = kind instanceof ScalarNode s && s.isString() ? s.text() : "";
@@ -118,8 +125,9 @@ final class Pipeline {
         ContextsReader.read(config);
       }
     } else {
-      compile(path);
+      return compile(path);
     }
+    return null;
   }
 
   /** The compiled form of a config that {@link #load} accepted, or null with the reasons added. */
@@ -184,5 +192,82 @@ final class Pipeline {
       return null;
     }
     return new Bundle(compiled.bundle(), rendered);
+  }
+
+  /**
+   * Notes that {@code config} compiles to {@code bundle}; a second config of one bundle name is an error,
+   * since its folder would replace the first one's.
+   */
+  void claimBundle(String bundle, Path config) {
+    Path first = bundleConfigs.putIfAbsent(bundle, config);
+    if (first != null) {
+      diagnostics.add(Diagnostic.error(Origin.of(config.toString()), "name", "bundle-twice",
+          "this config and " + first + " both compile to the bundle '" + bundle + "'",
+          "give the experiments different names"));
+    }
+  }
+
+  /**
+   * Bundles of one run go to one cluster, often to one project namespace. An object in several of them
+   * (the project's Namespace, its storage claim) must be the same object in each; else the one applied
+   * last would silently replace the other, as two experiments' Jobs named alike would (experiment
+   * {@code a} with process {@code b-c}, experiment {@code a-b} with process {@code c}). Compares the
+   * objects' text.
+   */
+  void sharedObjects(List<Bundle> bundles) {
+    Map<String, List<RenderedObject>> byBundle = new LinkedHashMap<>();
+    for (Bundle b : bundles) {
+      byBundle.put(b.name(), b.objects());
+    }
+    shared(byBundle, o -> o.apiVersion() + " " + o.describe(), RenderedObject::describe,
+        (a, b) -> a.yaml().equals(b.yaml()));
+  }
+
+  /**
+   * {@link #sharedObjects} for {@code validate}, which renders nothing otherwise: objects planned alike
+   * are the same; only two that are planned differently are rendered, since their text may still agree.
+   */
+  void sharedPlannedObjects(List<Compiled> compiled) {
+    Map<String, List<PlannedObject>> byBundle = new LinkedHashMap<>();
+    for (Compiled c : compiled) {
+      byBundle.put(c.bundle(), c.objects());
+    }
+    shared(byBundle, Pipeline::identity, o -> o.kind() + " " + (o.namespace() == null ? "" : o.namespace() + "/")
+        + o.name(), (a, b) -> a.equals(b) || rendered(a).equals(rendered(b)));
+  }
+
+  private <T> void shared(Map<String, List<T>> byBundle, Function<T, String> identity, Function<T, String> describe,
+      BiPredicate<T, T> same) {
+    if (byBundle.size() < 2) {
+      return;
+    }
+    Map<String, String> firstBundle = new HashMap<>();
+    Map<String, T> first = new HashMap<>();
+    for (Map.Entry<String, List<T>> bundle : byBundle.entrySet()) {
+      for (T o : bundle.getValue()) {
+        String id = identity.apply(o);
+        String earlier = firstBundle.putIfAbsent(id, bundle.getKey());
+        if (earlier == null) {
+          first.put(id, o);
+        } else if (!earlier.equals(bundle.getKey()) && !same.test(first.get(id), o)) {
+          diagnostics.add(Diagnostic.error(Origin.of(bundleConfigs.get(bundle.getKey()).toString()), "",
+              "object-in-two-bundles",
+              "bundles '" + earlier + "' and '" + bundle.getKey() + "' both have " + describe.apply(o)
+                  + ", each a different one; applied together, the one applied last would replace the other",
+              "rename an experiment or a process, or give the experiments different namespaces (project)"));
+        }
+      }
+    }
+  }
+
+  private static String identity(PlannedObject o) {
+    return o.apiVersion() + " " + o.kind() + " " + (o.namespace() == null ? "" : o.namespace() + "/") + o.name();
+  }
+
+  private String rendered(PlannedObject planned) {
+    if (renderer == null) {
+      renderer = new ObjectRenderer(templates);
+    }
+    return renderer.render(planned).yaml();
   }
 }

@@ -1,8 +1,10 @@
 package dev.stave.cli;
 
+import dev.stave.compile.Compiled;
 import dev.stave.diag.DiagnosticPrinter;
 import dev.stave.diag.UserError;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -37,8 +39,17 @@ final class ValidateCommand implements Callable<Integer>, Main.RunsInContext {
   @Override
   public Integer call() {
     Pipeline pipeline = new Pipeline(context.env(), context.sources(), null, contextOptions.compileOptions(context));
+    List<Compiled> compiled = new ArrayList<>();
     for (Path config : configs) {
-      pipeline.validate(config);
+      Compiled c = pipeline.validate(config);
+      if (c != null) {
+        // As compile checks them: bundles of one run have different names and agree on the objects they share.
+        pipeline.claimBundle(c.bundle(), config);
+        compiled.add(c);
+      }
+    }
+    if (!pipeline.diagnostics().hasErrors()) {
+      pipeline.sharedPlannedObjects(compiled);
     }
     if (pipeline.diagnostics().hasErrors()) {
       throw new UserError(pipeline.diagnostics().sorted());

@@ -155,6 +155,9 @@ class CommandLineTest {
     Run run = Run.of("compile", "examples/cheetah-ppo.conf", "examples/cheetah-ppo.yaml", "-o", "-");
     assertEquals(1, run.code());
     assertTrue(run.err().contains("both compile to the bundle 'cheetah-ppo'"), run.err());
+    Run valid = Run.of("validate", "examples/cheetah-ppo.conf", "examples/cheetah-ppo.yaml");
+    assertEquals(1, valid.code());
+    assertEquals(run.err(), valid.err());
   }
 
   @Test

@@ -207,6 +207,9 @@ class MrunnerTest {
         + "processes: {d: {command: [x]}}\n");
     Run shared = Run.of("compile", a.toString(), ab.toString(), "-o", dir.resolve("shared").toString());
     assertEquals(0, shared.code(), shared.err());
+    Run sharedValid = Run.of("validate", a.toString(), ab.toString());
+    assertEquals(0, sharedValid.code(), sharedValid.err());
+    assertEquals("2 configs are valid\n", sharedValid.err());
 
     // Experiment a's process b-c and experiment a-b's process c are both the Job a-b-c.
     Path c = write("c.yaml", "kind: experiment\nname: a-b\nproject: lab\nimage: img:2\nstorage: {mount: /data}\n"
@@ -218,6 +221,10 @@ class MrunnerTest {
         + "  = hint: rename an experiment or a process, or give the experiments different namespaces (project)\n",
         clash.err());
     assertFalse(Files.exists(dir.resolve("clash")));
+    // validate, which renders nothing otherwise, finds the same (it renders the two Jobs to compare them).
+    Run clashValid = Run.of("validate", a.toString(), c.toString());
+    assertEquals(1, clashValid.code(), clashValid.err());
+    assertEquals(clash.err(), clashValid.err());
 
     // A storage claim asked for twice in one namespace with different sizes is two different claims.
     Path big = write("big.yaml", "kind: experiment\nname: big\nproject: lab\nimage: img:1\n"
@@ -226,6 +233,9 @@ class MrunnerTest {
     assertEquals(1, claims.code(), claims.err());
     assertTrue(claims.err().contains("error: bundles 'a' and 'big' both have PersistentVolumeClaim lab/lab-storage,"),
         claims.err());
+    Run claimsValid = Run.of("validate", a.toString(), big.toString());
+    assertEquals(1, claimsValid.code(), claimsValid.err());
+    assertEquals(claims.err(), claimsValid.err());
   }
 
   @Test

@@ -25,6 +25,8 @@ public final class ObjectRenderer {
   // Even a small bundle is worth a second thread: in a fresh JVM each object's first-time work (its
   // template's parse, its shape's read, its kind's model check) dwarfs handing it over.
   private static final int PARALLEL_FROM = 2;
+  private static final String MODEL_HINT = "overrides hold Kubernetes API fields in camelCase; check the field name"
+      + " and type";
 
   private final TemplateRenderer templates;
   private final TemplateShapes shapes = new TemplateShapes();
@@ -149,7 +151,16 @@ public final class ObjectRenderer {
                 + String.join("; ", problems),
             "fix the template, or remove it to use the packaged one"));
       }
-      reportProblems(planned, problems, overridden);
+      reportProblems(planned, problems, overridden, MODEL_HINT);
+    }
+    if (!overridden.isEmpty()) {
+      List<String> volumes = PodVolumes.problems(cast(Tree.at(content, podSpecPath)), podSpecPath,
+          field -> overridden.stream().anyMatch(o -> o.holds(field)));
+      if (!volumes.isEmpty()) {
+        reportProblems(planned, volumes, overridden, "a list in an override replaces stave's whole list (maps"
+            + " merge, lists replace): keep in it the volumes that stave's own mounts use, as"
+            + " 'stave compile' without the override writes them, and give each volume its own name");
+      }
     }
     if (userTemplates) {
       keepsIdentity(planned, content);
@@ -233,7 +244,8 @@ public final class ObjectRenderer {
    * field (the most specific one, when a pod override's {@code containers} and a container override
    * both reach it); any other problem is stave's.
    */
-  private static void reportProblems(PlannedObject planned, List<String> problems, List<Overridden> overridden) {
+  private static void reportProblems(PlannedObject planned, List<String> problems, List<Overridden> overridden,
+      String hint) {
     List<Diagnostic> user = new ArrayList<>();
     for (String problem : problems) {
       Overridden owner = null;
@@ -249,8 +261,7 @@ public final class ObjectRenderer {
       FieldOverride override = owner.owner();
       String field = owner.fieldIn(problem);
       user.add(Diagnostic.error(override.origins().get(field), override.path() + "." + field, "override",
-          "the override makes an invalid " + planned.kind() + ": " + problem,
-          "overrides hold Kubernetes API fields in camelCase; check the field name and type"));
+          "the override makes an invalid " + planned.kind() + ": " + problem, hint));
     }
     throw new UserError(user);
   }

@@ -288,6 +288,65 @@ class ExperimentMappingTest {
   }
 
   @Test
+  void anOverrideThatLeavesAMountWithoutItsVolumeIsAnError() throws IOException {
+    Files.writeString(dir.resolve("key.txt"), "k");
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: vol
+        image: img:1
+        secrets: [key.txt]
+        storage: {mount: /data}
+        process_groups:
+          g:
+            overrides:
+              pod:
+                volumes: [{name: cache, emptyDir: {}}, {name: cache, emptyDir: {}}]
+            processes:
+              a: {}
+              b:
+                overrides: {container: {volumeMounts: [{name: scratch, mountPath: /scratch}]}}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals("", run.out());
+    String prefix = file + ":";
+    // Lists replace: the pod override dropped stave's own volumes, which its mounts in container a still use;
+    // container b's own list of mounts is its override's to answer for.
+    String invalid = ": the override makes an invalid Job: spec.template.spec.";
+    assertEquals(List.of(
+        prefix + "10:9: error: process_groups.g.overrides.pod.volumes" + invalid + "volumes: container 'a' mounts"
+            + " volume 'stave-secrets', which the pod does not have (its volumes: cache)",
+        prefix + "10:9: error: process_groups.g.overrides.pod.volumes" + invalid + "volumes: container 'a' mounts"
+            + " volume 'stave-storage', which the pod does not have (its volumes: cache)",
+        prefix + "10:49: error: process_groups.g.overrides.pod.volumes[1].name" + invalid + "volumes[1].name: a second"
+            + " volume named 'cache'; volume names must differ",
+        prefix + "14:49: error: process_groups.g.processes.b.overrides.container.volumeMounts[0].name" + invalid
+            + "containers[1].volumeMounts[0].name: container 'b' mounts volume 'scratch', which the pod does not"
+            + " have (its volumes: cache)"),
+        run.err().lines().filter(l -> l.contains(": error: ")).toList());
+    assertTrue(run.err().contains("hint: a list in an override replaces stave's whole list"), run.err());
+
+    // Listing stave's volumes in the override, one of them replaced, is what the hint asks for.
+    List<Map<String, Object>> docs = compile("""
+        kind: experiment
+        name: vol
+        image: img:1
+        secrets: [key.txt]
+        storage: {mount: /data}
+        processes:
+          a:
+            overrides:
+              pod:
+                volumes:
+                - {name: stave-secrets, secret: {secretName: vol-secrets}}
+                - {name: stave-storage, hostPath: {path: /mnt/data}}
+        """);
+    assertEquals("/mnt/data", at(find(docs, "Job", "vol-a"), "spec", "template", "spec", "volumes", 1,
+        "hostPath", "path"));
+  }
+
+  @Test
   void secretsAreOnlyReferencedAndMountedEverywhere() throws IOException {
     Files.writeString(dir.resolve("key.txt"), "TOPSECRET-VALUE");
     Path file = dir.resolve("x.yaml");

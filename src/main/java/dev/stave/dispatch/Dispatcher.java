@@ -150,17 +150,19 @@ public final class Dispatcher {
 
   /**
    * Symphony selects a pool's nodes by their {@code name} label, which Cloudwise gives them. A pool
-   * with neither {@code labels.name} nor a selector is selected by {@code name: <pool>}, which nodes
-   * made otherwise seldom carry: their pods would stay Pending, so say so once per pool.
+   * with neither {@code labels.name} nor a selector is selected by {@code name: <pool>}, and one whose
+   * {@code labels.name} is empty by {@code name: ""}, which nodes made otherwise seldom carry: their
+   * pods would stay Pending, so say so once per pool.
    */
   private void unlabelledPools(Inventory inventory, Map<String, Placement> placements,
       Map<String, Schedule> firstOfUnit) {
     firstOnEachPool(placements, firstOfUnit).forEach((name, first) -> inventory.find(name)
-        .filter(pool -> pool.selector() == null && pool.labelName() == null)
+        .filter(pool -> pool.selector() == null && (pool.labelName() == null || pool.labelName().isEmpty()))
         .ifPresent(pool -> problems.add(Diagnostic.warning(first.origin(), first.path(), "pool-unlabelled",
-            "the symphony model selects pool '" + name + "' by the node label name=" + name + ", but the inventory"
-                + " gives the pool no labels.name, so its nodes may not carry that label and the pods would stay"
-                + " Pending",
+            "the symphony model selects pool '" + name + "' by the node label "
+                + (pool.labelName() == null ? "name=" + name + ", but the inventory gives the pool no labels.name"
+                    : "name=\"\", since the inventory gives the pool an empty labels.name")
+                + ", so its nodes may not carry that label and the pods would stay Pending",
             "give the pool labels: {name: ...} (or a selector) as its nodes are labelled, or use dispatch_model: gke,"
                 + " which selects by cloud.google.com/gke-nodepool"))));
   }

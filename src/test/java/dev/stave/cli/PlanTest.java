@@ -214,6 +214,16 @@ class PlanTest {
     assertEquals(0, quiet.code(), quiet.err());
     assertEquals("", quiet.err());
     assertTrue(quiet.out().contains("nodeSelector:\n        name: big\n"), quiet.out());
+
+    // An empty labels.name selects name: "" as Symphony would, which nodes seldom carry.
+    Files.writeString(labelled, Files.readString(inventory).replace("  cpu-large:\n",
+        "  cpu-large:\n    labels: {name: ''}\n"));
+    Run empty = Run.of("compile", config.toString(), "-o", "-");
+    assertEquals(0, empty.code(), empty.err());
+    assertEquals(config + ":7:17: warning: processes.a.schedule: the symphony model selects pool 'cpu-large' by the"
+        + " node label name=\"\", since the inventory gives the pool an empty labels.name, so its nodes may not"
+        + " carry that label and the pods would stay Pending\n", empty.err().lines().findFirst().orElse("") + "\n");
+    assertTrue(empty.out().contains("nodeSelector:\n        name: \"\"\n"), empty.out());
   }
 
   @Test

@@ -19,6 +19,10 @@ final class InventoryCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
+  // Taken here too, so that 'stave inventory --stacktrace from-nodes FILE' works as well.
+  @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")
+  boolean stacktrace;
+
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(), "missing command: try 'stave inventory from-nodes FILE'");

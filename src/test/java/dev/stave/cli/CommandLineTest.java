@@ -194,6 +194,13 @@ class CommandLineTest {
   }
 
   @Test
+  void theInventoryCommandTakesStacktraceBeforeItsSubcommandToo() {
+    Run run = Run.of("inventory", "--stacktrace", "from-nodes", "src/test/resources/inventory/nodes.json");
+    assertEquals(0, run.code(), run.err());
+    assertTrue(run.out().startsWith("kind: inventory\n"), run.out());
+  }
+
+  @Test
   void twoSpellingsOfAServiceInTwoFilesNameTheOtherFile() throws IOException {
     Path procs = Files.writeString(dir.resolve("procs.conf"), "processes {\n  a { command = [x], binds = [Param_Server] }\n}\n");
     Path main = Files.writeString(dir.resolve("main.conf"), "kind = experiment\nname = h\nimage = \"img:1\"\n"

@@ -75,6 +75,11 @@ final class Pipeline {
       diagnostics.addAll(e.diagnostics());
       return null;
     }
+    return checked(config);
+  }
+
+  /** The config when its kind is one stave compiles and its schema accepts it, else null with the reasons. */
+  private ConfigFile checked(ConfigFile config) {
     String kind = kind(config);
     if (kind == null) {
       return null;
@@ -100,34 +105,43 @@ final class Pipeline {
    * compiled config, or null for a file of another kind or one that failed.
    */
   Compiled validate(Path path) {
-    List<Diagnostic> problems = new ArrayList<>();
-    if (path.toString().endsWith(".tf.json")) {
-      Inventories.load(new ConfigLoader(env, sources), path, problems);
-      diagnostics.addAll(problems);
-      return null;
-    }
+    ConfigLoader loader = new ConfigLoader(env, sources);
     ConfigFile config;
     try {
-      config = new ConfigLoader(env, sources).load(path);
+      // Read once, as an experiment reads an inventory (JSON verbatim); only a JSON config of another
+      // kind is read again, with its variables.
+      config = Inventories.loadFile(loader, path);
+      String kind = kindText(config);
+      if (path.toString().endsWith(".tf.json") || kind.equals("inventory")) {
+        List<Diagnostic> problems = new ArrayList<>();
+        Inventories.read(config, problems);
+        diagnostics.addAll(problems);
+        return null;
+      }
+      if (path.toString().endsWith(".json")) {
+        config = loader.load(path);
+      }
     } catch (UserError e) {
       diagnostics.addAll(e.diagnostics());
       return null;
     }
-    Node kind = ((MapNode) config.root()).get("kind");
-    String text = kind instanceof ScalarNode s && s.isString() ? s.text() : "";
-    if (text.equals("inventory")) {
-      Inventories.load(new ConfigLoader(env, sources), path, problems);
-      diagnostics.addAll(problems);
-    } else if (text.equals("contexts")) {
-      List<Diagnostic> schemaErrors = validators.computeIfAbsent(text, SchemaValidator::new).validate(config.root());
+    if (kindText(config).equals("contexts")) {
+      List<Diagnostic> schemaErrors = validators.computeIfAbsent("contexts", SchemaValidator::new)
+          .validate(config.root());
       diagnostics.addAll(schemaErrors);
       if (schemaErrors.isEmpty()) {
         ContextsReader.read(config);
       }
-    } else {
-      return compile(path);
+      return null;
     }
-    return null;
+    ConfigFile accepted = checked(config);
+    return accepted == null ? null : compile(accepted);
+  }
+
+  /** The config's {@code kind} as written, or "" when it has none or not a string. */
+  private static String kindText(ConfigFile config) {
+    Node kind = ((MapNode) config.root()).get("kind");
+    return kind instanceof ScalarNode s && s.isString() ? s.text() : "";
   }
 
   /** The compiled form of a config that {@link #load} accepted, or null with the reasons added. */

@@ -20,12 +20,24 @@ public final class Inventories {
   public static Inventory load(ConfigLoader loader, Path path, List<Diagnostic> problems) {
     ConfigFile file;
     try {
-      // Terraform's own ${...} must stay as written; hand-written inventories get the usual variables.
-      file = path.toString().endsWith(".json") ? loader.loadVerbatim(path) : loader.load(path);
+      file = loadFile(loader, path);
     } catch (UserError e) {
       problems.addAll(e.diagnostics());
       return null;
     }
+    return read(file, problems);
+  }
+
+  /**
+   * The file of an inventory, read as {@link #load} reads it: Terraform's own {@code ${...}} must stay as
+   * written, so JSON is read verbatim; hand-written inventories get the usual variables.
+   */
+  public static ConfigFile loadFile(ConfigLoader loader, Path path) {
+    return path.toString().endsWith(".json") ? loader.loadVerbatim(path) : loader.load(path);
+  }
+
+  /** The inventory in a file {@link #loadFile} read, or null with the reasons added to {@code problems}. */
+  public static Inventory read(ConfigFile file, List<Diagnostic> problems) {
     MapNode root = (MapNode) file.root();
     if ("inventory".equals(Nodes.string(root, "kind"))) {
       List<Diagnostic> schemaErrors = new SchemaValidator("inventory").validate(root);

@@ -194,6 +194,22 @@ class CommandLineTest {
   }
 
   @Test
+  void validateChecksInventoriesAndContextsFilesAsExperimentsReadThem() {
+    Run good = Run.of("validate", "examples/inventories/lab.yaml", "examples/inventories/rl-small.tf.json",
+        "examples/contexts/mrunner.conf");
+    assertEquals(0, good.code(), good.err());
+    assertEquals("3 configs are valid\n", good.err());
+    Run bad = Run.of("validate", "examples/inventories/errors/bad-selector-key.yaml",
+        "examples/inventories/errors/no-pools.tf.json");
+    assertEquals(1, bad.code(), bad.err());
+    assertEquals(List.of("examples/inventories/errors/bad-selector-key.yaml:4:44: error: pools.batch.selector: the"
+            + " selector key 'team pool!' is not a Kubernetes label key, so it cannot select nodes",
+        "examples/inventories/errors/no-pools.tf.json:2:15: error: resource.google_container_node_pool: the inventory"
+            + " has no resource.google_container_node_pool"),
+        bad.err().lines().filter(l -> l.contains(": error: ")).toList());
+  }
+
+  @Test
   void theInventoryCommandTakesStacktraceBeforeItsSubcommandToo() {
     Run run = Run.of("inventory", "--stacktrace", "from-nodes", "src/test/resources/inventory/nodes.json");
     assertEquals(0, run.code(), run.err());

@@ -37,10 +37,9 @@ public final class DiagnosticPrinter {
     }
     out.append(shorten(sources.redact(d.message()))).append('\n');
     if (line != null) {
-      // Redacted in two halves, so that the caret still points at the same character.
-      int split = Math.max(0, Math.min(d.origin().column() - 1, line.length()));
-      String before = sources.redact(line.substring(0, split));
-      appendSource(out, before + sources.redact(line.substring(split)), before.length() + 1);
+      // The caret moves with the text, so that it still points at the same character.
+      Sources.Redacted shown = sources.redact(line, Math.max(0, Math.min(d.origin().column() - 1, line.length())));
+      appendSource(out, shown.text(), shown.caret() + 1);
     }
     for (String hint : d.hints()) {
       out.append("  = hint: ").append(shorten(sources.redact(hint))).append('\n');

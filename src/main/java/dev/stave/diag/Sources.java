@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -82,6 +84,42 @@ public final class Sources {
       out = out.replace(value, "***");
     }
     return out;
+  }
+
+  /** A source line with its hidden values replaced, and where a caret in the original line is in it. */
+  public record Redacted(String text, int caret) {}
+
+  /**
+   * {@code line} with every hidden value replaced by {@code ***}, the caret at index {@code caret} moved
+   * with the text (to the start of a {@code ***} that covers it). Found on the whole line, not on the
+   * text before and after the caret apart: a caret inside a credential (a parse error in it) would split
+   * it into two pieces, neither of which is the hidden value.
+   */
+  public Redacted redact(String line, int caret) {
+    List<int[]> spans = new ArrayList<>();
+    for (String value : hidden) {
+      for (int at = line.indexOf(value); at >= 0; at = line.indexOf(value, at + 1)) {
+        int start = at;
+        int end = at + value.length();
+        if (spans.stream().noneMatch(s -> start < s[1] && s[0] < end)) {
+          spans.add(new int[] {start, end});
+        }
+      }
+    }
+    spans.sort(Comparator.comparingInt(s -> s[0]));
+    StringBuilder out = new StringBuilder(line.length());
+    int moved = caret;
+    int from = 0;
+    for (int[] span : spans) {
+      out.append(line, from, span[0]);
+      if (caret >= span[0]) {
+        moved = caret < span[1] ? out.length() : moved - (span[1] - span[0]) + 3;
+      }
+      out.append("***");
+      from = span[1];
+    }
+    out.append(line, from, line.length());
+    return new Redacted(out.toString(), moved);
   }
 
   /** The 1-based line of a file, or null when the file or line is unknown. */

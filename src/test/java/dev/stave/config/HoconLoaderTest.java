@@ -162,6 +162,19 @@ class HoconLoaderTest {
   }
 
   @Test
+  void aParseErrorInsideACredentialDoesNotSplitItOutOfHiding() throws IOException {
+    // '+' is not allowed in an unquoted HOCON string: the error points into the middle of the value.
+    Files.writeString(dir.resolve("main.conf"), "kind = benchmark\noutput {\n  path = x.csv\n"
+        + "  secret_key = wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY\n}\n");
+    Sources sources = new Sources();
+    UserError e = assertThrows(UserError.class,
+        () -> new ConfigLoader(new Env(Map.of(), "/"), sources).load(dir.resolve("main.conf")));
+    String printed = new DiagnosticPrinter(sources).format(e.diagnostics().get(0));
+    assertTrue(printed.contains("\n    |   secret_key = ***\n    |                ^\n"), printed);
+    assertFalse(printed.contains("wJalr") || printed.contains("EXAMPLEKEY"), printed);
+  }
+
+  @Test
   void charactersNoYamlFileCanCarryAreLocatedErrors() {
     UserError e = assertThrows(UserError.class,
         () -> load("a { \"k\\uffff\" = 1 }\nb = [ok, \"x\\ud800\"]\nc = \"\\ud83d\\ude00 whole\"\n", Map.of()));

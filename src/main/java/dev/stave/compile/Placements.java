@@ -5,14 +5,14 @@ import dev.stave.model.Process;
 import dev.stave.model.Resources;
 import dev.stave.model.Toleration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
  * How a dispatcher placement meets what the config says itself: the config's own node selector
- * entries, tolerations, requests and limits win over the placement's, so a user can always adjust one.
+ * entries, tolerations, requests and limits win over the placement's, so a user can always adjust one;
+ * the placement's requests win over the experiment's or context's default {@code resources}.
  */
 public final class Placements {
   private Placements() {}
@@ -41,14 +41,6 @@ public final class Placements {
   }
 
   public static Resources resources(Placement placement, Process process) {
-    Resources scheduled = placement == null ? null : placement.containers().get(process.name());
-    if (scheduled == null) {
-      return process.resources();
-    }
-    TreeMap<String, String> requests = new TreeMap<>(scheduled.requests());
-    requests.putAll(process.resources().requests());
-    TreeMap<String, String> limits = new TreeMap<>(scheduled.limits());
-    limits.putAll(process.resources().limits());
-    return new Resources(Collections.unmodifiableSortedMap(requests), Collections.unmodifiableSortedMap(limits));
+    return process.resources().over(placement == null ? null : placement.containers().get(process.name()));
   }
 }

@@ -330,26 +330,28 @@ public final class Dispatcher {
       long memory = 0;
       long gpus = 0;
       for (Process p : unit.processes()) {
-        Map<String, String> requests = new TreeMap<>(placement.containers().getOrDefault(p.name(),
-            new Resources(new TreeMap<>(), new TreeMap<>())).requests());
-        requests.putAll(p.resources().requests()); // the process's own requests win, as in the manifest
+        // As the manifest has them: the process's own requests over the placement's, then the defaults.
+        Map<String, String> requests = p.resources().over(placement.containers().get(p.name())).requests();
         cpu += units(requests.get("cpu"), BigDecimal.valueOf(1000));
         memory += units(requests.get("memory"), BigDecimal.ONE.divide(MI));
         gpus += units(requests.get("nvidia.com/gpu"), BigDecimal.ONE);
       }
-      if (unit.group() && unit.processes().size() > 1) {
-        // Each process's request was checked against a node; the pod of a group asks for their sum.
-        NodePool pool = inventory.find(placement.pool()).orElse(null);
-        if (pool != null && (cpu > model.nodeCpuMillis(pool) || memory > model.nodeMemoryMi(pool)
-            || gpus > pool.gpuCount())) {
-          Schedule first = firstOfUnit.get(unit.name());
-          problems.add(Diagnostic.error(first.origin(), first.path(), "group-too-big",
-              "the pod of group '" + unit.name() + "' asks for " + millis(cpu) + " cpu, " + memory + " MiB"
-                  + (gpus > 0 ? ", " + gpus + " GPUs" : "") + " (its " + unit.processes().size()
-                  + " processes together), more than one node of pool '" + pool.name() + "' offers ("
-                  + nodeOffers(pool, model) + "), so it could never be scheduled",
-              "lower the processes' requests, choose a pool with larger nodes, or split the group"));
-        }
+      // The placement's share fits a node; the process's own requests, the defaults of the experiment's
+      // or context's resources, and a group's sum may not.
+      NodePool pool = inventory.find(placement.pool()).orElse(null);
+      if (pool != null && (cpu > model.nodeCpuMillis(pool) || memory > model.nodeMemoryMi(pool)
+          || gpus > pool.gpuCount())) {
+        Schedule first = firstOfUnit.get(unit.name());
+        String asks = millis(cpu) + " cpu, " + memory + " MiB" + (gpus > 0 ? ", " + gpus + " GPUs" : "");
+        boolean group = unit.group() && unit.processes().size() > 1;
+        problems.add(Diagnostic.error(first.origin(), first.path(), group ? "group-too-big" : "pod-too-big",
+            (group ? "the pod of group '" + unit.name() + "' asks for " + asks + " (its " + unit.processes().size()
+                + " processes together)" : "process '" + first.process() + "' asks for " + asks
+                + " (its own requests and limits, and the default resources, over the schedule's share)")
+                + ", more than one node of pool '" + pool.name() + "' offers (" + nodeOffers(pool, model)
+                + (gpus > 0 && !pool.hasGpu() ? ", no GPUs" : "") + "), so it could never be scheduled",
+            group ? "lower the processes' requests, choose a pool with larger nodes, or split the group"
+                : "lower the process's requests, or choose a pool with larger nodes"));
       }
       pods.computeIfAbsent(placement.pool(), k -> new ArrayList<>())
           .add(new CapacityCheck.Pod(unit.name(), cpu, memory, gpus, unit.pod().replicas() * instances));

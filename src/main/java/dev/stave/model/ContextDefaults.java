@@ -85,22 +85,13 @@ public final class ContextDefaults {
     return hasRegistry ? image : registry + "/" + image;
   }
 
-  /** Kubernetes resource name to quantity: the experiment's {@code resources} over the context's. */
+  /**
+   * Kubernetes resource name to quantity: the experiment's {@code resources} over the context's. They are
+   * defaults for every process, as requests and limits both (mrunner set limits only; Kubernetes then
+   * copies them to requests, so writing both says the same explicitly); see {@link Resources#over}.
+   */
   public TreeMap<String, String> resources() {
     return resources;
-  }
-
-  /**
-   * Adds the default resources a process does not set itself, to its requests and limits both (mrunner
-   * set limits only; Kubernetes then copies them to requests, so writing both says the same explicitly).
-   */
-  public void fill(Map<String, String> requests, Map<String, String> limits) {
-    resources.forEach((name, quantity) -> {
-      if (!requests.containsKey(name) && !limits.containsKey(name)) {
-        requests.put(name, quantity);
-        limits.put(name, quantity);
-      }
-    });
   }
 
   public Storage storage() {

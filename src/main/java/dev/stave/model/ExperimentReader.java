@@ -484,8 +484,8 @@ public final class ExperimentReader {
             "lower the request or raise the limit"));
       }
     }
-    defaults.fill(requests, limits);
-    return new Resources(Collections.unmodifiableSortedMap(requests), Collections.unmodifiableSortedMap(limits));
+    return new Resources(Collections.unmodifiableSortedMap(requests), Collections.unmodifiableSortedMap(limits),
+        Collections.unmodifiableSortedMap(defaults.resources()));
   }
 
   private void quantity(MapNode map, String key, String resource, String path, Map<String, String> into) {

@@ -8,7 +8,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A process group is one pod: the sum of its processes' requests must fit on one node of its pool. */
+/**
+ * A process group is one pod: the sum of its processes' requests must fit on one node of its pool. So must
+ * a single process's own requests and limits, laid over its schedule's share.
+ */
 class GroupCapacityTest {
   @TempDir
   Path dir;
@@ -51,5 +54,84 @@ class GroupCapacityTest {
     Path file = experiment("{assign_to: node_pool, node_pool_name: small, cpu: 1, memory_m: 1024}");
     Run run = Run.of("compile", file.toString(), "-o", "-");
     assertEquals(0, run.code(), run.err());
+  }
+
+  @Test
+  void aProcessWhoseOwnRequestsOutgrowANodeIsAnError() throws IOException {
+    Files.writeString(dir.resolve("inv.yaml"), """
+        kind: inventory
+        pools:
+          small: {cpu: 4, memory: 16Gi, max_nodes: 2}
+        """);
+    Path file = dir.resolve("big.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: big
+        image: busybox:1
+        inventory: inv.yaml
+        processes:
+          c: {resource_request: {cpu: 20}, schedule: {assign_to: machine, node_pool_name: small}}
+          e: {resource_limit: {gpu: 1}, schedule: {assign_to: machine, node_pool_name: small}}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(java.util.List.of(
+        file + ":6:46: error: processes.c.schedule: process 'c' asks for 20 cpu, 13621 MiB (its own requests and"
+            + " limits, and the default resources, over the schedule's share), more than one node of pool 'small'"
+            + " offers (3.92 cpu, 13621 MiB with the gke model), so it could never be scheduled",
+        file + ":7:43: error: processes.e.schedule: process 'e' asks for 3.92 cpu, 13621 MiB, 1 GPUs (its own"
+            + " requests and limits, and the default resources, over the schedule's share), more than one node of"
+            + " pool 'small' offers (3.92 cpu, 13621 MiB with the gke model, no GPUs), so it could never be"
+            + " scheduled"),
+        run.err().lines().filter(l -> l.contains(": error: ")).toList());
+    assertEquals("", run.out());
+  }
+
+  @Test
+  void aScheduleWinsOverDefaultResourcesAndTheirOtherNamesStay() throws IOException {
+    Files.writeString(dir.resolve("inv.yaml"), """
+        kind: inventory
+        pools:
+          small: {cpu: 4, memory: 16Gi, max_nodes: 2}
+        """);
+    Path file = dir.resolve("defaults.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: defaults
+        image: busybox:1
+        inventory: inv.yaml
+        resources: "cpu=2 mem=4G tpu=1"
+        processes:
+          scheduled: {resource_limit: {memory: 14000Mi}, schedule: {assign_to: machine, node_pool_name: small}}
+          free: {}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(0, run.code(), run.err());
+    // The schedule's cpu and memory requests win over the experiment-wide defaults, the process's own
+    // memory limit over both; the tpu, which neither sets, stays. The unscheduled process gets the defaults.
+    String[] jobs = run.out().split("(?m)^---\n");
+    assertEquals(1, java.util.Arrays.stream(jobs).filter(j -> j.contains("name: defaults-scheduled\n")
+        && j.contains("""
+                    resources:
+                      limits:
+                        cloud-tpus.google.com/v2: "1"
+                        memory: 14000Mi
+                      requests:
+                        cloud-tpus.google.com/v2: "1"
+                        cpu: 3920m
+                        memory: 13621Mi
+            """)).count(), run.out());
+    assertEquals(1, java.util.Arrays.stream(jobs).filter(j -> j.contains("name: defaults-free\n")
+        && j.contains("""
+                    resources:
+                      limits:
+                        cloud-tpus.google.com/v2: "1"
+                        cpu: "2"
+                        memory: 4Gi
+                      requests:
+                        cloud-tpus.google.com/v2: "1"
+                        cpu: "2"
+                        memory: 4Gi
+            """)).count(), run.out());
   }
 }

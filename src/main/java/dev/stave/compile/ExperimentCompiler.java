@@ -14,6 +14,7 @@ import dev.stave.model.ServicePort;
 import dev.stave.model.Toleration;
 import dev.stave.model.Workload;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -97,6 +98,16 @@ public final class ExperimentCompiler {
 
   static String unitPath(PodUnit unit) {
     return (unit.group() ? "process_groups." : "processes.") + unit.given();
+  }
+
+  static String processPath(PodUnit unit, Process p) {
+    return unit.group() ? unitPath(unit) + ".processes." + p.given() : unitPath(unit);
+  }
+
+  /** A mount path as the container sees it: {@code /data/} is {@code /data}. */
+  static String mountPoint(String path) {
+    String trimmed = path.replaceAll("/+$", "");
+    return trimmed.isEmpty() ? "/" : trimmed;
   }
 
   /**
@@ -220,23 +231,46 @@ public final class ExperimentCompiler {
     }
     pod.put("tolerations", tolerations);
     TreeMap<String, Map<String, Object>> volumes = new TreeMap<>();
-    Map<String, Origin> volumeOrigins = new LinkedHashMap<>();
+    Map<String, Mount> firstMounts = new LinkedHashMap<>();
     List<Map<String, Object>> containers = new ArrayList<>();
     for (Process p : unit.processes()) {
       List<Map<String, Object>> mounts = new ArrayList<>();
-      for (Mount m : p.mounts()) {
+      Map<String, Mount> byPath = new HashMap<>();
+      for (int i = 0; i < p.mounts().size(); i++) {
+        Mount m = p.mounts().get(i);
+        String path = processPath(unit, p) + ".mounts[" + i + "]";
         Map<String, Object> volume = new LinkedHashMap<>();
         volume.put("name", m.volumeName());
         volume.put("field", m.sourceField());
         volume.put("source", m.source());
         Map<String, Object> existing = volumes.putIfAbsent(m.volumeName(), volume);
+        Mount first = firstMounts.putIfAbsent(m.volumeName(), m);
         if (existing != null && !existing.equals(volume)) {
           problems.add(Diagnostic.error(m.origin(), unitPath(unit), "volume-conflict",
               "volume '" + m.volumeName() + "' is defined twice in one pod with different sources (the other at line "
-                  + volumeOrigins.get(m.volumeName()).line() + ")",
+                  + first.origin().line() + ")",
               "give one of the mounts another 'name'"));
+        } else if (existing != null && m.sourceField().equals("emptyDir") && !m.named() && !first.named()
+            && !mountPoint(m.mountPath()).equals(mountPoint(first.mountPath()))) {
+          // Scratch space shared by accident: each was named after the last part of its path.
+          problems.add(Diagnostic.error(m.origin(), path, "volume-shared-by-name",
+              "the empty_dir at " + m.mountPath() + " and the one at " + first.mountPath() + " (line "
+                  + first.origin().line() + ") would be one volume, '" + m.volumeName() + "', named after the last"
+                  + " part of their paths, so what is written to one would show in the other",
+              "give each its own 'name', or the same 'name' to share one volume on purpose"));
         }
-        volumeOrigins.putIfAbsent(m.volumeName(), m.origin());
+        Mount twice = byPath.putIfAbsent(mountPoint(m.mountPath()), m);
+        if (twice != null) {
+          problems.add(Diagnostic.error(m.origin(), path + ".mount_path", "mount-path-twice",
+              "process '" + p.name() + "' mounts two volumes at " + m.mountPath() + " (the other at line "
+                  + twice.origin().line() + "), which Kubernetes refuses",
+              "give each mount its own mount_path"));
+        } else if (!experiment.secrets().isEmpty() && mountPoint(m.mountPath()).equals(SECRETS_MOUNT)) {
+          problems.add(Diagnostic.error(m.origin(), path + ".mount_path", "mount-path-twice",
+              "stave mounts the experiment's secrets at " + SECRETS_MOUNT + " in every container, so process '"
+                  + p.name() + "' cannot mount another volume there",
+              "mount it elsewhere, or list its files under 'secrets'"));
+        }
         mounts.add(mount(m.volumeName(), m.mountPath(), m.readOnly()));
       }
       if (!experiment.secrets().isEmpty()) {
@@ -253,7 +287,7 @@ public final class ExperimentCompiler {
       volume.put("field", "secret");
       volume.put("source", source);
       if (volumes.putIfAbsent("stave-secrets", volume) != null) {
-        problems.add(Diagnostic.error(volumeOrigins.get("stave-secrets"), unitPath(unit), "volume-conflict",
+        problems.add(Diagnostic.error(firstMounts.get("stave-secrets").origin(), unitPath(unit), "volume-conflict",
             "volume name 'stave-secrets' is used by stave for the experiment's secrets", "rename the mount"));
       }
     }

@@ -53,7 +53,8 @@ final class StorageMapping {
     out.addAll(PodData.editPods(objects, (data, pod) -> {
       for (Map<String, Object> c : PodData.containers(pod)) {
         List<Map<String, Object>> mounts = PodData.list(c, "volumeMounts");
-        if (mounts.stream().anyMatch(m -> storage.mount().equals(m.get("mountPath")))) {
+        String at = ExperimentCompiler.mountPoint(storage.mount());
+        if (mounts.stream().anyMatch(m -> at.equals(ExperimentCompiler.mountPoint((String) m.get("mountPath"))))) {
           problems.add(Diagnostic.error(storage.origin(), "storage.mount", "storage-mount-twice",
               "the storage mount path " + storage.mount() + " is also a mount_path of process '" + c.get("name") + "'",
               "mount the storage elsewhere, or remove the other mount"));

@@ -605,7 +605,7 @@ public final class ExperimentReader {
     }
     Boolean readOnly = Values.bool(m, "read_only");
     return Optional.of(new Mount(volumeName.get(), mountPath, readOnly != null && readOnly, field,
-        Collections.unmodifiableMap(source), m.origin()));
+        Collections.unmodifiableMap(source), m.origin(), m.has("name")));
   }
 
   /** The mount's {@code default_mode}, 0644 when absent (or wrong, which is reported). */

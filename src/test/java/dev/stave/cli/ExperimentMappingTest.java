@@ -288,6 +288,43 @@ class ExperimentMappingTest {
   }
 
   @Test
+  void twoMountsAtOnePathOrScratchSharedByItsDerivedNameAreErrors() throws IOException {
+    Files.createDirectories(dir.resolve("s1"));
+    Files.writeString(dir.resolve("s1/key.txt"), "k");
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: e
+        image: busybox:1
+        secrets: [s1/key.txt]
+        processes:
+          a: {mounts: [{type: empty_dir, mount_path: /etc/secrets/}, {type: empty_dir, name: x2, mount_path: /tmp/a}, {type: empty_dir, name: x3, mount_path: /tmp/a/}]}
+        process_groups:
+          g:
+            processes:
+              b: {mounts: [{type: empty_dir, mount_path: /a/data}, {type: empty_dir, mount_path: /scratch}]}
+              c: {mounts: [{type: empty_dir, mount_path: /b/data}, {type: empty_dir, mount_path: /scratch}, {type: empty_dir, name: s, mount_path: /s}]}
+              d: {mounts: [{type: empty_dir, name: s, mount_path: /t}]}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    String prefix = file + ":";
+    // One path with or without a trailing slash is one mount point. A scratch dir named alike by its path at
+    // one mount point, or named alike on purpose, is shared; named alike by different paths, it is an error.
+    assertEquals(List.of(
+        prefix + "6:16: error: processes.a.mounts[0].mount_path: stave mounts the experiment's secrets at"
+            + " /etc/secrets in every container, so process 'a' cannot mount another volume there",
+        prefix + "6:111: error: processes.a.mounts[2].mount_path: process 'a' mounts two volumes at /tmp/a/ (the other"
+            + " at line 6), which Kubernetes refuses",
+        prefix + "11:20: error: process_groups.g.processes.c.mounts[0]: the empty_dir at /b/data and the one at /a/data"
+            + " (line 10) would be one volume, 'data', named after the last part of their paths, so what is written"
+            + " to one would show in the other"),
+        run.err().lines().filter(l -> l.contains(": error: ")).toList());
+    assertTrue(run.err().contains("hint: give each its own 'name', or the same 'name' to share one volume on"
+        + " purpose"), run.err());
+  }
+
+  @Test
   void anOverrideThatLeavesAMountWithoutItsVolumeIsAnError() throws IOException {
     Files.writeString(dir.resolve("key.txt"), "k");
     Path file = dir.resolve("x.yaml");

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.stream.IntStream;
 
 /**
@@ -151,15 +152,16 @@ public final class ObjectRenderer {
                 + String.join("; ", problems),
             "fix the template, or remove it to use the packaged one"));
       }
-      reportProblems(planned, problems, overridden, MODEL_HINT);
+      reportProblems(planned, problems, overridden, problem -> MODEL_HINT);
     }
     if (!overridden.isEmpty()) {
-      List<String> volumes = PodVolumes.problems(cast(Tree.at(content, podSpecPath)), podSpecPath,
-          field -> overridden.stream().anyMatch(o -> o.holds(field)));
-      if (!volumes.isEmpty()) {
-        reportProblems(planned, volumes, overridden, "a list in an override replaces stave's whole list (maps"
-            + " merge, lists replace): keep in it the volumes that stave's own mounts use, as"
-            + " 'stave compile' without the override writes them, and give each volume its own name");
+      Map<String, String> hints = new LinkedHashMap<>();
+      for (PodRules.Problem p : PodRules.problems(planned.kind(), cast(Tree.at(content, podSpecPath)), podSpecPath,
+          field -> overridden.stream().anyMatch(o -> o.holds(field)))) {
+        hints.put(p.text(), p.hint());
+      }
+      if (!hints.isEmpty()) {
+        reportProblems(planned, List.copyOf(hints.keySet()), overridden, hints::get);
       }
     }
     if (userTemplates) {
@@ -245,7 +247,7 @@ public final class ObjectRenderer {
    * both reach it); any other problem is stave's.
    */
   private static void reportProblems(PlannedObject planned, List<String> problems, List<Overridden> overridden,
-      String hint) {
+      Function<String, String> hint) {
     List<Diagnostic> user = new ArrayList<>();
     for (String problem : problems) {
       Overridden owner = null;
@@ -261,7 +263,7 @@ public final class ObjectRenderer {
       FieldOverride override = owner.owner();
       String field = owner.fieldIn(problem);
       user.add(Diagnostic.error(override.origins().get(field), override.path() + "." + field, "override",
-          "the override makes an invalid " + planned.kind() + ": " + problem, hint));
+          "the override makes an invalid " + planned.kind() + ": " + problem, hint.apply(problem)));
     }
     throw new UserError(user);
   }

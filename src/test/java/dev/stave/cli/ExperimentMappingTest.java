@@ -13,6 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Exact assertions on the experiment mapping of SPEC 2.2, through the command line. */
@@ -322,6 +324,31 @@ class ExperimentMappingTest {
         run.err().lines().filter(l -> l.contains(": error: ")).toList());
     assertTrue(run.err().contains("hint: give each its own 'name', or the same 'name' to share one volume on"
         + " purpose"), run.err());
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "{overrides: {pod: {restartPolicy: Always}}}|40|restartPolicy|Job: spec.template.spec.restartPolicy: a Job's"
+          + " pods cannot have restartPolicy Always",
+      "{workload: deployment, overrides: {pod: {restartPolicy: Never}}}|62|restartPolicy|Deployment:"
+          + " spec.template.spec.restartPolicy: a Deployment's pods must have restartPolicy Always",
+      "{overrides: {pod: {containers: []}}}|40|containers|Job: spec.template.spec.containers: a pod needs at least"
+          + " one container"})
+  void anOverrideThatMakesAPodTheServerRefusesIsAnError(String process, int column, String key, String problem)
+      throws IOException {
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, "kind: experiment\nname: e\nimage: busybox:1\nprocesses:\n  a: {command: [sh], "
+        + process.substring(1) + "\n");
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(file + ":5:" + column + ": error: processes.a.overrides.pod." + key
+        + ": the override makes an invalid " + problem, run.err().lines().findFirst().orElse(""));
+  }
+
+  @Test
+  void aBarePodMayRestartAlways() throws IOException {
+    compile("kind: experiment\nname: e\nimage: busybox:1\nprocesses:\n"
+        + "  a: {workload: pod, overrides: {pod: {restartPolicy: Always}}}\n");
   }
 
   @Test

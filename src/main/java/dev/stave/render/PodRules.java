@@ -1,0 +1,74 @@
+package dev.stave.render;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.function.Predicate;
+
+/**
+ * What the API server checks of a pod and the model check cannot: it has a container, its restart
+ * policy suits its workload, no two volumes share a name, and every volume mount names a volume of the
+ * pod. stave's own pods always pass; overrides can break them, since a list in an override replaces
+ * stave's (maps merge, lists replace): overriding {@code volumes} drops the volumes that stave's own
+ * mounts use (its secrets, its storage), and the server would refuse the object at apply time.
+ */
+final class PodRules {
+  static final String LISTS_REPLACE = "a list in an override replaces stave's whole list (maps merge, lists"
+      + " replace): keep in it the volumes that stave's own mounts use, as 'stave compile' without the override"
+      + " writes them, and give each volume its own name";
+
+  private PodRules() {}
+
+  /** One problem: {@code path: what is wrong}, as the model check words them, and how to fix it. */
+  record Problem(String text, String hint) {}
+
+  /**
+   * The problems of the pod spec at {@code path} of a {@code kind}. A mount that no override set lost
+   * its volume to an override of {@code volumes}, so it is reported there.
+   */
+  static List<Problem> problems(String kind, Map<String, Object> podSpec, String path, Predicate<String> overridden) {
+    List<Problem> problems = new ArrayList<>();
+    if (Tree.list(podSpec.get("containers")).isEmpty()) {
+      problems.add(new Problem(path + ".containers: a pod needs at least one container",
+          "remove the override of containers, or give it the process's container"));
+    }
+    Object restart = podSpec.get("restartPolicy");
+    if (kind.equals("Job") && "Always".equals(restart)) {
+      problems.add(new Problem(path + ".restartPolicy: a Job's pods cannot have restartPolicy Always",
+          "use Never or OnFailure, or workload = deployment for a process that runs until stopped"));
+    } else if (kind.equals("Deployment") && restart != null && !"Always".equals(restart)) {
+      problems.add(new Problem(path + ".restartPolicy: a Deployment's pods must have restartPolicy Always",
+          "remove restartPolicy from the override, or use workload = job for a process that finishes"));
+    }
+    TreeSet<String> names = new TreeSet<>();
+    List<Object> volumes = Tree.list(podSpec.get("volumes"));
+    for (int i = 0; i < volumes.size(); i++) {
+      if (volumes.get(i) instanceof Map<?, ?> volume && volume.get("name") instanceof String name
+          && !names.add(name)) {
+        problems.add(new Problem(path + ".volumes[" + i + "].name: a second volume named '" + name
+            + "'; volume names must differ", LISTS_REPLACE));
+      }
+    }
+    for (String list : List.of("initContainers", "containers")) {
+      List<Object> containers = Tree.list(podSpec.get(list));
+      for (int i = 0; i < containers.size(); i++) {
+        if (!(containers.get(i) instanceof Map<?, ?> container)) {
+          continue;
+        }
+        List<Object> mounts = Tree.list(container.get("volumeMounts"));
+        for (int j = 0; j < mounts.size(); j++) {
+          if (mounts.get(j) instanceof Map<?, ?> mount && mount.get("name") instanceof String name
+              && !names.contains(name)) {
+            String at = path + "." + list + "[" + i + "].volumeMounts[" + j + "].name";
+            problems.add(new Problem((overridden.test(at) ? at : path + ".volumes") + ": container '"
+                + container.get("name") + "' mounts volume '" + name + "', which the pod does not have ("
+                + (names.isEmpty() ? "it has no volumes" : "its volumes: " + String.join(", ", names)) + ")",
+                LISTS_REPLACE));
+          }
+        }
+      }
+    }
+    return problems;
+  }
+}

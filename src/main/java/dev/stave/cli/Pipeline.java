@@ -209,6 +209,23 @@ final class Pipeline {
   }
 
   /**
+   * {@code validate}'s check of the objects that overrides change: rendered and checked against the
+   * Kubernetes model as {@code compile} does, each on its own, so that every override's problem is
+   * reported. The rest is stave's own work, which needs no check of the user's.
+   */
+  void checkOverrides(Compiled compiled) {
+    for (PlannedObject planned : compiled.objects()) {
+      if (!planned.overrides().isEmpty()) {
+        try {
+          rendered(planned);
+        } catch (UserError e) {
+          diagnostics.addAll(e.diagnostics());
+        }
+      }
+    }
+  }
+
+  /**
    * Notes that {@code config} compiles to {@code bundle}; a second config of one bundle name is an error,
    * since its folder would replace the first one's.
    */

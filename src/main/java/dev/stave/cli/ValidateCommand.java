@@ -16,7 +16,8 @@ import picocli.CommandLine.Parameters;
     name = "validate",
     mixinStandardHelpOptions = true,
     description = {
-      "Checks configs (syntax, schema and model rules) and reports every problem; writes nothing.",
+      "Checks configs (syntax, schema and model rules, and the objects that overrides change) and reports"
+          + " every problem; writes nothing.",
       "Inventory files (kind: inventory, or Terraform's .tf.json) and contexts files are checked as an"
           + " experiment that refers to them reads them."
     })
@@ -25,6 +26,9 @@ final class ValidateCommand implements Callable<Integer>, Main.RunsInContext {
 
   @Parameters(arity = "1..*", paramLabel = "CONFIG", description = "Config files.")
   List<Path> configs;
+
+  @Option(names = "--strict-capacity", description = "A node pool over its capacity is an error, not a warning.")
+  boolean strictCapacity;
 
   @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")
   boolean stacktrace;
@@ -38,11 +42,13 @@ final class ValidateCommand implements Callable<Integer>, Main.RunsInContext {
 
   @Override
   public Integer call() {
-    Pipeline pipeline = new Pipeline(context.env(), context.sources(), null, contextOptions.compileOptions(context));
+    Pipeline pipeline = new Pipeline(context.env(), context.sources(), null,
+        contextOptions.compileOptions(context).withStrictCapacity(strictCapacity));
     List<Compiled> compiled = new ArrayList<>();
     for (Path config : configs) {
       Compiled c = pipeline.validate(config);
       if (c != null) {
+        pipeline.checkOverrides(c);
         // As compile checks them: bundles of one run have different names and agree on the objects they share.
         pipeline.claimBundle(c.bundle(), config);
         compiled.add(c);

@@ -210,6 +210,24 @@ class CommandLineTest {
   }
 
   @Test
+  void validateChecksOverridesAndCapacityAsCompileDoes() {
+    Run compile = Run.of("compile", "examples/errors/override-invalid.conf", "-o", "-");
+    Run validate = Run.of("validate", "examples/errors/override-invalid.conf");
+    assertEquals(1, validate.code(), validate.err());
+    assertEquals(3, validate.err().split(": error: ", -1).length - 1, validate.err());
+    assertEquals(compile.err(), validate.err());
+
+    Run strict = Run.of("validate", "--strict-capacity", "examples/gke-lab.yaml");
+    assertEquals(1, strict.code(), strict.err());
+    assertTrue(strict.err().startsWith("examples/gke-lab.yaml:10:15: error: processes.agent.schedule: pool"
+        + " 'cpu-small'"), strict.err());
+    Run lenient = Run.of("validate", "examples/gke-lab.yaml");
+    assertEquals(0, lenient.code(), lenient.err());
+    assertTrue(lenient.err().startsWith("examples/gke-lab.yaml:10:15: warning: processes.agent.schedule: pool"
+        + " 'cpu-small'"), lenient.err());
+  }
+
+  @Test
   void theInventoryCommandTakesStacktraceBeforeItsSubcommandToo() {
     Run run = Run.of("inventory", "--stacktrace", "from-nodes", "src/test/resources/inventory/nodes.json");
     assertEquals(0, run.code(), run.err());

@@ -7,6 +7,8 @@ import java.util.Map;
 /** Prints {@link ObjectDiff} changes as plain text or as Markdown for a pull-request comment. */
 public final class DiffReport {
   private static final int LONGEST_VALUE = 120;
+  /** How much of a long value shows before its first difference, so that the reader sees where it is. */
+  private static final int LEAD = 40;
 
   private DiffReport() {}
 
@@ -56,8 +58,9 @@ public final class DiffReport {
       out.append(indent).append(sign(c.kind())).append(' ').append(c.object().display()).append(" (")
           .append(name(c.kind())).append(")\n");
       for (ObjectDiff.Field f : c.fields()) {
-        out.append(indent).append("    ").append(f.path()).append(": ").append(value(f, f.before())).append(" → ")
-            .append(value(f, f.after())).append('\n');
+        Values v = values(f);
+        out.append(indent).append("    ").append(f.path()).append(": ").append(v.before()).append(" → ")
+            .append(v.after()).append('\n');
       }
     }
   }
@@ -70,8 +73,9 @@ public final class DiffReport {
         out.append("| ").append(name(c.kind())).append(" | ").append(before).append(object).append(" | | | |\n");
       }
       for (ObjectDiff.Field f : c.fields()) {
+        Values v = values(f);
         out.append("| changed | ").append(before).append(object).append(" | ").append(code(f.path())).append(" | ")
-            .append(code(value(f, f.before()))).append(" | ").append(code(value(f, f.after()))).append(" |\n");
+            .append(code(v.before())).append(" | ").append(code(v.after())).append(" |\n");
       }
     }
   }
@@ -114,6 +118,23 @@ public final class DiffReport {
     };
   }
 
+  private record Values(String before, String after) {}
+
+  /**
+   * The old and new value of a field on one line each. A value too long to show whole shows from a little
+   * before its first difference from the other, on both sides alike, so that what changed is in view.
+   */
+  private static Values values(ObjectDiff.Field f) {
+    String before = value(f, f.before());
+    String after = value(f, f.after());
+    int first = 0;
+    while (first < before.length() && first < after.length() && before.charAt(first) == after.charAt(first)) {
+      first++;
+    }
+    int start = Math.max(0, first - LEAD);
+    return new Values(cut(before, start), cut(after, start));
+  }
+
   /** Secret values never appear: only whether there is one. */
   private static String value(ObjectDiff.Field f, Object v) {
     if (v == ObjectDiff.ABSENT) {
@@ -122,8 +143,23 @@ public final class DiffReport {
     if (f.secret()) {
       return "(secret value hidden)";
     }
-    String text = json(v);
-    return text.length() > LONGEST_VALUE ? text.substring(0, LONGEST_VALUE) + "..." : text;
+    return json(v);
+  }
+
+  /** At most {@link #LONGEST_VALUE} characters from {@code start}, with "..." where text is left out. */
+  private static String cut(String text, int start) {
+    if (text.length() <= LONGEST_VALUE) {
+      return text;
+    }
+    int from = start;
+    if (from > 0 && Character.isLowSurrogate(text.charAt(from))) {
+      from--;
+    }
+    int to = Math.min(from + LONGEST_VALUE, text.length());
+    if (to < text.length() && Character.isHighSurrogate(text.charAt(to - 1))) {
+      to++;
+    }
+    return (from > 0 ? "..." : "") + text.substring(from, to) + (to < text.length() ? "..." : "");
   }
 
   private static String code(String text) {

@@ -1,0 +1,56 @@
+package dev.stave.bundle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** How {@link DiffReport} shows changed values so that the reader sees what changed. */
+class DiffReportTest {
+  private static KubeObject configMap(String key, String value) {
+    return KubeObject.of(Map.of("apiVersion", "v1", "kind", "ConfigMap",
+        "metadata", Map.of("name", "settings", "namespace", "default"), "data", Map.of(key, value)));
+  }
+
+  private static List<ObjectDiff.Change> change(String key, String before, String after) {
+    return ObjectDiff.between(List.of(configMap(key, before)), List.of(configMap(key, after)));
+  }
+
+  @Test
+  void aLongLineShowsFromJustBeforeItsFirstDifferenceOnBothSides() {
+    String flags = "--seed=1 --workers=8 --env=HalfCheetah-v4 --replay=prioritized --batch=256 --gamma=0.99 --tau=0.005 ";
+    List<ObjectDiff.Change> changes = change("args", flags + "--lr=0.001 --steps=1000000 --eval-every=5000 --log-every=100 --save-every=10000 --checkpoint-dir=/data/ckpt",
+        flags + "--lr=0.002 --steps=1000000 --eval-every=5000 --log-every=100 --save-every=10000 --checkpoint-dir=/data/ckpt");
+    assertEquals("""
+        ~ ConfigMap default/settings (changed)
+            data.args: ...h=256 --gamma=0.99 --tau=0.005 --lr=0.001 --steps=1000000 --eval-every=5000 --log-every=100 --save-every=10000 --checkpo... \
+        → ...h=256 --gamma=0.99 --tau=0.005 --lr=0.002 --steps=1000000 --eval-every=5000 --log-every=100 --save-every=10000 --checkpo...
+        1 object differs: 0 added, 0 removed, 1 changed
+        """, DiffReport.text(changes));
+    assertEquals("""
+        ### stave diff: 1 object differs: 0 added, 0 removed, 1 changed
+
+        | | object | field | before | after |
+        |---|---|---|---|---|
+        | changed | `ConfigMap default/settings` | `data.args` | \
+        `...h=256 --gamma=0.99 --tau=0.005 --lr=0.001 --steps=1000000 --eval-every=5000 --log-every=100 --save-every=10000 --checkpo...` | \
+        `...h=256 --gamma=0.99 --tau=0.005 --lr=0.002 --steps=1000000 --eval-every=5000 --log-every=100 --save-every=10000 --checkpo...` |
+        """, DiffReport.markdown(changes));
+  }
+
+  @Test
+  void aLongLineThatDiffersEarlyShowsFromItsStartAndOneThatFitsShowsWhole() {
+    String tail = "x".repeat(130);
+    assertEquals("""
+        ~ ConfigMap default/settings (changed)
+            data.a: "1%s... → "2%s...
+        1 object differs: 0 added, 0 removed, 1 changed
+        """.formatted("x".repeat(118), "x".repeat(118)), DiffReport.text(change("a", "1" + tail, "2" + tail)));
+    assertEquals("""
+        ~ ConfigMap default/settings (changed)
+            data.a: "short" → "longer but still short"
+        1 object differs: 0 added, 0 removed, 1 changed
+        """, DiffReport.text(change("a", "short", "longer but still short")));
+  }
+}

@@ -9,6 +9,8 @@ public final class DiffReport {
   private static final int LONGEST_VALUE = 120;
   /** How much of a long value shows before its first difference, so that the reader sees where it is. */
   private static final int LEAD = 40;
+  /** Unchanged lines shown around each changed one in a line diff. */
+  private static final int CONTEXT = 2;
 
   private DiffReport() {}
 
@@ -58,6 +60,14 @@ public final class DiffReport {
       out.append(indent).append(sign(c.kind())).append(' ').append(c.object().display()).append(" (")
           .append(name(c.kind())).append(")\n");
       for (ObjectDiff.Field f : c.fields()) {
+        List<String> lines = lineDiff(f);
+        if (lines != null) {
+          out.append(indent).append("    ").append(f.path()).append(":\n");
+          for (String line : lines) {
+            out.append(line.isBlank() ? "" : indent + "        " + line).append('\n');
+          }
+          continue;
+        }
         Values v = values(f);
         out.append(indent).append("    ").append(f.path()).append(": ").append(v.before()).append(" → ")
             .append(v.after()).append('\n');
@@ -116,6 +126,32 @@ public final class DiffReport {
       case REMOVED -> '-';
       case CHANGED -> '~';
     };
+  }
+
+  /**
+   * The hunks of a line diff when old and new are both text and either spans several lines, where one
+   * line each could only show their first lines; otherwise null. Never for a secret value.
+   */
+  private static List<String> lineDiff(ObjectDiff.Field f) {
+    if (f.secret() || !(f.before() instanceof String before) || !(f.after() instanceof String after)
+        || before.indexOf('\n') < 0 && after.indexOf('\n') < 0) {
+      return null;
+    }
+    return LineDiff.unified(before, after, CONTEXT).stream().map(DiffReport::printable).toList();
+  }
+
+  /** A line as it reads in a terminal: control characters but tabs escaped, as in JSON. */
+  private static String printable(String line) {
+    StringBuilder out = new StringBuilder(line.length());
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (c < 0x20 && c != '\t' || c == 0x7f) {
+        out.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+      } else {
+        out.append(c);
+      }
+    }
+    return out.toString();
   }
 
   private record Values(String before, String after) {}

@@ -40,6 +40,45 @@ class DiffReportTest {
   }
 
   @Test
+  void aMultiLineValueShowsALineDiffUnderItsField() {
+    List<ObjectDiff.Change> changes = change("run.sh", "#!/bin/sh\nset -eu\n\ncd /work\npython train.py --lr 0.001\nexit 0\n",
+        "#!/bin/sh\nset -eu\n\ncd /work\npython train.py --lr 0.002\tfast\u001b[0m\nexit 0\n");
+    assertEquals("""
+        ~ ConfigMap default/settings (changed)
+            data["run.sh"]:
+                @@ -3,4 +3,4 @@
+
+                 cd /work
+                -python train.py --lr 0.001
+                +python train.py --lr 0.002	fast\\u001b[0m
+                 exit 0
+        1 object differs: 0 added, 0 removed, 1 changed
+        """, DiffReport.text(changes));
+  }
+
+  @Test
+  void oneLineBecomingSeveralIsALineDiffButAnAddedTextIsNot() {
+    assertEquals("""
+        ~ ConfigMap default/settings (changed)
+            data.a:
+                @@ -1 +1,2 @@
+                -one
+                \\ No newline at end of file
+                +one
+                +two
+        1 object differs: 0 added, 0 removed, 1 changed
+        """, DiffReport.text(change("a", "one", "one\ntwo\n")));
+    List<ObjectDiff.Change> added = ObjectDiff.between(List.of(configMap("a", "x")),
+        List.of(KubeObject.of(Map.of("apiVersion", "v1", "kind", "ConfigMap",
+            "metadata", Map.of("name", "settings", "namespace", "default"), "data", Map.of("a", "x", "b", "1\n2\n")))));
+    assertEquals("""
+        ~ ConfigMap default/settings (changed)
+            data.b: (absent) → "1\\n2\\n"
+        1 object differs: 0 added, 0 removed, 1 changed
+        """, DiffReport.text(added));
+  }
+
+  @Test
   void aLongLineThatDiffersEarlyShowsFromItsStartAndOneThatFitsShowsWhole() {
     String tail = "x".repeat(130);
     assertEquals("""

@@ -148,6 +148,69 @@ class DiffAndCheckTest {
   }
 
   @Test
+  void aChangedMultiLineSecretValueShowsNoLineOfEitherSide() throws IOException {
+    Path a = Files.createDirectories(tmp.resolve("sa"));
+    Path b = Files.createDirectories(tmp.resolve("sb"));
+    String secret = """
+        apiVersion: v1
+        kind: Secret
+        metadata:
+          name: creds
+          namespace: surreal
+        type: Opaque
+        stringData:
+          credentials: |
+            [default]
+            aws_access_key_id = %s
+            aws_secret_access_key = %s
+        """;
+    Files.writeString(a.resolve("08-secret-creds.yaml"), secret.formatted("AKIAOLDKEY", "old-secret"));
+    Files.writeString(b.resolve("08-secret-creds.yaml"), secret.formatted("AKIAOLDKEY", "new-secret"));
+    for (String format : List.of("text", "markdown")) {
+      Run run = Run.of("diff", a.toString(), b.toString(), "--format", format);
+      assertEquals(3, run.code(), run.err());
+      assertTrue(run.out().contains("(secret value hidden)"), run.out());
+      for (String leak : List.of("default", "aws_access_key_id", "AKIAOLDKEY", "old-secret", "new-secret", "@@")) {
+        assertFalse(run.out().contains(leak) || run.err().contains(leak), format + ": " + leak + " in " + run.out());
+      }
+    }
+    assertEquals("""
+        ~ Secret surreal/creds (changed)
+            stringData.credentials: (secret value hidden) → (secret value hidden)
+        1 object differs: 0 added, 0 removed, 1 changed
+        """, Run.of("diff", a.toString(), b.toString()).out());
+  }
+
+  @Test
+  void aChangedScriptShowsTheLinesThatDiffer() throws IOException {
+    String config = Files.readString(Path.of("examples/benchmarks/deepecho-operator.conf"));
+    Path changed = tmp.resolve("deepecho-operator.conf");
+    Files.writeString(changed, config.replace("<2", "<3").replace("run_benchmark", "run_benchmarks"));
+    Run run = Run.of("diff", "examples/benchmarks/deepecho-operator.conf", changed.toString());
+    assertEquals(3, run.code(), run.err());
+    assertEquals("""
+        ~ ConfigMap benchmarks/deepecho-operator-benchmark (changed)
+            data["entry.py"]:
+                @@ -5,5 +5,5 @@
+                 import sys
+
+                -FUNCTION = "deepecho.benchmark.run_benchmark"
+                +FUNCTION = "deepecho.benchmark.run_benchmarks"
+                 OUTPUT_PATH = "deepecho/results.csv"
+                 OUTPUT_BUCKET = "my-s3-bucket"
+            data["setup.sh"]:
+                @@ -10,5 +10,5 @@
+                 apt-get update
+                 apt-get install -y 'libpq-dev'
+                -pip install 'boto3==1.34.0' 'pandas>=1.1,<2'
+                +pip install 'boto3==1.34.0' 'pandas>=1.1,<3'
+                 (cd "$work/repo" && bash -c 'pip install -e .[dev]')
+                 exec "$@"
+        1 object differs: 0 added, 0 removed, 1 changed
+        """, run.out());
+  }
+
+  @Test
   void aFolderWithAFileThatIsNotAnObjectIsInvalidInput() throws IOException {
     Path a = compile("a");
     Path b = compile("b");

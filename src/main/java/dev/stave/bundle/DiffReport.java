@@ -38,8 +38,9 @@ public final class DiffReport {
       return out.toString();
     }
     out.append("\n| | object | field | before | after |\n|---|---|---|---|---|\n");
-    appendRows(out, "", changes);
-    return out.toString();
+    StringBuilder diffs = new StringBuilder();
+    appendRows(out, diffs, null, changes);
+    return out.append(diffs).toString();
   }
 
   /** The same table with a bundle column. */
@@ -49,10 +50,11 @@ public final class DiffReport {
       return out.toString();
     }
     out.append("\n| | bundle | object | field | before | after |\n|---|---|---|---|---|---|\n");
+    StringBuilder diffs = new StringBuilder();
     for (BundleSetDiff.BundleChange b : diff.differing()) {
-      appendRows(out, code(b.name()) + " | ", b.changes());
+      appendRows(out, diffs, b.name(), b.changes());
     }
-    return out.toString();
+    return out.append(diffs).toString();
   }
 
   private static void appendText(StringBuilder out, String indent, List<ObjectDiff.Change> changes) {
@@ -75,19 +77,56 @@ public final class DiffReport {
     }
   }
 
-  /** {@code before} is the cells between the sign and the object, each ending in {@code " | "}. */
-  private static void appendRows(StringBuilder out, String before, List<ObjectDiff.Change> changes) {
+  /**
+   * One row per object or changed field, with a bundle column unless {@code bundle} is null. A table cell
+   * holds one line, so line diffs go to {@code diffs}, to follow the table in fenced blocks.
+   */
+  private static void appendRows(StringBuilder out, StringBuilder diffs, String bundle, List<ObjectDiff.Change> changes) {
+    String before = bundle == null ? "" : code(bundle) + " | ";
     for (ObjectDiff.Change c : changes) {
       String object = code(c.object().display());
       if (c.fields().isEmpty()) {
         out.append("| ").append(name(c.kind())).append(" | ").append(before).append(object).append(" | | | |\n");
       }
       for (ObjectDiff.Field f : c.fields()) {
+        List<String> lines = lineDiff(f);
+        if (lines != null) {
+          out.append("| changed | ").append(before).append(object).append(" | ").append(code(f.path())).append(" | ")
+              .append(lineCount((String) f.before())).append(" | ").append(lineCount((String) f.after()))
+              .append(", diff below |\n");
+          diffs.append('\n').append(bundle == null ? "" : code(bundle) + " ").append(object).append(' ')
+              .append(code(f.path())).append(":\n\n");
+          appendFenced(diffs, lines);
+          continue;
+        }
         Values v = values(f);
         out.append("| changed | ").append(before).append(object).append(" | ").append(code(f.path())).append(" | ")
             .append(code(v.before())).append(" | ").append(code(v.after())).append(" |\n");
       }
     }
+  }
+
+  private static String lineCount(String text) {
+    int lines = LineDiff.lines(text).size();
+    return lines == 1 ? "1 line" : lines + " lines";
+  }
+
+  /** A {@code diff} code block, its fence longer than any run of backticks in the lines. */
+  private static void appendFenced(StringBuilder out, List<String> lines) {
+    int longest = 0;
+    for (String line : lines) {
+      int run = 0;
+      for (int i = 0; i < line.length(); i++) {
+        run = line.charAt(i) == '`' ? run + 1 : 0;
+        longest = Math.max(longest, run);
+      }
+    }
+    String fence = "`".repeat(Math.max(3, longest + 1));
+    out.append(fence).append("diff\n");
+    for (String line : lines) {
+      out.append(line.isBlank() ? "" : line).append('\n');
+    }
+    out.append(fence).append('\n');
   }
 
   static String summary(List<ObjectDiff.Change> changes) {

@@ -57,6 +57,33 @@ class DiffReportTest {
   }
 
   @Test
+  void markdownPutsLineDiffsAfterTheTableInFencesLongerThanAnyBackticksInThem() {
+    List<ObjectDiff.Change> changes = ObjectDiff.between(List.of(configMap("README.md", "# Settings\n\n```\nlr: 0.001\n```\n")),
+        List.of(KubeObject.of(Map.of("apiVersion", "v1", "kind", "ConfigMap",
+            "metadata", Map.of("name", "settings", "namespace", "default"),
+            "data", Map.of("README.md", "# Settings\n\n```\nlr: 0.002\n```\n", "x", "1")))));
+    assertEquals("""
+        ### stave diff: 1 object differs: 0 added, 0 removed, 1 changed
+
+        | | object | field | before | after |
+        |---|---|---|---|---|
+        | changed | `ConfigMap default/settings` | `data["README.md"]` | 5 lines | 5 lines, diff below |
+        | changed | `ConfigMap default/settings` | `data.x` | `(absent)` | `"1"` |
+
+        `ConfigMap default/settings` `data["README.md"]`:
+
+        ````diff
+        @@ -2,4 +2,4 @@
+
+         ```
+        -lr: 0.001
+        +lr: 0.002
+         ```
+        ````
+        """, DiffReport.markdown(changes));
+  }
+
+  @Test
   void oneLineBecomingSeveralIsALineDiffButAnAddedTextIsNot() {
     assertEquals("""
         ~ ConfigMap default/settings (changed)

@@ -211,6 +211,36 @@ class DiffAndCheckTest {
   }
 
   @Test
+  void markdownShowsAChangedScriptAsADiffBlockAfterTheTable() throws IOException {
+    Path changed = tmp.resolve("deepecho-operator.conf");
+    Files.writeString(changed, Files.readString(Path.of("examples/benchmarks/deepecho-operator.conf")).replace("<2", "<3"));
+    assertEquals(0, Run.of("compile", "examples/benchmarks/deepecho-operator.conf", "-o", tmp.resolve("a").toString()).code());
+    assertEquals(0, Run.of("compile", changed.toString(), "-o", tmp.resolve("b").toString()).code());
+    Run run = Run.of("diff", tmp.resolve("a").toString(), tmp.resolve("b").toString(), "--format", "markdown");
+    assertEquals(3, run.code(), run.err());
+    assertEquals("""
+        ### stave diff: 1 of 1 bundle differs: 0 added, 0 removed, 1 changed; 1 object differs: 0 added, 0 removed, 1 changed
+
+        | | bundle | object | field | before | after |
+        |---|---|---|---|---|---|
+        | changed | `deepecho-operator` | `ConfigMap benchmarks/deepecho-operator-benchmark` | `data["setup.sh"]` \
+        | 14 lines | 14 lines, diff below |
+
+        `deepecho-operator` `ConfigMap benchmarks/deepecho-operator-benchmark` `data["setup.sh"]`:
+
+        ```diff
+        @@ -10,5 +10,5 @@
+         apt-get update
+         apt-get install -y 'libpq-dev'
+        -pip install 'boto3==1.34.0' 'pandas>=1.1,<2'
+        +pip install 'boto3==1.34.0' 'pandas>=1.1,<3'
+         (cd "$work/repo" && bash -c 'pip install -e .[dev]')
+         exec "$@"
+        ```
+        """, run.out());
+  }
+
+  @Test
   void aFolderWithAFileThatIsNotAnObjectIsInvalidInput() throws IOException {
     Path a = compile("a");
     Path b = compile("b");

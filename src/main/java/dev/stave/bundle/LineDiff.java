@@ -11,7 +11,9 @@ import java.util.Map;
  * lines starting with a space, {@code -} or {@code +}). Myers' algorithm finds the fewest lines to remove
  * and add; it runs in time proportional to the size of the texts times the number of edits, so past
  * {@link #MOST_EDITS} it stops and shows the whole stretch between the first and the last changed line
- * as removed and added instead, which is still a true diff, only not the shortest.
+ * as removed and added instead, which is still a true diff, only not the shortest. (That bound is why
+ * this is not java-diff-utils, whose Myers search explores every edit count up to the texts' sizes:
+ * {@code diff --cluster} compares whatever the cluster holds.)
  */
 final class LineDiff {
   /** Git's marker for a last line without a newline, shown only when the two texts differ in that. */

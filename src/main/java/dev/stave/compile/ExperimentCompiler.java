@@ -233,7 +233,18 @@ public final class ExperimentCompiler {
     TreeMap<String, Map<String, Object>> volumes = new TreeMap<>();
     Map<String, Mount> firstMounts = new LinkedHashMap<>();
     List<Map<String, Object>> containers = new ArrayList<>();
+    Map<String, Process> offeredBy = new HashMap<>();
     for (Process p : unit.processes()) {
+      for (ServicePort s : offeredPorts(p)) {
+        // The containers of a pod share its network: two of them cannot both listen on the service's port.
+        Process other = offeredBy.putIfAbsent(s.name(), p);
+        if (other != null && other != p) {
+          problems.add(Diagnostic.error(s.origin(), processPath(unit, p), "service-twice-in-pod",
+              "processes '" + other.name() + "' and '" + p.name() + "' of group '" + unit.name() + "' both offer '"
+                  + s.name() + "', and a group is one pod: both would listen on its one port",
+              "let one process of the group bind or expose it, or take the other out of the group"));
+        }
+      }
       List<Map<String, Object>> mounts = new ArrayList<>();
       Map<String, Mount> byPath = new HashMap<>();
       for (int i = 0; i < p.mounts().size(); i++) {
@@ -294,6 +305,14 @@ public final class ExperimentCompiler {
     pod.put("volumes", new ArrayList<>(volumes.values()));
     pod.put("containers", containers);
     return pod;
+  }
+
+  /** The services a process binds or exposes, each once. */
+  private static List<ServicePort> offeredPorts(Process p) {
+    Map<String, ServicePort> out = new LinkedHashMap<>();
+    p.binds().forEach(s -> out.putIfAbsent(s.name(), s));
+    p.exposes().forEach(s -> out.putIfAbsent(s.name(), s));
+    return List.copyOf(out.values());
   }
 
   private static Map<String, Object> mount(String name, String path, boolean readOnly) {

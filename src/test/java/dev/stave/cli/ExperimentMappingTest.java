@@ -352,6 +352,32 @@ class ExperimentMappingTest {
   }
 
   @Test
+  void twoProcessesOfAGroupCannotOfferOneService() throws IOException {
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: e
+        image: busybox:1
+        process_groups:
+          g:
+            processes:
+              a: {binds: [x]}
+              b: {binds: [x], exposes: [y]}
+              c: {exposes: {y: 8080}}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(
+        file + ":8:19: error: process_groups.g.processes.b: processes 'a' and 'b' of group 'g' both offer 'x', and a"
+            + " group is one pod: both would listen on its one port",
+        file + ":9:21: error: process_groups.g.processes.c: processes 'b' and 'c' of group 'g' both offer 'y', and a"
+            + " group is one pod: both would listen on its one port"),
+        run.err().lines().filter(l -> l.contains(": error: ")).toList());
+    // Pods of separate processes may offer one name: its Service selects them all.
+    compile("kind: experiment\nname: e\nimage: busybox:1\nprocesses: {a: {binds: [x]}, b: {binds: [x]}}\n");
+  }
+
+  @Test
   void anOverrideThatLeavesAMountWithoutItsVolumeIsAnError() throws IOException {
     Files.writeString(dir.resolve("key.txt"), "k");
     Path file = dir.resolve("x.yaml");

@@ -28,6 +28,9 @@ public final class ObjectRenderer {
   private static final int PARALLEL_FROM = 2;
   private static final String MODEL_HINT = "overrides hold Kubernetes API fields in camelCase; check the field name"
       + " and type";
+  /** The value is valid, but the bundle holds what the API server stores, so that a diff with the cluster is quiet. */
+  private static final String CANONICAL_HINT = "write the value as the API server stores it, as shown; overrides go"
+      + " into the bundle as written, and the bundle holds what the cluster will hold";
 
   private final TemplateRenderer templates;
   private final TemplateShapes shapes = new TemplateShapes();
@@ -152,7 +155,8 @@ public final class ObjectRenderer {
                 + String.join("; ", problems),
             "fix the template, or remove it to use the packaged one"));
       }
-      reportProblems(planned, problems, overridden, problem -> MODEL_HINT);
+      reportProblems(planned, problems, overridden,
+          problem -> problem.contains(": not canonical: ") ? CANONICAL_HINT : MODEL_HINT);
     }
     if (!overridden.isEmpty()) {
       Map<String, String> hints = new LinkedHashMap<>();

@@ -346,6 +346,21 @@ class ExperimentMappingTest {
   }
 
   @Test
+  void aValidQuantityNotWrittenAsTheServerStoresItIsRefusedWithTheSpellingToUse() throws IOException {
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, "kind: experiment\nname: e\nimage: busybox:1\nprocesses:\n"
+        + "  a: {overrides: {container: {resources: {limits: {memory: 1024Mi}}}}}\n");
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(file + ":5:52: error: processes.a.overrides.container.resources.limits.memory: the override makes an"
+        + " invalid Job: spec.template.spec.containers[0].resources.limits.memory: not canonical: \"1024Mi\" becomes"
+        + " \"1Gi\"\n    |   a: {overrides: {container: {resources: {limits: {memory: 1024Mi}}}}}\n"
+        + "    |                                                    ^\n"
+        + "  = hint: write the value as the API server stores it, as shown; overrides go into the bundle as written,"
+        + " and the bundle holds what the cluster will hold\n", run.err());
+  }
+
+  @Test
   void aBarePodMayRestartAlways() throws IOException {
     compile("kind: experiment\nname: e\nimage: busybox:1\nprocesses:\n"
         + "  a: {workload: pod, overrides: {pod: {restartPolicy: Always}}}\n");

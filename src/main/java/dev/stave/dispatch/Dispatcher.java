@@ -144,6 +144,7 @@ public final class Dispatcher {
     if (model instanceof SymphonyModel) {
       unlabelledPools(inventory, placements, firstOfUnit);
     }
+    overriddenPlacements(placements);
     List<PoolUsage> usage = capacity(inventory, model, placements, firstOfUnit, strict, instances);
     return new Result(Collections.unmodifiableMap(placements), inventory, model.name(), usage, List.copyOf(problems));
   }
@@ -165,6 +166,41 @@ public final class Dispatcher {
                 + ", so its nodes may not carry that label and the pods would stay Pending",
             "give the pool labels: {name: ...} (or a selector) as its nodes are labelled, or use dispatch_model: gke,"
                 + " which selects by cloud.google.com/gke-nodepool"))));
+  }
+
+  /**
+   * An override of a scheduled pod's placement or of a scheduled container's resources goes into the
+   * bundle as written (maps merge, lists replace), but the dispatcher places and counts by the
+   * schedule: plan and the capacity check would then describe another pod than the bundle holds.
+   */
+  private void overriddenPlacements(Map<String, Placement> placements) {
+    for (PodUnit unit : experiment.units()) {
+      Placement placement = placements.get(unit.name());
+      if (placement == null) {
+        continue;
+      }
+      String path = (unit.group() ? "process_groups." : "processes.") + unit.given();
+      for (String key : List.of("affinity", "nodeName", "nodeSelector", "tolerations")) {
+        Origin origin = unit.pod().podOverrideOrigins().get(key);
+        if (origin != null) {
+          problems.add(Diagnostic.warning(origin, path + ".overrides.pod." + key, "override-of-placement",
+              "the override sets " + key + " of a pod that the schedule places on pool '" + placement.pool()
+                  + "': the bundle has the override's, while plan and the capacity check go by the schedule's",
+              "place the pod with the schedule (node_pool_name), node_selector and tolerations, which plan counts"));
+        }
+      }
+      for (Process p : unit.processes()) {
+        Origin origin = p.containerOverrideOrigins().get("resources");
+        if (origin != null && placement.containers().containsKey(p.name())) {
+          String process = unit.group() ? path + ".processes." + p.given() : path;
+          problems.add(Diagnostic.warning(origin, process + ".overrides.container.resources", "override-of-placement",
+              "the override sets the resources of process '" + p.name() + "', which the schedule sizes for pool '"
+                  + placement.pool() + "': the bundle has the override's, while plan and the capacity check go"
+                  + " by the schedule's",
+              "set resource_request and resource_limit instead, which plan and the capacity check count"));
+        }
+      }
+    }
   }
 
   private Optional<NodePool> pool(Schedule s, Inventory inventory, AllocationModel model) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import dev.stave.config.Env;
 import org.junit.jupiter.api.Test;
@@ -224,6 +225,28 @@ class PlanTest {
         + " node label name=\"\", since the inventory gives the pool an empty labels.name, so its nodes may not"
         + " carry that label and the pods would stay Pending\n", empty.err().lines().findFirst().orElse("") + "\n");
     assertTrue(empty.out().contains("nodeSelector:\n        name: \"\"\n"), empty.out());
+  }
+
+  @Test
+  void anOverrideOfWhatTheScheduleDecidesIsSaidToBeOutsidePlan() throws IOException {
+    Path inventory = Path.of("examples/inventories/lab.yaml").toAbsolutePath();
+    Path config = Files.writeString(temp.resolve("pv.yaml"), "kind: experiment\nname: pv\nimage: x:1\n"
+        + "inventory: " + inventory + "\nprocesses:\n"
+        + "  a:\n    schedule: {assign_to: machine, node_pool_name: cpu-small}\n"
+        + "    overrides:\n      pod: {nodeSelector: {cloud.google.com/gke-nodepool: cpu-large}}\n"
+        + "      container: {resources: {requests: {cpu: \"3\"}}}\n"
+        + "  b: {overrides: {container: {resources: {requests: {cpu: \"3\"}}}}}\n");
+    Run run = Run.of("plan", config.toString());
+    assertEquals(0, run.code(), run.err());
+    // Process b has no schedule: its override is only the bundle's business.
+    assertEquals(List.of(
+        config + ":9:13: warning: processes.a.overrides.pod.nodeSelector: the override sets nodeSelector of a pod that"
+            + " the schedule places on pool 'cpu-small': the bundle has the override's, while plan and the capacity"
+            + " check go by the schedule's",
+        config + ":10:19: warning: processes.a.overrides.container.resources: the override sets the resources of"
+            + " process 'a', which the schedule sizes for pool 'cpu-small': the bundle has the override's, while plan"
+            + " and the capacity check go by the schedule's"),
+        run.err().lines().filter(l -> l.contains(": warning: ")).toList());
   }
 
   @Test

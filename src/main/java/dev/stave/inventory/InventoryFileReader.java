@@ -67,9 +67,11 @@ public final class InventoryFileReader {
           gke == null ? poolsNode.keyOrigin(name) : m.get("gke_name").origin(), gke == null ? path : path + ".gke_name",
           problems);
       for (int i = 0; i < taints.size(); i++) {
+        MapNode taintNode = (MapNode) Nodes.list(m, "taints").get(i);
+        selectable &= Nodes.taintKey(taints.get(i).key(), taintNode.has("key") ? taintNode.get("key").origin()
+            : taintNode.origin(), path + ".taints[" + i + "].key", problems);
         selectable &= Nodes.labelValue(taints.get(i).value(), "the taint value",
-            ((MapNode) Nodes.list(m, "taints").get(i)).get("value") == null ? m.origin()
-                : ((MapNode) Nodes.list(m, "taints").get(i)).get("value").origin(),
+            taintNode.has("value") ? taintNode.get("value").origin() : m.origin(),
             path + ".taints[" + i + "].value", problems);
       }
       if (selector != null) {

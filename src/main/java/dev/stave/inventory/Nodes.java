@@ -29,6 +29,21 @@ final class Nodes {
     return false;
   }
 
+  /**
+   * Whether a taint key is a Kubernetes label key; if not, says so: the toleration stave writes for it
+   * would be refused by the API server.
+   */
+  static boolean taintKey(String key, Origin origin, String path, List<Diagnostic> problems) {
+    if (key == null || LabelRules.validKey(key)) {
+      return true;
+    }
+    problems.add(Diagnostic.error(origin, path, "inventory-taint-key",
+        "the taint key '" + Names.printable(key) + "' is not a Kubernetes label key, so no toleration can name it",
+        "use a name of at most 63 letters, digits, '-', '_' and '.', with an optional DNS prefix and '/'"
+            + " (such as nvidia.com/gpu)"));
+    return false;
+  }
+
   static MapNode map(MapNode map, String key) {
     return map != null && map.get(key) instanceof MapNode m ? m : null;
   }

@@ -188,6 +188,9 @@ public final class TerraformInventoryReader {
           "write {key, value, effect} with effect NO_SCHEDULE, PREFER_NO_SCHEDULE or NO_EXECUTE"));
       return null;
     }
+    if (!Nodes.taintKey(key, m.get("key").origin(), path + ".key", problems)) {
+      return null;
+    }
     ScalarNode value = Nodes.scalar(m, "value");
     if (value != null && !Nodes.labelValue(value.text(), "the taint value", value.origin(), path + ".value", problems)) {
       return null;

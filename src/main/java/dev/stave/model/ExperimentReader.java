@@ -278,12 +278,7 @@ public final class ExperimentReader {
       }
     }
     int backoff = Optional.ofNullable(Values.integer(node, "backoff_limit")).orElse(0);
-    List<Toleration> tolerations = new ArrayList<>();
-    for (Node t : Values.list(node, "tolerations")) {
-      MapNode m = (MapNode) t;
-      tolerations.add(new Toleration(Values.string(m, "key"), Values.string(m, "operator"), Values.string(m, "value"),
-          Values.string(m, "effect"), Values.longValue(m, "toleration_seconds")));
-    }
+    List<Toleration> tolerations = tolerations(node, path);
     TreeMap<String, String> nodeSelector = nodeSelector(node, path);
     MapNode overrides = Values.map(node, "overrides");
     Map<String, Object> podOverride = Map.of();
@@ -295,6 +290,24 @@ public final class ExperimentReader {
     return new PodSettings(workload, replicas, restart, backoff, Values.longValue(node, "active_deadline_seconds"),
         Values.integer(node, "ttl_seconds_after_finished"), nodeSelector, List.copyOf(tolerations),
         labels(node, "labels", path + ".labels"), podOverride, podOverrideOrigins);
+  }
+
+  /**
+   * The tolerations, checked as the API server's ValidateTolerations does: it would refuse the whole
+   * bundle at apply time, far from the line that is wrong.
+   */
+  private List<Toleration> tolerations(MapNode node, String path) {
+    List<Toleration> out = new ArrayList<>();
+    List<Node> items = Values.list(node, "tolerations");
+    for (int i = 0; i < items.size(); i++) {
+      MapNode m = (MapNode) items.get(i);
+      Toleration t = new Toleration(Values.string(m, "key"), Values.string(m, "operator"), Values.string(m, "value"),
+          Values.string(m, "effect"), Values.longValue(m, "toleration_seconds"));
+      if (TolerationRules.check(t, m, path + ".tolerations[" + i + "]", problems)) {
+        out.add(t);
+      }
+    }
+    return List.copyOf(out);
   }
 
   /** A node selector matches node labels, so its keys and values follow the label rules. */

@@ -255,6 +255,93 @@ class ExperimentMappingTest {
   }
 
   @Test
+  void tolerationsTheApiServerWouldRefuseAreLocatedErrors() throws IOException {
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: tol
+        image: img:1
+        processes:
+          a:
+            tolerations:
+            - {key: k, operator: Exists, value: v}
+            - {key: k2, value: v, effect: NoSchedule, toleration_seconds: 5}
+            - {operator: Equal, value: x}
+            - {key: 'bad key', operator: Exists}
+            - {key: k3, value: '{{v}} $x', operator: Equal}
+            - {value: y}
+        process_groups:
+          g:
+            tolerations: [{key: 'team/', operator: Exists}]
+            processes: {p: {}}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals("", run.out());
+    assertFalse(run.err().contains("Exception"), run.err());
+    String keyHint = "  = hint: a label key is an optional DNS prefix and '/', then up to 63 letters, digits, '-', '_'"
+        + " or '.'\n";
+    String emptyKey = "a toleration without a key must have operator Exists (it then tolerates every taint), and this"
+        + " one's operator is ";
+    String emptyKeyHint = "  = hint: add the key of the taint to tolerate, or set operator to Exists\n";
+    assertEquals(file + ":7:41: error: processes.a.tolerations[0].value: a toleration with operator Exists matches"
+        + " every value, so it cannot have value 'v'\n"
+        + "    |     - {key: k, operator: Exists, value: v}\n"
+        + "    |                                         ^\n"
+        + "  = hint: remove 'value', or set operator to Equal to tolerate only that value\n"
+        + file + ":8:47: error: processes.a.tolerations[1].toleration_seconds: toleration_seconds applies only to"
+        + " effect NoExecute, and this toleration's effect is NoSchedule\n"
+        + "    |     - {key: k2, value: v, effect: NoSchedule, toleration_seconds: 5}\n"
+        + "    |                                               ^\n"
+        + "  = hint: set effect to NoExecute, or remove toleration_seconds\n"
+        + file + ":9:18: error: processes.a.tolerations[2].operator: " + emptyKey + "Equal\n"
+        + "    |     - {operator: Equal, value: x}\n"
+        + "    |                  ^\n"
+        + emptyKeyHint
+        + file + ":10:13: error: processes.a.tolerations[3].key: 'bad key' is not a valid toleration key (a taint"
+        + " key is written like a label key)\n"
+        + "    |     - {key: 'bad key', operator: Exists}\n"
+        + "    |             ^\n"
+        + keyHint
+        + file + ":11:24: error: processes.a.tolerations[4].value: '{{v}} $x' is not a valid toleration value (a"
+        + " taint value is written like a label value)\n"
+        + "    |     - {key: k3, value: '{{v}} $x', operator: Equal}\n"
+        + "    |                        ^\n"
+        + "  = hint: a label value has at most 63 letters, digits, '-', '_' or '.', and starts and ends with a letter"
+        + " or digit\n"
+        + file + ":12:7: error: processes.a.tolerations[5]: " + emptyKey + "Equal, the default\n"
+        + "    |     - {value: y}\n"
+        + "    |       ^\n"
+        + emptyKeyHint
+        + file + ":15:25: error: process_groups.g.tolerations[0].key: 'team/' is not a valid toleration key (a"
+        + " taint key is written like a label key)\n"
+        + "    |     tolerations: [{key: 'team/', operator: Exists}]\n"
+        + "    |                         ^\n"
+        + keyHint, run.err());
+  }
+
+  @Test
+  void validTolerationsAreWrittenAsGiven() throws IOException {
+    List<Map<String, Object>> docs = compile("""
+        kind: experiment
+        name: tol
+        image: img:1
+        processes:
+          a:
+            tolerations:
+            - {operator: Exists}
+            - {key: nvidia.com/gpu, value: '', operator: Exists, effect: NoSchedule}
+            - {key: team, value: ml-1}
+            - {key: k, value: v, effect: NoExecute, toleration_seconds: 30}
+        """);
+    assertEquals(List.of(Map.of("operator", "Exists"),
+        Map.of("key", "nvidia.com/gpu", "operator", "Exists", "value", "", "effect", "NoSchedule"),
+        Map.of("key", "team", "value", "ml-1"),
+        Map.of("key", "k", "value", "v", "effect", "NoExecute", "tolerationSeconds", 30)),
+        at(find(docs, "Job", "tol-a"), "spec", "template", "spec", "tolerations"));
+  }
+
+  @Test
   void anInvalidOverrideIsReportedAtTheFieldThatSetIt() throws IOException {
     Path file = dir.resolve("x.yaml");
     Files.writeString(file, """

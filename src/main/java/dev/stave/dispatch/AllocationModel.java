@@ -21,6 +21,18 @@ public interface AllocationModel {
   /** One of {@code n} equal shares of a node ({@code assign_to = machine}). */
   Share machineShare(NodePool pool, int n);
 
+  /**
+   * Whether one of a node's shares ({@link #machineShare}) leaves nothing to run a process: the system's
+   * reserve took the whole node. A negative share always does; a model may refuse an empty one too.
+   */
+  default boolean leavesNothing(Share share) {
+    return negative(share);
+  }
+
+  static boolean negative(Share share) {
+    return share.cpu() != null && share.cpu().signum() < 0 || share.memoryMi() != null && share.memoryMi() < 0;
+  }
+
   /** The pool that {@code assign_to = resource} picks when no pool is named. */
   Optional<NodePool> infer(Inventory inventory, ResourceRequest request);
 

@@ -255,9 +255,16 @@ public final class Dispatcher {
   /** The scheduled container's requests and limits, or null when the request cannot fit a node. */
   private Resources resources(Schedule s, NodePool pool, AllocationModel model) {
     Share share;
+    int ways = 0; // how many processes share a node; 0 when the request is the user's own
     switch (s.assignTo()) {
-      case "machine" -> share = model.machineShare(pool, s.processPerMachine() == null ? 1 : s.processPerMachine());
-      case "gpu" -> share = model.machineShare(pool, pool.gpuCount()); // Symphony: ppm = the pool's GPU count
+      case "machine" -> {
+        ways = s.processPerMachine() == null ? 1 : s.processPerMachine();
+        share = model.machineShare(pool, ways);
+      }
+      case "gpu" -> {
+        ways = pool.gpuCount(); // Symphony: ppm = the pool's GPU count
+        share = model.machineShare(pool, ways);
+      }
       default -> {
         // node_pool and resource: exactly what was asked; Symphony truncates memory_m to whole MiB.
         share = new Share(s.cpu(), s.memoryM() == null ? null : s.memoryM().setScale(0, RoundingMode.DOWN).longValue(),
@@ -279,15 +286,20 @@ public final class Dispatcher {
         }
       }
     }
-    if (share.cpu() != null && share.cpu().signum() < 0 || share.memoryMi() != null && share.memoryMi() < 0) {
-      // Symphony keeps 0.6 cpu of every node for the system: a node smaller than that leaves less than
-      // nothing (and an inventory may simply give negative sizes).
+    if (ways > 0 ? model.leavesNothing(share) : AllocationModel.negative(share)) {
+      // Symphony keeps 0.6 cpu of every node for the system and GKE its documented reserve: a node smaller
+      // than that leaves nothing (and an inventory may simply give negative sizes).
+      boolean nodeLeavesSome = model.nodeCpuMillis(pool) > 0 && model.nodeMemoryMi(pool) > 0;
       problems.add(Diagnostic.error(s.nodePoolOrigin(), s.path() + ".node_pool_name", "pool-too-small",
           "a node of pool '" + pool.name() + "' (" + pool.cpu().stripTrailingZeros().toPlainString() + " cpu, "
               + pool.memoryMi() + " MiB) leaves nothing for this process with the " + model.name()
               + " model (" + millis(model.nodeCpuMillis(pool)) + " cpu, " + model.nodeMemoryMi(pool)
-              + " MiB after the system's reserve)",
-          "choose a pool with larger nodes, or check the pool's sizes in the inventory"));
+              + " MiB after the system's reserve" + (nodeLeavesSome && ways > 1 ? ", shared by " + ways
+                  + " processes: " + share.cpu().stripTrailingZeros().toPlainString() + " cpu, " + share.memoryMi()
+                  + " MiB each" : "") + ")",
+          nodeLeavesSome && ways > 1 && s.assignTo().equals("machine")
+              ? "lower process_per_machine, or choose a pool with larger nodes"
+              : "choose a pool with larger nodes, or check the pool's sizes in the inventory"));
       return null;
     }
     TreeMap<String, String> requests = new TreeMap<>();

@@ -52,6 +52,15 @@ public final class GkeModel implements AllocationModel {
     return new Share(BigDecimal.valueOf(cpu, 3).stripTrailingZeros(), memory, gpus);
   }
 
+  /**
+   * A request of 0 cpu or 0 MiB would let the pod onto a node that GKE's reserve has already filled, and
+   * the capacity check count it as fitting.
+   */
+  @Override
+  public boolean leavesNothing(Share share) {
+    return share.cpu() != null && share.cpu().signum() <= 0 || share.memoryMi() != null && share.memoryMi() <= 0;
+  }
+
   /** The smallest pool whose nodes fit the request; non-preemptible pools before preemptible ones. */
   @Override
   public Optional<NodePool> infer(Inventory inventory, ResourceRequest r) {

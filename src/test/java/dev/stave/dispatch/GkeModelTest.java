@@ -3,6 +3,7 @@ package dev.stave.dispatch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.stave.cli.Run;
 import dev.stave.config.ConfigLoader;
 import dev.stave.config.Env;
 import dev.stave.diag.Diagnostic;
@@ -108,6 +109,44 @@ class GkeModelTest {
     assertEquals("gpus", p.gkeName());
     assertEquals(List.of(new Toleration("team", "Equal", "ml", "NoSchedule", null),
         new Toleration("nvidia.com/gpu", "Exists", null, "NoSchedule", null)), model.tolerations(p));
+  }
+
+  @Test
+  void aPoolThatGkesReserveFillsIsRefusedNotGivenZeroRequests() throws IOException {
+    Files.writeString(temp.resolve("inv.yaml"), """
+        kind: inventory
+        pools:
+          tiny: {cpu: 0.001, memory: 1Mi, max_nodes: 1}
+          small: {cpu: 1, memory: 4Gi, max_nodes: 1}
+        """);
+    Path file = temp.resolve("x.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: e
+        image: img:1
+        inventory: inv.yaml
+        processes:
+          a:
+            schedule: {assign_to: machine, node_pool_name: tiny}
+          b:
+            schedule: {assign_to: machine, node_pool_name: small, process_per_machine: 1000}
+          c:
+            schedule: {assign_to: machine, node_pool_name: small, process_per_machine: 4}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals("", run.out());
+    assertEquals(file + ":7:52: error: processes.a.schedule.node_pool_name: a node of pool 'tiny' (0.001 cpu, 1 MiB)"
+        + " leaves nothing for this process with the gke model (0 cpu, 0 MiB after the system's reserve)\n"
+        + "    |     schedule: {assign_to: machine, node_pool_name: tiny}\n"
+        + "    |                                                    ^\n"
+        + "  = hint: choose a pool with larger nodes, or check the pool's sizes in the inventory\n"
+        + file + ":9:52: error: processes.b.schedule.node_pool_name: a node of pool 'small' (1 cpu, 4096 MiB)"
+        + " leaves nothing for this process with the gke model (0.94 cpu, 2972 MiB after the system's reserve,"
+        + " shared by 1000 processes: 0 cpu, 2 MiB each)\n"
+        + "    |     schedule: {assign_to: machine, node_pool_name: small, process_per_machine: 1000}\n"
+        + "    |                                                    ^\n"
+        + "  = hint: lower process_per_machine, or choose a pool with larger nodes\n", run.err());
   }
 
   @Test

@@ -269,6 +269,89 @@ class PlanTest {
   }
 
   @Test
+  void fromNodesSizesAPoolOfMixedNodesByTheSmallestOfEachSizeAndSaysSo() throws IOException {
+    Path nodes = temp.resolve("mix.json");
+    Files.writeString(nodes, """
+        {"items":[
+         {"metadata":{"name":"a","labels":{"role":"train"}},"spec":{},
+          "status":{"capacity":{"cpu":"4","memory":"64Gi"},"allocatable":{"cpu":"4","memory":"64Gi"}}},
+         {"metadata":{"name":"b","labels":{"role":"train"}},"spec":{},
+          "status":{"capacity":{"cpu":"8","memory":"16Gi"},"allocatable":{"cpu":"8","memory":"16Gi"}}},
+         {"metadata":{"name":"g1","labels":{"role":"gpu","cloud.google.com/gke-accelerator":"nvidia-tesla-t4"}},
+          "spec":{"taints":[{"key":"nvidia.com/gpu","value":"present","effect":"NoSchedule"}]},
+          "status":{"capacity":{"cpu":"8","memory":"30Gi","nvidia.com/gpu":"2"},
+                    "allocatable":{"cpu":"7910m","memory":"26Gi","nvidia.com/gpu":"2"}}},
+         {"metadata":{"name":"g2","labels":{"role":"gpu","cloud.google.com/gke-accelerator":"nvidia-tesla-t4",
+                                             "cloud.google.com/gke-spot":"true"}},
+          "spec":{"taints":[{"key":"team","value":"ml","effect":"NoExecute"}]},
+          "status":{"capacity":{"cpu":"8","memory":"30Gi","nvidia.com/gpu":"1"},
+                    "allocatable":{"cpu":"7910m","memory":"26Gi","nvidia.com/gpu":"1"}}},
+         {"metadata":{"name":"s1","labels":{"role":"same"}},"spec":{},
+          "status":{"capacity":{"cpu":"2","memory":"8Gi"},"allocatable":{"cpu":"1930m","memory":"6Gi"}}},
+         {"metadata":{"name":"s2","labels":{"role":"same"}},"spec":{},
+          "status":{"capacity":{"cpu":"2","memory":"8Gi"},"allocatable":{"cpu":"1930m","memory":"6Gi"}}}
+        ]}
+        """);
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "role", nodes.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals("""
+        kind: inventory
+        pools:
+          gpu:
+            cpu: "8"
+            memory: 30Gi
+            allocatable:
+              cpu: 7910m
+              memory: 26Gi
+            gpu_type: nvidia-tesla-t4
+            gpu_count: 1
+            preemptible: true
+            max_nodes: 2
+            selector:
+              role: gpu
+            taints:
+            - key: nvidia.com/gpu
+              value: present
+              effect: NoSchedule
+            - key: team
+              value: ml
+              effect: NoExecute
+          same:
+            cpu: "2"
+            memory: 8Gi
+            allocatable:
+              cpu: 1930m
+              memory: 6Gi
+            max_nodes: 2
+            selector:
+              role: same
+          train:
+            cpu: "4"
+            memory: 16Gi
+            allocatable:
+              cpu: "4"
+              memory: 16Gi
+            max_nodes: 2
+            selector:
+              role: train
+        """, run.out());
+    String hint = "  = hint: to use the larger nodes fully, give them a pool label of their own and name it with"
+        + " --pool-label\n";
+    assertEquals(nodes + ":3:12: warning: items[0].status: the nodes of pool 'train' differ in size (cpu 4 to 8, memory"
+        + " 16Gi to 64Gi, allocatable cpu 4 to 8, allocatable memory 16Gi to 64Gi), so the pool is sized from the"
+        + " smallest of each, which every node has\n"
+        + "    |   \"status\":{\"capacity\":{\"cpu\":\"4\",\"memory\":\"64Gi\"},\"allocatable\":{\"cpu\":\"4\",\"memory\":\"64Gi\"}}},\n"
+        + "    |            ^\n"
+        + hint
+        + nodes + ":8:12: warning: items[2].status: the nodes of pool 'gpu' differ in size (GPUs 1 to 2), so"
+        + " the pool is sized from the smallest of each, which every node has\n"
+        + "    |   \"status\":{\"capacity\":{\"cpu\":\"8\",\"memory\":\"30Gi\",\"nvidia.com/gpu\":\"2\"},\n"
+        + "    |            ^\n"
+        + hint,
+        run.err());
+  }
+
+  @Test
   void fromNodesWithAnotherPoolLabel() {
     Run run = Run.of("inventory", "from-nodes", "src/test/resources/inventory/nodes.json", "--pool-label", "team");
     assertEquals(1, run.code());

@@ -17,9 +17,9 @@ public final class LabelRules {
   private static final Pattern VALUE = Pattern.compile("(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?");
   private static final Pattern NAME = Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]");
   private static final Pattern PREFIX = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
-  static final String KEY_HINT =
+  public static final String KEY_HINT =
       "a label key is an optional DNS prefix and '/', then up to 63 letters, digits, '-', '_' or '.'";
-  static final String VALUE_HINT =
+  public static final String VALUE_HINT =
       "a label value has at most 63 letters, digits, '-', '_' or '.', and starts and ends with a letter or digit";
 
   private LabelRules() {}

@@ -20,6 +20,11 @@ record JsonPath(JsonPath parent, String key, int index) {
     return new JsonPath(this, null, position);
   }
 
+  /** The written path of field {@code key} under the written path {@code path}, as {@link #toString} writes it. */
+  static String field(String path, String key) {
+    return PLAIN_KEY.matcher(key).matches() ? path + "." + key : path + "[" + JsonText.quote(key) + "]";
+  }
+
   String problem(String message) {
     return this + ": " + message;
   }

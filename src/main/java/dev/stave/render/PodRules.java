@@ -1,5 +1,7 @@
 package dev.stave.render;
 
+import dev.stave.model.LabelRules;
+import dev.stave.model.Names;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -8,8 +10,8 @@ import java.util.function.Predicate;
 
 /**
  * What the API server checks of a pod and the model check cannot: it has a container, its restart
- * policy suits its workload, no two volumes share a name, and every volume mount names a volume of the
- * pod. stave's own pods always pass; overrides can break them, since a list in an override replaces
+ * policy suits its workload, its node selector and tolerations follow the label rules, no two volumes
+ * share a name, and every volume mount names a volume of the pod. stave's own pods always pass; overrides can break them, since a list in an override replaces
  * stave's (maps merge, lists replace): overriding {@code volumes} drops the volumes that stave's own
  * mounts use (its secrets, its storage), and the server would refuse the object at apply time.
  */
@@ -41,6 +43,23 @@ final class PodRules {
       problems.add(new Problem(path + ".restartPolicy: a Deployment's pods must have restartPolicy Always",
           "remove restartPolicy from the override, or use workload = job for a process that finishes"));
     }
+    if (podSpec.get("nodeSelector") instanceof Map<?, ?> selector) {
+      selector.forEach((key, value) -> {
+        if (key instanceof String k && !LabelRules.validKey(k)) {
+          problems.add(new Problem(JsonPath.field(path + ".nodeSelector", k) + ": '" + Names.printable(k)
+              + "' is not a label key, so it cannot select nodes", LabelRules.KEY_HINT));
+        } else if (value instanceof String v && !LabelRules.validValue(v)) {
+          problems.add(new Problem(JsonPath.field(path + ".nodeSelector", (String) key) + ": '" + Names.printable(v)
+              + "' is not a label value, so it cannot select nodes", LabelRules.VALUE_HINT));
+        }
+      });
+    }
+    List<Object> tolerations = Tree.list(podSpec.get("tolerations"));
+    for (int i = 0; i < tolerations.size(); i++) {
+      if (tolerations.get(i) instanceof Map<?, ?> t) {
+        toleration(t, path + ".tolerations[" + i + "]", problems);
+      }
+    }
     TreeSet<String> names = new TreeSet<>();
     List<Object> volumes = Tree.list(podSpec.get("volumes"));
     for (int i = 0; i < volumes.size(); i++) {
@@ -70,5 +89,30 @@ final class PodRules {
       }
     }
     return problems;
+  }
+
+  /** The API server's rules for a toleration, as the config's own tolerations are held to them. */
+  private static void toleration(Map<?, ?> t, String path, List<Problem> problems) {
+    String key = t.get("key") instanceof String k ? k : "";
+    String value = t.get("value") instanceof String v ? v : "";
+    boolean exists = "Exists".equals(t.get("operator"));
+    if (!key.isEmpty() && !LabelRules.validKey(key)) {
+      problems.add(new Problem(path + ".key: '" + Names.printable(key) + "' is not a taint key", LabelRules.KEY_HINT));
+    }
+    if (key.isEmpty() && !exists) {
+      problems.add(new Problem(path + ".operator: a toleration without a key must have operator Exists",
+          "add the key of the taint to tolerate, or set operator to Exists"));
+    }
+    if (exists && !value.isEmpty()) {
+      problems.add(new Problem(path + ".value: a toleration with operator Exists cannot have a value",
+          "remove value, or set operator to Equal to tolerate only that value"));
+    } else if (!exists && !LabelRules.validValue(value)) {
+      problems.add(new Problem(path + ".value: '" + Names.printable(value) + "' is not a taint value",
+          LabelRules.VALUE_HINT));
+    }
+    if (t.get("tolerationSeconds") != null && !"NoExecute".equals(t.get("effect"))) {
+      problems.add(new Problem(path + ".tolerationSeconds: tolerationSeconds applies only to effect NoExecute",
+          "set effect to NoExecute, or remove tolerationSeconds"));
+    }
   }
 }

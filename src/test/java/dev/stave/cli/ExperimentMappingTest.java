@@ -448,6 +448,39 @@ class ExperimentMappingTest {
   }
 
   @Test
+  void anOverridesNodeSelectorAndTolerationsFollowTheRulesOfTheConfigsOwn() throws IOException {
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: e
+        image: busybox:1
+        processes:
+          a:
+            node_selector: {team: ml}
+            overrides:
+              pod:
+                nodeSelector: {"bad key": x, cloud.google.com/gke-nodepool: "not ok!"}
+                tolerations: [{key: k, operator: Exists, value: v}, {operator: Equal, value: x}, {key: k2, value: v, effect: NoSchedule, tolerationSeconds: 5}]
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    String invalid = ": the override makes an invalid Job: spec.template.spec.";
+    assertEquals(List.of(
+        file + ":9:9: error: processes.a.overrides.pod.nodeSelector" + invalid + "nodeSelector[\"bad key\"]: 'bad key'"
+            + " is not a label key, so it cannot select nodes",
+        file + ":9:9: error: processes.a.overrides.pod.nodeSelector" + invalid
+            + "nodeSelector[\"cloud.google.com/gke-nodepool\"]: 'not ok!' is not a label value, so it cannot select"
+            + " nodes",
+        file + ":10:50: error: processes.a.overrides.pod.tolerations[0].value" + invalid + "tolerations[0].value: a"
+            + " toleration with operator Exists cannot have a value",
+        file + ":10:62: error: processes.a.overrides.pod.tolerations[1].operator" + invalid + "tolerations[1].operator:"
+            + " a toleration without a key must have operator Exists",
+        file + ":10:130: error: processes.a.overrides.pod.tolerations[2].tolerationSeconds" + invalid
+            + "tolerations[2].tolerationSeconds: tolerationSeconds applies only to effect NoExecute"),
+        run.err().lines().filter(l -> l.contains(": error: ")).toList());
+  }
+
+  @Test
   void aBarePodMayRestartAlways() throws IOException {
     compile("kind: experiment\nname: e\nimage: busybox:1\nprocesses:\n"
         + "  a: {workload: pod, overrides: {pod: {restartPolicy: Always}}}\n");

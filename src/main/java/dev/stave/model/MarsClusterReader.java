@@ -108,7 +108,8 @@ public final class MarsClusterReader {
     if (!(root.get(key) instanceof ScalarNode s) || !(s.value() instanceof Number)) {
       return null;
     }
-    BigDecimal cpu = new BigDecimal(s.text());
+    // The number the loader read, not the text: YAML's 0x10 and 0o7 are numbers as 16 and 7 are.
+    BigDecimal cpu = s.value() instanceof BigInteger i ? new BigDecimal(i) : (BigDecimal) s.value();
     // Past 19 digits before the point no quantity holds it; 1e999999999 would take long to write out.
     if (cpu.precision() - cpu.scale() > 19) {
       problems.add(tooLarge(s, key, "CPUs"));

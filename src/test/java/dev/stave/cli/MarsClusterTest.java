@@ -106,6 +106,20 @@ class MarsClusterTest {
     assertEquals(a.out(), b.out());
   }
 
+  @Test
+  void hexAndOctalCpusAreTheNumbersYamlReadsThemAs() throws IOException {
+    String written = "kind: cluster\nframework: mars\nname: m\nworker_num: 0x10\nworker_mem: 16g\n";
+    TreeMap<String, String> hex = compile("hex", written + "worker_cpu: 0x10\nscheduler_cpu: 0x1\nweb_cpu: 0o7\n");
+    TreeMap<String, String> decimal = compile("decimal",
+        written.replace("0x10", "16") + "worker_cpu: 16\nscheduler_cpu: 1\nweb_cpu: 7\n");
+    assertEquals(decimal, hex);
+    Path file = dir.resolve("hex.yaml");
+    for (String command : List.of("validate", "plan")) {
+      Run run = Run.of(command, file.toString());
+      assertEquals(0, run.code(), command + ": " + run.err());
+    }
+  }
+
   private Run fails(String yaml) throws IOException {
     Path file = dir.resolve("bad.yaml");
     Files.writeString(file, yaml);

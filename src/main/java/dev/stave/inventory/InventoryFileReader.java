@@ -10,7 +10,6 @@ import dev.stave.model.LabelRules;
 import dev.stave.model.Names;
 import dev.stave.model.Quantities;
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,8 +103,7 @@ public final class InventoryFileReader {
 
   private static BigDecimal cpu(Node n, String path, List<Diagnostic> problems) {
     ScalarNode s = (ScalarNode) n;
-    String text = s.value() instanceof BigDecimal d ? d.toPlainString() : s.text();
-    var q = Quantities.parse(text);
+    var q = Quantities.parse(Quantities.text(s));
     if (q.isEmpty() || q.get().getNumber().signum() <= 0) {
       problems.add(Diagnostic.error(s.origin(), path, "quantity", "'" + s.text() + "' is not a number of cpus",
           "write cores, e.g. 8 or 7910m"));
@@ -116,7 +114,7 @@ public final class InventoryFileReader {
 
   private static Long memoryMi(Node n, String path, List<Diagnostic> problems) {
     ScalarNode s = (ScalarNode) n;
-    var q = Quantities.parse(s.value() instanceof BigInteger ? s.text() : s.text());
+    var q = Quantities.parse(Quantities.text(s));
     if (q.isEmpty() || q.get().getNumber().signum() <= 0) {
       problems.add(Diagnostic.error(s.origin(), path, "quantity", "'" + s.text() + "' is not a memory size",
           Quantities.hint(s.text())));

@@ -169,7 +169,7 @@ public final class BenchmarkReader {
           return;
         }
         String text = ((ScalarNode) value).text();
-        Optional<String> canonical = Quantities.canonical(text);
+        Optional<String> canonical = Quantities.canonical(Quantities.text((ScalarNode) value));
         if (canonical.isEmpty()) {
           problems.add(Diagnostic.error(value.origin(), path, "quantity",
               "'" + Names.printable(text) + "' is not a Kubernetes quantity", Quantities.hint(text)));

@@ -253,7 +253,7 @@ public final class ContextDefaults {
   /** A size; {@code mrunner} sizes get its 'i' (default_pvc_size 100G is 100Gi there). */
   private String quantity(ScalarNode node, boolean mrunner) {
     String text = node.text();
-    String given = mrunner && text.matches("[0-9]+[KMGTPE]") ? text + "i" : text;
+    String given = mrunner && text.matches("[0-9]+[KMGTPE]") ? text + "i" : Quantities.text(node);
     String key = mrunner ? "default_pvc_size" : "storage.size";
     String size = Quantities.canonical(given).orElseGet(() -> {
       problems.add(Diagnostic.error(node.origin(), key, "quantity",

@@ -7,7 +7,6 @@ import dev.stave.config.Node;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
-import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -506,8 +505,7 @@ public final class ExperimentReader {
     if (!(n instanceof ScalarNode s) || s.value() == null) {
       return;
     }
-    String text = s.value() instanceof BigDecimal d ? d.toPlainString() : s.text();
-    Optional<String> canonical = Quantities.canonical(text);
+    Optional<String> canonical = Quantities.canonical(Quantities.text(s));
     if (canonical.isEmpty()) {
       problems.add(Diagnostic.error(s.origin(), path + "." + key, "quantity",
           "'" + Names.printable(s.text()) + "' is not a Kubernetes quantity", Quantities.hint(s.text())));

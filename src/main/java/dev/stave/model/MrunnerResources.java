@@ -5,7 +5,6 @@ import dev.stave.config.Node;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
-import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +49,7 @@ public final class MrunnerResources {
     } else if (node instanceof MapNode m) {
       m.entries().forEach((k, v) -> {
         ScalarNode s = (ScalarNode) v;
-        given.put(k, s.value() instanceof BigDecimal d ? d.toPlainString() : s.text());
+        given.put(k, Quantities.text(s));
         origins.put(k, s.origin());
       });
     }

@@ -1,8 +1,10 @@
 package dev.stave.model;
 
+import dev.stave.config.ScalarNode;
 import io.kubernetes.client.custom.Quantity;
 import io.kubernetes.client.custom.QuantityFormatter;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.Optional;
 
 /**
@@ -55,6 +57,21 @@ public final class Quantities {
       return new Quantity(value.setScale(0), Quantity.Format.BINARY_SI).toSuffixedString();
     }
     return q.toSuffixedString();
+  }
+
+  /**
+   * The text to read a quantity from: a number as the loader read it (YAML's {@code 0x10} is 16 and
+   * {@code 1e3} is 1000, as they are in every key that takes a number), a string as written. A decimal
+   * number too long to be a quantity keeps its short written form, which {@link #parse} refuses at once.
+   */
+  public static String text(ScalarNode s) {
+    if (s.value() instanceof BigInteger i) {
+      return i.toString();
+    }
+    if (s.value() instanceof BigDecimal d && d.precision() <= 64 && Math.abs(d.scale()) <= 64) {
+      return d.toPlainString();
+    }
+    return s.text();
   }
 
   public static Optional<Quantity> parse(String text) {

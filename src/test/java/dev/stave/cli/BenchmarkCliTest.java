@@ -134,4 +134,17 @@ class BenchmarkCliTest {
     assertEquals(0, a.code(), a.err());
     assertEquals(Run.of("compile", conf.toString(), "-o", "-").out(), a.out());
   }
+
+  @Test
+  void hexResourcesAreTheNumbersYamlReadsThemAs() throws IOException {
+    String config = "kind: benchmark\nname: h\nrun: {function: a.b}\n"
+        + "dask_cluster: {image: \"i:1\", worker_resources: {cpu: %s, memory: %s}, master_resources: {cpu: %s}}\n";
+    Path hex = temp.resolve("hex.yaml");
+    Files.writeString(hex, config.formatted("0x2", "0x100000", "0o3"));
+    Path decimal = temp.resolve("decimal.yaml");
+    Files.writeString(decimal, config.formatted("2", "1048576", "3"));
+    Run a = Run.of("compile", hex.toString(), "-o", "-");
+    assertEquals(0, a.code(), a.err());
+    assertEquals(Run.of("compile", decimal.toString(), "-o", "-").out(), a.out());
+  }
 }

@@ -661,4 +661,20 @@ class ExperimentMappingTest {
     List<Map<String, Object>> docs = compile(head + value + "\"}\n");
     assertEquals(value, env(find(docs, "Job", "edge-a")).get("E"));
   }
+
+  @Test
+  void hexQuantitiesAreTheNumbersYamlReadsThemAs() throws IOException {
+    String config = """
+        kind: experiment
+        name: hex
+        image: img:1
+        storage: {mount: /storage, size: %s}
+        processes:
+          a:
+            resource_request: {cpu: %s, memory: %s}
+            resource_limit: {cpu: %s, gpu: %s}
+        """;
+    assertEquals(compile(config.formatted("1073741824", "2", "1048576", "4", "1")),
+        compile(config.formatted("0x40000000", "0x2", "0x100000", "0o4", "0x1")));
+  }
 }

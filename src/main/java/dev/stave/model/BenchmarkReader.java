@@ -33,8 +33,6 @@ public final class BenchmarkReader {
   private static final Pattern APT_PACKAGE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9+.:=~_-]*");
   private static final Pattern GIT_REFERENCE = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9._/@^~+-]*");
   private static final Pattern CONTROL = Pattern.compile("[\\x00-\\x1f\\x7f]");
-  private static final Pattern RESOURCE_NAME =
-      Pattern.compile("([a-z0-9]([-a-z0-9.]*[a-z0-9])?/)?[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?");
 
   private final List<Diagnostic> problems = new ArrayList<>();
   private final MapNode root;
@@ -162,10 +160,9 @@ public final class BenchmarkReader {
       MapNode map = (MapNode) given.node();
       map.entries().forEach((name, value) -> {
         String path = given.path() + "." + name;
-        if (!RESOURCE_NAME.matcher(name).matches()) {
-          problems.add(Diagnostic.error(map.keyOrigin(name), path, "resource-name",
-              "'" + Names.printable(name) + "' is not a Kubernetes resource name",
-              "use cpu, memory or an extended resource such as nvidia.com/gpu"));
+        Optional<Diagnostic> badName = ContainerResourceNames.nameProblem(name, map.keyOrigin(name), path);
+        if (badName.isPresent()) {
+          problems.add(badName.get());
           return;
         }
         String text = ((ScalarNode) value).text();
@@ -173,6 +170,12 @@ public final class BenchmarkReader {
         if (canonical.isEmpty()) {
           problems.add(Diagnostic.error(value.origin(), path, "quantity",
               "'" + Names.printable(text) + "' is not a Kubernetes quantity", Quantities.hint(text)));
+          return;
+        }
+        Optional<Diagnostic> badAmount =
+            ContainerResourceNames.amountProblem(name, canonical.get(), value.origin(), path);
+        if (badAmount.isPresent()) {
+          problems.add(badAmount.get());
           return;
         }
         quantities.put(name, canonical.get());

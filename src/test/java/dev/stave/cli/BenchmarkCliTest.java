@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -146,5 +147,42 @@ class BenchmarkCliTest {
     Run a = Run.of("compile", hex.toString(), "-o", "-");
     assertEquals(0, a.code(), a.err());
     assertEquals(Run.of("compile", decimal.toString(), "-o", "-").out(), a.out());
+  }
+
+  @Test
+  void resourcesTheApiServerRefusesAreErrorsAtTheirKeys() throws IOException {
+    Path config = temp.resolve("r.yaml");
+    Files.writeString(config, """
+        kind: benchmark
+        name: r
+        run: {function: a.b}
+        dask_cluster:
+          image: "i:1"
+          worker_resources: {cpu: 1, gpu: 1, CPU: 2, storage: 1Gi, nvidia.com/gpu: 0.5}
+          master_resources: {memroy: 1Gi, hugepages-2Mi: 2Mi, example.com/foo: 1000m, tpu: 1}
+        """);
+    Run run = Run.of("validate", config.toString());
+    assertEquals(1, run.code(), run.err());
+    String file = config.toString();
+    assertEquals(List.of(
+        file + ":6:30: error: dask_cluster.worker_resources.gpu: 'gpu' is not a standard resource, and a resource"
+            + " name without a domain must be one",
+        "  = hint: write nvidia.com/gpu (experiments' `gpu` becomes nvidia.com/gpu)",
+        file + ":6:38: error: dask_cluster.worker_resources.CPU: 'CPU' is not a standard resource, and a resource"
+            + " name without a domain must be one",
+        "  = hint: write cpu; resource names are lower-case",
+        file + ":6:46: error: dask_cluster.worker_resources.storage: 'storage' is not a standard resource, and a"
+            + " resource name without a domain must be one",
+        "  = hint: write ephemeral-storage for the container's local disk; storage is what a volume claim asks for",
+        file + ":6:76: error: dask_cluster.worker_resources.nvidia.com/gpu: nvidia.com/gpu is 0.5, but an extended"
+            + " resource is counted in whole units",
+        "  = hint: give a whole number, e.g. nvidia.com/gpu: 1",
+        file + ":7:22: error: dask_cluster.master_resources.memroy: 'memroy' is not a standard resource, and a"
+            + " resource name without a domain must be one",
+        "  = hint: did you mean 'memory'?",
+        file + ":7:79: error: dask_cluster.master_resources.tpu: 'tpu' is not a standard resource, and a"
+            + " resource name without a domain must be one",
+        "  = hint: write cloud-tpus.google.com/v2 (experiments' `tpu` becomes cloud-tpus.google.com/v2)"),
+        run.err().lines().filter(l -> l.contains(": error: ") || l.startsWith("  = hint:")).toList());
   }
 }

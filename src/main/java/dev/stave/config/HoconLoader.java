@@ -19,6 +19,7 @@ import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
+import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -574,8 +575,26 @@ public final class HoconLoader {
         return new ScalarNode(value.unwrapped(), value.unwrapped().toString(), origin);
       case NULL:
         return new ScalarNode(null, "null", origin);
-      default:
-        return ScalarNode.string((String) value.unwrapped(), origin);
+      default: {
+        String text = (String) value.unwrapped();
+        if (BEYOND_LONG.matcher(text).matches() && unquoted(value)) {
+          return new ScalarNode(new BigInteger(text), text, origin);
+        }
+        return ScalarNode.string(text, origin);
+      }
     }
+  }
+
+  /** An integer as HOCON writes one; as unquoted text it can only be one that does not fit a long. */
+  private static final Pattern BEYOND_LONG = Pattern.compile("-?[0-9]+");
+
+  /**
+   * Whether Typesafe read a string from unquoted text. Its tokenizer makes a number only of an integer
+   * that fits a long, and unquoted text of a longer one, so 12345678901234567890 would be the string
+   * "12345678901234567890" where YAML reads the number (SPEC 1.1: the same content compiles the same).
+   * Typesafe has no public way to ask how a string was written; its class for unquoted ones says it.
+   */
+  private static boolean unquoted(ConfigValue value) {
+    return value.getClass().getName().equals("com.typesafe.config.impl.ConfigString$Unquoted");
   }
 }

@@ -156,6 +156,43 @@ class FormatEquivalenceTest {
         """));
   }
 
+  @Test
+  void integersBeyondLongAreNumbersInBoth() throws IOException {
+    Path conf = write("b.conf", """
+        kind = benchmark
+        name = big
+        run { function = a.b, args { x = 12345678901234567890, y = [9223372036854775808, -9223372036854775809]
+                                      s = "12345678901234567890", z = ${run.args.x} } }
+        dask_cluster { image = "i:1" }
+        """);
+    Path yaml = write("b.yaml", """
+        kind: benchmark
+        name: big
+        run: {function: a.b, args: {x: 12345678901234567890, y: [9223372036854775808, -9223372036854775809],
+                                    s: "12345678901234567890", z: 12345678901234567890}}
+        dask_cluster: {image: "i:1"}
+        """);
+    Run fromHocon = Run.of("compile", conf.toString(), "-o", "-");
+    Run fromYaml = Run.of("compile", yaml.toString(), "-o", "-");
+    assertEquals(0, fromHocon.code(), fromHocon.err());
+    assertEquals(fromYaml.out(), fromHocon.out(), "YAML and HOCON give the same bytes");
+    assertTrue(fromYaml.out().contains("""
+              "s": "12345678901234567890",
+              "x": 12345678901234567890,
+              "y": [
+                9223372036854775808,
+                -9223372036854775809
+              ],
+              "z": 12345678901234567890
+        """), fromYaml.out());
+    assertEquals("error: processes.p.replicas: must have a maximum value of 10000\n",
+        sameErrors("""
+        processes { p { command = [run], replicas = 9223372036854775808 } }
+        """, """
+        processes: {p: {command: [run], replicas: 9223372036854775808}}
+        """));
+  }
+
   private static String secretMount(String hoconMode) {
     return "processes { p { command = [run], mounts = [{ type = secret, secret_name = s, mount_path = /s, "
         + "default_mode = " + hoconMode + " }] } }\n";

@@ -10,5 +10,5 @@ spec:
   selector:
     matchLabels: <@stave_flow value=selector/>
   template:
-    metadata: {labels: <@stave_flow value=podLabels/>}
+    metadata: {labels: <@stave_flow value=podLabels/><#if podAnnotations??>, annotations: <@stave_flow value=podAnnotations/></#if>}
     spec: <@stave_flow value=pod/>

@@ -4,7 +4,11 @@ import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import dev.stave.model.Benchmark;
 import dev.stave.model.Resources;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,26 +65,45 @@ public final class BenchmarkCompiler {
       data.put("labels", b.namespace().equals(b.name()) ? Labels.common(b.name(), Map.of()) : Labels.shared());
       out.add(new PlannedObject("v1", "Namespace", null, b.namespace(), "namespace.ftl", data, List.of()));
     }
-    out.add(configMap());
+    TreeMap<String, Object> files = configFiles();
+    out.add(configMap(files));
     if (b.engine() == Benchmark.Engine.PLAIN) {
-      plain(out);
+      plain(out, configHash(files));
     } else {
       operator(out);
     }
     return out;
   }
 
-  private PlannedObject configMap() {
+  private TreeMap<String, Object> configFiles() {
     TreeMap<String, Object> files = new TreeMap<>();
     files.put(EntryScript.ARGS_FILE, Json.write(b.args()));
     files.put("entry.py", EntryScript.of(b.name(), b.function(), b.output()));
     files.put("setup.sh", SetupScript.of(b.name(), b.setup()));
+    return files;
+  }
+
+  private PlannedObject configMap(TreeMap<String, Object> files) {
     Map<String, Object> data = metadata(configMapName(b), "benchmark");
     data.put("data", files);
     return new PlannedObject("v1", "ConfigMap", b.namespace(), configMapName(b), "configmap.ftl", data, List.of());
   }
 
-  private void plain(List<PlannedObject> out) {
+  /**
+   * The SHA-256 (hex) of the ConfigMap's data, as sorted JSON. Helm's checksum/config: a pod reads the
+   * mounted setup.sh only when it starts, so a Deployment whose pods carry this annotation rolls them
+   * out when the setup or the launcher changes, and not otherwise.
+   */
+  static String configHash(TreeMap<String, Object> files) {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(Json.write(files).getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private void plain(List<PlannedObject> out, String configHash) {
     String scheduler = b.name() + "-scheduler";
     // Same namespace, so the short name resolves whatever the cluster's DNS domain is.
     String address = "tcp://" + scheduler + ":" + COMM_PORT;
@@ -94,13 +117,14 @@ public final class BenchmarkCompiler {
     Map<String, Object> schedulerPod = pod("Always", container("scheduler",
         List.of("dask-scheduler", "--port", String.valueOf(COMM_PORT), "--dashboard-address", ":" + DASHBOARD_PORT),
         b.schedulerResources(), List.of(), true));
-    out.add(deployment(scheduler, "scheduler", 1, schedulerPod));
+    out.add(deployment(scheduler, "scheduler", 1, schedulerPod, configHash));
 
     String workers = b.name() + "-worker";
     Map<String, Object> workerPod = pod("Always", container("worker",
         List.of("dask-worker", "--nthreads", String.valueOf(b.threads())),
         b.workerResources(), List.of(PodData.env("DASK_SCHEDULER_ADDRESS", address)), false));
-    out.add(deployment(workers, "worker", b.workers().adaptive() ? null : b.workers().minimum(), workerPod));
+    out.add(deployment(workers, "worker", b.workers().adaptive() ? null : b.workers().minimum(), workerPod,
+        configHash));
     if (b.workers().adaptive()) {
       out.add(autoscaler(workers));
     }
@@ -117,13 +141,19 @@ public final class BenchmarkCompiler {
     out.add(new PlannedObject("batch/v1", "Job", b.namespace(), launcher, "benchmark-job.ftl", job, List.of()));
   }
 
-  private PlannedObject deployment(String name, String component, Integer replicas, Map<String, Object> pod) {
+  /**
+   * The launcher Job carries no config hash: a Job's pod template cannot change once it exists, so a hash
+   * there would only make the next apply of a changed config fail on the Job.
+   */
+  private PlannedObject deployment(String name, String component, Integer replicas, Map<String, Object> pod,
+      String configHash) {
     Map<String, Object> data = metadata(name, component);
     if (replicas != null) {
       data.put("replicas", replicas);
     }
     data.put("selector", Labels.selector(b.name(), component));
     data.put("podLabels", Labels.withComponent(b.name(), Map.of(), component));
+    data.put("podAnnotations", new TreeMap<>(Map.of(Labels.CONFIG_HASH, configHash)));
     data.put("pod", pod);
     return new PlannedObject("apps/v1", "Deployment", b.namespace(), name, "benchmark-deployment.ftl", data,
         List.of());

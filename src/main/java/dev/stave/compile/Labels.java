@@ -12,6 +12,8 @@ public final class Labels {
   /** Annotations that tell {@code apply --wait} a workload's readiness rule (read in bundle and apply). */
   public static final String MIN_READY = "stave.dev/min-ready";
   public static final String WAIT_TIMEOUT = "stave.dev/wait-timeout";
+  /** A pod-template annotation: the SHA-256 of the ConfigMap the pods mount, so a change rolls them out. */
+  public static final String CONFIG_HASH = "stave.dev/config-hash";
 
   private Labels() {}
 

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -184,5 +185,51 @@ class BenchmarkCliTest {
             + " resource name without a domain must be one",
         "  = hint: write cloud-tpus.google.com/v2 (experiments' `tpu` becomes cloud-tpus.google.com/v2)"),
         run.err().lines().filter(l -> l.contains(": error: ") || l.startsWith("  = hint:")).toList());
+  }
+
+  /** The stave.dev/config-hash of each object's pod template, by kind and name; absent for none. */
+  private static java.util.TreeMap<String, Object> configHashes(String stream) {
+    java.util.TreeMap<String, Object> hashes = new java.util.TreeMap<>();
+    for (String doc : stream.split("(?m)^---\n")) {
+      if (doc.isEmpty()) {
+        continue;
+      }
+      Map<String, Object> object = ExperimentMappingTest.cast(dev.stave.render.CanonicalYaml.parse(doc));
+      Object spec = object.get("spec");
+      Object template = spec instanceof Map<?, ?> m ? m.get("template") : null;
+      if (template != null) {
+        Object annotations = ExperimentMappingTest.at(template, "metadata", "annotations");
+        hashes.put(object.get("kind") + " " + ExperimentMappingTest.at(object, "metadata", "name"),
+            annotations == null ? "none" : ExperimentMappingTest.cast(annotations).get("stave.dev/config-hash"));
+      }
+    }
+    return hashes;
+  }
+
+  @Test
+  void deploymentsRollOutWhenTheirSetupChanges() throws Exception {
+    String config = "kind: benchmark\nname: roll\nrun: {function: a.b}\n"
+        + "dask_cluster: {image: \"i:1\", setup: {pip_packages: [%s]}}\n";
+    Path before = Files.writeString(temp.resolve("before.yaml"), config.formatted("pandas==2.2.1"));
+    Path after = Files.writeString(temp.resolve("after.yaml"), config.formatted("pandas==2.2.2"));
+    Run first = Run.of("compile", before.toString(), "-o", "-");
+    assertEquals(0, first.code(), first.err());
+    assertEquals(first.out(), Run.of("compile", before.toString(), "-o", "-").out());
+
+    // The hash is that of the ConfigMap's data as sorted JSON, so anyone can check it.
+    String configMap = first.out().split("(?m)^---\n")[2];
+    Map<String, Object> data = ExperimentMappingTest.cast(
+        ExperimentMappingTest.cast(dev.stave.render.CanonicalYaml.parse(configMap)).get("data"));
+    String json = new com.google.gson.GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create()
+        .toJson(new java.util.TreeMap<>(data)) + "\n";
+    String hash = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+        .digest(json.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    assertEquals(Map.of("Deployment roll-scheduler", hash, "Deployment roll-worker", hash, "Job roll-launcher", "none"),
+        configHashes(first.out()));
+
+    Map<String, Object> changed = configHashes(Run.of("compile", after.toString(), "-o", "-").out());
+    assertEquals("none", changed.get("Job roll-launcher"));
+    assertEquals(changed.get("Deployment roll-scheduler"), changed.get("Deployment roll-worker"));
+    assertFalse(hash.equals(changed.get("Deployment roll-worker")), "a changed setup must change the hash");
   }
 }

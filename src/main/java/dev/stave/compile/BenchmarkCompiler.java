@@ -1,7 +1,6 @@
 package dev.stave.compile;
 
 import dev.stave.diag.Diagnostic;
-import dev.stave.diag.Origin;
 import dev.stave.model.Benchmark;
 import dev.stave.model.Resources;
 import java.nio.charset.StandardCharsets;
@@ -33,18 +32,15 @@ public final class BenchmarkCompiler {
 
   private final Benchmark b;
   private final List<Diagnostic> problems = new ArrayList<>();
-  private final Origin origin;
 
-  private BenchmarkCompiler(Benchmark benchmark, Origin origin) {
+  private BenchmarkCompiler(Benchmark benchmark) {
     this.b = benchmark;
-    this.origin = origin;
   }
 
   public record Result(List<PlannedObject> objects, List<Diagnostic> diagnostics) {}
 
-  /** {@code origin} is where the config starts, for diagnostics about the whole benchmark. */
-  public static Result compile(Benchmark benchmark, Origin origin) {
-    BenchmarkCompiler c = new BenchmarkCompiler(benchmark, origin);
+  public static Result compile(Benchmark benchmark) {
+    BenchmarkCompiler c = new BenchmarkCompiler(benchmark);
     List<PlannedObject> objects = c.objects();
     return new Result(objects, List.copyOf(c.problems));
   }
@@ -165,7 +161,7 @@ public final class BenchmarkCompiler {
    */
   private PlannedObject autoscaler(String workers) {
     if (!b.workerResources().requests().containsKey("cpu")) {
-      problems.add(Diagnostic.warning(origin, "dask_cluster.workers", "autoscaler-cpu",
+      problems.add(Diagnostic.warning(b.workers().origin(), "dask_cluster.workers", "autoscaler-cpu",
           "the workers have no cpu request, so the HorizontalPodAutoscaler cannot measure their load",
           "set cpu in dask_cluster.worker_config.resources (or dask_cluster.worker_resources)"));
     }

@@ -31,7 +31,7 @@ final class BenchmarkKind implements KindCompiler {
     if (SecretLeaks.inConfig(config.root(), "", credentials, diagnostics)) {
       return Compiled.failed(diagnostics);
     }
-    BenchmarkCompiler.Result compiled = BenchmarkCompiler.compile(benchmark, config.root().origin());
+    BenchmarkCompiler.Result compiled = BenchmarkCompiler.compile(benchmark);
     diagnostics.addAll(compiled.diagnostics());
     SecretLeaks.inObjects(compiled.objects(), credentials, diagnostics);
     return new Compiled(benchmark.name(), compiled.objects(), secrets(benchmark), diagnostics);

@@ -28,8 +28,11 @@ public record Benchmark(
     DASK_OPERATOR
   }
 
-  /** A fixed number of workers ({@code minimum == maximum}, not adaptive) or an adaptive range. */
-  public record Workers(int minimum, int maximum, boolean adaptive) {}
+  /**
+   * A fixed number of workers ({@code minimum == maximum}, not adaptive) or an adaptive range;
+   * {@code origin} is the {@code workers} key's, or where the config starts when it has none.
+   */
+  public record Workers(int minimum, int maximum, boolean adaptive, Origin origin) {}
 
   /** DeepEcho's setup steps; empty lists and nulls mean "not given". */
   public record Setup(String script, GitRepository git, List<String> pipPackages, List<String> aptPackages) {

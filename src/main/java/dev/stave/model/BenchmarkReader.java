@@ -119,7 +119,7 @@ public final class BenchmarkReader {
   private Benchmark.Workers workers(MapNode cluster) {
     Node node = cluster == null ? null : cluster.get("workers");
     if (node == null) {
-      return new Benchmark.Workers(1, 1, false);
+      return new Benchmark.Workers(1, 1, false, root.origin());
     }
     if (node instanceof MapNode range) {
       int minimum = Values.integer(range, "minimum");
@@ -129,11 +129,11 @@ public final class BenchmarkReader {
             "the minimum number of workers (" + minimum + ") is larger than the maximum (" + maximum + ")",
             "make minimum at most maximum"));
       }
-      return new Benchmark.Workers(minimum, maximum, true);
+      return new Benchmark.Workers(minimum, maximum, true, cluster.keyOrigin("workers"));
     }
     // 4.0 is an integer to the schema, as in HOCON; YAML keeps it a decimal.
     int n = Values.wholeNumber(((ScalarNode) node).value()).intValueExact();
-    return new Benchmark.Workers(n, n, false);
+    return new Benchmark.Workers(n, n, false, cluster.keyOrigin("workers"));
   }
 
   private String image(MapNode cluster, MapNode workerConfig, Benchmark.Setup setup) {

@@ -232,4 +232,25 @@ class BenchmarkCliTest {
     assertEquals(changed.get("Deployment roll-scheduler"), changed.get("Deployment roll-worker"));
     assertFalse(hash.equals(changed.get("Deployment roll-worker")), "a changed setup must change the hash");
   }
+
+  @Test
+  void anAutoscalerWithoutCpuIsReportedAtTheWorkersKey() throws IOException {
+    Path config = Files.writeString(temp.resolve("w.yaml"), """
+        kind: benchmark
+        name: w
+        run: {function: a.b}
+        dask_cluster:
+          image: "i:1"
+          workers: {minimum: 2, maximum: 5}
+        """);
+    Run run = Run.of("compile", config.toString(), "-o", "-");
+    assertEquals(0, run.code(), run.err());
+    assertEquals(List.of(
+        config + ":6:3: warning: dask_cluster.workers: the workers have no cpu request, so the"
+            + " HorizontalPodAutoscaler cannot measure their load",
+        "    |   workers: {minimum: 2, maximum: 5}",
+        "    |   ^",
+        "  = hint: set cpu in dask_cluster.worker_config.resources (or dask_cluster.worker_resources)"),
+        run.err().lines().toList());
+  }
 }

@@ -61,7 +61,8 @@ final class BenchmarkKind implements KindCompiler {
   /**
    * Credentials written into the config itself. The tree cannot tell a literal from a value the loader
    * took from the environment, but the source can: a value from {@code ${?ENV}} or {@code ${ENV}} has
-   * {@code ${} on its line, or (HOCON) an origin that is not a line holding the value at all. The
+   * {@code ${} on its line, or (HOCON) an origin that is not a line holding the value at all; a value
+   * written as a default ({@code ${ENV:-value}}) is on its line after {@code :-}, a literal still. The
    * warning points at the {@code output} key, not at the credential's own line, so the printed source
    * line does not show the value.
    */
@@ -81,11 +82,17 @@ final class BenchmarkKind implements KindCompiler {
         continue;
       }
       String line = sources.line(c.origin().file(), c.origin().line());
-      if (line == null || line.contains("${") || !line.contains(c.value())) {
+      if (line == null || !line.contains(c.value())) {
+        continue;
+      }
+      // ${NOPE:-AKIA...} with NOPE unset is the literal after ':-', in the file like any other.
+      boolean asDefault = line.contains(":-" + c.value());
+      if (line.contains("${") && !asDefault) {
         continue;
       }
       out.add(Diagnostic.warning(outputKey, "output." + field[0], "literal-credential",
-          "the credential on line " + c.origin().line() + " is written into the config file itself",
+          "the credential on line " + c.origin().line() + " is written into the config file itself"
+              + (asDefault ? ", as a variable's default" : ""),
           "take it from the environment: " + field[0] + " = ${?" + field[1] + "} (HOCON) or " + field[0]
               + ": ${" + field[1] + "} (YAML)",
           "stave keeps it out of the bundle either way: 'stave secrets' puts it into the Secret "

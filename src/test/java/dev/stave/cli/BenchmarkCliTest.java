@@ -253,4 +253,33 @@ class BenchmarkCliTest {
         "  = hint: set cpu in dask_cluster.worker_config.resources (or dask_cluster.worker_resources)"),
         run.err().lines().toList());
   }
+
+  @Test
+  void aCredentialWrittenAsAVariablesDefaultIsALiteral() throws IOException {
+    Path config = Files.writeString(temp.resolve("d.yaml"), """
+        kind: benchmark
+        name: d
+        run: {function: a.b}
+        dask_cluster: {image: "i:1"}
+        output:
+          path: out.csv
+          bucket: b
+          key: ${NOPE_KEY:-AKIAIOSFODNN7EXAMPLE}
+          secret_key: "${NOPE_SECRET:-${NOPE_TOO:-wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY}}"
+        """);
+    Run run = Run.of("compile", config.toString(), "-o", "-");
+    assertEquals(0, run.code(), run.err());
+    assertFalse(run.err().contains("AKIAIOSFODNN7EXAMPLE") || run.err().contains("wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY"),
+        run.err());
+    assertEquals(List.of(
+        config + ":5:1: warning: output.key: the credential on line 8 is written into the config file itself, as a"
+            + " variable's default",
+        "  = hint: take it from the environment: key = ${?AWS_ACCESS_KEY_ID} (HOCON) or key: ${AWS_ACCESS_KEY_ID}"
+            + " (YAML)",
+        config + ":5:1: warning: output.secret_key: the credential on line 9 is written into the config file itself,"
+            + " as a variable's default",
+        "  = hint: take it from the environment: secret_key = ${?AWS_SECRET_ACCESS_KEY} (HOCON) or secret_key:"
+            + " ${AWS_SECRET_ACCESS_KEY} (YAML)"),
+        run.err().lines().filter(l -> l.contains(": warning: ") || l.startsWith("  = hint: take")).toList());
+  }
 }

@@ -209,6 +209,14 @@ class MarsClusterTest {
   }
 
   @Test
+  void anUpperCaseImageRepositoryIsAnError() throws IOException {
+    Run run = fails(base("image: \"UPPER/case:1\""));
+    assertEquals("bad.yaml:6:8: error: image: 'UPPER/case:1' is not a container image reference: its repository has"
+        + " upper-case letters", firstLine(run));
+    assertTrue(run.err().contains("  = hint: write the repository in lower case: upper/case:1\n"), run.err());
+  }
+
+  @Test
   void everyProblemIsReportedTogether() throws IOException {
     Run run = fails(base("worker_num: 2\nmin_worker_num: 3\nworker_spill_paths: relative\n"
         + "scheduler_mem: 2 gigs"));

@@ -168,7 +168,14 @@ public final class MarsClusterReader {
       return Optional.empty();
     }
     if (node == null) {
-      return Optional.of(new Cache(MarsCluster.DEFAULT_CACHE_MEM, share(workerMem, BigDecimal.valueOf(40))));
+      BigInteger bytes = share(workerMem, BigDecimal.valueOf(40));
+      if (bytes.signum() == 0) {
+        problems.add(Diagnostic.error(root.get("worker_mem").origin(), "worker_mem", "cache-zero",
+            "worker_mem is " + workerMem + " bytes, so Mars's default cache of 40% of it rounds down to 0 bytes",
+            "give the workers realistic memory, such as 4g; /dev/shm cannot be sized 0"));
+        return Optional.empty();
+      }
+      return Optional.of(new Cache(MarsCluster.DEFAULT_CACHE_MEM, bytes));
     }
     ScalarNode s = (ScalarNode) node;
     Optional<BigDecimal> percent = s.isString() ? MarsSizes.percent(s.text()) : Optional.empty();
@@ -180,7 +187,15 @@ public final class MarsClusterReader {
             "write a percentage such as \"40%\", Mars's default"));
         return Optional.empty();
       }
-      return Optional.of(new Cache(s.text(), share(workerMem, p)));
+      BigInteger bytes = share(workerMem, p);
+      if (bytes.signum() == 0) {
+        problems.add(Diagnostic.error(s.origin(), "worker_cache_mem", "cache-zero",
+            "worker_cache_mem is " + s.text() + " of the " + workerMem + " bytes of worker_mem, which rounds down"
+                + " to 0 bytes",
+            "give a larger percentage, or a size in bytes; /dev/shm cannot be sized 0"));
+        return Optional.empty();
+      }
+      return Optional.of(new Cache(s.text(), bytes));
     }
     Optional<BigInteger> bytes = size("worker_cache_mem");
     if (bytes.isEmpty()) {

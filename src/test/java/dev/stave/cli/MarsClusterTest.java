@@ -217,6 +217,21 @@ class MarsClusterTest {
   }
 
   @Test
+  void aCacheThatRoundsToNothingIsAnError() throws IOException {
+    String tiny = "kind: cluster\nframework: mars\nname: m\nworker_cpu: 4\nworker_mem: %s\n%s\n";
+    Run run = fails(tiny.formatted("1k", "worker_cache_mem: \"0.01%\""));
+    assertEquals("bad.yaml:6:19: error: worker_cache_mem: worker_cache_mem is 0.01% of the 1024 bytes of worker_mem,"
+        + " which rounds down to 0 bytes", firstLine(run));
+    assertTrue(run.err().contains("  = hint: give a larger percentage, or a size in bytes; /dev/shm cannot be"
+        + " sized 0\n"), run.err());
+    run = fails(tiny.formatted("2", ""));
+    assertEquals("bad.yaml:5:13: error: worker_mem: worker_mem is 2 bytes, so Mars's default cache of 40% of it"
+        + " rounds down to 0 bytes", firstLine(run));
+    assertTrue(run.err().contains("  = hint: give the workers realistic memory, such as 4g; /dev/shm cannot be"
+        + " sized 0\n"), run.err());
+  }
+
+  @Test
   void everyProblemIsReportedTogether() throws IOException {
     Run run = fails(base("worker_num: 2\nmin_worker_num: 3\nworker_spill_paths: relative\n"
         + "scheduler_mem: 2 gigs"));

@@ -54,7 +54,7 @@ final class Interpolator {
         String name = dash < 0 ? body : body.substring(0, dash);
         if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
           problems.add(Diagnostic.error(origin, path, "env-syntax",
-              "'${" + shorten(body) + "}' is not an environment variable reference",
+              "'" + shorten(written(text, i, close)) + "' is not an environment variable reference",
               "variable names are letters, digits and '_'; write $${ for a literal '${'"));
           return null;
         }
@@ -98,7 +98,25 @@ final class Interpolator {
     return -1;
   }
 
+  /**
+   * The reference at {@code start} as the user sees it: up to the '}' that balances every '{' in it, so
+   * that ${{z}} is quoted whole, though its reference ends at the first '}' (the second is text after
+   * it); up to {@code close} when no brace balances them.
+   */
+  private static String written(String text, int start, int close) {
+    int depth = 0;
+    for (int i = start + 1; i < text.length(); i++) {
+      if (text.charAt(i) == '{') {
+        depth++;
+      } else if (text.charAt(i) == '}' && --depth == 0) {
+        return text.substring(start, i + 1);
+      }
+    }
+    return text.substring(start, close + 1);
+  }
+
+  /** At most 40 characters of a reference, and its closing brace. */
   private static String shorten(String s) {
-    return s.length() > 40 ? s.substring(0, 40) + "..." : s;
+    return s.length() > 43 ? s.substring(0, 42) + "...}" : s;
   }
 }

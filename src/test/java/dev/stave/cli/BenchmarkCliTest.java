@@ -282,4 +282,22 @@ class BenchmarkCliTest {
             + " ${AWS_SECRET_ACCESS_KEY} (YAML)"),
         run.err().lines().filter(l -> l.contains(": warning: ") || l.startsWith("  = hint: take")).toList());
   }
+
+  @Test
+  void aBraceInAReferenceIsQuotedAsWritten() throws IOException {
+    Path config = Files.writeString(temp.resolve("z.yaml"), """
+        kind: benchmark
+        name: z
+        run: {function: a.b, args: {x: "${{z}}"}}
+        dask_cluster: {image: "i:1"}
+        """);
+    Run run = Run.of("validate", config.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(
+        config + ":3:32: error: run.args.x: '${{z}}' is not an environment variable reference",
+        "    | run: {function: a.b, args: {x: \"${{z}}\"}}",
+        "    |                                ^",
+        "  = hint: variable names are letters, digits and '_'; write $${ for a literal '${'"),
+        run.err().lines().toList());
+  }
 }

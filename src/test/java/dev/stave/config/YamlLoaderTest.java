@@ -75,6 +75,19 @@ class YamlLoaderTest {
     assertEquals("'${' is not closed by '}'", open.diagnostics().get(0).message());
   }
 
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "${{z}}|'${{z}}' is not an environment variable reference",
+      "${a b}c}|'${a b}' is not an environment variable reference",
+      "${{z}|'${{z}' is not an environment variable reference",
+      "${1234567890123456789012345678901234567890123}|'${1234567890123456789012345678901234567890...}' is not an"
+          + " environment variable reference",
+  })
+  void aReferenceThatIsNoVariableIsQuotedAsWritten(String written, String message) {
+    UserError e = assertThrows(UserError.class, () -> load("v: \"" + written + "\"\n"));
+    assertEquals(message, e.diagnostics().get(0).message());
+  }
+
   /** The reader fills a buffer of 1,024 characters; an emoji is two, and may start at its last one. */
   @ParameterizedTest(name = "an emoji at character {0}")
   @ValueSource(ints = {1021, 1022, 1023, 1024, 2047, 3071})

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures stave against `kubectl kustomize` (SPEC 5). Run by hand from anywhere:
+# Measures stave against `kubectl kustomize` (docs/performance.md). Run by hand from anywhere:
 #
 #   bench/bench.sh [--runs N] [--sizes "100 1000 10000"] [--sweep | --no-sweep]
 #                  [--kustomize-timeout SECONDS] [--keep]

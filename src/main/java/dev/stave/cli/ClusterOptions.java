@@ -11,7 +11,7 @@ final class ClusterOptions {
           + " ~/.kube/config).")
   Path kubeconfig;
 
-  // --context is the stave context on every command (SPEC 1.6); the kubeconfig's is named apart.
+  // --context is the stave context on every command (docs/mrunner.md); the kubeconfig's is named apart.
   @Option(names = "--kube-context", paramLabel = "NAME",
       description = "The kubeconfig context (default: its current-context).")
   String context;

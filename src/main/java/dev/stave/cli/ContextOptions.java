@@ -5,7 +5,7 @@ import dev.stave.config.ConfigLoader;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
-/** {@code --context} and {@code --contexts}, shared by every command that compiles configs (SPEC 1.6). */
+/** {@code --context} and {@code --contexts}, shared by every command that compiles configs (docs/mrunner.md). */
 final class ContextOptions {
   @Option(names = "--context", paramLabel = "NAME",
       description = "The context whose values are defaults for the experiments (wins over their 'context' key).")

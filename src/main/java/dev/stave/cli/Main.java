@@ -15,7 +15,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * stave's command line. {@link #run} returns the exit code (SPEC 4: 0 success, 1 invalid input, 2 usage,
+ * stave's command line. {@link #run} returns the exit code (README, Commands: 0 success, 1 invalid input, 2 usage,
  * 3 differences found, 4 cluster or I/O failure, 70 internal bug); only {@link #main} exits.
  */
 @Command(

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The benchmark mapping of SPEC 2.4. DeepEcho's launcher pod created the cluster itself through the
+ * The benchmark mapping (docs/benchmarks.md). DeepEcho's launcher pod created the cluster itself through the
  * Kubernetes API, which is why it needed a cluster-wide role. Here the cluster is in the bundle, so
  * no pod talks to the API: no ServiceAccount token is mounted and no RBAC is emitted.
  *
@@ -232,7 +232,7 @@ public final class BenchmarkCompiler {
     return List.of("python", "-u", CONFIG_DIR + "/entry.py");
   }
 
-  /** The output credentials, by reference only (SPEC 2.6). */
+  /** The output credentials, by reference only (docs/guarantees.md, Secrets). */
   private List<Map<String, Object>> credentialEnv() {
     if (b.output() == null || b.output().bucket() == null) {
       return List.of();

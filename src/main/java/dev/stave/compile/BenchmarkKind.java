@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** DeepEcho's benchmark configs (SPEC 1.3 and 2.4). */
+/** DeepEcho's benchmark configs (docs/benchmarks.md). */
 final class BenchmarkKind implements KindCompiler {
   @Override
   public String kind() {

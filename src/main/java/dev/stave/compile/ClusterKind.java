@@ -7,7 +7,7 @@ import dev.stave.model.MarsClusterReader;
 import java.util.List;
 
 /**
- * Framework clusters (SPEC 1.4 and 2.5); Mars is the one framework so far, so the schema pins it. A cluster
+ * Framework clusters (docs/clusters.md); Mars is the one framework so far, so the schema pins it. A cluster
  * config names no credential ({@code extra_env} is plain, as Mars's own), so {@link SecretLeaks} has nothing
  * to look for here.
  */

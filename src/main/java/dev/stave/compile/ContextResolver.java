@@ -22,7 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Finds an experiment's context (SPEC 1.6). The file: {@code --contexts}, else {@code $STAVE_CONTEXTS}, else the
+ * Finds an experiment's context (docs/mrunner.md). The file: {@code --contexts}, else {@code $STAVE_CONTEXTS}, else the
  * experiment's {@code contexts} key, else {@code ~/.config/stave/contexts.conf} when it exists. The name:
  * {@code --context}, else the experiment's {@code context} key, else the file's {@code current_context}
  * (with a note, since that choice is not written in the experiment).

@@ -23,7 +23,7 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
- * The experiment mapping of SPEC 2.2: one workload per pod unit, one Service per bound or exposed name,
+ * The experiment mapping (README, Writing an experiment): one workload per pod unit, one Service per bound or exposed name,
  * Symphony's environment in every container, and the secret volume. Object names are
  * {@code <experiment>-<process or service>} so that experiments can share a project namespace.
  */

@@ -16,7 +16,7 @@ import dev.stave.model.SecretFile;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Symphony's and mrunner's experiments (SPEC 1.2 and 2.2). */
+/** Symphony's and mrunner's experiments (README, Writing an experiment). */
 final class ExperimentKind implements KindCompiler {
   @Override
   public String kind() {
@@ -78,7 +78,7 @@ final class ExperimentKind implements KindCompiler {
     return new ExperimentAnalysis.Compilation(Compiled.failed(diagnostics), null);
   }
 
-  /** The placements of the processes with a {@code schedule} (SPEC 2.3), and the capacity check. */
+  /** The placements of the processes with a {@code schedule} (docs/scheduling.md), and the capacity check. */
   static Dispatcher.Result dispatch(ConfigFile config, Experiment experiment, ContextDefaults defaults,
       CompileOptions options, long instances) {
     ConfigLoader loader = options.loader() != null ? options.loader() : new ConfigLoader(Env.system(), new Sources());

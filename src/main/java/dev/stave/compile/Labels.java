@@ -3,7 +3,7 @@ package dev.stave.compile;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** The labels stave owns (SPEC 2.1); selectors use only these, since selectors cannot change later. */
+/** The labels stave owns (README, Labels); selectors use only these, since selectors cannot change later. */
 public final class Labels {
   public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
   public static final String PART_OF = "app.kubernetes.io/part-of";

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The cluster mapping of SPEC 2.5, after Mars's own {@code mars/deploy/kubernetes} (the scheduler, worker
+ * The cluster mapping (docs/clusters.md), after Mars's own {@code mars/deploy/kubernetes} (the scheduler, worker
  * and web era of v0.6): a Namespace, RBAC for Mars's pod discovery, one Deployment per role, the web
  * Service and a PodDisruptionBudget for the workers.
  *

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * When a Mars cluster is ready, as data for {@code stave apply --wait} (SPEC 2.5). Mars's
+ * When a Mars cluster is ready, as data for {@code stave apply --wait} (docs/clusters.md, Readiness). Mars's
  * {@code new_cluster} returns once every scheduler, every web service and {@code min_worker_num} workers
  * (all of them by default) are ready, or fails after {@code timeout} seconds; this is the same rule, one
  * gate per role Deployment.

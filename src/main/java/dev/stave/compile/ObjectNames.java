@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The objects of one bundle by kind, namespace and name (SPEC 1.1: a name that collides with another is
+ * The objects of one bundle by kind, namespace and name (README, Names: a name that collides with another is
  * an error). Kubernetes keeps one object per kind, namespace and name, so a second object of the same
  * name would silently replace the first. Two entries of a config can reach one name (process
  * {@code a-1}, and replica 1 of process {@code a} with {@code workload = pod}); the later of the two in

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * SPEC 2.6: no secret value enters the bundle. A config names a credential at one key (a Neptune
+ * No secret value enters the bundle (docs/guarantees.md, Secrets). A config names a credential at one key (a Neptune
  * {@code api_token}, a benchmark's {@code output.key} and {@code output.secret_key}); the same value written
  * anywhere else, typically through the same {@code ${NEPTUNE_API_TOKEN}}, is an error at the key that
  * holds the copy.

@@ -4,7 +4,7 @@ import dev.stave.model.Benchmark;
 import java.util.List;
 
 /**
- * The one bash script that runs DeepEcho's setup steps before a Dask process (SPEC 2.4).
+ * The one bash script that runs DeepEcho's setup steps before a Dask process (docs/benchmarks.md, Setup steps).
  *
  * <p>DeepEcho joined its steps into lines where {@code exec <script>} came first (so nothing after it
  * ran), used {@code apt get} without {@code -y}, and left every later line inside {@code cd repo}. Here:

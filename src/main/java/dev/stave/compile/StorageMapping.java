@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * mrunner's project storage (SPEC 2.2 {@code storage}): one PersistentVolumeClaim {@code <project>-storage}
+ * mrunner's project storage ({@code storage}, docs/mrunner.md): one PersistentVolumeClaim {@code <project>-storage}
  * per project namespace, mounted at the same path in every container with {@code STORAGE_DIR}, as mrunner
  * mounts its NFS claim and sets STORAGE_DIR. The claim is shared by every experiment of the project, so,
  * like the Namespace, it has no bundle label: pruning one bundle must never delete the project's data.

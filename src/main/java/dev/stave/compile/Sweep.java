@@ -17,7 +17,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * A sweep (SPEC 2.2; mrunner's unfinished "dispatcher"): the compiled experiment once per point of the grid.
+ * A sweep (docs/mrunner.md, Sweeps; mrunner's unfinished "dispatcher"): the compiled experiment once per point of the grid.
  * Each instance's objects get the suffix {@code -<hash of the point>} (so adding a value renames nothing
  * else), the labels {@code stave.dev/sweep} and {@code stave.dev/sweep-instance}, the annotation
  * {@code stave.dev/sweep-point}, its values in {@code {{param}}} and {@code STAVE_PARAM_<NAME>}; its Services

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * The formats a config file is read in, told by its name (SPEC 1.1): {@code .conf} or {@code .hocon}
+ * The formats a config file is read in, told by its name (README, YAML and HOCON): {@code .conf} or {@code .hocon}
  * HOCON, {@code .yaml} or {@code .yml} YAML, {@code .json} JSON (read as YAML, of which it is a part).
  */
 public enum ConfigFormat {

@@ -556,7 +556,7 @@ public final class HoconLoader {
       }
       case NUMBER: {
         // The number as written (1.50, 1e3, 007), as the YAML loader keeps it: render() and unwrapped()
-        // give Typesafe's double or long (1.5, 1000, 7), which would make the formats differ (SPEC 1.1).
+        // give Typesafe's double or long (1.5, 1000, 7), which would make the formats differ (README, YAML and HOCON).
         // Only the conversion to a string, which getString does, hands out the original text.
         String text = value.atKey("n").getString("n");
         Object number;
@@ -591,7 +591,7 @@ public final class HoconLoader {
   /**
    * Whether Typesafe read a string from unquoted text. Its tokenizer makes a number only of an integer
    * that fits a long, and unquoted text of a longer one, so 12345678901234567890 would be the string
-   * "12345678901234567890" where YAML reads the number (SPEC 1.1: the same content compiles the same).
+   * "12345678901234567890" where YAML reads the number (README, YAML and HOCON: the same content compiles the same).
    * Typesafe has no public way to ask how a string was written; its class for unquoted ones says it.
    */
   private static boolean unquoted(ConfigValue value) {

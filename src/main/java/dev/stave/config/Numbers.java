@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 
 /**
  * Decimal numbers typed from the text as written, the same way for YAML and HOCON, so that {@code 1.50},
- * {@code 1e3} and {@code 007} mean the same thing (and stay the same text) in either format (SPEC 1.1).
+ * {@code 1e3} and {@code 007} mean the same thing (and stay the same text) in either format (README, YAML and HOCON).
  */
 final class Numbers {
   private Numbers() {}

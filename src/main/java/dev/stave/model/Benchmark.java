@@ -4,7 +4,7 @@ import dev.stave.diag.Origin;
 import java.util.List;
 
 /**
- * A DeepEcho benchmark run (SPEC 1.3): call {@code function(**args)} against a Dask cluster of
+ * A DeepEcho benchmark run (docs/benchmarks.md): call {@code function(**args)} against a Dask cluster of
  * {@code workers} and write the returned DataFrame to {@code output}. {@code args} holds plain values
  * (maps, lists, strings, numbers, booleans, null) for the launcher's JSON file.
  */

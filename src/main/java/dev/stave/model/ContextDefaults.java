@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * An experiment's mrunner keys merged over its context (SPEC 1.6): the context's values are defaults and
+ * An experiment's mrunner keys merged over its context (docs/mrunner.md, Contexts): the context's values are defaults and
  * the experiment's own keys win, key by key. Every merged value is recorded in a {@link Provenance}.
  */
 public final class ContextDefaults {

@@ -48,7 +48,7 @@ public final class ExperimentReader {
   /** The experiment, and every problem found (errors and notes); the experiment is null if any is an error. */
   public record Result(Experiment experiment, List<Diagnostic> diagnostics) {}
 
-  /** The experiment of {@code config}, with a context's defaults under its own keys (SPEC 1.6). */
+  /** The experiment of {@code config}, with a context's defaults under its own keys (docs/mrunner.md, Contexts). */
   public static Result read(ConfigFile config, ContextDefaults defaults) {
     ExperimentReader reader = new ExperimentReader(config, defaults);
     Experiment experiment = reader.experiment();
@@ -443,7 +443,7 @@ public final class ExperimentReader {
             "a service name is ASCII letters, digits and '-', starting with a letter, at most 63 long"));
         continue;
       }
-      // Sanitized as every name is (SPEC 1.1); one service is one spelling, wherever it is named.
+      // Sanitized as every name is (README, Names); one service is one spelling, wherever it is named.
       ServicePort first = serviceSpellings.putIfAbsent(name, s);
       if (first == null && !name.equals(s.name())) {
         problems.add(Diagnostic.note(s.origin(), path + "." + key, "name-sanitized",

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.TreeMap;
 
 /**
- * A Mars cluster (SPEC 1.4): the arguments of Mars's {@code new_cluster} after defaults and checks.
+ * A Mars cluster (docs/clusters.md): the arguments of Mars's {@code new_cluster} after defaults and checks.
  * {@code cacheMem} is what workers get in {@code MARS_CACHE_MEM_SIZE} (a percentage as written, or
  * bytes) and {@code cacheBytes} the same resolved against {@code worker_mem}. {@code minWorkerNum} is null
  * when not given (Mars: then all workers); {@code timeoutSeconds} is null for no limit.

@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Turns names given by users into Kubernetes names (SPEC 1.1): lower-case; {@code _ . / space} become
+ * Turns names given by users into Kubernetes names (README, Names): lower-case; {@code _ . / space} become
  * {@code -}; runs of {@code -} collapse; leading and trailing {@code -} go. The result must be a DNS-1123
  * label within the length budget of the longest name derived from it, else it is a diagnostic.
  */

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What mrunner adds to an experiment (SPEC 1.2, 1.6, 2.2): storage, tracking, pull secrets and their
+ * What mrunner adds to an experiment (docs/mrunner.md): storage, tracking, pull secrets and their
  * provenance ({@code defaults}), Secret-backed environment per container and the sweep.
  *
  * @param secretEnv by {@code <pod unit name>/<container name>}

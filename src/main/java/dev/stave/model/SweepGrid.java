@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * {@code sweep { grid {...} }} (SPEC 2.2): parameters in sorted name order, each with its values as written.
+ * {@code sweep { grid {...} }} (docs/mrunner.md, Sweeps): parameters in sorted name order, each with its values as written.
  * The points are the cartesian product, the last parameter varying fastest.
  */
 public record SweepGrid(List<String> names, List<List<String>> values, Origin origin) {
@@ -22,7 +22,7 @@ public record SweepGrid(List<String> names, List<List<String>> values, Origin or
   /** One instance: {@code text} is {@code lr=0.001,seed=1}; {@code hash} is the first 8 hex of its SHA-256. */
   public record Point(String text, String hash, Map<String, String> values) {}
 
-  /** The most points one sweep may have (SPEC 5 asks 10,000 to compile in seconds); the reader refuses more. */
+  /** The most points one sweep may have (10,000 compile in about 3 s, docs/performance.md); the reader refuses more. */
   public static final int MAX_POINTS = 10_000;
 
   public SweepGrid {

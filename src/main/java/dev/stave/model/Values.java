@@ -84,7 +84,7 @@ final class Values {
   static Object plain(Node node) {
     if (node instanceof MapNode m) {
       // Sorted: YAML keeps the order keys are written in and HOCON does not, and the same content must
-      // compile to the same bytes in both (SPEC 1.1).
+      // compile to the same bytes in both (README, YAML and HOCON).
       Map<String, Object> out = new TreeMap<>();
       m.entries().forEach((k, v) -> out.put(k, plain(v)));
       return out;

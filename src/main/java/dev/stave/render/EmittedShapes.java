@@ -10,7 +10,7 @@ import org.yaml.snakeyaml.events.Event;
 import org.yaml.snakeyaml.events.ScalarEvent;
 
 /**
- * Proves that emitted text reads back as the tree it was written from (SPEC 3) while running the YAML
+ * Proves that emitted text reads back as the tree it was written from (README, How the output is made) while running the YAML
  * reader once per shape rather than once per object, which is most of a large sweep's time otherwise.
  *
  * <p>The text is split in two: its shape, where every one-line string token {@link BlockWriter} wrote

@@ -280,7 +280,7 @@ public final class ObjectRenderer {
     };
   }
 
-  /** SPEC 3: apiVersion, kind and metadata first, then the template's order. */
+  /** The canonical key order: apiVersion, kind and metadata first, then the template's order. */
   static Map<String, Object> canonicalOrder(Map<String, Object> object) {
     Map<String, Object> ordered = new LinkedHashMap<>();
     for (String key : List.of("apiVersion", "kind", "metadata")) {

@@ -9,7 +9,7 @@ import java.util.Map;
  * BlockWriter} writes for the filled tree: a one-line string changes nothing around it. The text with
  * placeholders in the gaps is read back once, when the plan is made, and must give the shape with each
  * placeholder in its place; each token is proven to read back as its value alone in its place ({@link
- * EmittedShapes#proven}), which together is the read-back check of SPEC 3 ({@link EmittedShapes}
+ * EmittedShapes#proven}), which together is the read-back check (README, How the output is made) ({@link EmittedShapes}
  * explains why).
  *
  * <p>Objects with overrides, values that need a block scalar or an explicit key, and shapes with a

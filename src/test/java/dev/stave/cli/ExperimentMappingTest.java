@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Exact assertions on the experiment mapping of SPEC 2.2, through the command line. */
+/** Exact assertions on the experiment mapping, through the command line. */
 class ExperimentMappingTest {
   @TempDir
   Path dir;

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SPEC 1.1: the same content as HOCON and as YAML compiles to the same bytes, and fails with the same
+ * The same content as HOCON and as YAML compiles to the same bytes, and fails with the same
  * errors. Numbers are where the two parsers differ most, so every case here writes numbers.
  */
 class FormatEquivalenceTest {

@@ -22,7 +22,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** mrunner's workflow (SPEC 1.6, and storage, secret_env, tracking and sweep of 1.2 and 2.2) through the CLI. */
+/** mrunner's workflow (contexts, storage, secret_env, tracking and sweeps) through the CLI. */
 class MrunnerTest {
   private static final String CONTEXTS = """
       kind: contexts

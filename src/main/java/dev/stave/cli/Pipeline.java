@@ -263,8 +263,8 @@ final class Pipeline {
     for (Compiled c : compiled) {
       byBundle.put(c.bundle(), c.objects());
     }
-    shared(byBundle, Pipeline::identity, o -> o.kind() + " " + (o.namespace() == null ? "" : o.namespace() + "/")
-        + o.name(), (a, b) -> a.equals(b) || rendered(a).equals(rendered(b)));
+    shared(byBundle, o -> o.apiVersion() + " " + describe(o), Pipeline::describe,
+        (a, b) -> a.equals(b) || rendered(a).equals(rendered(b)));
   }
 
   private <T> void shared(Map<String, List<T>> byBundle, Function<T, String> identity, Function<T, String> describe,
@@ -291,8 +291,9 @@ final class Pipeline {
     }
   }
 
-  private static String identity(PlannedObject o) {
-    return o.apiVersion() + " " + o.kind() + " " + (o.namespace() == null ? "" : o.namespace() + "/") + o.name();
+  /** As {@link RenderedObject#describe} names the object it renders to. */
+  private static String describe(PlannedObject o) {
+    return o.kind() + " " + (o.namespace() == null ? "" : o.namespace() + "/") + o.name();
   }
 
   private String rendered(PlannedObject planned) {

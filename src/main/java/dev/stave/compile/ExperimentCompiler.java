@@ -23,8 +23,8 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
- * The experiment mapping (README, Writing an experiment): one workload per pod unit, one Service per bound or exposed name,
- * Symphony's environment in every container, and the secret volume. Object names are
+ * The experiment mapping (README, Writing an experiment): one workload per pod unit, one Service per bound
+ * or exposed name, Symphony's environment in every container, and the secret volume. Object names are
  * {@code <experiment>-<process or service>} so that experiments can share a project namespace.
  */
 public final class ExperimentCompiler {

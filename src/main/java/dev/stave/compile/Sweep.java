@@ -17,12 +17,13 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * A sweep (docs/mrunner.md, Sweeps; mrunner's unfinished "dispatcher"): the compiled experiment once per point of the grid.
- * Each instance's objects get the suffix {@code -<hash of the point>} (so adding a value renames nothing
- * else), the labels {@code stave.dev/sweep} and {@code stave.dev/sweep-instance}, the annotation
- * {@code stave.dev/sweep-point}, its values in {@code {{param}}} and {@code STAVE_PARAM_<NAME>}; its Services
- * and Deployments select only its own pods. Objects a project shares (Namespace, the storage claim) appear
- * once. Without a sweep nothing changes, not even {@code {{{{}. Cost is linear in points times objects.
+ * A sweep (docs/mrunner.md, Sweeps; mrunner's unfinished "dispatcher"): the compiled experiment once per
+ * point of the grid. Each instance's objects get the suffix {@code -<hash of the point>} (so adding a value
+ * renames nothing else), the labels {@code stave.dev/sweep} and {@code stave.dev/sweep-instance}, the
+ * annotation {@code stave.dev/sweep-point}, its values in {@code {{param}}} and {@code STAVE_PARAM_<NAME>};
+ * its Services and Deployments select only its own pods. Objects a project shares (Namespace, the storage
+ * claim) appear once. Without a sweep nothing changes, not even {@code {{{{}. Cost is linear in points
+ * times objects.
  */
 final class Sweep {
   static final String SWEEP = "stave.dev/sweep";

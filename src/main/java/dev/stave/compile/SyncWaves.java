@@ -9,10 +9,10 @@ import java.util.RandomAccess;
 import java.util.TreeMap;
 
 /**
- * Argo CD sync waves ({@code stave compile --gitops argo}, README, How the output is made): every object gets the annotation
- * {@value #ANNOTATION} with its kind's install-order rank, the {@code NN} of its file name. Argo CD then
- * applies the bundle in the order {@code kubectl apply -f} does, and waits for each wave to be healthy
- * before the next (the Namespace before the Services, the Deployments before the Jobs).
+ * Argo CD sync waves ({@code stave compile --gitops argo}, README, How the output is made): every object
+ * gets the annotation {@value #ANNOTATION} with its kind's install-order rank, the {@code NN} of its file
+ * name. Argo CD then applies the bundle in the order {@code kubectl apply -f} does, and waits for each wave
+ * to be healthy before the next (the Namespace before the Services, the Deployments before the Jobs).
  *
  * <p>The annotation goes into the objects' template data, next to the annotations stave already sets,
  * so every packaged template writes it through {@code lib.ftl}'s {@code metadata} macro; a template of

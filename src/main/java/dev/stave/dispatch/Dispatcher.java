@@ -27,8 +27,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * Places the processes that have a {@code schedule} (docs/scheduling.md) on the experiment's inventory with the
- * chosen allocation model, and checks the pools' capacity. The placement goes on the pod; requests go
+ * Places the processes that have a {@code schedule} (docs/scheduling.md) on the experiment's inventory with
+ * the chosen allocation model, and checks the pools' capacity. The placement goes on the pod; requests go
  * on the scheduled container only, as Symphony put them on the learner alone.
  */
 public final class Dispatcher {

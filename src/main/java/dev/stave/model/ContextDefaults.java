@@ -14,8 +14,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * An experiment's mrunner keys merged over its context (docs/mrunner.md, Contexts): the context's values are defaults and
- * the experiment's own keys win, key by key. Every merged value is recorded in a {@link Provenance}.
+ * An experiment's mrunner keys merged over its context (docs/mrunner.md, Contexts): the context's values
+ * are defaults and the experiment's own keys win, key by key. Every merged value is recorded in a
+ * {@link Provenance}.
  */
 public final class ContextDefaults {
   /** mrunner's {@code KubernetesBackend.DEFAULT_STORAGE_PVC_SIZE}, 40G, to which it appends 'i'. */

@@ -14,8 +14,8 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * {@code sweep { grid {...} }} (docs/mrunner.md, Sweeps): parameters in sorted name order, each with its values as written.
- * The points are the cartesian product, the last parameter varying fastest.
+ * {@code sweep { grid {...} }} (docs/mrunner.md, Sweeps): parameters in sorted name order, each with its
+ * values as written. The points are the cartesian product, the last parameter varying fastest.
  */
 public record SweepGrid(List<String> names, List<List<String>> values, Origin origin) {
 

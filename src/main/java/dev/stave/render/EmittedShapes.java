@@ -10,14 +10,15 @@ import org.yaml.snakeyaml.events.Event;
 import org.yaml.snakeyaml.events.ScalarEvent;
 
 /**
- * Proves that emitted text reads back as the tree it was written from (README, How the output is made) while running the YAML
- * reader once per shape rather than once per object, which is most of a large sweep's time otherwise.
+ * Proves that emitted text reads back as the tree it was written from (README, How the output is made)
+ * while running the YAML reader once per shape rather than once per object, which is most of a large
+ * sweep's time otherwise.
  *
  * <p>The text is split in two: its shape, where every one-line string token {@link BlockWriter} wrote
  * is replaced by a numbered placeholder, and the tokens. The shape is read once and must give the tree's
  * structure and every other scalar; each token is read once, alone in the same place (as a key, a
- * mapping value or a list item; an object's new tokens together, which says the same, see {@link
- * #provenAll}), and must give its string. Together these say what reading the whole
+ * mapping value or a list item; an object's new tokens together, which says the same, see
+ * {@link #provenAll}), and must give its string. Together these say what reading the whole
  * text says, because such a token cannot reach past its own line: it holds no line break, it is the last
  * thing on its line, and the next line starts at or left of the column of its key or dash. When this
  * cannot prove it, {@link #readsBack} says so and the caller reads the whole text.
@@ -201,8 +202,8 @@ final class EmittedShapes {
 
   /**
    * Whether every {@code tokens[i]}, alone in {@code places[i]}, reads back as {@code expected[i]}. The
-   * tokens of one place are read as one document, one line each ({@code T: k}, {@code k: T} or {@code
-   * - T}), which says the same as reading each alone: a token holds no line break, the reader must give
+   * tokens of one place are read as one document, one line each ({@code T: k}, {@code k: T} or
+   * {@code - T}), which says the same as reading each alone: a token holds no line break, the reader must give
    * exactly one plain {@code k} and one scalar per line, with no anchor, tag or alias anywhere, so each
    * line started afresh at column 0 and each token was read in its own place. A point of a sweep brings
    * about six new tokens; one read instead of six is a sixth of the reader's fixed cost per document.

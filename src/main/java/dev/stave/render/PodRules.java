@@ -9,11 +9,12 @@ import java.util.TreeSet;
 import java.util.function.Predicate;
 
 /**
- * What the API server checks of a pod and the model check cannot: it has a container, its restart
- * policy suits its workload, its node selector and tolerations follow the label rules, no two volumes
- * share a name, and every volume mount names a volume of the pod. stave's own pods always pass; overrides can break them, since a list in an override replaces
- * stave's (maps merge, lists replace): overriding {@code volumes} drops the volumes that stave's own
- * mounts use (its secrets, its storage), and the server would refuse the object at apply time.
+ * What the API server checks of a pod and the model check cannot: it has a container, its restart policy
+ * suits its workload, its node selector and tolerations follow the label rules, no two volumes share a
+ * name, and every volume mount names a volume of the pod. stave's own pods always pass; overrides can break
+ * them, since a list in an override replaces stave's (maps merge, lists replace): overriding
+ * {@code volumes} drops the volumes that stave's own mounts use (its secrets, its storage), and the server would
+ * refuse the object at apply time.
  */
 final class PodRules {
   static final String LISTS_REPLACE = "a list in an override replaces stave's whole list (maps merge, lists"

@@ -89,6 +89,19 @@ public final class ObjectRenderer {
   public RenderedObject render(PlannedObject planned) {
     try {
       return renderOne(planned);
+    } catch (OutOfMemoryError e) {
+      // A user's template that builds a huge text ((1..100000000)?join(",")) fails in one allocation, which
+      // leaves the heap as it was; the packaged templates never do, so without --templates it stays an error
+      // of the run (cli.Main says how to give the JVM more memory).
+      Path dir = templates.overrides();
+      if (dir == null) {
+        throw e;
+      }
+      Path own = templates.userTemplate(planned.template());
+      throw new UserError(Diagnostic.error(Origin.of((own != null ? own : dir).toString()), "", "template",
+          "with the templates in " + dir + ", " + planned.kind() + " " + planned.name() + " (" + planned.template()
+              + ") ran out of memory: a template built more text than the JVM may hold",
+          "fix the template (a loop or ?join over a huge range?), or remove it to use the packaged one"));
     } catch (StaveBug | StackOverflowError e) {
       Path dir = templates.overrides();
       String why = e instanceof StackOverflowError

@@ -216,6 +216,25 @@ class PackagedJarIT {
         + " written is incomplete\n", err);
   }
 
+  /** A template of the user's that builds more text than the heap holds is the user's error, not stave's. */
+  @Test
+  void aUserTemplateThatRunsOutOfMemoryIsTheUsersError() throws Exception {
+    Path templates = Files.createDirectories(tmp.resolve("templates"));
+    Files.writeString(templates.resolve("service.ftl"), "${(1..100000000)?join(\",\")}\n");
+    List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx96m",
+        "-jar", JAR.toString(), "compile", "examples/symphony-pods.yaml", "--templates", templates.toString(),
+        "-o", tmp.resolve("out").toString());
+    Process process = new ProcessBuilder(command).start();
+    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(process.waitFor(2, java.util.concurrent.TimeUnit.MINUTES));
+    assertEquals(Main.INVALID, process.exitValue(), err);
+    assertTrue(err.startsWith(templates.resolve("service.ftl") + ":1:1: error: with the templates in " + templates
+        + ", Service "), err);
+    assertTrue(err.contains("(service.ftl) ran out of memory: a template built more text than the JVM may hold\n"),
+        err);
+    assertFalse(Files.exists(tmp.resolve("out")));
+  }
+
   /** {@code stave compile ... -o - | head}: the reader left early; exit 4, but no message about a full disk. */
   @Test
   void aReaderThatLeavesEarlyEndsTheRunQuietly() throws Exception {

@@ -90,7 +90,7 @@ public final class ConfigLoader {
     if (!unwritable.isEmpty()) {
       throw new UserError(unwritable);
     }
-    return new ConfigFile(root, file, path);
+    return new ConfigFile(root, file, path, env.home());
   }
 
   /**

@@ -13,8 +13,13 @@ public record Env(Map<String, String> variables, String home) {
     variables = Map.copyOf(variables);
   }
 
+  /**
+   * The process's environment. The home folder is {@code $HOME}, as the shell's {@code ~} and kubectl take
+   * it (CI runners and containers set it for users the password database does not know), else Java's.
+   */
   public static Env system() {
-    return new Env(System.getenv(), System.getProperty("user.home", "/"));
+    String home = System.getenv("HOME");
+    return new Env(System.getenv(), home != null && !home.isEmpty() ? home : System.getProperty("user.home", "/"));
   }
 
   public Optional<String> get(String name) {

@@ -24,6 +24,7 @@ public final class ContextDefaults {
   static final String DEFAULT_NEPTUNE_SECRET = "neptune/api-token";
   private static final String PATH = "/[^\\x00-\\x1f]*";
 
+  private final ConfigFile experiment;
   private final MapNode root;
   private final ContextDef context;
   private final MapNode values;
@@ -44,6 +45,7 @@ public final class ContextDefaults {
     this.root = (MapNode) experiment.root();
     this.context = context;
     this.values = context == null ? new MapNode(Map.of(), Map.of(), root.origin()) : context.values();
+    this.experiment = experiment;
     this.experimentFolder = experiment.folder();
     this.problems = problems;
   }
@@ -309,7 +311,7 @@ public final class ContextDefaults {
     Path tokenFile = null;
     if (file != null) {
       Path folder = ownMap != null && ownMap.has("api_token_file") ? experimentFolder : context.folder();
-      tokenFile = resolve(((ScalarNode) file).text(), folder);
+      tokenFile = experiment.resolve(((ScalarNode) file).text(), folder);
       record("neptune.api_token_file", tokenFile.toString(), ownMap != null && ownMap.has("api_token_file")
           ? From.EXPERIMENT : From.CONTEXT, file.origin());
     }
@@ -322,14 +324,6 @@ public final class ContextDefaults {
       neptune = new Neptune(projectName, secret, secretOrigin, token == null ? null : ((ScalarNode) token).text(),
           tokenFile, decides.origin());
     }
-  }
-
-  private static Path resolve(String path, Path folder) {
-    if (path.equals("~") || path.startsWith("~/")) {
-      return Path.of(System.getProperty("user.home", "/") + path.substring(1));
-    }
-    Path p = Path.of(path);
-    return p.isAbsolute() ? p : folder.resolve(p).normalize();
   }
 
   private void readImagePullSecrets() {

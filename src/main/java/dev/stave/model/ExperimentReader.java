@@ -174,11 +174,7 @@ public final class ExperimentReader {
   }
 
   private Path resolve(String path) {
-    if (path.equals("~") || path.startsWith("~/")) {
-      return Path.of(System.getProperty("user.home", "/") + path.substring(1));
-    }
-    Path p = Path.of(path);
-    return p.isAbsolute() ? p : config.folder().resolve(p).normalize();
+    return config.resolve(path, config.folder());
   }
 
   /** The context's labels under the experiment's own. */

@@ -228,6 +228,22 @@ class CommandLineTest {
   }
 
   @Test
+  void tildeIsTheHomeOfTheRunAndHomeComesFromTheEnvironment() throws IOException {
+    Path home = Files.createDirectories(dir.resolve("home"));
+    Files.writeString(home.resolve("key.txt"), "k");
+    Path config = Files.writeString(dir.resolve("exp.yaml"),
+        "kind: experiment\nname: t\nimage: x:1\nsecrets: [\"~/key.txt\"]\nprocesses: {a: {}}\n");
+    Run run = Run.with(new dev.stave.config.Env(Map.of(), home.toString()), "secrets", config.toString());
+    assertEquals(0, run.code(), run.err());
+    assertTrue(run.out().contains("  key.txt: aw==\n"), run.out());
+    // A fresh JVM takes $HOME, as the shell's ~ and kubectl do, not the password database's home.
+    Run fresh = Run.inJvm(System.getProperty("java.class.path"), Map.of("HOME", home.toString()),
+        List.of("secrets", config.toString()));
+    assertEquals(0, fresh.code(), fresh.err());
+    assertEquals(run.out(), fresh.out());
+  }
+
+  @Test
   void theInventoryCommandTakesStacktraceBeforeItsSubcommandToo() {
     Run run = Run.of("inventory", "--stacktrace", "from-nodes", "src/test/resources/inventory/nodes.json");
     assertEquals(0, run.code(), run.err());

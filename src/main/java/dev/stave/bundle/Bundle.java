@@ -79,11 +79,20 @@ public final class Bundle {
     return files;
   }
 
-  /** One stream of every object, for {@code -o -}. */
-  public String stream() {
+  /**
+   * The bundles as one multi-document stream, for {@code -o -}, each in install order. An object several
+   * of them hold (a project's Namespace, its storage claim; compile has checked that they hold the same
+   * one) is written once, where it first comes: {@code kubectl create -f -} would fail on a second copy.
+   */
+  public static String stream(List<Bundle> bundles) {
     StringBuilder out = new StringBuilder();
-    for (RenderedObject o : objects) {
-      out.append("---\n").append(o.yaml());
+    Set<String> written = new HashSet<>();
+    for (Bundle bundle : bundles) {
+      for (RenderedObject o : bundle.objects) {
+        if (written.add(o.apiVersion() + " " + o.describe())) {
+          out.append("---\n").append(o.yaml());
+        }
+      }
     }
     return out.toString();
   }

@@ -105,9 +105,7 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       return check(context, Path.of(options.output()), bundles);
     }
     if (options.output().equals("-")) {
-      for (Bundle b : bundles) {
-        context.out().print(b.stream());
-      }
+      context.out().print(Bundle.stream(bundles));
       context.out().flush();
     } else {
       for (Bundle b : bundles) {

@@ -207,6 +207,11 @@ class MrunnerTest {
         + "processes: {d: {command: [x]}}\n");
     Run shared = Run.of("compile", a.toString(), ab.toString(), "-o", dir.resolve("shared").toString());
     assertEquals(0, shared.code(), shared.err());
+    // On standard output the project's Namespace and storage claim come once, in the first bundle.
+    Run stream = Run.of("compile", a.toString(), ab.toString(), "-o", "-");
+    assertEquals(0, stream.code(), stream.err());
+    assertEquals(List.of("Namespace", "PersistentVolumeClaim", "Job", "Job"), stream.out().lines()
+        .filter(l -> l.startsWith("kind: ")).map(l -> l.substring(6)).toList());
     Run sharedValid = Run.of("validate", a.toString(), ab.toString());
     assertEquals(0, sharedValid.code(), sharedValid.err());
     assertEquals("2 configs are valid\n", sharedValid.err());

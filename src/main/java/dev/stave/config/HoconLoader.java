@@ -59,9 +59,18 @@ public final class HoconLoader {
       Config parsed = ConfigFactory.parseFile(path.toAbsolutePath().toFile(), options);
       new Expansion(parsed.root()).check(path, file);
       written = parsed.root();
+      // Resolved together with the environment under it, so that ${?IMAGE} finds the variable and a
+      // value may refer to itself (x += y, x = ${x} [y]), which resolveWith cannot resolve. The
+      // environment's own keys are then left out again: they are not the config's.
       Config envConfig = ConfigFactory.parseMap(envAsPaths(), "environment");
-      config = parsed.resolveWith(parsed.withFallback(envConfig),
-          ConfigResolveOptions.noSystem().setAllowUnresolved(false));
+      ConfigObject resolved = parsed.withFallback(envConfig)
+          .resolve(ConfigResolveOptions.noSystem().setAllowUnresolved(false)).root();
+      for (String key : envConfig.root().keySet()) {
+        if (!parsed.root().containsKey(key)) {
+          resolved = resolved.withoutKey(key);
+        }
+      }
+      config = resolved.toConfig();
     } catch (ConfigException e) {
       throw new UserError(problem(e, path, file));
     } catch (StackOverflowError e) {

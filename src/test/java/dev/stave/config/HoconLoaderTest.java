@@ -124,12 +124,16 @@ class HoconLoaderTest {
   }
 
   @Test
-  void aFailedAppendDoesNotPrintTheEnvironment() {
-    // Typesafe's message for this dumps the objects it was resolving, the environment among them.
+  void aFailedAppendDoesNotPrintTheEnvironment() throws IOException {
+    // Typesafe's messages for a failed resolution may dump the objects it was resolving, the environment
+    // among them, which is resolved with the config.
     UserError e = assertThrows(UserError.class,
-        () -> load("b { c = [1] }\nb.c += 2\n", Map.of("AAA_TOKEN", "hunter2-SECRET")));
+        () -> load("b = 1\nb += 2\n", Map.of("AAA_TOKEN", "hunter2-SECRET")));
     String message = e.diagnostics().get(0).message();
-    assertEquals("invalid HOCON: replace in parent not possible", message);
+    assertEquals("invalid HOCON: Cannot concatenate object or list with a non-object-or-list", message);
+    // An append to a list of a nested object resolves.
+    MapNode appended = load("b { c = [1] }\nb.c += 2\n", Map.of("AAA_TOKEN", "hunter2-SECRET"));
+    assertEquals(2, ((ListNode) ((MapNode) appended.get("b")).get("c")).items().size());
   }
 
   @Test
@@ -172,6 +176,19 @@ class HoconLoaderTest {
     String printed = new DiagnosticPrinter(sources).format(e.diagnostics().get(0));
     assertTrue(printed.contains("\n    |   secret_key = ***\n    |                ^\n"), printed);
     assertFalse(printed.contains("wJalr") || printed.contains("EXAMPLEKEY"), printed);
+  }
+
+  @Test
+  void anEnvironmentOverrideAndValuesThatReferToThemselvesResolve() throws IOException {
+    String text = "image = \"busybox:1\"\nimage = ${?IMG}\nargs = [a]\nargs += b\nargs = ${args} [x]\n";
+    MapNode unset = load(text, Map.of());
+    assertEquals("busybox:1", ((ScalarNode) unset.get("image")).text());
+    assertEquals(List.of("a", "b", "x"),
+        ((ListNode) unset.get("args")).items().stream().map(n -> ((ScalarNode) n).text()).toList());
+    MapNode set = load(text, Map.of("IMG", "alpine:3", "OTHER", "left out"));
+    assertEquals("alpine:3", ((ScalarNode) set.get("image")).text());
+    // The environment only answers substitutions; its variables are not keys of the config.
+    assertEquals(java.util.Set.of("image", "args"), set.entries().keySet());
   }
 
   @Test

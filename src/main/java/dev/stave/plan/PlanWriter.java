@@ -111,22 +111,22 @@ public final class PlanWriter {
       Set<String> groups = new LinkedHashSet<>();
       plan.processes().stream().filter(Plan.ProcessPlan::grouped).forEach(p -> groups.add(p.unit()));
       for (String g : groups) {
-        b.append("  subgraph ").append(id("g", g)).append("[\"").append(g).append("\"]\n");
+        b.append("  subgraph ").append(MermaidIds.group(g)).append("[\"").append(g).append("\"]\n");
         plan.processes().stream().filter(p -> p.grouped() && p.unit().equals(g))
-            .forEach(p -> b.append("    ").append(id("p", label(p))).append("[\"").append(p.name()).append("\"]\n"));
+            .forEach(p -> b.append("    ").append(MermaidIds.process(p)).append("[\"").append(p.name()).append("\"]\n"));
         b.append("  end\n");
       }
       plan.processes().stream().filter(p -> !p.grouped())
-          .forEach(p -> b.append("  ").append(id("p", label(p))).append("[\"").append(p.name()).append("\"]\n"));
+          .forEach(p -> b.append("  ").append(MermaidIds.process(p)).append("[\"").append(p.name()).append("\"]\n"));
       for (Plan.ServicePlan s : plan.services()) {
-        b.append("  ").append(id("s", s.name())).append("((\"").append(s.name()).append(':').append(s.port())
+        b.append("  ").append(MermaidIds.service(s.name())).append("((\"").append(s.name()).append(':').append(s.port())
             .append("\"))\n");
       }
       for (Plan.ProcessPlan p : plan.processes()) {
-        String from = id("p", label(p));
-        p.binds().forEach(s -> b.append("  ").append(from).append(" -- binds --> ").append(id("s", s)).append('\n'));
-        p.exposes().forEach(s -> b.append("  ").append(from).append(" -- exposes --> ").append(id("s", s)).append('\n'));
-        p.connects().forEach(s -> b.append("  ").append(from).append(" -. connects .-> ").append(id("s", s)).append('\n'));
+        String from = MermaidIds.process(p);
+        p.binds().forEach(s -> b.append("  ").append(from).append(" -- binds --> ").append(MermaidIds.service(s)).append('\n'));
+        p.exposes().forEach(s -> b.append("  ").append(from).append(" -- exposes --> ").append(MermaidIds.service(s)).append('\n'));
+        p.connects().forEach(s -> b.append("  ").append(from).append(" -. connects .-> ").append(MermaidIds.service(s)).append('\n'));
       }
       b.append("```\n\n");
       b.append("| process | pool | requests | limits | node selector | tolerations |\n");
@@ -266,10 +266,6 @@ public final class PlanWriter {
 
   private static String label(Plan.ProcessPlan p) {
     return p.grouped() ? p.unit() + "/" + p.name() : p.name();
-  }
-
-  private static String id(String prefix, String name) {
-    return prefix + "_" + name.replaceAll("[^A-Za-z0-9]", "_");
   }
 
   private static String tolerations(List<Toleration> list) {

@@ -31,6 +31,12 @@ class PlanTest {
     check("symphony-rl-small.md", "plan", "examples/symphony-rl-small.yaml", "--format", "markdown");
   }
 
+  /** Joined with '-' or '/', these names read alike; Mermaid would draw one node for IDs that did too. */
+  @Test
+  void everyProcessIsItsOwnNodeInTheDiagram() throws IOException {
+    check("mermaid-ids.md", "plan", "src/test/resources/plan-input/mermaid-ids.yaml", "--format", "markdown");
+  }
+
   @Test
   void jsonPlan() throws IOException {
     check("gke-lab.json", "plan", "examples/gke-lab.yaml", "--format", "json");

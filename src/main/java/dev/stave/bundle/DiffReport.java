@@ -1,5 +1,6 @@
 package dev.stave.bundle;
 
+import dev.stave.diag.Markdown;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -82,26 +83,27 @@ public final class DiffReport {
    * holds one line, so line diffs go to {@code diffs}, to follow the table in fenced blocks.
    */
   private static void appendRows(StringBuilder out, StringBuilder diffs, String bundle, List<ObjectDiff.Change> changes) {
-    String before = bundle == null ? "" : code(bundle) + " | ";
+    String before = bundle == null ? "" : Markdown.codeInTable(bundle) + " | ";
     for (ObjectDiff.Change c : changes) {
-      String object = code(c.object().display());
+      String object = Markdown.codeInTable(c.object().display());
       if (c.fields().isEmpty()) {
         out.append("| ").append(name(c.kind())).append(" | ").append(before).append(object).append(" | | | |\n");
       }
       for (ObjectDiff.Field f : c.fields()) {
+        String path = Markdown.codeInTable(f.path());
         List<String> lines = lineDiff(f);
         if (lines != null) {
-          out.append("| changed | ").append(before).append(object).append(" | ").append(code(f.path())).append(" | ")
+          out.append("| changed | ").append(before).append(object).append(" | ").append(path).append(" | ")
               .append(lineCount((String) f.before())).append(" | ").append(lineCount((String) f.after()))
               .append(", diff below |\n");
-          diffs.append('\n').append(bundle == null ? "" : code(bundle) + " ").append(object).append(' ')
-              .append(code(f.path())).append(":\n\n");
+          diffs.append('\n').append(bundle == null ? "" : Markdown.code(bundle) + " ")
+              .append(Markdown.code(c.object().display())).append(' ').append(Markdown.code(f.path())).append(":\n\n");
           appendFenced(diffs, lines);
           continue;
         }
         Values v = values(f);
-        out.append("| changed | ").append(before).append(object).append(" | ").append(code(f.path())).append(" | ")
-            .append(code(v.before())).append(" | ").append(code(v.after())).append(" |\n");
+        out.append("| changed | ").append(before).append(object).append(" | ").append(path).append(" | ")
+            .append(Markdown.codeInTable(v.before())).append(" | ").append(Markdown.codeInTable(v.after())).append(" |\n");
       }
     }
   }
@@ -235,11 +237,6 @@ public final class DiffReport {
       to++;
     }
     return (from > 0 ? "..." : "") + text.substring(from, to) + (to < text.length() ? "..." : "");
-  }
-
-  private static String code(String text) {
-    String safe = text.replace("`", "'").replace("|", "\\|").replace("\n", " ");
-    return "`" + safe + "`";
   }
 
   static String json(Object v) {

@@ -4,6 +4,7 @@ import dev.stave.compile.BenchmarkCompiler;
 import dev.stave.compile.MarsCompiler;
 import dev.stave.compile.MarsPlan;
 import dev.stave.compile.MarsReadiness;
+import dev.stave.diag.Markdown;
 import dev.stave.model.Benchmark;
 import dev.stave.model.MarsCluster;
 import dev.stave.model.MarsRole;
@@ -31,26 +32,28 @@ final class KindSections {
 
   static String marsMarkdown(MarsCluster c) {
     StringBuilder b = new StringBuilder();
-    b.append("Mars ").append(c.marsVersion()).append(" cluster `").append(c.name()).append("`, image `")
-        .append(c.image()).append("`.\n\n");
+    b.append("Mars ").append(Markdown.text(c.marsVersion())).append(" cluster ").append(Markdown.code(c.name()))
+        .append(", image ").append(Markdown.code(c.image())).append(".\n\n");
     b.append("| role | deployment | replicas | cpu | memory | ready needed |\n");
     b.append("| --- | --- | --- | --- | --- | --- |\n");
     MarsReadiness rule = MarsReadiness.of(c);
     for (MarsRole r : c.roles()) {
-      b.append("| ").append(r.role()).append(" | `").append(MarsCompiler.deploymentName(c, r)).append("` | ")
+      b.append("| ").append(Markdown.text(r.role())).append(" | ")
+          .append(Markdown.codeInTable(MarsCompiler.deploymentName(c, r))).append(" | ")
           .append(r.replicas()).append(" | ").append(MarsPlan.cpu(r)).append(" | ").append(MarsPlan.memory(r))
           .append(" | ").append(gate(rule, r).required(r.replicas())).append(" |\n");
     }
     b.append('\n');
-    b.append("Workers: cache ").append(c.cacheMem().endsWith("%") ? c.cacheMem() + " = " : "")
+    b.append("Workers: cache ").append(c.cacheMem().endsWith("%") ? Markdown.text(c.cacheMem()) + " = " : "")
         .append(MarsPlan.size(c.cacheBytes())).append(" in `/dev/shm`");
     for (int i = 0; i < c.spillPaths().size(); i++) {
-      b.append(i == 0 ? ", spill `" : " and `").append(c.spillPaths().get(i)).append('`');
+      b.append(i == 0 ? ", spill " : " and ").append(Markdown.code(c.spillPaths().get(i)));
     }
     b.append(".\n\n");
-    b.append("Service `").append(MarsPlan.serviceName(c)).append("`: ").append(c.serviceType()).append(", port ")
+    b.append("Service ").append(Markdown.code(MarsPlan.serviceName(c))).append(": ").append(Markdown.text(c.serviceType()))
+        .append(", port ")
         .append(MarsCluster.SERVICE_PORT).append(".\n\n");
-    b.append("**Ready when:** ").append(MarsPlan.readiness(c)).append(".\n\n");
+    b.append("**Ready when:** ").append(Markdown.text(MarsPlan.readiness(c))).append(".\n\n");
     return b.toString();
   }
 
@@ -187,24 +190,25 @@ final class KindSections {
 
   static String benchmarkMarkdown(Benchmark b) {
     StringBuilder md = new StringBuilder();
-    md.append("Benchmark `").append(b.function()).append("` on Dask, engine `").append(engine(b)).append("`, ")
-        .append(workersText(b)).append(" with ").append(b.threads()).append(" thread")
+    md.append("Benchmark ").append(Markdown.code(b.function())).append(" on Dask, engine ").append(Markdown.code(engine(b)))
+        .append(", ").append(Markdown.text(workersText(b))).append(" with ").append(b.threads()).append(" thread")
         .append(b.threads() == 1 ? "" : "s").append(" each.\n\n");
     md.append("| role | object | image | replicas | requests | limits |\n");
     md.append("| --- | --- | --- | --- | --- | --- |\n");
     for (Process p : processes(b)) {
-      md.append("| ").append(p.role()).append(" | `").append(p.object()).append("` | `").append(p.image())
-          .append("` | ").append(p.count()).append(" | ").append(cell(pairs(p.requests()))).append(" | ")
-          .append(cell(pairs(p.limits()))).append(" |\n");
+      md.append("| ").append(Markdown.text(p.role())).append(" | ").append(Markdown.codeInTable(p.object())).append(" | ")
+          .append(Markdown.codeInTable(p.image())).append(" | ").append(Markdown.text(p.count())).append(" | ")
+          .append(Markdown.text(pairs(p.requests()))).append(" | ").append(Markdown.text(pairs(p.limits())))
+          .append(" |\n");
     }
-    md.append("\nOutput: ").append(output(b)).append(".\n\n");
+    md.append("\nOutput: ").append(Markdown.text(output(b))).append(".\n\n");
     List<String> setup = setup(b);
     if (setup.isEmpty()) {
       md.append("Setup: none.\n\n");
     } else {
       md.append("Setup:\n\n");
       for (int i = 0; i < setup.size(); i++) {
-        md.append(i + 1).append(". ").append(cell(setup.get(i))).append('\n');
+        md.append(i + 1).append(". ").append(Markdown.text(setup.get(i))).append('\n');
       }
       md.append('\n');
     }
@@ -277,8 +281,8 @@ final class KindSections {
   static String provenanceMarkdown(List<Provenance.Entry> entries) {
     StringBuilder b = new StringBuilder("| value | setting | from |\n| --- | --- | --- |\n");
     for (Provenance.Entry e : entries) {
-      b.append("| `").append(e.key()).append("` | `").append(cell(value(e))).append("` | ").append(cell(source(e)))
-          .append(" |\n");
+      b.append("| ").append(Markdown.codeInTable(e.key())).append(" | ").append(Markdown.codeInTable(value(e)))
+          .append(" | ").append(Markdown.text(source(e))).append(" |\n");
     }
     return b.append('\n').toString();
   }
@@ -317,10 +321,5 @@ final class KindSections {
     List<String> out = new ArrayList<>();
     m.forEach((k, v) -> out.add(k + "=" + v));
     return String.join(" ", out);
-  }
-
-  /** Text safe inside a Markdown table cell. */
-  static String cell(String s) {
-    return s.replace("|", "\\|");
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stave.diag.Markdown;
 import dev.stave.diag.StaveBug;
 import dev.stave.dispatch.PoolUsage;
 import dev.stave.model.Toleration;
@@ -92,11 +93,12 @@ public final class PlanWriter {
 
   static String markdown(Plan plan) {
     StringBuilder b = new StringBuilder();
-    b.append("### stave plan: `").append(plan.bundle()).append("`\n\n");
+    b.append("### stave plan: ").append(Markdown.code(plan.bundle())).append("\n\n");
     if (plan.namespace() != null) {
-      b.append("Namespace `").append(plan.namespace()).append("`");
+      b.append("Namespace ").append(Markdown.code(plan.namespace()));
       if (plan.model() != null) {
-        b.append(", dispatch model `").append(plan.model()).append("` on `").append(plan.inventory()).append('`');
+        b.append(", dispatch model ").append(Markdown.code(plan.model())).append(" on ")
+            .append(Markdown.code(plan.inventory()));
       }
       b.append(".\n\n");
     }
@@ -111,15 +113,17 @@ public final class PlanWriter {
       Set<String> groups = new LinkedHashSet<>();
       plan.processes().stream().filter(Plan.ProcessPlan::grouped).forEach(p -> groups.add(p.unit()));
       for (String g : groups) {
-        b.append("  subgraph ").append(MermaidIds.group(g)).append("[\"").append(g).append("\"]\n");
+        b.append("  subgraph ").append(MermaidIds.group(g)).append("[\"").append(Markdown.mermaidLabel(g)).append("\"]\n");
         plan.processes().stream().filter(p -> p.grouped() && p.unit().equals(g))
-            .forEach(p -> b.append("    ").append(MermaidIds.process(p)).append("[\"").append(p.name()).append("\"]\n"));
+            .forEach(p -> b.append("    ").append(MermaidIds.process(p)).append("[\"").append(Markdown.mermaidLabel(p.name()))
+                .append("\"]\n"));
         b.append("  end\n");
       }
       plan.processes().stream().filter(p -> !p.grouped())
-          .forEach(p -> b.append("  ").append(MermaidIds.process(p)).append("[\"").append(p.name()).append("\"]\n"));
+          .forEach(p -> b.append("  ").append(MermaidIds.process(p)).append("[\"").append(Markdown.mermaidLabel(p.name()))
+              .append("\"]\n"));
       for (Plan.ServicePlan s : plan.services()) {
-        b.append("  ").append(MermaidIds.service(s.name())).append("((\"").append(s.name()).append(':').append(s.port())
+        b.append("  ").append(MermaidIds.service(s.name())).append("((\"").append(Markdown.mermaidLabel(s.name())).append(':').append(s.port())
             .append("\"))\n");
       }
       for (Plan.ProcessPlan p : plan.processes()) {
@@ -132,18 +136,20 @@ public final class PlanWriter {
       b.append("| process | pool | requests | limits | node selector | tolerations |\n");
       b.append("| --- | --- | --- | --- | --- | --- |\n");
       for (Plan.ProcessPlan p : plan.processes()) {
-        b.append("| `").append(label(p)).append("` | ").append(p.pool() == null ? "-" : "`" + p.pool() + "`")
-            .append(" | ").append(KindSections.cell(KindSections.pairs(p.requests()))).append(" | ").append(KindSections.cell(KindSections.pairs(p.limits())))
-            .append(" | ").append(KindSections.cell(KindSections.pairs(p.nodeSelector()))).append(" | ")
-            .append(KindSections.cell(tolerations(p.tolerations()))).append(" |\n");
+        b.append("| ").append(Markdown.codeInTable(label(p))).append(" | ")
+            .append(p.pool() == null ? "-" : Markdown.codeInTable(p.pool())).append(" | ")
+            .append(Markdown.text(KindSections.pairs(p.requests()))).append(" | ")
+            .append(Markdown.text(KindSections.pairs(p.limits()))).append(" | ")
+            .append(Markdown.text(KindSections.pairs(p.nodeSelector()))).append(" | ")
+            .append(Markdown.text(tolerations(p.tolerations()))).append(" |\n");
       }
       b.append('\n');
     }
     if (!plan.services().isEmpty()) {
       b.append("| service | type | address |\n| --- | --- | --- |\n");
       for (Plan.ServicePlan s : plan.services()) {
-        b.append("| `").append(s.name()).append("` | ").append(s.type()).append(" | `").append(s.address())
-            .append("` |\n");
+        b.append("| ").append(Markdown.codeInTable(s.name())).append(" | ").append(Markdown.text(s.type())).append(" | ")
+            .append(Markdown.codeInTable(s.address())).append(" |\n");
       }
       b.append('\n');
     }
@@ -151,7 +157,7 @@ public final class PlanWriter {
       b.append("| pool | pods | nodes needed / max | cpu requested / available | memory requested / available | fits |\n");
       b.append("| --- | --- | --- | --- | --- | --- |\n");
       for (PoolUsage u : plan.pools()) {
-        b.append("| `").append(u.pool()).append("` | ").append(u.pods()).append(" | ").append(u.nodesNeeded())
+        b.append("| ").append(Markdown.codeInTable(u.pool())).append(" | ").append(u.pods()).append(" | ").append(u.nodesNeeded())
             .append(" / ").append(max(u)).append(" | ").append(cores(u.cpuMillis())).append(" / ")
             .append(available(u, u.nodeCpuMillis(), true)).append(" | ").append(u.memoryMi()).append("Mi / ")
             .append(available(u, u.nodeMemoryMi(), false)).append(" | ").append(u.fits() ? "yes" : "**no**")
@@ -164,12 +170,12 @@ public final class PlanWriter {
     }
     if (!plan.points().isEmpty()) {
       b.append("| sweep point | suffix |\n| --- | --- |\n");
-      plan.points().forEach(p -> b.append("| `").append(KindSections.cell(p.text())).append("` | `-").append(p.hash())
+      plan.points().forEach(p -> b.append("| ").append(Markdown.codeInTable(p.text())).append(" | `-").append(p.hash())
           .append("` |\n"));
       b.append('\n');
     }
     b.append("<details><summary>").append(plan.objects().size()).append(" objects</summary>\n\n");
-    plan.objects().forEach(o -> b.append("- `").append(o).append("`\n"));
+    plan.objects().forEach(o -> b.append("- ").append(Markdown.code(o)).append('\n'));
     b.append("\n</details>\n");
     return b.toString();
   }

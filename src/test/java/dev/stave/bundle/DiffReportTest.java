@@ -83,6 +83,25 @@ class DiffReportTest {
         """, DiffReport.markdown(changes));
   }
 
+  /** A backtick shows as a backtick, never as another character, so a change to or from one is seen. */
+  @Test
+  void markdownShowsBackticksAndPipesAsWritten() {
+    assertEquals("""
+        ### stave diff: 1 object differs: 0 added, 0 removed, 1 changed
+
+        | | object | field | before | after |
+        |---|---|---|---|---|
+        | changed | `ConfigMap default/settings` | `data.args` | `"echo x'y"` | ``"echo x`y"`` |
+        """, DiffReport.markdown(change("args", "echo x'y", "echo x`y")));
+    assertEquals("""
+        ### stave diff: 1 object differs: 0 added, 0 removed, 1 changed
+
+        | | object | field | before | after |
+        |---|---|---|---|---|
+        | changed | `ConfigMap default/settings` | `data.args` | ```"a ``b`` \\| c"``` | ```"a ``b`` \\|\\| c"``` |
+        """, DiffReport.markdown(change("args", "a ``b`` | c", "a ``b`` || c")));
+  }
+
   @Test
   void oneLineBecomingSeveralIsALineDiffButAnAddedTextIsNot() {
     assertEquals("""

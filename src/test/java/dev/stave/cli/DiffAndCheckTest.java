@@ -210,6 +210,28 @@ class DiffAndCheckTest {
         """, run.out());
   }
 
+  /** An apostrophe changed to a backtick shows as that change in a pull request, as it does in a terminal. */
+  @Test
+  void markdownShowsABacktickAsABacktick() throws IOException {
+    String config = "kind: experiment\nname: q\nimage: x:1\nprocesses:\n  p: {command: [sh], args: [\"%s\"]}\n";
+    Files.writeString(tmp.resolve("a.yaml"), config.formatted("echo x'y"));
+    Files.writeString(tmp.resolve("b.yaml"), config.formatted("echo x`y"));
+    assertEquals(0, Run.of("compile", tmp.resolve("a.yaml").toString(), "-o", tmp.resolve("a").toString()).code());
+    assertEquals(0, Run.of("compile", tmp.resolve("b.yaml").toString(), "-o", tmp.resolve("b").toString()).code());
+    Run text = Run.of("diff", tmp.resolve("a").toString(), tmp.resolve("b").toString());
+    assertEquals(3, text.code(), text.err());
+    assertTrue(text.out().contains("    spec.template.spec.containers[0].args[0]: \"echo x'y\" → \"echo x`y\"\n"), text.out());
+    Run markdown = Run.of("diff", tmp.resolve("a").toString(), tmp.resolve("b").toString(), "--format", "markdown");
+    assertEquals(3, markdown.code(), markdown.err());
+    assertEquals("""
+        ### stave diff: 1 of 1 bundle differs: 0 added, 0 removed, 1 changed; 1 object differs: 0 added, 0 removed, 1 changed
+
+        | | bundle | object | field | before | after |
+        |---|---|---|---|---|---|
+        | changed | `q` | `Job q/q-p` | `spec.template.spec.containers[0].args[0]` | `"echo x'y"` | ``"echo x`y"`` |
+        """, markdown.out());
+  }
+
   @Test
   void markdownShowsAChangedScriptAsADiffBlockAfterTheTable() throws IOException {
     Path changed = tmp.resolve("deepecho-operator.conf");

@@ -117,6 +117,12 @@ class PlanTest {
     check("sweep.txt", "plan", "examples/mrunner/sweep.yaml");
   }
 
+  /** Each value reads as written: '|' splits no cell, a backtick ends no code, a line break ends no row. */
+  @Test
+  void sweepValuesAsMarkdownKeepEveryCharacter() throws IOException {
+    check("free-text-sweep.md", "plan", "src/test/resources/plan-input/free-text-sweep.yaml", "--format", "markdown");
+  }
+
   @Test
   void sweepPointsAsJson() throws IOException {
     check("sweep.json", "plan", "examples/mrunner/sweep.yaml", "--format", "json");

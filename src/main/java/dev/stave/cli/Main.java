@@ -4,6 +4,7 @@ import dev.stave.bundle.BundleWriter;
 import dev.stave.diag.DiagnosticPrinter;
 import dev.stave.diag.Sources;
 import dev.stave.diag.StaveBug;
+import dev.stave.diag.Suggest;
 import dev.stave.diag.UserError;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -187,11 +188,26 @@ public final class Main implements Runnable {
     public int handleParseException(CommandLine.ParameterException e, String[] args) {
       context.err().println("stave: " + e.getMessage());
       CommandLine.UnmatchedArgumentException.printSuggestions(e, context.err());
+      String near = near(e);
+      if (near != null) {
+        context.err().println("Did you mean: " + near + "?");
+      }
       CommandLine failed = e.getCommandLine();
       context.err().println("Try '" + failed.getCommandSpec().qualifiedName() + " --help' for more information.");
       context.err().flush();
       return USAGE;
     }
+  }
+
+  /** For a value that is not one of its option's or parameter's choices, the closest choice, or null. */
+  private static String near(CommandLine.ParameterException e) {
+    CommandLine.Model.ArgSpec arg = e.getArgSpec();
+    if (arg == null || e.getValue() == null || arg.completionCandidates() == null) {
+      return null;
+    }
+    List<String> choices = new java.util.ArrayList<>();
+    arg.completionCandidates().forEach(choices::add);
+    return choices.contains(e.getValue()) ? null : Suggest.closest(e.getValue(), choices);
   }
 
   static int handle(Throwable e, Context context, CommandLine.ParseResult parseResult) {

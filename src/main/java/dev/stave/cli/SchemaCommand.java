@@ -2,6 +2,7 @@ package dev.stave.cli;
 
 import dev.stave.schema.Schemas;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -12,6 +13,9 @@ import picocli.CommandLine.Parameters;
     description = "Prints the JSON Schema (draft 2020-12) of a kind of config, for editors and CI.")
 final class SchemaCommand implements Callable<Integer>, Main.RunsInContext {
   private final Context context;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
 
   @Parameters(paramLabel = "KIND", completionCandidates = Kinds.class, description = "One of: ${COMPLETION-CANDIDATES}.")
   String kind;
@@ -26,8 +30,10 @@ final class SchemaCommand implements Callable<Integer>, Main.RunsInContext {
   @Override
   public Integer call() {
     if (!Schemas.exists(kind)) {
-      context.err().println("stave: unknown kind '" + kind + "'; kinds: " + String.join(", ", Schemas.KINDS));
-      return Main.USAGE;
+      // A usage error like any other, so that a typo gets "did you mean" and the way to the help.
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "unknown kind '" + kind + "'; kinds: " + String.join(", ", Schemas.KINDS),
+          spec.positionalParameters().get(0), kind);
     }
     context.out().print(Schemas.text(kind));
     return Main.OK;

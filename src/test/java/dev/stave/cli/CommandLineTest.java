@@ -108,6 +108,27 @@ class CommandLineTest {
     assertEquals(2, Run.of("schema", "nope").code());
   }
 
+  /** A misspelt kind or choice is a usage error like a misspelt command: the nearest name and the way to the help. */
+  @Test
+  void aMisspeltKindOrChoiceGetsASuggestion() {
+    Run kind = Run.of("schema", "experimnt");
+    assertEquals(2, kind.code());
+    assertEquals("", kind.out());
+    assertEquals("stave: unknown kind 'experimnt'; kinds: experiment, benchmark, cluster, inventory, contexts\n"
+        + "Did you mean: experiment?\n"
+        + "Try 'stave schema --help' for more information.\n", kind.err());
+    Run far = Run.of("schema", "nope");
+    assertEquals(2, far.code());
+    assertEquals("stave: unknown kind 'nope'; kinds: experiment, benchmark, cluster, inventory, contexts\n"
+        + "Try 'stave schema --help' for more information.\n", far.err());
+    Run format = Run.of("plan", "examples/cheetah-ppo.conf", "--format", "markdwn");
+    assertEquals(2, format.code());
+    assertEquals("stave: Invalid value for option '--format': expected one of [text, markdown, json] (case-sensitive)"
+        + " but was 'markdwn'\n"
+        + "Did you mean: markdown?\n"
+        + "Try 'stave plan --help' for more information.\n", format.err());
+  }
+
   @Test
   void validateReportsSuccessAndWritesNothing() {
     Run run = Run.of("validate", "examples/cheetah-ppo.conf", "examples/symphony-pods.yaml");

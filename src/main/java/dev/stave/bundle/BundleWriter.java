@@ -1,6 +1,7 @@
 package dev.stave.bundle;
 
 import dev.stave.diag.Diagnostic;
+import dev.stave.diag.IoErrors;
 import dev.stave.diag.Origin;
 import dev.stave.diag.UserError;
 import java.io.IOException;
@@ -14,22 +15,39 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
 /**
  * Writes bundles so that a failed compile leaves the output folder as it was: every bundle is written
- * into a staging folder beside its target first, and only when all of them are complete is each one
- * moved into place. A bundle folder is replaced whole, so files of objects that were removed go too.
+ * into a staging folder beside its target first ({@code .<bundle>.stave-new}), and only when all of
+ * them are complete is each old bundle moved aside ({@code .<bundle>.stave-old}) and the new one moved
+ * into place. Should one of those renames fail, the bundles already swapped are swapped back. Once
+ * every new bundle is in place the write has succeeded: an old copy that cannot be deleted is left with
+ * a warning. A bundle folder is replaced whole, so files of objects that were removed go too.
  */
 public final class BundleWriter {
   // From this many entries a folder is emptied on all cores.
   private static final int PARALLEL_FROM = 64;
+  // The hidden folders a write uses beside a bundle; a second one of a kind gets -2, -3, ...
+  private static final Pattern WORK_FOLDER = Pattern.compile("\\.(.+)\\.stave-(new|old)(-[0-9]+)?");
+  // Beyond this many folders of one kind that cannot be removed, the output folder needs a person.
+  private static final int MAX_WORK_FOLDERS = 20;
 
   private final Path outputDir;
+  private final Disk disk;
 
   public BundleWriter(Path outputDir) {
+    this(outputDir, Disk.REAL);
+  }
+
+  BundleWriter(Path outputDir, Disk disk) {
     this.outputDir = outputDir;
+    this.disk = disk;
   }
 
   /** Thrown when the disk refuses: exit code 4, not a user error. */
@@ -39,48 +57,55 @@ public final class BundleWriter {
     }
   }
 
-  public void write(List<Bundle> bundles) {
-    for (Bundle b : bundles) {
-      checkName(b.name());
-    }
-    for (Bundle b : bundles) {
-      checkReplaceable(outputDir.resolve(b.name()));
-    }
-    List<Path> staged = new ArrayList<>();
-    List<String> names = bundles.stream().map(Bundle::name).toList();
-    Thread onExit = new Thread(() -> abandon(names), "stave-abandon-write");
-    Runtime.getRuntime().addShutdownHook(onExit);
+  /** The renames and deletions that decide what the output folder holds; a test makes one fail. */
+  interface Disk {
+    void move(Path from, Path to) throws IOException;
+
+    void delete(Path folder) throws IOException;
+
+    Disk REAL = new Disk() {
+      @Override
+      public void move(Path from, Path to) throws IOException {
+        BundleWriter.move(from, to);
+      }
+
+      @Override
+      public void delete(Path folder) throws IOException {
+        deleteBundle(folder);
+      }
+    };
+  }
+
+  /** Where one bundle goes, and the hidden folders its write uses beside it. */
+  record Slot(String name, Path target, Path stage, Path old) {}
+
+  /**
+   * Writes every bundle, or none. Returns warnings for what it had to leave on disk (an old copy or a
+   * leftover of an earlier compile that could not be deleted), naming the folder and why.
+   */
+  public List<String> write(List<Bundle> bundles) {
+    checkObstacles(outputDir, bundles);
+    List<String> warnings = new ArrayList<>();
+    List<Slot> slots;
     try {
       Files.createDirectories(outputDir);
-      for (Bundle b : bundles) {
-        Path stage = stage(b.name());
-        deleteTree(stage);
-        Files.createDirectory(stage);
-        staged.add(stage);
-        for (BundleFile f : b.files()) {
-          Files.write(stage.resolve(f.name()), f.text().getBytes(StandardCharsets.UTF_8));
-        }
-      }
-      for (Bundle b : bundles) {
-        Path stage = stage(b.name());
-        Path target = outputDir.resolve(b.name());
-        Path old = old(b.name());
-        deleteTree(old);
-        if (Files.exists(target)) {
-          move(target, old);
-        }
-        move(stage, target);
-        deleteTree(old);
-      }
+      slots = slots(bundles, warnings);
     } catch (IOException | UncheckedIOException e) {
-      for (Path stage : staged) {
+      throw failure(e, "");
+    }
+    Thread onExit = new Thread(() -> abandonSlots(slots), "stave-abandon-write");
+    Runtime.getRuntime().addShutdownHook(onExit);
+    try {
+      stageAll(bundles, slots);
+      swapAll(slots);
+      for (Slot slot : slots) {
         try {
-          deleteTree(stage);
-        } catch (IOException ignored) {
-          // the original error is the one worth reporting
+          disk.delete(slot.old());
+        } catch (IOException | UncheckedIOException e) {
+          warnings.add(slot.target() + " is written, but its previous copy is left in " + slot.old()
+              + ", which cannot be deleted: " + describe(e) + "; delete it");
         }
       }
-      throw new WriteFailure("cannot write to " + outputDir + ": " + e.getMessage(), e);
     } finally {
       try {
         Runtime.getRuntime().removeShutdownHook(onExit);
@@ -88,16 +113,152 @@ public final class BundleWriter {
         // the hook is running or about to
       }
     }
+    return List.copyOf(warnings);
   }
 
-  /** Where a bundle is written before it is moved into place. */
-  private Path stage(String bundle) {
-    return outputDir.resolve("." + bundle + ".stave-new");
+  private void stageAll(List<Bundle> bundles, List<Slot> slots) {
+    try {
+      for (int i = 0; i < bundles.size(); i++) {
+        Path stage = slots.get(i).stage();
+        Files.createDirectory(stage);
+        // The kustomization first: a staging folder cut short still shows that stave wrote it.
+        List<BundleFile> files = bundles.get(i).files();
+        for (BundleFile f : files) {
+          if (f.name().equals(Bundle.KUSTOMIZATION)) {
+            Files.write(stage.resolve(f.name()), f.text().getBytes(StandardCharsets.UTF_8));
+          }
+        }
+        for (BundleFile f : files) {
+          if (!f.name().equals(Bundle.KUSTOMIZATION)) {
+            Files.write(stage.resolve(f.name()), f.text().getBytes(StandardCharsets.UTF_8));
+          }
+        }
+      }
+    } catch (IOException | UncheckedIOException e) {
+      throw failure(e, deleteStages(slots));
+    }
   }
 
-  /** Where the bundle it replaces waits until the new one is in place. */
-  private Path old(String bundle) {
-    return outputDir.resolve("." + bundle + ".stave-old");
+  /**
+   * Moves each old bundle aside and its new one into place. Until the last new bundle is in place a
+   * failure undoes every swap, so the output folder holds the old bundles, all of them.
+   */
+  private void swapAll(List<Slot> slots) {
+    List<Slot> swapped = new ArrayList<>();
+    List<Slot> hadOld = new ArrayList<>();
+    try {
+      for (Slot slot : slots) {
+        if (Files.exists(slot.target(), LinkOption.NOFOLLOW_LINKS)) {
+          disk.move(slot.target(), slot.old());
+          hadOld.add(slot);
+        }
+        disk.move(slot.stage(), slot.target());
+        swapped.add(slot);
+      }
+    } catch (IOException | UncheckedIOException e) {
+      StringBuilder notUndone = new StringBuilder();
+      for (int i = slots.size() - 1; i >= 0; i--) {
+        Slot slot = slots.get(i);
+        try {
+          if (swapped.contains(slot)) {
+            disk.move(slot.target(), slot.stage());
+          }
+          if (hadOld.contains(slot)) {
+            disk.move(slot.old(), slot.target());
+          }
+        } catch (IOException | UncheckedIOException undo) {
+          notUndone.append("; ").append(slot.target()).append(" could not be put back (its previous copy is in ")
+              .append(slot.old()).append("): ").append(describe(undo));
+        }
+      }
+      throw failure(e, notUndone + deleteStages(slots));
+    }
+  }
+
+  /** Deletes the staging folders of a write that failed; what cannot go is named for the message. */
+  private String deleteStages(List<Slot> slots) {
+    StringBuilder left = new StringBuilder();
+    for (Slot slot : slots) {
+      try {
+        disk.delete(slot.stage());
+      } catch (IOException | UncheckedIOException e) {
+        left.append("; ").append(slot.stage()).append(" is left: ").append(describe(e));
+      }
+    }
+    return left.toString();
+  }
+
+  private WriteFailure failure(Exception e, String more) {
+    return new WriteFailure("cannot write to " + outputDir + ": " + describe(e) + more, e);
+  }
+
+  private static String describe(Exception e) {
+    if (e instanceof UncheckedIOException unchecked) {
+      return IoErrors.describe(unchecked.getCause());
+    }
+    return IoErrors.describe((IOException) e);
+  }
+
+  /**
+   * Clears what an earlier compile that was killed, or could not delete, left of these bundles' hidden
+   * folders (checked to be stave's by {@link #checkObstacles}), and picks free names for this write: a
+   * leftover that cannot be deleted is warned about and written around, so it blocks no later compile.
+   */
+  private List<Slot> slots(List<Bundle> bundles, List<String> warnings) throws IOException {
+    Set<String> names = new HashSet<>();
+    bundles.forEach(b -> names.add(b.name()));
+    Set<String> taken = new HashSet<>();
+    for (Path leftover : leftovers(outputDir, names)) {
+      try {
+        disk.delete(leftover);
+      } catch (IOException | UncheckedIOException e) {
+        taken.add(leftover.getFileName().toString());
+        warnings.add(leftover + " is left from an earlier compile and cannot be deleted: " + describe(e)
+            + "; delete it");
+      }
+    }
+    List<Slot> slots = new ArrayList<>();
+    for (Bundle b : bundles) {
+      slots.add(new Slot(b.name(), outputDir.resolve(b.name()), free(b.name(), "new", taken),
+          free(b.name(), "old", taken)));
+    }
+    return slots;
+  }
+
+  private Path free(String bundle, String kind, Set<String> taken) {
+    for (int n = 1; n <= MAX_WORK_FOLDERS; n++) {
+      String name = "." + bundle + ".stave-" + kind + (n == 1 ? "" : "-" + n);
+      if (!taken.contains(name)) {
+        return outputDir.resolve(name);
+      }
+    }
+    throw new WriteFailure("cannot write to " + outputDir + ": " + MAX_WORK_FOLDERS + " folders ." + bundle
+        + ".stave-" + kind + "* left from earlier compiles cannot be deleted; delete them", null);
+  }
+
+  private static String bundleOf(Path leftover) {
+    Matcher m = WORK_FOLDER.matcher(leftover.getFileName().toString());
+    return m.matches() ? m.group(1) : leftover.getFileName().toString();
+  }
+
+  /** The hidden folders of earlier writes of these bundles, in name order. */
+  private static List<Path> leftovers(Path outputDir, Set<String> names) {
+    if (!Files.isDirectory(outputDir)) {
+      return List.of();
+    }
+    List<Path> found = new ArrayList<>();
+    try (DirectoryStream<Path> stream = Files.newDirectoryStream(outputDir)) {
+      for (Path entry : stream) {
+        Matcher m = WORK_FOLDER.matcher(entry.getFileName().toString());
+        if (m.matches() && names.contains(m.group(1))) {
+          found.add(entry);
+        }
+      }
+    } catch (IOException e) {
+      throw new WriteFailure("cannot read the folder " + outputDir + ": " + IoErrors.describe(e), e);
+    }
+    found.sort(null);
+    return found;
   }
 
   /**
@@ -105,19 +266,55 @@ public final class BundleWriter {
    * replaced is moved back, and the staging folders go, so the output folder is as it was, or with
    * some bundles already replaced whole. A write that is killed outright (SIGKILL) leaves hidden
    * {@code .<bundle>.stave-new} and {@code .stave-old} folders, which the next compile of those
-   * bundles removes.
+   * bundles deletes.
    */
   void abandon(List<String> names) {
-    for (String name : names) {
-      Path target = outputDir.resolve(name);
-      Path old = old(name);
+    abandonSlots(names.stream().map(n -> new Slot(n, outputDir.resolve(n), outputDir.resolve("." + n + ".stave-new"),
+        outputDir.resolve("." + n + ".stave-old"))).toList());
+  }
+
+  private void abandonSlots(List<Slot> slots) {
+    for (Slot slot : slots) {
       try {
-        if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS) && Files.exists(old, LinkOption.NOFOLLOW_LINKS)) {
-          move(old, target);
+        if (!Files.exists(slot.target(), LinkOption.NOFOLLOW_LINKS)
+            && Files.exists(slot.old(), LinkOption.NOFOLLOW_LINKS)) {
+          disk.move(slot.old(), slot.target());
         }
-        deleteTree(stage(name));
+        disk.delete(slot.stage());
       } catch (IOException | RuntimeException e) {
         // The JVM is ending; what cannot be undone is left for the next compile.
+      }
+    }
+  }
+
+  /**
+   * What a compile refuses before it writes anything: a bundle name that is no folder name, an output
+   * folder that is a file, and something of the user's where a bundle or its hidden folders go.
+   */
+  static void checkObstacles(Path outputDir, List<Bundle> bundles) {
+    for (Bundle b : bundles) {
+      checkName(b.name());
+    }
+    checkOutputFolder(outputDir);
+    Set<String> names = new HashSet<>();
+    for (Bundle b : bundles) {
+      checkReplaceable(outputDir.resolve(b.name()));
+      names.add(b.name());
+    }
+    for (Path leftover : leftovers(outputDir, names)) {
+      checkLeftover(leftover);
+    }
+  }
+
+  /** {@code -o notes.txt}, or a folder under a file, is named for what it is rather than left to the disk to refuse. */
+  private static void checkOutputFolder(Path outputDir) {
+    for (Path p = outputDir; p != null; p = p.getParent()) {
+      if (Files.exists(p)) {
+        if (!Files.isDirectory(p)) {
+          throw new WriteFailure("cannot write to " + outputDir + ": " + (p.equals(outputDir) ? "it" : p)
+              + " is a file, not a folder", null);
+        }
+        return;
       }
     }
   }
@@ -156,13 +353,32 @@ public final class BundleWriter {
         "write the bundles elsewhere with -o DIR, or move it away"));
   }
 
+  /** A hidden folder with the name of one of a write's is deleted only if stave wrote it. */
+  private static void checkLeftover(Path leftover) {
+    String what;
+    if (Files.isSymbolicLink(leftover)) {
+      what = "a symbolic link";
+    } else if (!Files.isDirectory(leftover, LinkOption.NOFOLLOW_LINKS)) {
+      what = "a file";
+    } else if (isBundle(leftover)) {
+      return;
+    } else {
+      what = "a folder that stave did not write (it has no kustomization of stave's)";
+    }
+    // Pointed at by the bundle's folder, which is never quoted: the file may be the user's, with secrets.
+    Path bundle = leftover.resolveSibling(bundleOf(leftover));
+    throw new UserError(Diagnostic.error(Origin.of(bundle.toString()), "", "not-a-bundle",
+        leftover + " is " + what + "; compiling uses that name for a bundle being written, and would delete it",
+        "move it away, or write the bundles elsewhere with -o DIR"));
+  }
+
   private static boolean isBundle(Path folder) {
     try (DirectoryStream<Path> stream = Files.newDirectoryStream(folder)) {
       if (!stream.iterator().hasNext()) {
         return true;
       }
     } catch (IOException e) {
-      throw new WriteFailure("cannot read the folder " + folder + ": " + e.getMessage(), e);
+      throw new WriteFailure("cannot read the folder " + folder + ": " + IoErrors.describe(e), e);
     }
     // Bundles written before the kustomization was named Kustomization have kustomization.yaml.
     for (String name : List.of(Bundle.KUSTOMIZATION, "kustomization.yaml")) {
@@ -174,7 +390,7 @@ public final class BundleWriter {
             return true;
           }
         } catch (IOException e) {
-          throw new WriteFailure("cannot read " + file + ": " + e.getMessage(), e);
+          throw new WriteFailure("cannot read " + IoErrors.describe(e), e);
         }
       }
     }
@@ -203,30 +419,58 @@ public final class BundleWriter {
       Files.delete(root);
       return;
     }
+    deleteEntries(list(root));
+    Files.delete(root);
+  }
+
+  /**
+   * Deletes a bundle folder, its kustomization last, so that a folder whose deletion stops halfway
+   * (killed, or refused) is still recognisably stave's and the next compile deletes the rest.
+   */
+  static void deleteBundle(Path root) throws IOException {
+    if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
+      deleteTree(root);
+      return;
+    }
+    List<Path> rest = new ArrayList<>();
+    List<Path> last = new ArrayList<>();
+    for (Path entry : list(root)) {
+      String name = entry.getFileName().toString();
+      (name.equals(Bundle.KUSTOMIZATION) || name.equals("kustomization.yaml") ? last : rest).add(entry);
+    }
+    deleteEntries(rest);
+    deleteEntries(last);
+    Files.delete(root);
+  }
+
+  private static List<Path> list(Path folder) throws IOException {
     List<Path> entries = new ArrayList<>();
-    try (DirectoryStream<Path> stream = Files.newDirectoryStream(root)) {
+    try (DirectoryStream<Path> stream = Files.newDirectoryStream(folder)) {
       stream.forEach(entries::add);
     }
+    return entries;
+  }
+
+  private static void deleteEntries(List<Path> entries) throws IOException {
     if (entries.size() < PARALLEL_FROM) {
       for (Path entry : entries) {
         deleteEntry(entry);
       }
-    } else {
-      IOException[] failed = new IOException[entries.size()];
-      IntStream.range(0, entries.size()).parallel().forEach(i -> {
-        try {
-          deleteEntry(entries.get(i));
-        } catch (IOException e) {
-          failed[i] = e;
-        }
-      });
-      for (IOException e : failed) {
-        if (e != null) {
-          throw e;
-        }
+      return;
+    }
+    IOException[] failed = new IOException[entries.size()];
+    IntStream.range(0, entries.size()).parallel().forEach(i -> {
+      try {
+        deleteEntry(entries.get(i));
+      } catch (IOException e) {
+        failed[i] = e;
+      }
+    });
+    for (IOException e : failed) {
+      if (e != null) {
+        throw e;
       }
     }
-    Files.delete(root);
   }
 
   /** Files and links go at once; only a folder with something in it is looked into. */

@@ -112,10 +112,13 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
         // What a bundle would replace may be a file of the user's: a diagnostic about it must not quote it.
         context.sources().neverQuote(Path.of(options.output()).resolve(b.name()).toString());
       }
-      new BundleWriter(Path.of(options.output())).write(bundles);
+      List<String> warnings = new BundleWriter(Path.of(options.output())).write(bundles);
       for (Bundle b : bundles) {
         context.err().println("wrote " + Path.of(options.output()).resolve(b.name()) + "/ ("
             + b.objects().size() + " objects)");
+      }
+      for (String warning : warnings) {
+        context.err().println("stave: warning: " + warning);
       }
     }
     return Main.OK;

@@ -2,14 +2,19 @@ package dev.stave.bundle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.stave.diag.UserError;
 import dev.stave.render.RenderedObject;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,12 +25,127 @@ class BundleWriterTest {
   Path tmp;
 
   private static Bundle bundle(int objects) {
+    return bundle("demo", objects, "");
+  }
+
+  private static Bundle bundle(String name, int objects, String version) {
     List<RenderedObject> rendered = new ArrayList<>();
     for (int i = 0; i < objects; i++) {
       rendered.add(new RenderedObject("v1", "ConfigMap", "ns", "c" + i,
-          "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c" + i + "\n  namespace: ns\n"));
+          "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c" + i + "\n  namespace: ns\n" + version));
     }
-    return new Bundle("demo", rendered);
+    return new Bundle(name, rendered);
+  }
+
+  /** Every file under {@code dir}, hidden ones too, with its text. */
+  private static Map<String, String> contents(Path dir) throws IOException {
+    Map<String, String> all = new TreeMap<>();
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path p : files.filter(Files::isRegularFile).toList()) {
+        all.put(dir.relativize(p).toString(), Files.readString(p));
+      }
+    }
+    return all;
+  }
+
+  /** The real disk, but a move or a deletion of the named path is refused as a read-only folder would. */
+  private static BundleWriter.Disk refusing(String verb, Path path) {
+    return new BundleWriter.Disk() {
+      @Override
+      public void move(Path from, Path to) throws IOException {
+        if (verb.equals("move") && from.equals(path)) {
+          throw new AccessDeniedException(from.toString(), to.toString(), null);
+        }
+        BundleWriter.Disk.REAL.move(from, to);
+      }
+
+      @Override
+      public void delete(Path folder) throws IOException {
+        if (verb.equals("delete") && folder.equals(path) && Files.exists(folder)) {
+          throw new AccessDeniedException(folder.resolve("Kustomization").toString());
+        }
+        BundleWriter.Disk.REAL.delete(folder);
+      }
+    };
+  }
+
+  /** The second bundle cannot be moved aside: the first, already replaced, is put back, and nothing is left. */
+  @Test
+  void aFailedSwapPutsBackTheBundlesAlreadyReplaced() throws IOException {
+    Path out = tmp.resolve("out");
+    new BundleWriter(out).write(List.of(bundle("a", 2, ""), bundle("b", 2, "")));
+    Map<String, String> before = contents(out);
+    BundleWriter writer = new BundleWriter(out, refusing("move", out.resolve("b")));
+    BundleWriter.WriteFailure failure = assertThrows(BundleWriter.WriteFailure.class,
+        () -> writer.write(List.of(bundle("a", 3, "# new\n"), bundle("b", 3, "# new\n"))));
+    assertEquals("cannot write to " + out + ": " + out.resolve("b") + " -> " + out.resolve(".b.stave-old")
+        + ": permission denied", failure.getMessage());
+    assertEquals(before, contents(out));
+    assertEquals(List.of("a", "b"), names(out), "no staging or old folder is left");
+  }
+
+  /** Once every new bundle is in place the write has succeeded; an old copy that will not go is a warning. */
+  @Test
+  void anOldCopyThatCannotBeDeletedIsAWarningAndBlocksNoLaterWrite() throws IOException {
+    Path out = tmp.resolve("out");
+    new BundleWriter(out).write(List.of(bundle(2)));
+    Path old = out.resolve(".demo.stave-old");
+    List<String> warnings = new BundleWriter(out, refusing("delete", old)).write(List.of(bundle("demo", 3, "")));
+    assertEquals(List.of(out.resolve("demo") + " is written, but its previous copy is left in " + old
+        + ", which cannot be deleted: " + old.resolve("Kustomization") + ": permission denied; delete it"), warnings);
+    assertEquals(List.of(".demo.stave-old", "demo"), names(out));
+    assertEquals(4, names(out.resolve("demo")).size(), "the new bundle is in place");
+
+    // The leftover still cannot be deleted: the next write goes around it.
+    List<String> again = new BundleWriter(out, refusing("delete", old)).write(List.of(bundle("demo", 1, "")));
+    assertEquals(List.of(old + " is left from an earlier compile and cannot be deleted: "
+        + old.resolve("Kustomization") + ": permission denied; delete it"), again);
+    assertEquals(List.of(".demo.stave-old", "demo"), names(out));
+    assertEquals(List.of("10-configmap-c0.yaml", "Kustomization"), names(out.resolve("demo")));
+
+    // Once it can, it goes.
+    assertEquals(List.of(), new BundleWriter(out).write(List.of(bundle("demo", 1, ""))));
+    assertEquals(List.of("demo"), names(out));
+  }
+
+  /** What a killed compile left (a staging folder cut short, an old copy half deleted) is deleted first. */
+  @Test
+  void leftoversOfAKilledWriteAreDeleted() throws IOException {
+    Path out = tmp.resolve("out");
+    new BundleWriter(out).write(List.of(bundle(2)));
+    Files.createDirectories(out.resolve(".demo.stave-new"));
+    Files.writeString(out.resolve(".demo.stave-new/Kustomization"), Bundle.KUSTOMIZATION_HEAD + "resources:\n");
+    Files.createDirectories(out.resolve(".demo.stave-old-2"));
+    Files.createDirectories(out.resolve(".other.stave-old"));
+    assertEquals(List.of(), new BundleWriter(out).write(List.of(bundle(1))));
+    assertEquals(List.of(".other.stave-old", "demo"), names(out), "only the leftovers of the bundles written go");
+  }
+
+  /** A file or a folder of the user's with the name of a leftover is never deleted. */
+  @Test
+  void whatIsNotALeftoverOfStavesIsNeverDeleted() throws IOException {
+    Path out = tmp.resolve("out");
+    new BundleWriter(out).write(List.of(bundle(2)));
+    Map<String, String> bundleBefore = contents(out.resolve("demo"));
+    Files.writeString(out.resolve(".demo.stave-new"), "mine");
+    UserError error = assertThrows(UserError.class, () -> new BundleWriter(out).write(List.of(bundle(1))));
+    assertEquals(out.resolve(".demo.stave-new") + " is a file; compiling uses that name for a bundle being written,"
+        + " and would delete it", error.diagnostics().get(0).message());
+    assertEquals("mine", Files.readString(out.resolve(".demo.stave-new")));
+    assertEquals(bundleBefore, contents(out.resolve("demo")));
+  }
+
+  @Test
+  void anOutputFolderThatIsAFileIsNamedSo() throws IOException {
+    Path file = Files.writeString(tmp.resolve("notes.txt"), "mine");
+    BundleWriter.WriteFailure onFile = assertThrows(BundleWriter.WriteFailure.class,
+        () -> new BundleWriter(file).write(List.of(bundle(1))));
+    assertEquals("cannot write to " + file + ": it is a file, not a folder", onFile.getMessage());
+    BundleWriter.WriteFailure under = assertThrows(BundleWriter.WriteFailure.class,
+        () -> new BundleWriter(file.resolve("out")).write(List.of(bundle(1))));
+    assertEquals("cannot write to " + file.resolve("out") + ": " + file + " is a file, not a folder",
+        under.getMessage());
+    assertEquals("mine", Files.readString(file));
   }
 
   private static List<String> names(Path dir) throws IOException {

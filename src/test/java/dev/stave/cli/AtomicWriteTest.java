@@ -140,6 +140,20 @@ class AtomicWriteTest {
     assertTrue(Files.isSymbolicLink(linked.resolve("demo")));
   }
 
+  /** A file of the user's with the name of the folder a bundle is staged in is neither deleted nor quoted. */
+  @Test
+  void aFileWhereABundleIsStagedIsNeverDeletedNorQuoted() throws IOException {
+    Path out = tmp.resolve("out");
+    Files.createDirectories(out);
+    Files.writeString(out.resolve(".demo.stave-new"), "password: hunter2-and-more");
+    Run run = Run.of("compile", sweep("demo", 1, "img:1").toString(), "-o", out.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(out.resolve("demo") + ":1:1: error: " + out.resolve(".demo.stave-new") + " is a file; compiling"
+        + " uses that name for a bundle being written, and would delete it\n"
+        + "  = hint: move it away, or write the bundles elsewhere with -o DIR\n", run.err());
+    assertEquals("password: hunter2-and-more", Files.readString(out.resolve(".demo.stave-new")));
+  }
+
   /** An empty folder, and a bundle of an older stave (its kustomization named kustomization.yaml), are replaced. */
   @Test
   void emptyFoldersAndOlderBundlesAreReplaced() throws IOException {

@@ -52,7 +52,8 @@ class ErrorHandlingTest {
     try {
       Run run = Run.of("compile", "examples/symphony-pods.yaml", "-o", file.resolve("sub").toString());
       assertEquals(Main.IO, run.code(), run.err());
-      assertTrue(run.err().startsWith("stave: cannot write to "), run.err());
+      assertTrue(run.err().endsWith("stave: cannot write to " + file.resolve("sub") + ": " + file
+          + " is a file, not a folder\n"), run.err());
     } finally {
       java.nio.file.Files.deleteIfExists(file);
     }

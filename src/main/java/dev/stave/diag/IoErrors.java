@@ -1,0 +1,58 @@
+package dev.stave.diag;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.util.Locale;
+
+/**
+ * Says why the file system refused, in words: Java's exceptions carry only the path for the common
+ * causes ({@code AccessDeniedException: out/x}), so a message built from them named a file and no reason.
+ */
+public final class IoErrors {
+  private IoErrors() {}
+
+  /** The cause alone: "permission denied", "not a folder", "no space left on device". */
+  public static String cause(IOException e) {
+    if (e instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof NoSuchFileException) {
+      return "no such file or folder";
+    }
+    if (e instanceof NotDirectoryException) {
+      return "not a folder";
+    }
+    if (e instanceof FileAlreadyExistsException) {
+      return "it already exists";
+    }
+    if (e instanceof DirectoryNotEmptyException) {
+      return "the folder is not empty";
+    }
+    if (e instanceof FileSystemException fs) {
+      String reason = fs.getReason();
+      if (reason == null || reason.isEmpty()) {
+        return "the file system refused (" + e.getClass().getSimpleName() + ")";
+      }
+      return switch (reason) {
+        case "Not a directory" -> "not a folder";
+        case "Is a directory" -> "it is a folder";
+        case "Operation not permitted" -> "permission denied";
+        default -> reason.substring(0, 1).toLowerCase(Locale.ROOT) + reason.substring(1);
+      };
+    }
+    return e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
+  }
+
+  /** The file and the cause: "out/.x.stave-new: permission denied". */
+  public static String describe(IOException e) {
+    if (e instanceof FileSystemException fs && fs.getFile() != null) {
+      return fs.getFile() + (fs.getOtherFile() == null ? "" : " -> " + fs.getOtherFile()) + ": " + cause(e);
+    }
+    return cause(e);
+  }
+}

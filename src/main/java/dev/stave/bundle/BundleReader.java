@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -153,6 +154,8 @@ public final class BundleReader {
   @SuppressWarnings("unchecked")
   private static List<KubeObject> readObjects(List<Path> files, List<Diagnostic> problems) {
     List<KubeObject> objects = new ArrayList<>();
+    // Diff and apply key objects by identity, so a second file of one object would silently replace the first.
+    Map<String, Path> fileOf = new HashMap<>();
     for (Path file : files) {
       String text;
       try {
@@ -172,6 +175,13 @@ public final class BundleReader {
             file + " is not a Kubernetes object (one YAML document with apiVersion, kind and metadata.name)",
             "remove the file from the bundle folder, or put one object in it"));
       } else {
+        Path first = fileOf.putIfAbsent(o.key(), file);
+        if (first != null) {
+          problems.add(Diagnostic.error(Origin.of(file.toString()), "", "duplicate-object",
+              file + " holds " + o.display() + ", which " + first + " holds too; a bundle holds each object once",
+              "remove one of the two files from the bundle folder"));
+          continue;
+        }
         Diagnostic wait = WaitAnnotations.check(o, file.toString(), text);
         if (wait != null) {
           problems.add(wait);

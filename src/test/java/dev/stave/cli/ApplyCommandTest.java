@@ -483,6 +483,18 @@ class ApplyCommandTest {
   }
 
   @Test
+  void twoFilesOfOneObjectAreInvalidInput() throws IOException {
+    Path first = bundle.resolve("28-deployment-cheetah-ppo-tensorboard.yaml");
+    Path second = bundle.resolve("99-copy.yaml");
+    Files.writeString(second, Files.readString(first).replace("replicas: 1", "replicas: 2"));
+    Run run = stave("apply", bundle.toString());
+    assertEquals(1, run.code(), run.out());
+    assertTrue(run.err().contains(second + " holds Deployment surreal/cheetah-ppo-tensorboard, which " + first
+        + " holds too; a bundle holds each object once"), run.err());
+    assertTrue(api.requests().isEmpty());
+  }
+
+  @Test
   void aFolderOfBundlesOrAnEmptyFolderIsNotABundle() throws IOException {
     Path folder = tmp.resolve("out");
     for (String command : List.of("apply", "diff")) {

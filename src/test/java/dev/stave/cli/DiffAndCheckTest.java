@@ -272,6 +272,23 @@ class DiffAndCheckTest {
     assertTrue(run.err().contains(b.resolve("50-list.yaml") + " is not a Kubernetes object"), run.err());
   }
 
+  /** Diff keys objects by identity: a second file of one object would silently hide the first. */
+  @Test
+  void twoFilesOfOneObjectAreInvalidInput() throws IOException {
+    Path a = compile("a");
+    Path b = compile("b");
+    Path first = b.resolve("28-deployment-cheetah-ppo-tensorboard.yaml");
+    Path second = b.resolve("99-copy.yaml");
+    Files.writeString(second, Files.readString(first).replace("replicas: 1", "replicas: 2"));
+    Run run = Run.of("diff", a.toString(), b.toString());
+    assertEquals(1, run.code(), run.out());
+    assertEquals("", run.out());
+    assertEquals(second + ":1:1: error: " + second + " holds Deployment surreal/cheetah-ppo-tensorboard, which "
+        + first + " holds too; a bundle holds each object once\n"
+        + "    | apiVersion: apps/v1\n    | ^\n"
+        + "  = hint: remove one of the two files from the bundle folder\n", run.err());
+  }
+
   /** A bundle folder by hand: one ConfigMap named settings with the given value. */
   private Path handBundle(String folder, String bundle, String value) throws IOException {
     Path dir = tmp.resolve(folder).resolve(bundle);

@@ -1,12 +1,15 @@
 package dev.stave.bundle;
 
 import dev.stave.diag.Diagnostic;
+import dev.stave.diag.IoErrors;
 import dev.stave.diag.Origin;
 import dev.stave.diag.UserError;
 import dev.stave.render.CanonicalYaml;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -140,12 +143,13 @@ public final class BundleReader {
         }
         if (Files.isDirectory(entry)) {
           folders.add(entry);
-        } else if (Files.isRegularFile(entry) && isManifest(entry)) {
+        } else if (isManifest(entry) && (Files.isRegularFile(entry) || isDangling(entry))) {
+          // kubectl apply -f fails on a link to nothing; reading it reports it.
           objectFiles.add(entry);
         }
       }
     } catch (IOException e) {
-      throw new BundleWriter.WriteFailure("cannot read the folder " + dir + ": " + e.getMessage(), e);
+      throw new BundleWriter.WriteFailure("cannot read the folder " + IoErrors.describe(e), e);
     }
     return new Entries(objectFiles, folders);
   }
@@ -160,8 +164,21 @@ public final class BundleReader {
       String text;
       try {
         text = Files.readString(file, StandardCharsets.UTF_8);
+      } catch (CharacterCodingException e) {
+        problems.add(Diagnostic.error(Origin.of(file.toString()), "", "not-utf8",
+            file + " is not UTF-8 text, so it is not a Kubernetes object file",
+            "remove the file from the bundle folder, or save it as UTF-8"));
+        continue;
+      } catch (NoSuchFileException e) {
+        if (!isDangling(file)) {
+          throw new BundleWriter.WriteFailure("cannot read " + IoErrors.describe(e), e);
+        }
+        problems.add(Diagnostic.error(Origin.of(file.toString()), "", "dangling-link",
+            file + " is a symbolic link to " + linkTarget(file) + ", which does not exist",
+            "remove the link from the bundle folder, or restore what it points to"));
+        continue;
       } catch (IOException e) {
-        throw new BundleWriter.WriteFailure("cannot read " + file + ": " + e.getMessage(), e);
+        throw new BundleWriter.WriteFailure("cannot read " + IoErrors.describe(e), e);
       }
       Object parsed;
       try {
@@ -190,6 +207,18 @@ public final class BundleReader {
       }
     }
     return List.copyOf(objects);
+  }
+
+  private static boolean isDangling(Path entry) {
+    return Files.isSymbolicLink(entry) && !Files.exists(entry);
+  }
+
+  private static String linkTarget(Path link) {
+    try {
+      return Files.readSymbolicLink(link).toString();
+    } catch (IOException e) {
+      return "a path that cannot be read";
+    }
   }
 
   private static boolean isManifest(Path file) {

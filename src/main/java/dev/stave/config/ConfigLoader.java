@@ -1,6 +1,7 @@
 package dev.stave.config;
 
 import dev.stave.diag.Diagnostic;
+import dev.stave.diag.IoErrors;
 import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
@@ -165,6 +166,12 @@ public final class ConfigLoader {
     return path;
   }
 
+  /** Why a config cannot be read, in words ("permission denied"), not as the name of a Java exception. */
+  static Diagnostic unreadable(String file, IOException e) {
+    return Diagnostic.error(Origin.of(file), "", "io", "cannot read the file: " + IoErrors.cause(e),
+        "check that it is a readable file");
+  }
+
   private static String read(Path path, String file) {
     try {
       long size = Files.size(path);
@@ -192,8 +199,7 @@ public final class ConfigLoader {
       throw new UserError(Diagnostic.error(Origin.of(file), "", "not-utf8",
           "the file is not valid UTF-8", "save the file as UTF-8"));
     } catch (IOException e) {
-      throw new UserError(Diagnostic.error(Origin.of(file), "", "io",
-          "cannot read the file: " + e.getClass().getSimpleName(), "check that it is a readable file"));
+      throw new UserError(unreadable(file, e));
     }
   }
 }

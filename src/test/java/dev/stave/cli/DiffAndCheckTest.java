@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -287,6 +288,31 @@ class DiffAndCheckTest {
         + first + " holds too; a bundle holds each object once\n"
         + "    | apiVersion: apps/v1\n    | ^\n"
         + "  = hint: remove one of the two files from the bundle folder\n", run.err());
+  }
+
+  @Test
+  void aFileThatIsNotUtf8IsInvalidInput() throws IOException {
+    Path a = compile("a");
+    Path b = compile("b");
+    Path file = b.resolve("50-x.yaml");
+    Files.write(file, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: \u00ff}\n".getBytes(StandardCharsets.ISO_8859_1));
+    Run run = Run.of("diff", a.toString(), b.toString());
+    assertEquals(1, run.code(), run.out());
+    assertTrue(run.err().startsWith(file + ":1:1: error: " + file
+        + " is not UTF-8 text, so it is not a Kubernetes object file\n"), run.err());
+    assertTrue(run.err().endsWith("  = hint: remove the file from the bundle folder, or save it as UTF-8\n"), run.err());
+  }
+
+  /** kubectl apply -f fails on a link to nothing; diff said nothing differs. */
+  @Test
+  void aLinkToNothingIsInvalidInput() throws IOException {
+    Path a = compile("a");
+    Path b = compile("b");
+    Path link = Files.createSymbolicLink(b.resolve("50-gone.yaml"), Path.of("gone.yaml"));
+    Run run = Run.of("diff", a.toString(), b.toString());
+    assertEquals(1, run.code(), run.out());
+    assertEquals(link + ":1:1: error: " + link + " is a symbolic link to gone.yaml, which does not exist\n"
+        + "  = hint: remove the link from the bundle folder, or restore what it points to\n", run.err());
   }
 
   /** A bundle folder by hand: one ConfigMap named settings with the given value. */

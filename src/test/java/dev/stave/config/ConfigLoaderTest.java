@@ -36,6 +36,15 @@ class ConfigLoaderTest {
     }
   }
 
+  /** Tests run as root, who reads any file: the refusal is made by hand. */
+  @Test
+  void aFileThatCannotBeReadSaysWhy() {
+    Diagnostic d = ConfigLoader.unreadable("c.yaml", new java.nio.file.AccessDeniedException("c.yaml"));
+    assertEquals("cannot read the file: permission denied", d.message());
+    assertEquals("cannot read the file: input/output error", ConfigLoader.unreadable("c.yaml",
+        new java.nio.file.FileSystemException("c.yaml", null, "Input/output error")).message());
+  }
+
   @Test
   void aFileOfAnotherKindIsToldTheNamesStaveReads() throws IOException {
     Diagnostic d = refused(Files.writeString(dir.resolve("notes.txt"), "kind: experiment\n"));

@@ -1,5 +1,6 @@
 package dev.stave.bundle;
 
+import dev.stave.diag.IoErrors;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,8 +28,22 @@ public final class BundleCheck {
     }
   }
 
+  /**
+   * The files of every bundle that differ, bundle by bundle. What compile would refuse to replace (a
+   * link, a file or a folder of the user's where a bundle goes, an output folder that is a file) is
+   * refused here with the same error, rather than reported as up to date or as files to write.
+   */
+  public static List<FileChange> compare(Path outputDir, List<Bundle> bundles) {
+    BundleWriter.checkObstacles(outputDir, bundles);
+    List<FileChange> changes = new ArrayList<>();
+    for (Bundle b : bundles) {
+      changes.addAll(compare(outputDir, b));
+    }
+    return changes;
+  }
+
   /** Sorted by file name; a missing folder means every file is added. */
-  public static List<FileChange> compare(Path outputDir, Bundle bundle) {
+  static List<FileChange> compare(Path outputDir, Bundle bundle) {
     Path dir = outputDir.resolve(bundle.name());
     TreeMap<String, Status> changes = new TreeMap<>();
     TreeMap<String, byte[]> onDisk = new TreeMap<>();
@@ -45,7 +60,7 @@ public final class BundleCheck {
         }
       }
     } catch (IOException e) {
-      throw new BundleWriter.WriteFailure("cannot read " + dir + ": " + e.getMessage(), e);
+      throw new BundleWriter.WriteFailure("cannot read " + IoErrors.describe(e), e);
     }
     for (BundleFile f : bundle.files()) {
       byte[] was = onDisk.remove(f.name());

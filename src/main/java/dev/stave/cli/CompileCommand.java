@@ -101,6 +101,12 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       throw new UserError(all);
     }
     new DiagnosticPrinter(context.sources()).print(all, context.err());
+    if (!options.output().equals("-")) {
+      for (Bundle b : bundles) {
+        // What a bundle would replace may be a file of the user's: a diagnostic about it must not quote it.
+        context.sources().neverQuote(Path.of(options.output()).resolve(b.name()).toString());
+      }
+    }
     if (options.check()) {
       return check(context, Path.of(options.output()), bundles);
     }
@@ -108,10 +114,6 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       context.out().print(Bundle.stream(bundles));
       context.out().flush();
     } else {
-      for (Bundle b : bundles) {
-        // What a bundle would replace may be a file of the user's: a diagnostic about it must not quote it.
-        context.sources().neverQuote(Path.of(options.output()).resolve(b.name()).toString());
-      }
       List<String> warnings = new BundleWriter(Path.of(options.output())).write(bundles);
       for (Bundle b : bundles) {
         context.err().println("wrote " + Path.of(options.output()).resolve(b.name()) + "/ ("
@@ -126,10 +128,7 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
 
   /** --check: what a compile would change on disk, written nowhere. */
   private static int check(Context context, Path output, List<Bundle> bundles) {
-    List<BundleCheck.FileChange> changes = new ArrayList<>();
-    for (Bundle b : bundles) {
-      changes.addAll(BundleCheck.compare(output, b));
-    }
+    List<BundleCheck.FileChange> changes = BundleCheck.compare(output, bundles);
     for (BundleCheck.FileChange c : changes) {
       context.out().println(c);
     }

@@ -73,6 +73,43 @@ class DiffAndCheckTest {
     assertFalse(Files.exists(tmp.resolve("empty")));
   }
 
+  /** --check refuses what compile refuses, with the same words and exit code, instead of 'up to date' or 'run compile'. */
+  @Test
+  void checkRefusesWhatCompileRefuses() throws IOException {
+    Path bundle = compile("out");
+    Path elsewhere = tmp.resolve("elsewhere");
+    Files.move(bundle, elsewhere);
+
+    Files.createSymbolicLink(bundle, elsewhere);
+    assertSameRefusal(tmp.resolve("out"), 1, bundle + ":1:1: error: " + bundle + " is a symbolic link; compiling"
+        + " would replace it with the bundle\n  = hint: write the bundles elsewhere with -o DIR, or move it away\n");
+    Files.delete(bundle);
+
+    Files.writeString(bundle, "mine");
+    assertSameRefusal(tmp.resolve("out"), 1, bundle + ":1:1: error: " + bundle + " is a file; compiling"
+        + " would replace it with the bundle\n  = hint: write the bundles elsewhere with -o DIR, or move it away\n");
+    Files.delete(bundle);
+
+    Files.createDirectories(bundle);
+    Files.writeString(bundle.resolve("notes.txt"), "mine");
+    assertSameRefusal(tmp.resolve("out"), 1, bundle + ":1:1: error: " + bundle + " is a folder that stave did not"
+        + " write (it has no kustomization of stave's); compiling would replace it with the bundle\n"
+        + "  = hint: write the bundles elsewhere with -o DIR, or move it away\n");
+
+    Path file = Files.writeString(tmp.resolve("notdir"), "mine");
+    assertSameRefusal(file, 4, "stave: cannot write to " + file + ": it is a file, not a folder\n");
+  }
+
+  private static void assertSameRefusal(Path output, int code, String err) {
+    Run check = Run.of("compile", CONFIG, "-o", output.toString(), "--check");
+    assertEquals(code, check.code(), check.out() + check.err());
+    assertEquals("", check.out());
+    assertEquals(err, check.err());
+    Run compile = Run.of("compile", CONFIG, "-o", output.toString());
+    assertEquals(code, compile.code(), compile.err());
+    assertEquals(err, compile.err());
+  }
+
   @Test
   void checkWithStandardOutputIsAUsageError() {
     assertEquals(2, Run.of("compile", CONFIG, "-o", "-", "--check").code());

@@ -111,7 +111,18 @@ public final class HoconLoader {
       if (URL_NAME.matcher(what).matches()) {
         throw new RefusedInclude("\"" + what + "\"");
       }
-      return fallback.include(context, what);
+      ConfigObject included;
+      try {
+        included = fallback.include(context, what);
+      } catch (ConfigException.IO e) {
+        throw new MissingInclude(what);
+      }
+      // Typesafe looks for a name with no file next to the including one on the class path (stave's own
+      // jar), and skips one found nowhere: a misspelt include would compile as if it were not there.
+      if (included.origin().filename() == null || included.origin().resource() != null) {
+        throw new MissingInclude(what);
+      }
+      return included;
     }
 
     @Override
@@ -127,6 +138,16 @@ public final class HoconLoader {
     @Override
     public ConfigObject includeResources(ConfigIncludeContext context, String what) {
       throw new RefusedInclude("classpath(\"" + what + "\")");
+    }
+  }
+
+  /** An include whose file does not exist next to the config that names it. */
+  private static final class MissingInclude extends ConfigException.Generic {
+    final String name;
+
+    MissingInclude(String name) {
+      super("include \"" + name + "\": there is no such file next to this config");
+      this.name = name;
     }
   }
 
@@ -287,7 +308,11 @@ public final class HoconLoader {
     message = message.replace(cwd, "");
     String hint = "check the syntax on this line";
     String code = "hocon-syntax";
-    if (e instanceof RefusedInclude) {
+    if (e instanceof MissingInclude missing) {
+      code = "hocon-include";
+      hint = "fix the file name: an include names a file relative to the folder of the config that has it";
+      origin = namedIncludeOrigin(file, missing.name);
+    } else if (e instanceof RefusedInclude) {
       code = "hocon-include";
       hint = "copy what it holds into a file next to this one and include that: include \"file.conf\"";
       origin = includeOrigin(path, file);
@@ -317,6 +342,20 @@ public final class HoconLoader {
         return Origin.of(file);
       }
       if (remote.matcher(text).find()) {
+        return new Origin(file, line, firstColumn(text));
+      }
+    }
+  }
+
+  /** The include statement that names {@code name} in the file, or the top of the file. */
+  private Origin namedIncludeOrigin(String file, String name) {
+    Pattern include = Pattern.compile("^\\s*include\\s+(?:required\\(\\s*)?(?:file\\(\\s*)?\"" + Pattern.quote(name) + "\"");
+    for (int line = 1; ; line++) {
+      String text = lines.line(file, line);
+      if (text == null) {
+        return Origin.of(file);
+      }
+      if (include.matcher(text).find()) {
         return new Origin(file, line, firstColumn(text));
       }
     }

@@ -192,6 +192,21 @@ class HoconLoaderTest {
   }
 
   @Test
+  void anIncludeReadsAFileNextToTheConfigOrIsAnErrorAtItsLine() throws IOException {
+    Files.writeString(dir.resolve("base.conf"), "name = from-base\n");
+    MapNode found = load("include \"base\"\ninclude file(\"base.conf\")\nkind = experiment\n", Map.of());
+    assertEquals("from-base", ((ScalarNode) found.get("name")).text());
+    // A name that is no file here: Typesafe would look on stave's class path, or skip it without a word.
+    for (String include : List.of("include \"stave/init/experiment.conf\"", "include \"misspelt.conf\"",
+        "include required(\"misspelt.conf\")")) {
+      UserError e = assertThrows(UserError.class, () -> load("kind = experiment\n" + include + "\n", Map.of()));
+      Diagnostic d = e.diagnostics().get(0);
+      assertEquals(2, d.origin().line(), include);
+      assertTrue(d.message().endsWith(": there is no such file next to this config"), d.message());
+    }
+  }
+
+  @Test
   void charactersNoYamlFileCanCarryAreLocatedErrors() {
     UserError e = assertThrows(UserError.class,
         () -> load("a { \"k\\uffff\" = 1 }\nb = [ok, \"x\\ud800\"]\nc = \"\\ud83d\\ude00 whole\"\n", Map.of()));

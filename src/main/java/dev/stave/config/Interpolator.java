@@ -3,6 +3,7 @@ package dev.stave.config;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * YAML's {@code ${ENV}} and {@code ${ENV:-default}} in string values, the default itself interpolated
@@ -73,6 +74,14 @@ final class Interpolator {
           return null;
         }
         out.append(value);
+        if (out.length() > YamlLoader.MAX_CHARACTERS) {
+          // "${BIG}${BIG}..." would otherwise grow as far as the JVM's memory.
+          problems.add(Diagnostic.error(origin, path, "env-size",
+              "with its variables, the value is more than " + String.format(Locale.ROOT, "%,d",
+                  YamlLoader.MAX_CHARACTERS) + " characters long",
+              "name a large variable once, or keep large values out of the config"));
+          return null;
+        }
         i = close + 1;
       } else {
         out.append(c);

@@ -35,6 +35,12 @@ import org.yaml.snakeyaml.resolver.Resolver;
 public final class YamlLoader {
   static final int MAX_NESTING = 100;
   static final int MAX_EXPANDED_NODES = 200_000;
+  /**
+   * The most characters a file's values may come to once aliases and variables are expanded, as HOCON's
+   * substitutions may make (HoconLoader): an alias of a long string used a thousand times, or a long
+   * variable named in many values, would otherwise grow past what the JVM can hold.
+   */
+  static final long MAX_CHARACTERS = 10_000_000;
   static final int MAX_CODE_POINTS = 8 * 1024 * 1024;
 
   private static final Pattern HEX = Pattern.compile("0x[0-9a-fA-F]+");
@@ -142,6 +148,7 @@ public final class YamlLoader {
     private final String file;
     private final List<Diagnostic> problems = new ArrayList<>();
     private int expanded;
+    private long characters;
 
     Converter(String file) {
       this.file = file;
@@ -227,9 +234,20 @@ public final class YamlLoader {
     }
 
     private Node scalar(org.yaml.snakeyaml.nodes.ScalarNode scalar, Origin origin, String path) {
+      if (characters > MAX_CHARACTERS) {
+        return new ScalarNode(null, "null", origin);
+      }
       String raw = scalar.getValue();
       String value = interpolator == null ? raw : interpolator.apply(raw, origin, path, problems);
       if (value == null) {
+        return new ScalarNode(null, "null", origin);
+      }
+      characters += value.length();
+      if (characters > MAX_CHARACTERS) {
+        problems.add(Diagnostic.error(origin, path, "yaml-size",
+            "the file's values come to more than " + String.format(java.util.Locale.ROOT, "%,d", MAX_CHARACTERS)
+                + " characters through its aliases and variables",
+            "write a long value that is used many times once, or keep large values out of the config"));
         return new ScalarNode(null, "null", origin);
       }
       if (!scalar.isPlain()) {

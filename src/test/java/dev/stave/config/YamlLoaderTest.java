@@ -31,6 +31,26 @@ class YamlLoaderTest {
   }
 
   @Test
+  void valuesThatVariablesOrAliasesGrowPastTenMillionCharactersAreErrors() {
+    YamlLoader big = new YamlLoader(new Env(Map.of("BIG", "x".repeat(1_000_000)), "/home/u"));
+    // Eleven values of a million characters each: the eleventh is one too many.
+    UserError many = assertThrows(UserError.class, () -> big.load("args:\n" + "- ${BIG}\n".repeat(11), "x.yaml"));
+    assertEquals(1, many.diagnostics().size(), many.diagnostics().toString());
+    Diagnostic d = many.diagnostics().get(0);
+    assertEquals(new Origin("x.yaml", 12, 3), d.origin());
+    assertEquals("args[10]", d.jsonPath());
+    assertEquals("the file's values come to more than 10,000,000 characters through its aliases and variables",
+        d.message());
+    // One value that names the variable eleven times.
+    UserError one = assertThrows(UserError.class, () -> big.load("a: ${BIG}" + "${BIG}".repeat(10) + "\n", "x.yaml"));
+    assertEquals("with its variables, the value is more than 10,000,000 characters long",
+        one.diagnostics().get(0).message());
+    // Ten fit.
+    assertEquals(10, ((ListNode) ((MapNode) big.load("args:\n" + "- ${BIG}\n".repeat(10), "x.yaml")).get("args"))
+        .items().size());
+  }
+
+  @Test
   void everyValueAndKeyHasItsLineAndColumn() {
     MapNode root = load("kind: experiment\nprocesses:\n  agent:\n    replicas: 8\n");
     MapNode agent = (MapNode) ((MapNode) root.get("processes")).get("agent");

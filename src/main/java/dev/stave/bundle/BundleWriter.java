@@ -338,32 +338,31 @@ public final class BundleWriter {
     if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
       return;
     }
-    String what;
-    if (Files.isSymbolicLink(target)) {
-      what = "a symbolic link";
-    } else if (!Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-      what = "a file";
-    } else if (isBundle(target)) {
+    String what = notABundle(target);
+    if (what == null) {
       return;
-    } else {
-      what = "a folder that stave did not write (it has no kustomization of stave's)";
     }
     throw new UserError(Diagnostic.error(Origin.of(target.toString()), "", "not-a-bundle",
         target + " is " + what + "; compiling would replace it with the bundle",
         "write the bundles elsewhere with -o DIR, or move it away"));
   }
 
+  /** What {@code path} is when it is not a bundle stave wrote ("a symbolic link", ...), or null for one. */
+  private static String notABundle(Path path) {
+    if (Files.isSymbolicLink(path)) {
+      return "a symbolic link";
+    }
+    if (!Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+      return "a file";
+    }
+    return isBundle(path) ? null : "a folder that stave did not write (it has no kustomization of stave's)";
+  }
+
   /** A hidden folder with the name of one of a write's is deleted only if stave wrote it. */
   private static void checkLeftover(Path leftover) {
-    String what;
-    if (Files.isSymbolicLink(leftover)) {
-      what = "a symbolic link";
-    } else if (!Files.isDirectory(leftover, LinkOption.NOFOLLOW_LINKS)) {
-      what = "a file";
-    } else if (isBundle(leftover)) {
+    String what = notABundle(leftover);
+    if (what == null) {
       return;
-    } else {
-      what = "a folder that stave did not write (it has no kustomization of stave's)";
     }
     // Pointed at by the bundle's folder, which is never quoted: the file may be the user's, with secrets.
     Path bundle = leftover.resolveSibling(bundleOf(leftover));

@@ -334,28 +334,24 @@ public final class HoconLoader {
    * the first {@code include} of the file that names no local file; else the top of the file.
    */
   private Origin includeOrigin(Path path, String file) {
-    Pattern remote = Pattern.compile("^\\s*include\\s+(?:required\\(\\s*)?(?:url|classpath)\\s*\\(|"
-        + "^\\s*include\\s+(?:required\\(\\s*)?\"[A-Za-z][A-Za-z0-9+.-]+:");
-    for (int line = 1; ; line++) {
-      String text = lines.line(file, line);
-      if (text == null) {
-        return Origin.of(file);
-      }
-      if (remote.matcher(text).find()) {
-        return new Origin(file, line, firstColumn(text));
-      }
-    }
+    return firstLine(file, Pattern.compile("^\\s*include\\s+(?:required\\(\\s*)?(?:url|classpath)\\s*\\(|"
+        + "^\\s*include\\s+(?:required\\(\\s*)?\"[A-Za-z][A-Za-z0-9+.-]+:"));
   }
 
   /** The include statement that names {@code name} in the file, or the top of the file. */
   private Origin namedIncludeOrigin(String file, String name) {
-    Pattern include = Pattern.compile("^\\s*include\\s+(?:required\\(\\s*)?(?:file\\(\\s*)?\"" + Pattern.quote(name) + "\"");
+    return firstLine(file, Pattern.compile(
+        "^\\s*include\\s+(?:required\\(\\s*)?(?:file\\(\\s*)?\"" + Pattern.quote(name) + "\""));
+  }
+
+  /** The first line of the file that {@code pattern} finds something in, or the top of the file. */
+  private Origin firstLine(String file, Pattern pattern) {
     for (int line = 1; ; line++) {
       String text = lines.line(file, line);
       if (text == null) {
         return Origin.of(file);
       }
-      if (include.matcher(text).find()) {
+      if (pattern.matcher(text).find()) {
         return new Origin(file, line, firstColumn(text));
       }
     }

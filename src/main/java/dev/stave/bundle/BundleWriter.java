@@ -227,13 +227,18 @@ public final class BundleWriter {
 
   private Path free(String bundle, String kind, Set<String> taken) {
     for (int n = 1; n <= MAX_WORK_FOLDERS; n++) {
-      String name = "." + bundle + ".stave-" + kind + (n == 1 ? "" : "-" + n);
-      if (!taken.contains(name)) {
-        return outputDir.resolve(name);
+      Path folder = workFolder(bundle, kind, n);
+      if (!taken.contains(folder.getFileName().toString())) {
+        return folder;
       }
     }
     throw new WriteFailure("cannot write to " + outputDir + ": " + MAX_WORK_FOLDERS + " folders ." + bundle
         + ".stave-" + kind + "* left from earlier compiles cannot be deleted; delete them", null);
+  }
+
+  /** The {@code n}th hidden folder of a kind ({@code new} or {@code old}) beside a bundle, as WORK_FOLDER reads it. */
+  private Path workFolder(String bundle, String kind, int n) {
+    return outputDir.resolve("." + bundle + ".stave-" + kind + (n == 1 ? "" : "-" + n));
   }
 
   private static String bundleOf(Path leftover) {
@@ -269,8 +274,8 @@ public final class BundleWriter {
    * bundles deletes.
    */
   void abandon(List<String> names) {
-    abandonSlots(names.stream().map(n -> new Slot(n, outputDir.resolve(n), outputDir.resolve("." + n + ".stave-new"),
-        outputDir.resolve("." + n + ".stave-old"))).toList());
+    abandonSlots(names.stream().map(n -> new Slot(n, outputDir.resolve(n), workFolder(n, "new", 1),
+        workFolder(n, "old", 1))).toList());
   }
 
   private void abandonSlots(List<Slot> slots) {

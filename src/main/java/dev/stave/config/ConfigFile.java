@@ -16,10 +16,12 @@ public record ConfigFile(Node root, String file, Path path, String home) {
 
   /** A path this config names: {@code ~} at the start is the home folder; a relative one is under {@code folder}. */
   public Path resolve(String written, Path folder) {
-    if (written.equals("~") || written.startsWith("~/")) {
-      return Path.of(home + written.substring(1));
-    }
-    Path p = Path.of(written);
+    Path p = underHome(home, written);
     return p.isAbsolute() ? p : folder.resolve(p).normalize();
+  }
+
+  /** {@code written} with {@code ~} at its start standing for {@code home}; any other path as written. */
+  static Path underHome(String home, String written) {
+    return written.equals("~") || written.startsWith("~/") ? Path.of(home + written.substring(1)) : Path.of(written);
   }
 }

@@ -159,11 +159,7 @@ public final class ConfigLoader {
 
   /** A path as written in a config or on the command line: {@code ~} at the start is the home folder. */
   public Path expandHome(Path path) {
-    String s = path.toString();
-    if (s.equals("~") || s.startsWith("~/")) {
-      return Path.of(env.home() + s.substring(1));
-    }
-    return path;
+    return ConfigFile.underHome(env.home(), path.toString());
   }
 
   /** Why a config cannot be read, in words ("permission denied"), not as the name of a Java exception. */

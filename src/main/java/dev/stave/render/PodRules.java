@@ -2,7 +2,9 @@ package dev.stave.render;
 
 import dev.stave.model.LabelRules;
 import dev.stave.model.Names;
+import dev.stave.model.TolerationRules;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -96,22 +98,24 @@ final class PodRules {
   private static void toleration(Map<?, ?> t, String path, List<Problem> problems) {
     String key = t.get("key") instanceof String k ? k : "";
     String value = t.get("value") instanceof String v ? v : "";
-    boolean exists = "Exists".equals(t.get("operator"));
-    if (!key.isEmpty() && !LabelRules.validKey(key)) {
+    EnumSet<TolerationRules.Broken> broken = TolerationRules.broken(key,
+        t.get("operator") instanceof String o ? o : null, value, t.get("effect") instanceof String e ? e : null,
+        t.get("tolerationSeconds") != null);
+    if (broken.contains(TolerationRules.Broken.KEY)) {
       problems.add(new Problem(path + ".key: '" + Names.printable(key) + "' is not a taint key", LabelRules.KEY_HINT));
     }
-    if (key.isEmpty() && !exists) {
+    if (broken.contains(TolerationRules.Broken.KEYLESS_NOT_EXISTS)) {
       problems.add(new Problem(path + ".operator: a toleration without a key must have operator Exists",
           "add the key of the taint to tolerate, or set operator to Exists"));
     }
-    if (exists && !value.isEmpty()) {
+    if (broken.contains(TolerationRules.Broken.VALUE_WITH_EXISTS)) {
       problems.add(new Problem(path + ".value: a toleration with operator Exists cannot have a value",
           "remove value, or set operator to Equal to tolerate only that value"));
-    } else if (!exists && !LabelRules.validValue(value)) {
+    } else if (broken.contains(TolerationRules.Broken.VALUE)) {
       problems.add(new Problem(path + ".value: '" + Names.printable(value) + "' is not a taint value",
           LabelRules.VALUE_HINT));
     }
-    if (t.get("tolerationSeconds") != null && !"NoExecute".equals(t.get("effect"))) {
+    if (broken.contains(TolerationRules.Broken.SECONDS_WITHOUT_NO_EXECUTE)) {
       problems.add(new Problem(path + ".tolerationSeconds: tolerationSeconds applies only to effect NoExecute",
           "set effect to NoExecute, or remove tolerationSeconds"));
     }

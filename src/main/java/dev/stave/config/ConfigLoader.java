@@ -7,7 +7,8 @@ import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
+import java.nio.CharBuffer;
+import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -168,6 +169,26 @@ public final class ConfigLoader {
         "check that it is a readable file");
   }
 
+  /** The text of a UTF-8 file; a byte that is not UTF-8 is an error at its line and column. */
+  private static String utf8(byte[] bytes, String file) {
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    CharBuffer out = CharBuffer.allocate(bytes.length);
+    CoderResult result = StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT)
+        .decode(in, out, true);
+    if (result.isError()) {
+      String before = out.flip().toString();
+      int lineStart = before.lastIndexOf('\n') + 1;
+      int line = 1 + (int) before.chars().filter(c -> c == '\n').count();
+      int column = 1 + before.codePointCount(lineStart, before.length());
+      throw new UserError(Diagnostic.error(new Origin(file, line, column), "", "not-utf8",
+          String.format(Locale.ROOT, "the file is not valid UTF-8: byte 0x%02X cannot start or continue a character"
+              + " here", bytes[in.position()] & 0xFF), "save the file as UTF-8"));
+    }
+    return out.flip().toString();
+  }
+
   private static String read(Path path, String file) {
     try {
       long size = Files.size(path);
@@ -176,12 +197,7 @@ public final class ConfigLoader {
             "the file is " + size + " bytes, more than the " + MAX_FILE_BYTES + " a config may have",
             "configs are small; keep large data in files that the processes read"));
       }
-      byte[] bytes = Files.readAllBytes(path);
-      String text = StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes))
-          .toString();
+      String text = utf8(Files.readAllBytes(path), file);
       if (text.indexOf('\0') >= 0) {
         int line = 1 + (int) text.substring(0, text.indexOf('\0')).chars().filter(c -> c == '\n').count();
         throw new UserError(Diagnostic.error(new Origin(file, line, 1), "", "nul-byte",
@@ -191,9 +207,6 @@ public final class ConfigLoader {
     } catch (NoSuchFileException e) {
       throw new UserError(Diagnostic.error(Origin.of(file), "", "no-file",
           "file not found", "check the path; relative paths start from the current folder"));
-    } catch (CharacterCodingException e) {
-      throw new UserError(Diagnostic.error(Origin.of(file), "", "not-utf8",
-          "the file is not valid UTF-8", "save the file as UTF-8"));
     } catch (IOException e) {
       throw new UserError(unreadable(file, e));
     }

@@ -3,7 +3,6 @@ package dev.stave.config;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import dev.stave.diag.UserError;
-import java.io.StringReader;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -12,17 +11,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.events.Event;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
-import org.yaml.snakeyaml.representer.Representer;
-import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.parser.Parser;
+import org.yaml.snakeyaml.parser.ParserImpl;
 import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
@@ -64,12 +63,17 @@ public final class YamlLoader {
   /** Parses {@code text} read from the file shown to users as {@code file}. */
   public Node load(String text, String file) {
     org.yaml.snakeyaml.nodes.Node root;
+    LoaderOptions options = options();
+    LastEvent parser = null;
     try {
-      root = yaml().compose(new StringReader(text));
+      parser = new LastEvent(new ParserImpl(new LinearStreamReader(text, "'reader'"), options));
+      root = new Composer(parser, new NoImplicitTypes(), options).getSingleNode();
     } catch (MarkedYAMLException e) {
       throw new UserError(syntaxError(file, e));
     } catch (YAMLException e) {
-      throw new UserError(problem(Origin.of(file), firstLine(e.getMessage())));
+      // The composer's own limits (aliases, nesting) come without a place: the event it was reading has one.
+      Mark mark = parser == null ? null : parser.last;
+      throw new UserError(problem(mark == null ? Origin.of(file) : origin(file, mark), firstLine(e.getMessage())));
     } catch (StackOverflowError e) {
       throw new UserError(Diagnostic.error(Origin.of(file), "", "yaml-depth",
           "the file is nested too deeply to read", "keep nesting under " + MAX_NESTING + " levels"));
@@ -86,7 +90,7 @@ public final class YamlLoader {
     return node;
   }
 
-  private static Yaml yaml() {
+  private static LoaderOptions options() {
     LoaderOptions options = new LoaderOptions();
     options.setAllowDuplicateKeys(false);
     options.setMaxAliasesForCollections(50);
@@ -95,8 +99,38 @@ public final class YamlLoader {
     options.setCodePointLimit(MAX_CODE_POINTS);
     options.setMergeOnCompose(false);
     options.setTagInspector(tag -> false);
-    return new Yaml(new SafeConstructor(options), new Representer(new DumperOptions()),
-        new DumperOptions(), options, new NoImplicitTypes());
+    return options;
+  }
+
+  /** The parser's events, remembering where the last one handed out starts. */
+  private static final class LastEvent implements Parser {
+    private final Parser parser;
+    private Mark last;
+
+    LastEvent(Parser parser) {
+      this.parser = parser;
+    }
+
+    @Override
+    public boolean checkEvent(Event.ID choice) {
+      return parser.checkEvent(choice);
+    }
+
+    @Override
+    public Event peekEvent() {
+      return parser.peekEvent();
+    }
+
+    @Override
+    public Event getEvent() {
+      Event event = parser.getEvent();
+      last = event == null ? last : event.getStartMark();
+      return event;
+    }
+  }
+
+  private static Origin origin(String file, Mark mark) {
+    return new Origin(file, mark.getLine() + 1, mark.getColumn() + 1);
   }
 
   /** Every scalar resolves to a string; typing is done here by YAML 1.2 rules. */
@@ -109,7 +143,7 @@ public final class YamlLoader {
 
   private static Diagnostic syntaxError(String file, MarkedYAMLException e) {
     Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
-    Origin origin = mark == null ? Origin.of(file) : new Origin(file, mark.getLine() + 1, mark.getColumn() + 1);
+    Origin origin = mark == null ? Origin.of(file) : origin(file, mark);
     return problem(origin, e.getProblem() != null ? e.getProblem() : firstLine(e.getMessage()));
   }
 
@@ -117,7 +151,10 @@ public final class YamlLoader {
   private static Diagnostic problem(Origin origin, String problem) {
     String code = "yaml-syntax";
     String hint = "check the indentation and the quoting on this line";
-    if (problem.contains("tab")) {
+    if (problem.contains("which YAML does not allow")) {
+      code = "yaml-character";
+      hint = "remove it; in a double-quoted string, write it as an escape such as \\x07";
+    } else if (problem.contains("tab")) {
       hint = "indent with spaces: YAML does not allow tabs for indentation";
     } else if (problem.contains("exceeds the limit") && problem.contains("code points")) {
       problem = "the file is larger than " + MAX_CODE_POINTS + " characters";

@@ -1,19 +1,19 @@
 package dev.stave.render;
 
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.yaml.snakeyaml.DumperOptions;
+import dev.stave.config.LinearStreamReader;
 import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.events.Event;
 import org.yaml.snakeyaml.events.ScalarEvent;
 import org.yaml.snakeyaml.nodes.NodeId;
 import org.yaml.snakeyaml.nodes.Tag;
-import org.yaml.snakeyaml.representer.Representer;
+import org.yaml.snakeyaml.parser.Parser;
+import org.yaml.snakeyaml.parser.ParserImpl;
 import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
@@ -50,7 +50,9 @@ public final class CanonicalYaml {
    */
   public static Object parse(String text) {
     try {
-      return READER.get().load(text);
+      PlainConstructor constructor = READER.get();
+      constructor.setComposer(new Composer(parser(text), RESOLVER, constructor.options));
+      return constructor.getSingleData(Object.class);
     } catch (YAMLException e) {
       throw new IllegalArgumentException("not a single valid YAML document: " + e.getMessage(), e);
     }
@@ -63,7 +65,10 @@ public final class CanonicalYaml {
   static List<Event> events(String text) {
     try {
       List<Event> all = new ArrayList<>();
-      READER.get().parse(new StringReader(text)).forEach(all::add);
+      Parser parser = parser(text);
+      while (parser.peekEvent() != null) {
+        all.add(parser.getEvent());
+      }
       return all;
     } catch (YAMLException e) {
       return null;
@@ -87,10 +92,19 @@ public final class CanonicalYaml {
   private static final Resolver RESOLVER = new Resolver();
 
   // Every object is parsed twice (template output, then the emitted text), so the reader is set up
-  // once per thread rather than per call; a SnakeYAML Yaml may be reused but not shared.
-  private static final ThreadLocal<Yaml> READER = ThreadLocal.withInitial(CanonicalYaml::reader);
+  // once per thread rather than per call; a SnakeYAML constructor may be reused but not shared.
+  private static final ThreadLocal<PlainConstructor> READER = ThreadLocal.withInitial(CanonicalYaml::reader);
 
-  private static Yaml reader() {
+  /**
+   * SnakeYAML's parser over a reader that takes linear time: its own reader takes quadratic time in the
+   * length of a word or a line (LinearStreamReader), and template output or a bundle file may hold a
+   * value of megabytes.
+   */
+  private static Parser parser(String text) {
+    return new ParserImpl(new LinearStreamReader(text, "'string'"), READER.get().options);
+  }
+
+  private static PlainConstructor reader() {
     LoaderOptions options = new LoaderOptions();
     options.setAllowDuplicateKeys(false);
     options.setMaxAliasesForCollections(50);
@@ -98,8 +112,7 @@ public final class CanonicalYaml {
     options.setNestingDepthLimit(BlockWriter.MAX_DEPTH + 10);
     // ConfigMaps top out at 1 MiB; leave room for a whole rendered bundle document.
     options.setCodePointLimit(64 * 1024 * 1024);
-    DumperOptions unused = new DumperOptions();
-    return new Yaml(new PlainConstructor(options), new Representer(unused), unused, options, RESOLVER);
+    return new PlainConstructor(options);
   }
 
   /**
@@ -147,8 +160,15 @@ public final class CanonicalYaml {
    * place in a manifest and fail as unknown tags.
    */
   private static final class PlainConstructor extends SafeConstructor {
+    final LoaderOptions options;
+
     PlainConstructor(LoaderOptions options) {
       super(options);
+      this.options = options;
+      // What SnakeYAML's Yaml would set from the options, since this constructor is used without one.
+      setAllowDuplicateKeys(options.isAllowDuplicateKeys());
+      setWarnOnDuplicateKeys(options.isWarnOnDuplicateKeys());
+      setWrappedToRootException(options.isWrappedToRootException());
       yamlConstructors.put(Tag.TIMESTAMP, new ConstructYamlStr());
       yamlConstructors.remove(Tag.BINARY);
       yamlConstructors.remove(Tag.SET);

@@ -44,6 +44,9 @@ final class ExperimentHostileInputs implements HostileGenerator {
     all.add(new Generated("string-50mb.yaml", () -> huge("kind: experiment\nname: demo\nimage: \"", "\"\n")));
     all.add(new Generated("string-50mb.conf", () -> huge("kind = experiment\nname = demo\nimage = \"", "\"\n")));
     all.add(text("name-1mb-line.yaml", "kind: experiment\nname: " + "n".repeat(1024 * 1024) + "\nimage: img\n"));
+    // SnakeYAML's own reader takes quadratic time in the length of a word or a comment line: minutes.
+    all.add(text("name-7mb-word.yaml", "kind: experiment\nname: " + "n".repeat(7_500_000) + "\nimage: img\n"));
+    all.add(text("comment-7mb-line.yaml", YAML + "# " + "word ".repeat(1_500_000) + "\n"));
     all.add(text("control-characters.yaml", YAML.replace("image: img", "image: \"img\u0007\u001b[31m\"")));
     return all;
   }

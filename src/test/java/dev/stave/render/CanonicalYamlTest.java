@@ -324,6 +324,24 @@ class CanonicalYamlTest {
   }
 
   @Test
+  void longWordsAndLinesReadBackWhole() {
+    // SnakeYAML's own reader took minutes over these (LinearStreamReader).
+    String word = "w".repeat(4_000_000);
+    String line = "a line ".repeat(600_000);
+    Map<?, ?> m = (Map<?, ?>) CanonicalYaml.parse("a: " + word + "\nb: |\n  " + line + "\n# " + line + "\n");
+    assertEquals(word, m.get("a"));
+    assertEquals(line + "\n", m.get("b"));
+  }
+
+  @Test
+  void aControlCharacterIsRefusedWithItsPlace() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> CanonicalYaml.parse("a: 1\nb: \"x\u0007\"\n"));
+    assertTrue(e.getMessage().contains("found the character U+0007, which YAML does not allow"), e.getMessage());
+    assertTrue(e.getMessage().contains("line 2, column 6"), e.getMessage());
+  }
+
+  @Test
   void parseRefusesWhatManifestsNeverHold() {
     assertThrows(IllegalArgumentException.class, () -> CanonicalYaml.parse("a: 1\na: 2\n"));
     assertThrows(IllegalArgumentException.class, () -> CanonicalYaml.parse("a: 1\n---\nb: 2\n"));

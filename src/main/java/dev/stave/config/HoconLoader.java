@@ -37,6 +37,7 @@ import java.util.regex.Pattern;
  */
 public final class HoconLoader {
   private static final int MAX_DEPTH = 100;
+  private static final String ENVIRONMENT = "environment";
 
   private final Env env;
   private final Sources lines;
@@ -62,7 +63,7 @@ public final class HoconLoader {
       // Resolved together with the environment under it, so that ${?IMAGE} finds the variable and a
       // value may refer to itself (x += y, x = ${x} [y]), which resolveWith cannot resolve. The
       // environment's own keys are then left out again: they are not the config's.
-      Config envConfig = ConfigFactory.parseMap(envAsPaths(), "environment");
+      Config envConfig = ConfigFactory.parseMap(envAsPaths(), ENVIRONMENT);
       ConfigObject resolved = parsed.withFallback(envConfig)
           .resolve(ConfigResolveOptions.noSystem().setAllowUnresolved(false)).root();
       for (String key : envConfig.root().keySet()) {
@@ -636,12 +637,27 @@ public final class HoconLoader {
         return new ScalarNode(null, "null", origin);
       default: {
         String text = (String) value.unwrapped();
+        if (fromEnvironment(value) && !text.isEmpty()) {
+          // YAML types ${N} as the plain scalar it becomes (3 is a number); HOCON's environment gives strings.
+          try {
+            return YamlLoader.typed(text, origin);
+          } catch (NumberFormatException e) {
+            problems.add(Numbers.tooLarge(origin, jsonPath));
+            return new ScalarNode(null, "null", origin);
+          }
+        }
         if (BEYOND_LONG.matcher(text).matches() && unquoted(value)) {
           return new ScalarNode(new BigInteger(text), text, origin);
         }
         return ScalarNode.string(text, origin);
       }
     }
+  }
+
+  /** Whether the whole value is an environment variable's, from a {@code ${NAME}} or {@code ${?NAME}}. */
+  private static boolean fromEnvironment(ConfigValue value) {
+    return value.origin() != null && value.origin().filename() == null
+        && value.origin().description().startsWith(ENVIRONMENT);
   }
 
   /** An integer as HOCON writes one; as unquoted text it can only be one that does not fit a long. */

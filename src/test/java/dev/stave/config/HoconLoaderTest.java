@@ -97,6 +97,22 @@ class HoconLoaderTest {
   }
 
   @Test
+  void aVariableIsTypedAsYamlTypesIt() throws IOException {
+    Map<String, String> env = Map.of("N", "3", "ON", "true", "TAG", "1.50", "NAME", "rl");
+    MapNode hocon = load("replicas = ${N}\nflag = ${?ON}\ntag = ${TAG}\nname = ${NAME}\nimage = \"x:\"${N}\n", env);
+    Path yamlFile = dir.resolve("y.yaml");
+    Files.writeString(yamlFile, "replicas: ${N}\nflag: ${ON}\ntag: ${TAG}\nname: ${NAME}\nimage: x:${N}\n");
+    MapNode yaml = (MapNode) new ConfigLoader(new Env(env, "/home/u"), new Sources()).load(yamlFile).root();
+    assertEquals(new BigInteger("3"), ((ScalarNode) hocon.get("replicas")).value());
+    for (String key : new String[] {"replicas", "flag", "tag", "name", "image"}) {
+      ScalarNode h = (ScalarNode) hocon.get(key);
+      ScalarNode y = (ScalarNode) yaml.get(key);
+      assertEquals(y.value(), h.value(), key);
+      assertEquals(y.text(), h.text(), key);
+    }
+  }
+
+  @Test
   void unquotedYesStaysAString() throws IOException {
     assertEquals("yes", ((ScalarNode) load("a = yes\n", Map.of()).get("a")).value());
   }

@@ -5,6 +5,7 @@ import dev.stave.config.ConfigLoader;
 import dev.stave.config.Env;
 import dev.stave.config.MapNode;
 import dev.stave.config.Node;
+import dev.stave.config.ProjectFolders;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
@@ -42,12 +43,20 @@ final class ContextResolver {
         new Sources());
     Path file;
     Origin fileOrigin = Origin.of(experiment.file());
+    // The folders of a file the experiment names are the experiment's; null for one the user named.
+    ProjectFolders folders = null;
     boolean required = true;
     if (options.contexts() != null) {
       file = options.contexts();
     } else if (root.get("contexts") instanceof ScalarNode s) {
       file = experiment.folder().resolve(loader.expandHome(Path.of(s.text()))).normalize();
       fileOrigin = s.origin();
+      folders = experiment.folders();
+      Optional<Path> outside = folders.outside(file);
+      if (outside.isPresent()) {
+        problems.add(folders.refused(fileOrigin, "contexts", "the contexts file", file, outside.get()));
+        return Optional.empty();
+      }
     } else if (options.homeContexts() != null) {
       file = options.homeContexts();
       required = name != null;
@@ -66,7 +75,7 @@ final class ContextResolver {
       }
       return Optional.empty();
     }
-    Contexts contexts = load(loader, file, problems);
+    Contexts contexts = load(loader, file, folders, problems);
     if (contexts == null) {
       return Optional.empty();
     }
@@ -84,10 +93,10 @@ final class ContextResolver {
     return current;
   }
 
-  private static Contexts load(ConfigLoader loader, Path file, List<Diagnostic> problems) {
+  private static Contexts load(ConfigLoader loader, Path file, ProjectFolders folders, List<Diagnostic> problems) {
     ConfigFile config;
     try {
-      config = loader.load(file);
+      config = folders == null ? loader.load(file) : loader.load(file, folders);
     } catch (UserError e) {
       problems.addAll(e.diagnostics());
       return null;

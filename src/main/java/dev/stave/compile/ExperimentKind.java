@@ -82,8 +82,8 @@ final class ExperimentKind implements KindCompiler {
   static Dispatcher.Result dispatch(ConfigFile config, Experiment experiment, ContextDefaults defaults,
       CompileOptions options, long instances) {
     ConfigLoader loader = options.loader() != null ? options.loader() : new ConfigLoader(Env.system(), new Sources());
-    return Dispatcher.dispatch(config, experiment, defaults.inventory(), defaults.inventoryOrigin(), loader,
-        options.strictCapacity(), instances);
+    return Dispatcher.dispatch(config, experiment, defaults.inventory(), defaults.inventoryOrigin(),
+        defaults.inventoryFolders(), loader, options.strictCapacity(), instances);
   }
 
   /** The Neptune tokens the experiment and its context hold, whether or not tracking is on. */

@@ -3,10 +3,10 @@ package dev.stave.config;
 import java.nio.file.Path;
 
 /**
- * A loaded config: its tree, the name shown in messages, where it lives (for relative paths) and the
- * user's home folder (for {@code ~} in the paths it names).
+ * A loaded config: its tree, the name shown in messages, where it lives (for relative paths), the
+ * user's home folder (for {@code ~} in the paths it names) and the folders whose files it may name.
  */
-public record ConfigFile(Node root, String file, Path path, String home) {
+public record ConfigFile(Node root, String file, Path path, String home, ProjectFolders folders) {
 
   /** The folder that relative paths inside this config resolve against. */
   public Path folder() {

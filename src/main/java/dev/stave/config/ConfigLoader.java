@@ -35,17 +35,32 @@ public final class ConfigLoader {
     this.sources = sources;
   }
 
+  /** Loads a file the user named: its includes may name files in its folder and in the current one. */
   public ConfigFile load(Path given) {
-    return load(given, true);
+    return load(given, null, true);
+  }
+
+  /**
+   * Loads a file that a config named (an inventory, a contexts file): its includes may name files only
+   * where that config may ({@code folders}), which the caller has checked the file itself against.
+   */
+  public ConfigFile load(Path given, ProjectFolders folders) {
+    return load(given, folders, true);
   }
 
   /** Loads a file whose {@code ${...}} belong to another tool (Terraform JSON): no variables are replaced. */
   public ConfigFile loadVerbatim(Path given) {
-    return load(given, false);
+    return load(given, null, false);
   }
 
-  private ConfigFile load(Path given, boolean interpolate) {
+  /** {@link #loadVerbatim(Path)} of a file that a config named, as {@link #load(Path, ProjectFolders)}. */
+  public ConfigFile loadVerbatim(Path given, ProjectFolders folders) {
+    return load(given, folders, false);
+  }
+
+  private ConfigFile load(Path given, ProjectFolders named, boolean interpolate) {
     Path path = expandHome(given);
+    ProjectFolders folders = named != null ? named : ProjectFolders.around(path);
     String file = Sources.display(path);
     ConfigFormat format = ConfigFormat.of(path);
     boolean hocon = format == ConfigFormat.HOCON;
@@ -74,7 +89,7 @@ public final class ConfigLoader {
     }
     Node root;
     try {
-      root = hocon ? new HoconLoader(env, sources).load(path, file)
+      root = hocon ? new HoconLoader(env, sources, folders).load(path, file)
           : (interpolate ? new YamlLoader(env) : YamlLoader.verbatim()).load(text, file);
     } catch (UserError e) {
       // A file that does not parse has no keys to go by, and its error quotes a line: hide whatever
@@ -92,7 +107,7 @@ public final class ConfigLoader {
     if (!unwritable.isEmpty()) {
       throw new UserError(unwritable);
     }
-    return new ConfigFile(root, file, path, env.home());
+    return new ConfigFile(root, file, path, env.home(), folders);
   }
 
   /**

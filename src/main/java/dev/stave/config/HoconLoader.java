@@ -20,13 +20,19 @@ import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
 import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -41,10 +47,13 @@ public final class HoconLoader {
 
   private final Env env;
   private final Sources lines;
+  private final ProjectFolders folders;
 
-  public HoconLoader(Env env, Sources lines) {
+  /** {@code folders}: where the file's includes may read. */
+  public HoconLoader(Env env, Sources lines, ProjectFolders folders) {
     this.env = env;
     this.lines = lines;
+    this.folders = folders;
   }
 
   public Node load(Path path, String file) {
@@ -55,7 +64,7 @@ public final class HoconLoader {
           .setSyntax(ConfigSyntax.CONF)
           .setAllowMissing(false)
           .setOriginDescription(file)
-          .setIncluder(new LocalIncluder(null));
+          .setIncluder(new LocalIncluder(null, new Including(folders, path.toAbsolutePath())));
       // Absolute, so that includes resolve next to the file even when it is named without a folder.
       Config parsed = ConfigFactory.parseFile(path.toAbsolutePath().toFile(), options);
       new Expansion(parsed.root()).check(path, file);
@@ -88,23 +97,27 @@ public final class HoconLoader {
   }
 
   /**
-   * Includes of local files only. {@code include url(...)}, {@code include classpath(...)} and a
-   * quoted name that is a URL ({@code include "https://..."}) would make the bundle depend on what a
+   * Includes of local files in the project only. {@code include url(...)}, {@code include classpath(...)}
+   * and a quoted name that is a URL ({@code include "https://..."}) would make the bundle depend on what a
    * server or stave's own class path answers at compile time: no longer the same bytes for the same
-   * files, and a request made on the user's behalf. They are errors at the include.
+   * files, and a request made on the user's behalf. A file outside the {@link ProjectFolders} could be
+   * anyone's credentials, which an error in it would quote. They are errors at the include, before
+   * anything is read.
    */
   private static final class LocalIncluder
       implements ConfigIncluder, ConfigIncluderFile, ConfigIncluderURL, ConfigIncluderClasspath {
     private static final Pattern URL_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]+:.*", Pattern.DOTALL);
     private final ConfigIncluder fallback;
+    private final Including including;
 
-    LocalIncluder(ConfigIncluder fallback) {
+    LocalIncluder(ConfigIncluder fallback, Including including) {
       this.fallback = fallback;
+      this.including = including;
     }
 
     @Override
     public ConfigIncluder withFallback(ConfigIncluder defaults) {
-      return fallback == defaults ? this : new LocalIncluder(defaults);
+      return fallback == defaults ? this : new LocalIncluder(defaults, including);
     }
 
     @Override
@@ -112,23 +125,28 @@ public final class HoconLoader {
       if (URL_NAME.matcher(what).matches()) {
         throw new RefusedInclude("\"" + what + "\"");
       }
+      Path from = including.file();
+      // As Typesafe finds it: a relative name next to the including file, as the name is written.
+      Path named = including.path(what).map(p -> p.isAbsolute() ? p : from.resolveSibling(p)).orElse(null);
       ConfigObject included;
       try {
-        included = fallback.include(context, what);
+        included = including.into(named, what, false, () -> fallback.include(context, what));
       } catch (ConfigException.IO e) {
-        throw new MissingInclude(what);
+        throw new MissingInclude(what, from);
       }
       // Typesafe looks for a name with no file next to the including one on the class path (stave's own
       // jar), and skips one found nowhere: a misspelt include would compile as if it were not there.
       if (included.origin().filename() == null || included.origin().resource() != null) {
-        throw new MissingInclude(what);
+        throw new MissingInclude(what, from);
       }
       return included;
     }
 
     @Override
     public ConfigObject includeFile(ConfigIncludeContext context, java.io.File what) {
-      return ((ConfigIncluderFile) fallback).includeFile(context, what);
+      // Typesafe reads file(...) from the current folder, whichever file names it.
+      return including.into(what.toPath().toAbsolutePath(), what.getPath(), true,
+          () -> ((ConfigIncluderFile) fallback).includeFile(context, what));
     }
 
     @Override
@@ -142,13 +160,103 @@ public final class HoconLoader {
     }
   }
 
-  /** An include whose file does not exist next to the config that names it. */
+  /**
+   * The files being read, innermost last, so that an include is checked, and an error in it reported,
+   * in the file that has it: Typesafe tells an includer what is included, not where.
+   */
+  private static final class Including {
+    /** The extensions Typesafe tries, in its order, for a name that has none of them. */
+    private static final List<String> EXTENSIONS = List.of(".conf", ".json", ".properties");
+
+    private final ProjectFolders folders;
+    private final Deque<Path> files = new ArrayDeque<>();
+
+    Including(ProjectFolders folders, Path top) {
+      this.folders = folders;
+      files.push(top);
+    }
+
+    /** The file whose include is being read. */
+    Path file() {
+      return files.peek();
+    }
+
+    /** {@code name} as a path; empty for one no file can have (a NUL), which Typesafe will not find. */
+    Optional<Path> path(String name) {
+      try {
+        return Optional.of(Path.of(name));
+      } catch (InvalidPathException e) {
+        return Optional.empty();
+      }
+    }
+
+    /**
+     * Reads an include of {@code named} (as written, before Typesafe adds an extension) with {@code read},
+     * once every file that it may read is in the project; {@code name} is the name as written, in
+     * {@code file(...)} with {@code fileFunction}. Null {@code named}: no file, nothing to check.
+     */
+    ConfigObject into(Path named, String name, boolean fileFunction, Supplier<ConfigObject> read) {
+      if (named == null) {
+        return read.get();
+      }
+      List<Path> candidates = candidates(named);
+      for (Path candidate : candidates) {
+        Optional<Path> outside = folders.outside(candidate);
+        if (outside.isPresent()) {
+          throw new OutsideInclude(name, fileFunction, candidate, outside.get(), file());
+        }
+      }
+      // Typesafe reads the first that exists (and, of a name without an extension, any others too).
+      files.push(candidates.stream().filter(Files::isRegularFile).findFirst().orElse(named));
+      try {
+        return read.get();
+      } finally {
+        files.pop();
+      }
+    }
+
+    /** The name, and the names with an extension that Typesafe reads for it when it has none. */
+    private static List<Path> candidates(Path named) {
+      String name = named.getFileName() == null ? "" : named.getFileName().toString();
+      if (EXTENSIONS.stream().anyMatch(name::endsWith)) {
+        return List.of(named);
+      }
+      List<Path> all = new ArrayList<>();
+      EXTENSIONS.forEach(ext -> all.add(named.resolveSibling(name + ext)));
+      all.add(named);
+      return all;
+    }
+  }
+
+  /** An include whose file does not exist next to the config that names it ({@code including}). */
   private static final class MissingInclude extends ConfigException.Generic {
     final String name;
+    final transient Path including;
 
-    MissingInclude(String name) {
+    MissingInclude(String name, Path including) {
       super("include \"" + name + "\": there is no such file next to this config");
       this.name = name;
+      this.including = including;
+    }
+  }
+
+  /** An include of a file outside the project, refused before it is read. */
+  private static final class OutsideInclude extends ConfigException.Generic {
+    final String name;
+    final boolean fileFunction;
+    final String written;
+    final transient Path target;
+    final transient Path real;
+    final transient Path including;
+
+    OutsideInclude(String name, boolean fileFunction, Path target, Path real, Path including) {
+      super("include of " + name + " is outside the project");
+      this.name = name;
+      this.fileFunction = fileFunction;
+      this.written = fileFunction ? "include file(\"" + name + "\")" : "include \"" + name + "\"";
+      this.target = target;
+      this.real = real;
+      this.including = including;
     }
   }
 
@@ -309,10 +417,13 @@ public final class HoconLoader {
     message = message.replace(cwd, "");
     String hint = "check the syntax on this line";
     String code = "hocon-syntax";
-    if (e instanceof MissingInclude missing) {
+    if (e instanceof OutsideInclude outside) {
+      Origin at = namedIncludeOrigin(shown(outside.including, path, file), outside.name, outside.fileFunction);
+      return folders.refused(at, "", outside.written, outside.target, outside.real);
+    } else if (e instanceof MissingInclude missing) {
       code = "hocon-include";
       hint = "fix the file name: an include names a file relative to the folder of the config that has it";
-      origin = namedIncludeOrigin(file, missing.name);
+      origin = namedIncludeOrigin(shown(missing.including, path, file), missing.name, false);
     } else if (e instanceof RefusedInclude) {
       code = "hocon-include";
       hint = "copy what it holds into a file next to this one and include that: include \"file.conf\"";
@@ -339,10 +450,15 @@ public final class HoconLoader {
         + "^\\s*include\\s+(?:required\\(\\s*)?\"[A-Za-z][A-Za-z0-9+.-]+:"));
   }
 
-  /** The include statement that names {@code name} in the file, or the top of the file. */
-  private Origin namedIncludeOrigin(String file, String name) {
-    return firstLine(file, Pattern.compile(
-        "^\\s*include\\s+(?:required\\(\\s*)?(?:file\\(\\s*)?\"" + Pattern.quote(name) + "\""));
+  /**
+   * The include statement that names {@code name} in the file ({@code include file("name")} with
+   * {@code fileFunction}, else {@code include "name"}), or the top of the file. The column is that of its
+   * {@code include}, wherever on its line it is.
+   */
+  private Origin namedIncludeOrigin(String file, String name, boolean fileFunction) {
+    String function = fileFunction ? "file\\(\\s*" : "";
+    return firstLine(file, Pattern.compile("\\binclude\\s+(?:required\\(\\s*)?" + function + "\""
+        + Pattern.quote(name) + "\""));
   }
 
   /** The first line of the file that {@code pattern} finds something in, or the top of the file. */
@@ -352,10 +468,16 @@ public final class HoconLoader {
       if (text == null) {
         return Origin.of(file);
       }
-      if (pattern.matcher(text).find()) {
-        return new Origin(file, line, firstColumn(text));
+      Matcher found = pattern.matcher(text);
+      if (found.find()) {
+        return new Origin(file, line, found.start() == 0 ? firstColumn(text) : found.start() + 1);
       }
     }
+  }
+
+  /** A file of this load as messages name it: the config as it was given, an included file by its path. */
+  private static String shown(Path p, Path path, String file) {
+    return p.toAbsolutePath().normalize().equals(path.toAbsolutePath().normalize()) ? file : Sources.display(p);
   }
 
   private static String oneLine(String s) {

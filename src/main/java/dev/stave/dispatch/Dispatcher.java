@@ -4,6 +4,7 @@ import dev.stave.config.ConfigFile;
 import dev.stave.config.ConfigLoader;
 import dev.stave.config.MapNode;
 import dev.stave.config.Node;
+import dev.stave.config.ProjectFolders;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
@@ -57,29 +58,47 @@ public final class Dispatcher {
   }
 
   public static Result dispatch(ConfigFile config, Experiment experiment, ConfigLoader loader, boolean strictCapacity) {
-    return dispatch(config, experiment, null, null, loader, strictCapacity, 1);
+    return dispatch(config, experiment, null, null, null, loader, strictCapacity, 1);
   }
 
   /**
    * The same, with the inventory of the experiment's context ({@code contextInventory}, named at
-   * {@code contextOrigin}) used when the experiment names none; both null without one. A sweep runs
-   * the experiment once per point, all at once, so the capacity check counts {@code instances} copies
-   * of every pod (1 without a sweep).
+   * {@code contextOrigin} in a contexts file that may name files in {@code contextFolders}) used when
+   * the experiment names none; all null without one. A sweep runs the experiment once per point, all
+   * at once, so the capacity check counts {@code instances} copies of every pod (1 without a sweep).
    */
   public static Result dispatch(ConfigFile config, Experiment experiment, Path contextInventory, Origin contextOrigin,
-      ConfigLoader loader, boolean strictCapacity, long instances) {
-    return new Dispatcher(config, experiment).run(contextInventory, contextOrigin, loader, strictCapacity, instances);
+      ProjectFolders contextFolders, ConfigLoader loader, boolean strictCapacity, long instances) {
+    return new Dispatcher(config, experiment).run(contextInventory, contextOrigin, contextFolders, loader,
+        strictCapacity, instances);
   }
 
-  private Result run(Path contextInventory, Origin contextOrigin, ConfigLoader loader, boolean strict,
-      long instances) {
+  /**
+   * The error for an inventory outside the folders its config may name files in, at {@code at}; empty
+   * when it is inside. A leading {@code ~} is the home folder, as the loader will take it.
+   */
+  private static Optional<Diagnostic> outside(ProjectFolders folders, ConfigLoader loader, Path resolved, Origin at,
+      String what) {
+    Path file = loader.expandHome(resolved);
+    return folders.outside(file).map(real -> folders.refused(at, "inventory", what, file, real));
+  }
+
+  private Result run(Path contextInventory, Origin contextOrigin, ProjectFolders contextFolders, ConfigLoader loader,
+      boolean strict, long instances) {
     MapNode root = (MapNode) config.root();
     List<Schedule> schedules = ScheduleReader.read(root, experiment);
     Node inventoryNode = root.get("inventory");
     Path resolved;
+    ProjectFolders folders;
     if (inventoryNode != null) {
       Path path = Path.of(((ScalarNode) inventoryNode).text());
       resolved = path.isAbsolute() || path.toString().startsWith("~") ? path : config.folder().resolve(path).normalize();
+      folders = config.folders();
+      // Before whether it exists: the answer for a file outside is the same whether or not it is there.
+      Optional<Diagnostic> outside = outside(folders, loader, resolved, inventoryNode.origin(), "the inventory");
+      if (outside.isPresent()) {
+        return new Result(Map.of(), null, null, List.of(), List.of(outside.get()));
+      }
       // Said at the key that names it: the missing file has no line to point at.
       if (!resolved.toString().startsWith("~") && !java.nio.file.Files.exists(resolved)) {
         problems.add(Diagnostic.error(inventoryNode.origin(), "inventory", "no-inventory-file",
@@ -89,6 +108,11 @@ public final class Dispatcher {
       }
     } else if (contextInventory != null) {
       resolved = contextInventory;
+      folders = contextFolders;
+      Optional<Diagnostic> outside = outside(folders, loader, resolved, contextOrigin, "the context's inventory");
+      if (outside.isPresent()) {
+        return new Result(Map.of(), null, null, List.of(), List.of(outside.get()));
+      }
       if (!resolved.toString().startsWith("~") && !java.nio.file.Files.isRegularFile(resolved)) {
         problems.add(Diagnostic.error(contextOrigin, "inventory", "no-inventory-file",
             "the context's inventory " + dev.stave.diag.Sources.display(resolved) + " does not exist",
@@ -104,7 +128,7 @@ public final class Dispatcher {
       }
       return new Result(Map.of(), null, null, List.of(), List.copyOf(problems));
     }
-    Inventory inventory = Inventories.load(loader, resolved, problems);
+    Inventory inventory = Inventories.load(loader, resolved, folders, problems);
     if (inventory == null) {
       return new Result(Map.of(), null, null, List.of(), List.copyOf(problems));
     }

@@ -3,6 +3,7 @@ package dev.stave.inventory;
 import dev.stave.config.ConfigFile;
 import dev.stave.config.ConfigLoader;
 import dev.stave.config.MapNode;
+import dev.stave.config.ProjectFolders;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.UserError;
 import dev.stave.schema.SchemaValidator;
@@ -16,11 +17,14 @@ import java.util.List;
 public final class Inventories {
   private Inventories() {}
 
-  /** The inventory, or null with the reasons added to {@code problems}. */
-  public static Inventory load(ConfigLoader loader, Path path, List<Diagnostic> problems) {
+  /**
+   * The inventory that a config names, or null with the reasons added to {@code problems}; its includes
+   * may name files in {@code folders}, the naming config's.
+   */
+  public static Inventory load(ConfigLoader loader, Path path, ProjectFolders folders, List<Diagnostic> problems) {
     ConfigFile file;
     try {
-      file = loadFile(loader, path);
+      file = path.toString().endsWith(".json") ? loader.loadVerbatim(path, folders) : loader.load(path, folders);
     } catch (UserError e) {
       problems.addAll(e.diagnostics());
       return null;

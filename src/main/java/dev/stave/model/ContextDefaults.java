@@ -3,6 +3,7 @@ package dev.stave.model;
 import dev.stave.config.ConfigFile;
 import dev.stave.config.MapNode;
 import dev.stave.config.Node;
+import dev.stave.config.ProjectFolders;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
@@ -384,5 +385,10 @@ public final class ContextDefaults {
   /** Where the context names {@link #inventory()}. */
   public Origin inventoryOrigin() {
     return inventoryOrigin;
+  }
+
+  /** The folders {@link #inventory()} must be in: the contexts file's; null without a context. */
+  public ProjectFolders inventoryFolders() {
+    return context == null ? null : context.folders();
   }
 }

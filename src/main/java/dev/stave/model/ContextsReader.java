@@ -19,7 +19,8 @@ public final class ContextsReader {
     MapNode map = Values.map(root, "contexts");
     if (map != null) {
       map.entries().forEach((name, node) ->
-          contexts.put(name, new ContextDef(name, map.keyOrigin(name), (MapNode) node, config.folder())));
+          contexts.put(name, new ContextDef(name, map.keyOrigin(name), (MapNode) node, config.folder(),
+              config.folders())));
     }
     String current = Values.string(root, "current_context");
     return new Contexts(config.file(), contexts, current,

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import dev.stave.cli.Run;
 import dev.stave.config.ConfigLoader;
 import dev.stave.config.Env;
+import dev.stave.config.ProjectFolders;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Sources;
 import dev.stave.inventory.Inventories;
@@ -97,7 +98,8 @@ class GkeModelTest {
             "taint": [{"key": "team", "value": "ml", "effect": "NO_SCHEDULE"}]}}}}}
         """);
     List<Diagnostic> problems = new ArrayList<>();
-    Inventory inventory = Inventories.load(new ConfigLoader(new Env(Map.of(), "/h"), new Sources()), tf, problems);
+    Inventory inventory = Inventories.load(new ConfigLoader(new Env(Map.of(), "/h"), new Sources()), tf,
+        ProjectFolders.around(tf), problems);
     assertEquals(List.of(), problems);
     NodePool p = inventory.find("gpus").orElseThrow();
     assertEquals(new BigDecimal(8), p.cpu());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.stave.config.ConfigLoader;
 import dev.stave.config.Env;
+import dev.stave.config.ProjectFolders;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Sources;
 import dev.stave.inventory.Inventories;
@@ -106,7 +107,7 @@ class SymphonyParityTest {
   static Inventory load(Path path) {
     List<Diagnostic> problems = new ArrayList<>();
     Inventory inventory = Inventories.load(new ConfigLoader(new Env(Map.of(), "/home/user"), new Sources()), path,
-        problems);
+        ProjectFolders.around(path), problems);
     assertNotNull(inventory, problems.toString());
     return inventory;
   }

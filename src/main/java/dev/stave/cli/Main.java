@@ -159,7 +159,18 @@ public final class Main implements Runnable {
     }
     COMMANDS.forEach(cli::addSubcommand);
     cli.addSubcommand(AutoComplete.GenerateCompletion.class);
-    cli.addSubcommand(CommandLine.HelpCommand.class);
+    // Picocli makes its completion command a help command: one that runs whatever else is wrong with the
+    // command line, so 'stave generate-completion extra' printed the script. It needs no such licence.
+    cli.getSubcommands().get("generate-completion").getCommandSpec().helpCommand(false);
+    cli.addSubcommand(HelpCommand.class);
+  }
+
+  /** The names of the commands {@link #addCommands} adds for help, but {@code help}'s own. */
+  static List<String> commandNames() {
+    List<String> names = new java.util.ArrayList<>();
+    COMMANDS.forEach(command -> names.add(command.getAnnotation(Command.class).name()));
+    names.add("generate-completion");
+    return names;
   }
 
   /** Every command's -V prints stave's version, as {@code stave -V} does, rather than nothing. */

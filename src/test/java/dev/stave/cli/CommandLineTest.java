@@ -93,6 +93,55 @@ class CommandLineTest {
   }
 
   @Test
+  void generateCompletionTakesNoArguments() {
+    Run extra = Run.of("generate-completion", "extra");
+    assertEquals(2, extra.code());
+    assertEquals("", extra.out());
+    assertEquals("stave: Unmatched argument at index 1: 'extra'\n"
+        + "Try 'stave generate-completion --help' for more information.\n", extra.err());
+    Run option = Run.of("generate-completion", "--bash");
+    assertEquals(2, option.code());
+    assertEquals("stave: Unknown option: '--bash'\n"
+        + "Try 'stave generate-completion --help' for more information.\n", option.err());
+  }
+
+  /** The completion script offers stave's commands after 'stave help', as it did for picocli's help command. */
+  @Test
+  void completionOffersCommandsAfterHelp() {
+    assertTrue(Run.of("generate-completion").out().contains("  local COMMAND_pos_param_args=(\"compile\" \"validate\""
+        + " \"secrets\" \"diff\" \"apply\" \"schema\" \"plan\" \"inventory\" \"init\" \"generate-completion\")"));
+  }
+
+  @Test
+  void helpShowsASubcommandNamedAfterItsCommand() {
+    Run help = Run.of("help", "inventory", "from-nodes");
+    assertEquals(0, help.code(), help.err());
+    assertEquals("", help.err());
+    assertTrue(help.out().startsWith("Usage: stave inventory from-nodes "), help.out());
+    assertEquals(Run.of("inventory", "from-nodes", "--help").out(), help.out());
+    assertEquals(Run.of("inventory", "--help").out(), Run.of("help", "inventory").out());
+    assertEquals(Run.of("--help").out(), Run.of("help").out());
+  }
+
+  @Test
+  void helpForWhatIsNoCommandIsAUsageError() {
+    assertUsageError("stave: Unknown subcommand 'extra'.\nTry 'stave compile --help' for more information.\n",
+        "help", "compile", "extra");
+    assertUsageError("stave: Unknown subcommand 'nope'.\nTry 'stave inventory --help' for more information.\n",
+        "help", "inventory", "nope");
+    assertUsageError("stave: Unknown subcommand 'nope'.\nTry 'stave --help' for more information.\n", "help", "nope");
+    assertUsageError("stave: Unknown option: '--bogus'\nTry 'stave help --help' for more information.\n",
+        "help", "--bogus");
+  }
+
+  private static void assertUsageError(String err, String... args) {
+    Run run = Run.of(args);
+    assertEquals(2, run.code(), run.err());
+    assertEquals("", run.out());
+    assertEquals(err, run.err());
+  }
+
+  @Test
   void usageErrorsExitWithTwo() {
     assertEquals(2, Run.of("compile").code());
     assertEquals(2, Run.of("frobnicate").code());

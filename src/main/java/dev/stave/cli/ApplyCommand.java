@@ -39,9 +39,7 @@ final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
   @Mixin
   ClusterOptions cluster;
 
-  @Option(names = "--dry-run", paramLabel = "server",
-      description = "'server': the API server checks and reports every change but stores none.")
-  String dryRun;
+  boolean dryRun;
 
   @Option(names = "--force-conflicts", description = "Take over fields another field manager owns.")
   boolean forceConflicts;
@@ -69,18 +67,28 @@ final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
     this.context = context;
   }
 
+  /**
+   * Checked as it is read: {@code --dry-run out/x} takes the bundle for the value, and a check after
+   * parsing would never run, since the bundle is then missing and picocli says only that.
+   */
+  @Option(names = "--dry-run", paramLabel = "server",
+      description = "'server': the API server checks and reports every change but stores none.")
+  void dryRun(String value) {
+    if (!value.equals("server")) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--dry-run takes the value 'server' (the API"
+          + " server checks everything and stores nothing) and was given '" + value + "': write --dry-run=server");
+    }
+    dryRun = true;
+  }
+
   @Override
   public Integer call() {
-    if (dryRun != null && !dryRun.equals("server")) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
-          "--dry-run takes 'server' (the API server checks everything and stores nothing), not '" + dryRun + "'");
-    }
     List<KubeObject> objects = Targets.load(context, target, templates, contextOptions.compileOptions(context),
         !Files.isDirectory(target));
     // A bundle's own wait timeout (a Mars cluster's 'timeout') applies unless --timeout is given.
     OptionalLong bundleTimeout = WaitAnnotations.timeout(objects);
     Duration timeout = cluster.timeout(bundleTimeout.isPresent() ? Duration.ofSeconds(bundleTimeout.getAsLong()) : null);
-    ApplyOptions options = new ApplyOptions(dryRun != null, forceConflicts, prune, waitReady, timeout,
+    ApplyOptions options = new ApplyOptions(dryRun, forceConflicts, prune, waitReady, timeout,
         cluster.pollInterval != null ? cluster.pollInterval : ApplyOptions.DEFAULT_POLL, cluster.retry());
     return run(context, target, objects, cluster, options);
   }

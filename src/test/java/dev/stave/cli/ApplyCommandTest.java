@@ -550,6 +550,21 @@ class ApplyCommandTest {
   void dryRunTakesOnlyServer() {
     Run run = stave("apply", bundle.toString(), "--dry-run=client");
     assertEquals(2, run.code());
-    assertTrue(run.err().contains("--dry-run takes 'server'"), run.err());
+    assertEquals("stave: --dry-run takes the value 'server' (the API server checks everything and stores nothing)"
+        + " and was given 'client': write --dry-run=server\n"
+        + "Try 'stave apply --help' for more information.\n", run.err());
+    assertTrue(api.requests().isEmpty());
+  }
+
+  /** A bare --dry-run before the bundle takes the bundle for its value: that is the error, not a missing bundle. */
+  @Test
+  void aBareDryRunBeforeTheBundleSaysHowToWriteIt() {
+    Run run = stave("apply", "--dry-run", bundle.toString());
+    assertEquals(2, run.code());
+    assertEquals("", run.out());
+    assertEquals("stave: --dry-run takes the value 'server' (the API server checks everything and stores nothing)"
+        + " and was given '" + bundle + "': write --dry-run=server\n"
+        + "Try 'stave apply --help' for more information.\n", run.err());
+    assertTrue(api.requests().isEmpty());
   }
 }

@@ -196,7 +196,8 @@ public final class Main implements Runnable {
     }
 
     @Override
-    public int handleParseException(CommandLine.ParameterException e, String[] args) {
+    public int handleParseException(CommandLine.ParameterException reported, String[] args) {
+      CommandLine.ParameterException e = unknownOptionsOnly(reported);
       context.err().println("stave: " + e.getMessage());
       CommandLine.UnmatchedArgumentException.printSuggestions(e, context.err());
       String near = near(e);
@@ -208,6 +209,36 @@ public final class Main implements Runnable {
       context.err().flush();
       return USAGE;
     }
+  }
+
+  /**
+   * An error about unknown options names only those, and comes before one about a missing argument.
+   * Picocli cannot know whether an option it does not know takes a value, so in
+   * {@code stave plan --formt json X} it takes {@code json} for the config and lists {@code X}, where
+   * the config was, with {@code --formt} as an argument too many; and it checks for missing arguments
+   * first, so {@code stave plan --strict-capcity} said only that the config is missing, as if the option
+   * had been taken.
+   */
+  private static CommandLine.ParameterException unknownOptionsOnly(CommandLine.ParameterException e) {
+    List<String> unmatched;
+    if (e instanceof CommandLine.UnmatchedArgumentException u && u.isUnknownOption()) {
+      unmatched = u.getUnmatched();
+    } else if (e instanceof CommandLine.MissingParameterException && e.getCommandLine().getParseResult() != null) {
+      unmatched = e.getCommandLine().getParseResult().unmatched();
+    } else {
+      return e;
+    }
+    List<String> options = unmatched.stream().filter(arg -> resemblesOption(e.getCommandLine(), arg)).toList();
+    boolean onlyOptions = options.size() == unmatched.size() && e instanceof CommandLine.UnmatchedArgumentException;
+    if (options.isEmpty() || onlyOptions) {
+      return e;
+    }
+    return new CommandLine.UnmatchedArgumentException(e.getCommandLine(), options);
+  }
+
+  /** Whether picocli takes {@code arg} for an option of {@code command} (its own test is not public). */
+  private static boolean resemblesOption(CommandLine command, String arg) {
+    return new CommandLine.UnmatchedArgumentException(command, List.of(arg)).isUnknownOption();
   }
 
   /** For a value that is not one of its option's or parameter's choices, the closest choice, or null. */

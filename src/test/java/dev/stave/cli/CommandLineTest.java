@@ -134,6 +134,29 @@ class CommandLineTest {
         "help", "--bogus");
   }
 
+  /**
+   * A misspelt option is named alone: picocli cannot know that it takes a value, so the arguments after
+   * it seem one too many; and it checks for a missing config before it reports the option.
+   */
+  @Test
+  void aMisspeltOptionIsNamedAlone() {
+    String formt = "stave: Unknown option: '--formt'\nPossible solutions: --format\n"
+        + "Try 'stave plan --help' for more information.\n";
+    assertUsageError(formt, "plan", "--formt", "json", "X");
+    assertUsageError(formt, "plan", "X", "--formt", "json");
+    assertUsageError("stave: Unknown options: '--formt', '--bogus'\nPossible solutions: --format\n"
+        + "Try 'stave plan --help' for more information.\n", "plan", "--formt", "--bogus", "json", "X");
+    assertUsageError("stave: Unknown option: '--pool-labl'\nPossible solutions: --pool-label\n"
+        + "Try 'stave inventory from-nodes --help' for more information.\n",
+        "inventory", "from-nodes", "--pool-labl", "gke", "x.json");
+    assertUsageError("stave: Unknown option: '--bogus'\nTry 'stave compile --help' for more information.\n",
+        "compile", "--bogus");
+    assertUsageError("stave: Unknown option: '--strict-capcity'\nPossible solutions: --strict-capacity, --stacktrace\n"
+        + "Try 'stave plan --help' for more information.\n", "plan", "--strict-capcity");
+    assertUsageError("stave: Missing required parameter: 'CONFIG'\nTry 'stave plan --help' for more information.\n",
+        "plan", "--format", "json");
+  }
+
   private static void assertUsageError(String err, String... args) {
     Run run = Run.of(args);
     assertEquals(2, run.code(), run.err());

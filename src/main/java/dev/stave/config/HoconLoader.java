@@ -132,21 +132,28 @@ public final class HoconLoader {
       try {
         included = including.into(named, what, false, () -> fallback.include(context, what));
       } catch (ConfigException.IO e) {
-        throw new MissingInclude(what, from);
+        throw new MissingInclude(what, false, from);
       }
       // Typesafe looks for a name with no file next to the including one on the class path (stave's own
       // jar), and skips one found nowhere: a misspelt include would compile as if it were not there.
       if (included.origin().filename() == null || included.origin().resource() != null) {
-        throw new MissingInclude(what, from);
+        throw new MissingInclude(what, false, from);
       }
       return included;
     }
 
     @Override
     public ConfigObject includeFile(ConfigIncludeContext context, java.io.File what) {
-      // Typesafe reads file(...) from the current folder, whichever file names it.
-      return including.into(what.toPath().toAbsolutePath(), what.getPath(), true,
-          () -> ((ConfigIncluderFile) fallback).includeFile(context, what));
+      // Typesafe reads file(...) from the current folder, whichever file names it, and skips a file that
+      // is not there unless the include is required(...), which it then reports at the missing file.
+      Path from = including.file();
+      Path named = what.toPath().toAbsolutePath();
+      return including.into(named, what.getPath(), true, () -> {
+        if (!Including.exists(named)) {
+          throw new MissingInclude(what.getPath(), true, from);
+        }
+        return ((ConfigIncluderFile) fallback).includeFile(context, what);
+      });
     }
 
     @Override
@@ -215,6 +222,11 @@ public final class HoconLoader {
       }
     }
 
+    /** Whether Typesafe finds a file for {@code named}. */
+    static boolean exists(Path named) {
+      return candidates(named).stream().anyMatch(Files::isRegularFile);
+    }
+
     /** The name, and the names with an extension that Typesafe reads for it when it has none. */
     private static List<Path> candidates(Path named) {
       String name = named.getFileName() == null ? "" : named.getFileName().toString();
@@ -228,14 +240,21 @@ public final class HoconLoader {
     }
   }
 
-  /** An include whose file does not exist next to the config that names it ({@code including}). */
+  /**
+   * An include whose file does not exist: next to the config that names it ({@code including}), or in the
+   * current folder for {@code file(...)} ({@code fileFunction}).
+   */
   private static final class MissingInclude extends ConfigException.Generic {
     final String name;
+    final boolean fileFunction;
     final transient Path including;
 
-    MissingInclude(String name, Path including) {
-      super("include \"" + name + "\": there is no such file next to this config");
+    MissingInclude(String name, boolean fileFunction, Path including) {
+      super(fileFunction
+          ? "include file(\"" + name + "\"): there is no such file in the current folder"
+          : "include \"" + name + "\": there is no such file next to this config");
       this.name = name;
+      this.fileFunction = fileFunction;
       this.including = including;
     }
   }
@@ -422,8 +441,11 @@ public final class HoconLoader {
       return folders.refused(at, "", outside.written, outside.target, outside.real);
     } else if (e instanceof MissingInclude missing) {
       code = "hocon-include";
-      hint = "fix the file name: an include names a file relative to the folder of the config that has it";
-      origin = namedIncludeOrigin(shown(missing.including, path, file), missing.name, false);
+      hint = missing.fileFunction
+          ? "fix the file name: file(...) names a file relative to the folder stave runs in; include \"name\""
+              + " names one relative to the config that has it"
+          : "fix the file name: an include names a file relative to the folder of the config that has it";
+      origin = namedIncludeOrigin(shown(missing.including, path, file), missing.name, missing.fileFunction);
     } else if (e instanceof RefusedInclude) {
       code = "hocon-include";
       hint = "copy what it holds into a file next to this one and include that: include \"file.conf\"";

@@ -210,16 +210,25 @@ class HoconLoaderTest {
   @Test
   void anIncludeReadsAFileNextToTheConfigOrIsAnErrorAtItsLine() throws IOException {
     Files.writeString(dir.resolve("base.conf"), "name = from-base\n");
-    MapNode found = load("include \"base\"\ninclude file(\"base.conf\")\nkind = experiment\n", Map.of());
+    MapNode found = load("include \"base\"\nkind = experiment\n", Map.of());
     assertEquals("from-base", ((ScalarNode) found.get("name")).text());
     // A name that is no file here: Typesafe would look on stave's class path, or skip it without a word.
-    for (String include : List.of("include \"stave/init/experiment.conf\"", "include \"misspelt.conf\"",
-        "include required(\"misspelt.conf\")")) {
+    String nextToIt = ": there is no such file next to this config";
+    // file(...) is read from the current folder, where there is no base.conf: skipped without a word too.
+    String inTheCurrentFolder = ": there is no such file in the current folder";
+    Map<String, String> includes = Map.of(
+        "include \"stave/init/experiment.conf\"", nextToIt,
+        "include \"misspelt.conf\"", nextToIt,
+        "include required(\"misspelt.conf\")", nextToIt,
+        "include file(\"base.conf\")", inTheCurrentFolder,
+        "include required(file(\"base.conf\"))", inTheCurrentFolder);
+    includes.forEach((include, message) -> {
       UserError e = assertThrows(UserError.class, () -> load("kind = experiment\n" + include + "\n", Map.of()));
       Diagnostic d = e.diagnostics().get(0);
       assertEquals(2, d.origin().line(), include);
-      assertTrue(d.message().endsWith(": there is no such file next to this config"), d.message());
-    }
+      assertEquals(1, d.origin().column(), include);
+      assertTrue(d.message().endsWith(message), d.message());
+    });
   }
 
   @Test

@@ -17,6 +17,7 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.events.Event;
 import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.NodeId;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
@@ -133,11 +134,21 @@ public final class YamlLoader {
     return new Origin(file, mark.getLine() + 1, mark.getColumn() + 1);
   }
 
-  /** Every scalar resolves to a string; typing is done here by YAML 1.2 rules. */
+  /**
+   * Every node without a tag resolves to {@link #UNTAGGED}; typing is done here by YAML 1.2 rules. SnakeYAML
+   * would resolve an untagged scalar to {@code !!str}, which a written {@code !!str} could then pass for.
+   */
   private static final class NoImplicitTypes extends Resolver {
+    static final Tag UNTAGGED = new Tag("tag:stave.dev,2025:untagged");
+
     @Override
     protected void addImplicitResolvers() {
       // none: see the class comment of YamlLoader
+    }
+
+    @Override
+    public Tag resolve(NodeId kind, String value, boolean implicit) {
+      return UNTAGGED;
     }
   }
 
@@ -216,10 +227,14 @@ public final class YamlLoader {
         return new ScalarNode(null, "null", origin);
       }
       Tag tag = n.getTag();
-      if (!Tag.STR.equals(tag) && !Tag.SEQ.equals(tag) && !Tag.MAP.equals(tag)) {
+      if (!NoImplicitTypes.UNTAGGED.equals(tag)) {
+        // As written: !!str, not SnakeYAML's tag:yaml.org,2002:str.
+        String written = tag.getValue().startsWith(Tag.PREFIX)
+            ? "!!" + tag.getValue().substring(Tag.PREFIX.length()) : tag.getValue();
         problems.add(Diagnostic.error(origin, path, "yaml-tag",
-            "YAML tags such as '" + tag.getValue() + "' are not allowed in a config",
-            "remove the tag; stave reads plain values only"));
+            "YAML tags such as '" + written + "' are not allowed in a config",
+            Tag.STR.equals(tag) ? "remove the tag, and put the value in quotes to make it a string"
+                : "remove the tag; stave reads plain values only"));
         return new ScalarNode(null, "null", origin);
       }
       if (n instanceof MappingNode map) {

@@ -184,7 +184,10 @@ public final class SchemaValidator {
             && (parentSchema(m) == null || !parentSchema(m).has("x-hint"))) {
           // Where the key says what its strings look like (a quantity, a file mode), quoting 1.5 or
           // true would only trade this error for another; its x-hint below is the advice.
-          hints.add("put the value in quotes to make it a string");
+          // In HOCON a quoted "${N}" is the text ${N}; text joined to the variable keeps it a string.
+          hints.add(at.node.origin().file().endsWith(".conf")
+              ? "put the value in quotes to make it a string (a variable: write \"\"${NAME})"
+              : "put the value in quotes to make it a string");
         } else if (parentSchema(m) == null || !parentSchema(m).has("x-hint")) {
           hints.add("write " + expected(keywordSchema) + " here");
         }

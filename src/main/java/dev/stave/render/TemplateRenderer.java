@@ -275,7 +275,41 @@ public final class TemplateRenderer {
           "template " + name + " failed: " + reason(e),
           "fix the template, or remove it to use the packaged one"));
     }
+    Exception inUsers = failureInUserTemplate(thrown);
+    if (inUsers != null) {
+      // A packaged template failed in one of the user's that it imports (a replaced lib.ftl).
+      String source = sourceName(inUsers);
+      return new UserError(Diagnostic.error(where(source, inUsers), "", "template",
+          "template " + source + ", imported by the packaged " + name + ", failed: " + reason(inUsers),
+          "fix the template, or remove it to use the packaged one"));
+    }
     return new StaveBug("template " + name + " failed to render", thrown);
+  }
+
+  /**
+   * The innermost FreeMarker error, in the chain of causes, that FreeMarker locates in a template of the
+   * user's; null when none is (the packaged template failed on its own).
+   */
+  private Exception failureInUserTemplate(Exception thrown) {
+    Exception found = null;
+    for (Throwable t = thrown; t != null && t != t.getCause(); t = t.getCause()) {
+      if ((t instanceof ParseException || t instanceof TemplateException) && userTemplate(sourceName((Exception) t))
+          != null) {
+        found = (Exception) t;
+      }
+    }
+    return found;
+  }
+
+  /** The name of the template FreeMarker locates the error in, or "" when it names none. */
+  private static String sourceName(Exception e) {
+    String name = null;
+    if (e instanceof ParseException parse) {
+      name = parse.getTemplateName();
+    } else if (e instanceof TemplateException failure) {
+      name = failure.getTemplateSourceName();
+    }
+    return name == null ? "" : name;
   }
 
   /**
@@ -323,8 +357,9 @@ public final class TemplateRenderer {
     if (message == null || message.isBlank()) {
       return e.getClass().getSimpleName();
     }
-    // Tips, and for an unknown built-in the list of every built-in, follow the reason itself.
-    for (String aside : new String[] {"\n----", " Help (latest version)"}) {
+    // Tips, for an unknown built-in the list of every built-in, and for a misplaced tag the parser's token
+    // names, follow the reason itself.
+    for (String aside : new String[] {"\n----", " Help (latest version)", "\nWas expecting one of"}) {
       int at = message.indexOf(aside);
       if (at >= 0) {
         message = message.substring(0, at);

@@ -481,6 +481,8 @@ class CommandLineTest {
       service.ftl | 'kind: Service\nmetadata: {name: ${nosuch.x}}'     | service.ftl:2:20: error: template service.ftl failed: The following has evaluated to null or missing: nosuch
       service.ftl | 'kind: Service\nspec: {port: ${1/0}}'               | service.ftl:2:14: error: template service.ftl failed: Arithmetic operation failed: / by zero
       service.ftl | '<#include "part.ftl">'                               | part.ftl:2:8: error: template service.ftl failed: Unknown built-in: "nosuch".
+      lib.ftl     | '<#macro metadata o>\n<#if x>\n</#macro>'          | lib.ftl:3:1: error: template lib.ftl, imported by the packaged namespace.ftl, failed: Encountered "</#macro>", but at this place only this can be closed: "#if".
+      lib.ftl     | '<#macro metadata o>{name: ${1/0}}</#macro>'          | lib.ftl:1:27: error: template lib.ftl, imported by the packaged namespace.ftl, failed: Arithmetic operation failed: / by zero
       """)
   void freeMarkerErrorsPointIntoTheReplacedTemplate(String file, String text, String expected) throws IOException {
     Path templates = dir.resolve("broken");

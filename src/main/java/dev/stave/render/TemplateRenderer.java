@@ -148,18 +148,41 @@ public final class TemplateRenderer {
     }
     Template template = cache.computeIfAbsent(templateName, this::load);
     ShapeWriter out = new ShapeWriter();
-    // The packaged templates always finish; with the user's, any template may be or import one of theirs.
-    try (RenderDeadline deadline = overrides == null ? null : RenderDeadline.start(limit)) {
+    if (overrides == null) {
+      // The packaged templates always finish.
       try {
         template.process(data, out);
       } catch (TemplateException | IOException e) {
-        throw deadline != null && deadline.expired() ? stopped(templateName, e) : templateProblem(templateName, e);
-      } catch (SecurityException e) {
-        // FreeMarker's file loader refuses a file reached through a link that leaves the folder.
-        throw deadline != null && deadline.expired() ? stopped(templateName, e) : templateProblem(templateName, e);
-      } catch (RuntimeException e) {
-        throw deadline != null && deadline.expired() ? stopped(templateName, e) : e;
+        throw templateProblem(templateName, e);
       }
+      return out.rendered();
+    }
+    // With the user's templates, any template may be or import one of theirs.
+    RenderDeadline.Outcome outcome;
+    try {
+      outcome = RenderDeadline.run(() -> template.process(data, out), limit);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new StaveBug("rendering " + templateName + " was interrupted", e);
+    }
+    if (!outcome.finished()) {
+      throw stopped(templateName, null);
+    }
+    Throwable e = outcome.failure();
+    if (e != null && outcome.expired()) {
+      throw stopped(templateName, e);
+    }
+    // FreeMarker's file loader throws SecurityException for a file reached through a link that leaves the
+    // folder.
+    if (e instanceof TemplateException || e instanceof IOException || e instanceof SecurityException) {
+      throw templateProblem(templateName, (Exception) e);
+    } else if (e instanceof RuntimeException unchecked) {
+      throw unchecked;
+    } else if (e instanceof Error error) {
+      // Out of memory or a recursion without end: dev.stave.render.ObjectRenderer reports them.
+      throw error;
+    } else if (e != null) {
+      throw new StaveBug("template " + templateName + " failed to render", e);
     }
     return out.rendered();
   }
@@ -180,10 +203,18 @@ public final class TemplateRenderer {
     }
   }
 
-  private UserError stopped(String templateName, Exception e) {
+  /**
+   * A template of the user's that the time limit ended: at the loop FreeMarker's interruption check ended,
+   * or, when {@code thrown} is null, one that did not end at all (text run with ?interpret, a built-in
+   * walking a range), without a line.
+   */
+  private UserError stopped(String templateName, Throwable thrown) {
     String limitText = limit.toMillis() % 1000 == 0 ? limit.toSeconds() + " s" : limit.toMillis() + " ms";
-    String why = " without finishing (a #list over a range without an end, such as 1.., or over billions of"
-        + " numbers?)";
+    String why = thrown != null
+        ? " without finishing (a #list over a range without an end, such as 1.., or over billions of numbers?)"
+        : " without finishing (a #list, text run with ?interpret, or a built-in such as ?seq_contains or ?filter,"
+            + " over a range without an end, such as 1.., or over billions of numbers?)";
+    Exception e = thrown instanceof Exception exception ? exception : null;
     if (userTemplate(templateName) == null) {
       // A packaged template ran into one of the user's, such as a replaced lib.ftl it imports.
       return new UserError(Diagnostic.error(Origin.of(overrides.toString()), "", "template-time-limit",

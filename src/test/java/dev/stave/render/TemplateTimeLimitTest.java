@@ -3,17 +3,23 @@ package dev.stave.render;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
 import dev.stave.diag.UserError;
+import freemarker.template.TemplateMethodModelEx;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** A user's template that does not finish is stopped and reported; the rendering thread is left as it was. */
 class TemplateTimeLimitTest {
@@ -38,6 +44,34 @@ class TemplateTimeLimitTest {
     assertEquals(templates.resolve("job.ftl").toString(), d.origin().file());
     assertEquals("template job.ftl was stopped after 300 ms without finishing (a #list over a range without an end,"
         + " such as 1.., or over billions of numbers?)", d.message());
+  }
+
+  /**
+   * Code without FreeMarker's interruption checks: text run with ?interpret (parsed as it runs) and a
+   * built-in that walks an endless range in Java. The processing cannot be ended; the run stops waiting
+   * for it. Here it loops until the test releases it, so that no thread is left looping after the test.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "<@\"<#list 1.. as i><#if released()><#break></#if></#list>\"?interpret/>",
+      "n: ${(1..)?filter(i -> released())?first}"})
+  void codeWithoutInterruptionChecksIsStoppedAtTheLimitToo(String loop) throws IOException {
+    Files.writeString(templates.resolve("job.ftl"), "kind: Job\n" + loop + "\n");
+    AtomicBoolean released = new AtomicBoolean();
+    TemplateMethodModelEx release = arguments -> released.get();
+    try {
+      UserError e = assertTimeoutPreemptively(Duration.ofMinutes(1), () -> assertThrows(UserError.class,
+          () -> new TemplateRenderer(templates, LIMIT).render("job.ftl", Map.of("released", release))));
+      Diagnostic d = e.diagnostics().get(0);
+      assertEquals("template-time-limit", d.code());
+      assertEquals(new Origin(templates.resolve("job.ftl").toString(), 1, 1), d.origin());
+      assertEquals("template job.ftl was stopped after 300 ms without finishing (a #list, text run with ?interpret,"
+          + " or a built-in such as ?seq_contains or ?filter, over a range without an end, such as 1.., or over"
+          + " billions of numbers?)", d.message());
+      assertFalse(Thread.currentThread().isInterrupted());
+    } finally {
+      released.set(true);
+    }
   }
 
   @Test

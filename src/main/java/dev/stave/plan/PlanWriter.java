@@ -84,10 +84,39 @@ public final class PlanWriter {
     }
     if (!plan.points().isEmpty()) {
       b.append("\nsweep points (").append(plan.points().size()).append("):\n");
-      int width = plan.points().stream().mapToInt(p -> p.text().length()).max().orElse(0);
-      plan.points().forEach(p -> b.append("  ").append(p.text()).append(" ".repeat(width - p.text().length()))
-          .append("  -").append(p.hash()).append('\n'));
+      List<String> shown = plan.points().stream().map(p -> oneLine(p.text())).toList();
+      int width = shown.stream().mapToInt(String::length).max().orElse(0);
+      for (int i = 0; i < shown.size(); i++) {
+        b.append("  ").append(shown.get(i)).append(" ".repeat(width - shown.get(i).length()))
+            .append("  -").append(plan.points().get(i).hash()).append('\n');
+      }
     }
+    return b.toString();
+  }
+
+  /**
+   * A sweep point on one line of the text form, whatever its values hold (the table's columns stay
+   * aligned): a line break is written {@code \n}, a carriage return {@code \r}, a tab {@code \t}, another
+   * control character or a Unicode line separator as a backslash, u and four hex digits, and so a
+   * backslash of the value as two.
+   */
+  static String oneLine(String text) {
+    StringBuilder b = new StringBuilder(text.length());
+    text.codePoints().forEach(cp -> {
+      switch (cp) {
+        case '\\' -> b.append("\\\\");
+        case '\n' -> b.append("\\n");
+        case '\r' -> b.append("\\r");
+        case '\t' -> b.append("\\t");
+        default -> {
+          if (Character.isISOControl(cp) || cp == '\u2028' || cp == '\u2029') {
+            b.append(String.format(java.util.Locale.ROOT, "\\u%04x", cp));
+          } else {
+            b.appendCodePoint(cp);
+          }
+        }
+      }
+    });
     return b.toString();
   }
 

@@ -123,6 +123,23 @@ class PlanTest {
     check("free-text-sweep.md", "plan", "src/test/resources/plan-input/free-text-sweep.yaml", "--format", "markdown");
   }
 
+  /** The text form is a table: a value with a line break or another control character stays in its row. */
+  @Test
+  void sweepValuesAsTextStayOnOneLine() {
+    Run run = Run.of("plan", "src/test/resources/plan-input/control-sweep.yaml");
+    assertEquals(0, run.code(), run.err());
+    String points = run.out().substring(run.out().indexOf("sweep points"));
+    assertEquals("""
+        sweep points (6):
+          msg=\\u0007bell    -34eaaa98
+          msg=a\\r           -35a0c732
+          msg=back\\\\slash   -213b1a7d
+          msg=line1\\nline2  -f1ddc7ee
+          msg=plain         -9955b707
+          msg=tab\\there     -d94af0a3
+        """, points);
+  }
+
   @Test
   void sweepPointsAsJson() throws IOException {
     check("sweep.json", "plan", "examples/mrunner/sweep.yaml", "--format", "json");

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.TimeZone;
+import java.util.function.BooleanSupplier;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -65,10 +66,10 @@ public final class Main implements Runnable {
     preferCompatLocaleData();
     // Standard output's file descriptor rather than System.out, a PrintStream that swallows write errors
     // before the PrintWriter could see them (run reports them).
-    PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(new StandardOutput(), StandardCharsets.UTF_8),
-        false);
+    StandardOutput stdout = new StandardOutput();
+    PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(stdout, StandardCharsets.UTF_8), false);
     PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), false);
-    int code = run(out, err, args);
+    int code = run(Context.system(out, err), stdout::readerGone, args);
     out.flush();
     err.flush();
     System.exit(code);
@@ -96,6 +97,14 @@ public final class Main implements Runnable {
   }
 
   static int run(Context context, String... args) {
+    return run(context, () -> false, args);
+  }
+
+  /**
+   * Runs one command line; {@code readerGone} says whether the output failed because its reader went
+   * away (standard output's, {@link StandardOutput}), which ends the run without a message.
+   */
+  static int run(Context context, BooleanSupplier readerGone, String... args) {
     Locale.setDefault(Locale.ROOT);
     TimeZone.setDefault(TimeZone.getTimeZone("UTC"));
     WarmUp.start(args);
@@ -125,7 +134,7 @@ public final class Main implements Runnable {
       // A PrintWriter keeps write errors to itself: a full disk or a closed pipe behind `-o -` or
       // `stave secrets x > file` would otherwise end in success with the output cut short. A reader that
       // went away (`| head`) knows it took only part; a full disk needs saying.
-      if (!StandardOutput.readerGone()) {
+      if (!readerGone.getAsBoolean()) {
         context.err().println("stave: cannot write to standard output (the disk is full, or the pipe was"
             + " closed); what was written is incomplete");
       }

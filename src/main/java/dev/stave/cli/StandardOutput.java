@@ -11,14 +11,20 @@ import java.io.IOException;
  * without a message, as command-line tools stop on a closed pipe without one.
  */
 final class StandardOutput extends FileOutputStream {
-  private static volatile boolean readerGone;
+  /** This stream's own, so that each run in a process (tests, an embedding) starts without it. */
+  private volatile boolean readerGone;
 
   StandardOutput() {
-    super(FileDescriptor.out);
+    this(FileDescriptor.out);
   }
 
-  /** Whether a write to standard output failed because nothing reads it any more. */
-  static boolean readerGone() {
+  /** Over another descriptor (tests). */
+  StandardOutput(FileDescriptor descriptor) {
+    super(descriptor);
+  }
+
+  /** Whether a write to this stream failed because nothing reads it any more. */
+  boolean readerGone() {
     return readerGone;
   }
 
@@ -40,7 +46,7 @@ final class StandardOutput extends FileOutputStream {
     }
   }
 
-  private static IOException noted(IOException e) {
+  private IOException noted(IOException e) {
     // EPIPE, as the JDK words it on every platform it names errors for.
     if ("Broken pipe".equals(e.getMessage())) {
       readerGone = true;

@@ -527,6 +527,20 @@ class ApplyCommandTest {
   }
 
   @Test
+  void aPasswordInTheServerAddressIsNotShown() throws IOException {
+    int port;
+    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = socket.getLocalPort();
+    }
+    Path kubeconfig = kubeconfig("http://admin:secret-password@127.0.0.1:" + port);
+    Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST, "--timeout=10s");
+    assertEquals(4, run.code());
+    assertTrue(run.err().startsWith("stave: cannot reach the Kubernetes API server at http://127.0.0.1:" + port + ": "),
+        run.err());
+    assertFalse(run.err().contains("secret-password"), run.err());
+  }
+
+  @Test
   void pruneNeedsTheBundleLabel() throws IOException {
     Path plain = tmp.resolve("plain");
     Files.createDirectories(plain);

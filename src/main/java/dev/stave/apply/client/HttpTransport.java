@@ -25,6 +25,8 @@ final class HttpTransport implements KubeTransport {
   private final ApiClient client;
   private final OkHttpClient http;
   private final String base;
+  /** The base for messages: without a user name and password, which the address may hold. */
+  private final String shown;
 
   HttpTransport(ApiClient client, Duration timeout) {
     this.client = client;
@@ -36,11 +38,27 @@ final class HttpTransport implements KubeTransport {
         .build();
     String path = client.getBasePath();
     this.base = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    this.shown = withoutUserInfo(base);
+  }
+
+  /** {@code https://user:password@host/} as {@code https://host/}: messages must not show a password. */
+  static String withoutUserInfo(String address) {
+    int scheme = address.indexOf("://");
+    if (scheme < 0) {
+      return address;
+    }
+    int end = address.length();
+    for (char c : new char[] {'/', '?', '#'}) {
+      int i = address.indexOf(c, scheme + 3);
+      end = i >= 0 && i < end ? i : end;
+    }
+    int at = address.lastIndexOf('@', end - 1);
+    return at < scheme ? address : address.substring(0, scheme + 3) + address.substring(at + 1);
   }
 
   @Override
   public String server() {
-    return base;
+    return shown;
   }
 
   @Override

@@ -55,6 +55,15 @@ final class ApiError extends Exception {
     return new ApiError(response.status(), reason, oneLine(message), fields, new ArrayList<>(managers));
   }
 
+  /** A successful answer that holds no Kubernetes object, named by its content type. */
+  static ApiError notAnObject(KubeTransport.Response response) {
+    String type = response.headers().getOrDefault("content-type", "");
+    String what = response.body().isBlank() ? "nothing" : Json.parse(response.body()) != null ? "a JSON list or value"
+        : type.isBlank() ? "something else" : oneLine(type);
+    return new ApiError(response.status(), "", "the answer holds " + what + " rather than a Kubernetes object;"
+        + " is the kubeconfig's server a Kubernetes API server?", List.of(), List.of());
+  }
+
   static ApiError notServed(String apiVersion, String kind) {
     return new ApiError(404, "NotFound", "the server does not serve " + apiVersion + " " + kind
         + " (is its CustomResourceDefinition installed?)", List.of(), List.of());

@@ -36,7 +36,6 @@ final class KubeApi {
   }
 
   /** The live object, or null when there is none. */
-  @SuppressWarnings("unchecked")
   Map<String, Object> get(Resource resource, String namespace, String name) throws IOException, ApiError {
     KubeTransport.Response response = transport.send(KubeTransport.Request.get(resource.item(namespace, name)));
     if (response.status() == 404) {
@@ -45,7 +44,20 @@ final class KubeApi {
     if (!response.ok()) {
       throw ApiError.of(response);
     }
-    return (Map<String, Object>) Json.parse(response.body());
+    return object(response);
+  }
+
+  /**
+   * The JSON object a successful answer holds. Anything else (a proxy's or a web server's HTML page, a
+   * list, text) means the address is no Kubernetes API server: taken as an object, it would make an
+   * object that was never applied read as created.
+   */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> object(KubeTransport.Response response) throws ApiError {
+    if (Json.parse(response.body()) instanceof Map<?, ?> map) {
+      return (Map<String, Object>) map;
+    }
+    throw ApiError.notAnObject(response);
   }
 
   /**
@@ -64,7 +76,7 @@ final class KubeApi {
       throw ApiError.of(response);
     }
     List<Map<String, Object>> items = new ArrayList<>();
-    if (Json.parse(response.body()) instanceof Map<?, ?> list && list.get("items") instanceof List<?> all) {
+    if (object(response).get("items") instanceof List<?> all) {
       for (Object item : all) {
         if (item instanceof Map<?, ?> m) {
           items.add((Map<String, Object>) m);
@@ -75,7 +87,6 @@ final class KubeApi {
   }
 
   /** Server-side apply of the whole object; returns the object as the server has (or would have) it. */
-  @SuppressWarnings("unchecked")
   Map<String, Object> apply(Resource resource, String namespace, String name, Map<String, Object> object,
       boolean force, boolean dryRun) throws IOException, ApiError {
     String path = resource.item(namespace, name) + "?fieldManager=" + FIELD_MANAGER
@@ -86,7 +97,7 @@ final class KubeApi {
     if (!response.ok()) {
       throw ApiError.of(response);
     }
-    return (Map<String, Object>) Json.parse(response.body());
+    return object(response);
   }
 
   /** Deletes with background propagation, as kubectl does, so a Job's pods go with it. */

@@ -36,7 +36,8 @@ public final class FakeKubeApi implements AutoCloseable {
       .disableHtmlEscaping().create();
 
   /** A failure served to the next {@code times} requests that match, instead of the normal answer. */
-  private record Fault(Predicate<String> matches, int status, String retryAfter, int[] left) {}
+  private record Fault(Predicate<String> matches, int status, String retryAfter, int[] left, String contentType,
+      byte[] body) {}
 
   private final HttpServer server;
   private final TreeMap<String, Map<String, Object>> objects = new TreeMap<>();
@@ -94,7 +95,15 @@ public final class FakeKubeApi implements AutoCloseable {
 
   /** The next {@code times} requests whose "METHOD path?query" matches get {@code status}. */
   public synchronized void fail(Predicate<String> matches, int status, int times, String retryAfter) {
-    faults.add(new Fault(matches, status, retryAfter, new int[] {times}));
+    faults.add(new Fault(matches, status, retryAfter, new int[] {times}, null, null));
+  }
+
+  /**
+   * The next {@code times} requests that match get {@code status} with this body as it is (what a proxy, a
+   * web page or a broken server may send instead of a Kubernetes object).
+   */
+  public synchronized void answer(Predicate<String> matches, int status, int times, String contentType, String body) {
+    faults.add(new Fault(matches, status, null, new int[] {times}, contentType, body.getBytes(StandardCharsets.UTF_8)));
   }
 
   /** Deployments, StatefulSets, Jobs and Pods report ready from their {@code n}-th read on. */
@@ -159,7 +168,13 @@ public final class FakeKubeApi implements AutoCloseable {
           if (f.retryAfter() != null) {
             exchange.getResponseHeaders().add("Retry-After", f.retryAfter());
           }
-          send(exchange, f.status(), status(f.status(), "Injected", "injected failure"));
+          if (f.body() != null) {
+            exchange.getResponseHeaders().add("Content-Type", f.contentType());
+            exchange.sendResponseHeaders(f.status(), f.body().length);
+            exchange.getResponseBody().write(f.body());
+          } else {
+            send(exchange, f.status(), status(f.status(), "Injected", "injected failure"));
+          }
           return;
         }
       }

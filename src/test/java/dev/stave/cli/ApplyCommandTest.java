@@ -332,6 +332,23 @@ class ApplyCommandTest {
   }
 
   @Test
+  void anAnswerThatIsNoKubernetesObjectFailsThatObject() {
+    // A proxy's login page where the object should be, and a JSON list where a live object should be.
+    api.answer(r -> r.startsWith("PATCH /apis/apps/v1/"), 200, 1, "text/html", "<html>sign in</html>");
+    api.answer(r -> r.equals("GET /apis/batch/v1/namespaces/surreal/jobs/cheetah-ppo-agent"), 200, 1,
+        "application/json", "[1, 2]");
+    Run run = stave("apply", bundle.toString(), FAST);
+    assertEquals(4, run.code(), run.err());
+    List<String> out = lines(run.out());
+    assertEquals("Deployment surreal/cheetah-ppo-tensorboard: failed: HTTP 200: the answer holds text/html rather"
+        + " than a Kubernetes object; is the kubeconfig's server a Kubernetes API server?", out.get(4));
+    assertEquals("Job surreal/cheetah-ppo-agent: failed: HTTP 200: the answer holds a JSON list or value rather"
+        + " than a Kubernetes object; is the kubeconfig's server a Kubernetes API server?", out.get(5));
+    assertEquals("5 created, 0 configured, 0 unchanged, 0 pruned, 2 failed", out.get(7));
+    assertEquals("stave: 2 of the cluster operations failed\n", run.err());
+  }
+
+  @Test
   void aConflictNamesTheOtherFieldManagerAndForceTakesOver() throws IOException {
     Map<String, Object> deployment = new java.util.LinkedHashMap<>(javaMap(
         bundle.resolve("28-deployment-cheetah-ppo-tensorboard.yaml")));

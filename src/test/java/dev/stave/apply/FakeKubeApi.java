@@ -45,6 +45,7 @@ public final class FakeKubeApi implements AutoCloseable {
   private final Map<String, Integer> reads = new HashMap<>();
   private final List<Fault> faults = new ArrayList<>();
   private final List<String> requests = new ArrayList<>();
+  private final List<String> authorizations = new ArrayList<>();
   private final Map<String, Object> discovery = new HashMap<>();
   private long resourceVersion = 1000;
   private long uids;
@@ -130,6 +131,11 @@ public final class FakeKubeApi implements AutoCloseable {
     return List.copyOf(requests);
   }
 
+  /** The Authorization header of every request, in order ("" for none). */
+  public synchronized List<String> authorizations() {
+    return List.copyOf(authorizations);
+  }
+
   /** Stored objects by "path prefix|plural|namespace|name". */
   public synchronized Set<String> keys() {
     return new java.util.TreeSet<>(objects.keySet());
@@ -161,6 +167,7 @@ public final class FakeKubeApi implements AutoCloseable {
       String query = exchange.getRequestURI().getRawQuery();
       String line = method + " " + raw + (query == null ? "" : "?" + query);
       requests.add(line);
+      authorizations.add(Objects.requireNonNullElse(exchange.getRequestHeaders().getFirst("Authorization"), ""));
       String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
       for (Fault f : faults) {
         if (f.left()[0] > 0 && f.matches().test(line)) {

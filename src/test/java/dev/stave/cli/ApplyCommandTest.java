@@ -557,6 +557,46 @@ class ApplyCommandTest {
     assertFalse(run.err().contains("secret-password"), run.err());
   }
 
+  /** A kubeconfig for the fake API whose user entry is {@code user}, a YAML flow map. */
+  private Path kubeconfigWithUser(Path file, String user) throws IOException {
+    Files.createDirectories(file.getParent());
+    return api.kubeconfig(file, user);
+  }
+
+  @Test
+  void aTokenFileIsReadFromTheKubeconfigsFolderWithoutItsLineBreak() throws IOException {
+    Path kubeconfig = kubeconfigWithUser(tmp.resolve("kube/config"), "{tokenFile: token}");
+    Files.writeString(tmp.resolve("kube/token"), "file-token\n");
+    Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals(List.of("Bearer file-token"), api.authorizations().stream().distinct().toList());
+  }
+
+  @Test
+  void credentialsThatCannotBeHadStopTheRunBeforeAnyRequest() throws IOException {
+    Path missingToken = kubeconfigWithUser(tmp.resolve("kube/missing-token"), "{tokenFile: nowhere/token}");
+    Run run = stave("apply", bundle.toString(), "--kubeconfig", missingToken.toString());
+    assertEquals(4, run.code(), run.err());
+    assertEquals("stave: cannot set up the credentials of the kubeconfig " + missingToken + ": the token file "
+        + tmp.resolve("kube/nowhere/token") + " of the user 'tester' cannot be read\n", run.err());
+
+    Path plugin = kubeconfigWithUser(tmp.resolve("kube/plugin"), "{exec: {apiVersion:"
+        + " client.authentication.k8s.io/v1beta1, command: /nonexistent/auth-plugin, args: [--key, plugin-secret]}}");
+    run = stave("apply", bundle.toString(), "--kubeconfig", plugin.toString());
+    assertEquals(4, run.code(), run.err());
+    assertEquals("stave: cannot set up the credentials of the kubeconfig " + plugin + ": the exec credential plugin"
+        + " '/nonexistent/auth-plugin' of the user 'tester' gave no credentials: it is missing, failed, or printed no"
+        + " ExecCredential; run it yourself to see why\n", run.err());
+
+    Path lineBreak = kubeconfigWithUser(tmp.resolve("kube/line-break"), "{token: \"two\\nlines\"}");
+    run = stave("apply", bundle.toString(), "--kubeconfig", lineBreak.toString());
+    assertEquals(4, run.code(), run.err());
+    assertEquals("stave: the kubeconfig's credentials for the authorization header hold a character that no request"
+        + " can carry (a line break inside a token, a byte order mark, a non-ASCII character); check the token or"
+        + " token file\n", run.err());
+    assertTrue(api.requests().isEmpty(), api.requests().toString());
+  }
+
   @Test
   void pruneNeedsTheBundleLabel() throws IOException {
     Path plain = tmp.resolve("plain");

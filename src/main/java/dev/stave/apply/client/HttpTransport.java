@@ -1,5 +1,6 @@
 package dev.stave.apply.client;
 
+import dev.stave.apply.ClusterFailure;
 import dev.stave.apply.KubeTransport;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.ApiException;
@@ -66,7 +67,7 @@ final class HttpTransport implements KubeTransport {
     okhttp3.Request.Builder builder = new okhttp3.Request.Builder().url(base + request.pathAndQuery());
     builder.header("Accept", "application/json");
     for (Map.Entry<String, String> h : authHeaders(request).entrySet()) {
-      builder.header(h.getKey(), h.getValue());
+      builder.header(h.getKey(), headerValue(h.getKey(), h.getValue()));
     }
     RequestBody body = request.body() == null ? null
         // Bytes, not a String: OkHttp would append "; charset=utf-8" to the apply patch's media type.
@@ -80,6 +81,22 @@ final class HttpTransport implements KubeTransport {
       String text = response.body() == null ? "" : response.body().string();
       return new Response(response.code(), headers, text);
     }
+  }
+
+  /**
+   * A credential as a header can carry it: without the line break a token file or a YAML block ends
+   * with (kubectl trims them too). Any other character a header cannot carry (a line break inside, a
+   * byte order mark, non-ASCII) is a failure that names the header only: the HTTP client would refuse it
+   * with an exception.
+   */
+  static String headerValue(String name, String value) {
+    String trimmed = value.strip();
+    if (trimmed.chars().anyMatch(c -> (c < 0x20 || c > 0x7e) && c != '\t')) {
+      throw new ClusterFailure("the kubeconfig's credentials for the " + name + " header hold a character that"
+          + " no request can carry (a line break inside a token, a byte order mark, a non-ASCII character);"
+          + " check the token or token file");
+    }
+    return trimmed;
   }
 
   private Map<String, String> authHeaders(Request request) throws IOException {

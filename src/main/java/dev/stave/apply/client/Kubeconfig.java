@@ -69,7 +69,9 @@ public final class Kubeconfig {
       throw problem(where, "kubeconfig-missing", "there is no kubeconfig at " + where,
           "pass --kubeconfig FILE, set KUBECONFIG, or create ~/.kube/config (e.g. with your cloud's CLI)");
     }
-    KubeConfig config = files.size() == 1 ? read(files.get(0)) : merge(files);
+    // One file too goes through merge: it makes relative paths absolute, which client-java does for
+    // certificates but not for a tokenFile (read from the working folder, and so not found).
+    KubeConfig config = merge(files);
     List<String> names = contextNames(config);
     if (context != null) {
       if (!names.contains(context) || !config.setContext(context)) {
@@ -144,8 +146,8 @@ public final class Kubeconfig {
       addNamed(clusters, config.getClusters(), "cluster", folder);
       addNamed(users, config.getUsers(), "user", folder);
     }
-    KubeConfig merged = new KubeConfig(new ArrayList<>(contexts.values()), new ArrayList<>(clusters.values()),
-        new ArrayList<>(users.values()));
+    KubeConfig merged = new CheckedKubeConfig(new ArrayList<>(contexts.values()),
+        new ArrayList<>(clusters.values()), new ArrayList<>(users.values()));
     merged.setFile(files.get(0).toAbsolutePath().toFile());
     if (current != null) {
       merged.setContext(current);
@@ -176,6 +178,79 @@ public final class Kubeconfig {
       copy.put(field, fields);
     }
     return copy;
+  }
+
+  /**
+   * A kubeconfig whose user's credentials either come or fail with a reason. client-java logs (to
+   * nowhere: stave ships no logger) and goes on without credentials when an exec plugin is missing,
+   * fails or prints no credentials, or a token file cannot be read: every request would then go out
+   * anonymous, and the user would see 401s or 403s for 'system:anonymous' with no hint of the cause.
+   * kubectl stops with the reason, and so does stave. (No plugin output is quoted: it may hold tokens.)
+   */
+  private static final class CheckedKubeConfig extends KubeConfig {
+    private static final String UNSUPPORTED =
+        " is not supported by stave; use the exec plugin your cloud's CLI installs, as kubectl does";
+
+    CheckedKubeConfig(ArrayList<Object> contexts, ArrayList<Object> clusters, ArrayList<Object> users) {
+      super(contexts, clusters, users);
+    }
+
+    @Override
+    public Map<String, String> getCredentials() {
+      Map<?, ?> user = currentUser();
+      Map<String, String> credentials;
+      boolean exec = user != null && user.get("exec") instanceof Map;
+      boolean provider = user != null && user.get("auth-provider") instanceof Map;
+      try {
+        credentials = super.getCredentials();
+      } catch (LinkageError e) {
+        // The gcp and azure auth providers, whose libraries client-java leaves to the application.
+        throw new ClusterFailure(source(user) + UNSUPPORTED);
+      } catch (RuntimeException e) {
+        // Not the exception's message: it may quote a token.
+        throw new ClusterFailure(source(user) + (exec
+            ? " gave no credentials: its answer is not an ExecCredential with a token or a client certificate"
+            : " gave no credentials: its token could not be read or refreshed"));
+      }
+      if (credentials == null && (exec || provider || user != null && user.containsKey("tokenFile"))) {
+        throw new ClusterFailure(source(user) + (exec
+            ? " gave no credentials: it is missing, failed, or printed no ExecCredential; run it yourself to see why"
+            : provider ? UNSUPPORTED : " cannot be read"));
+      }
+      return credentials;
+    }
+
+    /** Where the credentials of a user entry come from, for messages. */
+    private String source(Map<?, ?> user) {
+      if (user != null && user.get("exec") instanceof Map<?, ?> exec) {
+        return "the exec credential plugin '" + exec.get("command") + "' of the user '" + userName() + "'";
+      }
+      if (user != null && user.get("auth-provider") instanceof Map<?, ?> provider) {
+        return "the auth provider '" + provider.get("name") + "' of the user '" + userName() + "'";
+      }
+      return "the token file " + (user == null ? "" : user.get("tokenFile")) + " of the user '" + userName() + "'";
+    }
+
+    private String userName() {
+      for (Object entry : getContexts()) {
+        if (entry instanceof Map<?, ?> map && getCurrentContext() != null && getCurrentContext().equals(map.get("name"))
+            && map.get("context") instanceof Map<?, ?> context && context.get("user") instanceof String name) {
+          return name;
+        }
+      }
+      return null;
+    }
+
+    private Map<?, ?> currentUser() {
+      String name = userName();
+      for (Object entry : getUsers()) {
+        if (entry instanceof Map<?, ?> map && name != null && name.equals(map.get("name"))
+            && map.get("user") instanceof Map<?, ?> user) {
+          return user;
+        }
+      }
+      return null;
+    }
   }
 
   private static List<String> contextNames(KubeConfig config) {

@@ -597,6 +597,63 @@ class ApplyCommandTest {
     assertTrue(api.requests().isEmpty(), api.requests().toString());
   }
 
+  /** An HTTP server that starts every answer, then sends one byte of it a tenth of a second, without end. */
+  private static final class Trickle implements AutoCloseable {
+    private final ServerSocket socket = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+
+    Trickle() throws IOException {
+      Thread accept = new Thread(() -> {
+        while (!socket.isClosed()) {
+          try {
+            java.net.Socket client = socket.accept();
+            Thread answer = new Thread(() -> trickle(client));
+            answer.setDaemon(true);
+            answer.start();
+          } catch (IOException closed) {
+            return;
+          }
+        }
+      });
+      accept.setDaemon(true);
+      accept.start();
+    }
+
+    private static void trickle(java.net.Socket client) {
+      try (client) {
+        client.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+            + "Content-Length: 100000000\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        while (true) {
+          client.getOutputStream().write(' ');
+          client.getOutputStream().flush();
+          Thread.sleep(100);
+        }
+      } catch (IOException | InterruptedException gone) {
+        // the client hung up
+      }
+    }
+
+    String url() {
+      return "http://127.0.0.1:" + socket.getLocalPort();
+    }
+
+    @Override
+    public void close() throws IOException {
+      socket.close();
+    }
+  }
+
+  @Test
+  @org.junit.jupiter.api.Timeout(120) // without --timeout covering each request, the run never ends
+  void aServerThatAnswersByTheByteIsGivenUpAtTheTimeout() throws IOException {
+    try (Trickle slow = new Trickle()) {
+      Path kubeconfig = kubeconfig(slow.url());
+      Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST, "--timeout=2s");
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: cannot reach the Kubernetes API server at " + slow.url() + ": timeout\n", run.err());
+      assertEquals("", run.out());
+    }
+  }
+
   @Test
   void pruneNeedsTheBundleLabel() throws IOException {
     Path plain = tmp.resolve("plain");

@@ -26,11 +26,15 @@ final class HttpTransport implements KubeTransport {
   private final ApiClient client;
   private final OkHttpClient http;
   private final String base;
+  /** The end of the run's --timeout (System.nanoTime), which no request outlasts. */
+  private final long endNanos;
   /** The base for messages: without a user name and password, which the address may hold. */
   private final String shown;
 
-  HttpTransport(ApiClient client, Duration timeout) {
+  HttpTransport(ApiClient client, Duration timeout, Duration runTimeout) {
     this.client = client;
+    Duration year = Duration.ofDays(365); // a --timeout of centuries would overflow the nanoseconds
+    this.endNanos = System.nanoTime() + (runTimeout.compareTo(year) > 0 ? year : runTimeout).toNanos();
     this.http = client.getHttpClient().newBuilder()
         .connectTimeout(timeout)
         .readTimeout(timeout)
@@ -73,7 +77,15 @@ final class HttpTransport implements KubeTransport {
         // Bytes, not a String: OkHttp would append "; charset=utf-8" to the apply patch's media type.
         : RequestBody.create(request.body().getBytes(StandardCharsets.UTF_8), MediaType.parse(request.contentType()));
     builder.method(request.method(), body);
-    try (okhttp3.Response response = http.newCall(builder.build()).execute()) {
+    // The read timeout is per read, so a server that sends a byte now and then would hold a request,
+    // and the run, for ever: the whole call ends with the run's --timeout.
+    long left = endNanos - System.nanoTime();
+    if (left <= 0) {
+      throw new java.io.InterruptedIOException("timeout");
+    }
+    okhttp3.Call call = http.newCall(builder.build());
+    call.timeout().timeout(left, java.util.concurrent.TimeUnit.NANOSECONDS);
+    try (okhttp3.Response response = call.execute()) {
       Map<String, String> headers = new HashMap<>();
       for (String name : response.headers().names()) {
         headers.put(name, response.header(name));

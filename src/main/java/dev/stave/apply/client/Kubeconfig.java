@@ -105,7 +105,7 @@ public final class Kubeconfig {
           + (context != null ? context : config.getCurrentContext()) + "' in " + where
           + " is not an http:// or https:// address", "check the cluster's server, e.g. https://203.0.113.5:6443");
     }
-    return new HttpTransport(client, timeout);
+    return new HttpTransport(client, timeout, runTimeout);
   }
 
   /** One kubeconfig file, with relative paths in it read from its folder. */

@@ -23,6 +23,13 @@ import okhttp3.RequestBody;
  * client certificates, and its credentials (tokens, exec plugins, basic auth) added as headers.
  */
 final class HttpTransport implements KubeTransport {
+  /**
+   * The largest answer read. The API server's largest object is 1.5 MiB, and stave lists only the
+   * objects of one bundle and kind; without a limit, a server that answers without end fills the
+   * memory and the run ends as an internal error.
+   */
+  static final long MAX_ANSWER_BYTES = 256L * 1024 * 1024;
+
   private final ApiClient client;
   private final OkHttpClient http;
   private final String base;
@@ -90,9 +97,19 @@ final class HttpTransport implements KubeTransport {
       for (String name : response.headers().names()) {
         headers.put(name, response.header(name));
       }
-      String text = response.body() == null ? "" : response.body().string();
+      String text = response.body() == null ? "" : text(response.body(), MAX_ANSWER_BYTES, request);
       return new Response(response.code(), headers, text);
     }
+  }
+
+  /** The answer's text, or a failure when it is longer than {@code limit} bytes. */
+  static String text(okhttp3.ResponseBody body, long limit, Request request) throws IOException {
+    okio.BufferedSource source = body.source();
+    if (source.request(limit + 1)) {
+      throw new ClusterFailure("the answer to " + request + " is larger than " + (limit >> 20)
+          + " MiB, more than any Kubernetes API server sends; is the kubeconfig's server one?");
+    }
+    return source.readString(StandardCharsets.UTF_8);
   }
 
   /**

@@ -30,6 +30,9 @@ final class HttpTransport implements KubeTransport {
    */
   static final long MAX_ANSWER_BYTES = 256L * 1024 * 1024;
 
+  /** The time a request gets when the run's --timeout is (nearly) over. */
+  private static final Duration LAST_REQUEST = Duration.ofSeconds(5);
+
   private final ApiClient client;
   private final OkHttpClient http;
   private final String base;
@@ -85,11 +88,9 @@ final class HttpTransport implements KubeTransport {
         : RequestBody.create(request.body().getBytes(StandardCharsets.UTF_8), MediaType.parse(request.contentType()));
     builder.method(request.method(), body);
     // The read timeout is per read, so a server that sends a byte now and then would hold a request,
-    // and the run, for ever: the whole call ends with the run's --timeout.
-    long left = endNanos - System.nanoTime();
-    if (left <= 0) {
-      throw new java.io.InterruptedIOException("timeout");
-    }
+    // and the run, for ever: the whole call ends with the run's --timeout. A request made just before
+    // it (--wait's last look) still gets a few seconds, so that its answer is what the run reports.
+    long left = Math.max(endNanos - System.nanoTime(), LAST_REQUEST.toNanos());
     okhttp3.Call call = http.newCall(builder.build());
     call.timeout().timeout(left, java.util.concurrent.TimeUnit.NANOSECONDS);
     try (okhttp3.Response response = call.execute()) {

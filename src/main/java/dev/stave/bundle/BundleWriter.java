@@ -26,9 +26,10 @@ import java.util.stream.IntStream;
  * Writes bundles so that a failed compile leaves the output folder as it was: every bundle is written
  * into a staging folder beside its target first ({@code .<bundle>.stave-new}), and only when all of
  * them are complete is each old bundle moved aside ({@code .<bundle>.stave-old}) and the new one moved
- * into place. Should one of those renames fail, the bundles already swapped are swapped back. Once
- * every new bundle is in place the write has succeeded: an old copy that cannot be deleted is left with
- * a warning. A bundle folder is replaced whole, so files of objects that were removed go too.
+ * into place. Should one of those renames fail, or the JVM begin to end (Ctrl-C, SIGTERM), the bundles
+ * already swapped are swapped back. Once every new bundle is in place the write has succeeded: an old
+ * copy that cannot be deleted is left with a warning. A bundle folder is replaced whole, so files of
+ * objects that were removed go too.
  */
 public final class BundleWriter {
   // From this many entries a folder is emptied on all cores.
@@ -40,14 +41,20 @@ public final class BundleWriter {
 
   private final Path outputDir;
   private final Disk disk;
+  private final Exits exits;
 
   public BundleWriter(Path outputDir) {
-    this(outputDir, Disk.REAL);
+    this(outputDir, Disk.REAL, Exits.REAL);
   }
 
   BundleWriter(Path outputDir, Disk disk) {
+    this(outputDir, disk, Exits.REAL);
+  }
+
+  BundleWriter(Path outputDir, Disk disk, Exits exits) {
     this.outputDir = outputDir;
     this.disk = disk;
+    this.exits = exits;
   }
 
   /** Thrown when the disk refuses: exit code 4, not a user error. */
@@ -76,6 +83,29 @@ public final class BundleWriter {
     };
   }
 
+  /** The JVM's shutdown hooks, which run a write's undoing when it ends first; a test ends it mid-write. */
+  interface Exits {
+    void add(Thread hook);
+
+    void remove(Thread hook);
+
+    Exits REAL = new Exits() {
+      @Override
+      public void add(Thread hook) {
+        Runtime.getRuntime().addShutdownHook(hook);
+      }
+
+      @Override
+      public void remove(Thread hook) {
+        try {
+          Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+          // the hook is running or about to
+        }
+      }
+    };
+  }
+
   /** Where one bundle goes, and the hidden folders its write uses beside it. */
   record Slot(String name, Path target, Path stage, Path old) {}
 
@@ -93,11 +123,11 @@ public final class BundleWriter {
     } catch (IOException | UncheckedIOException e) {
       throw failure(e, "");
     }
-    Thread onExit = new Thread(() -> abandonSlots(slots), "stave-abandon-write");
-    Runtime.getRuntime().addShutdownHook(onExit);
+    Progress progress = new Progress(slots);
+    exits.add(progress.hook);
     try {
-      stageAll(bundles, slots);
-      swapAll(slots);
+      stageAll(bundles, progress);
+      swapAll(progress);
       for (Slot slot : slots) {
         try {
           disk.delete(slot.old());
@@ -107,55 +137,129 @@ public final class BundleWriter {
         }
       }
     } finally {
-      try {
-        Runtime.getRuntime().removeShutdownHook(onExit);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook is running or about to
-      }
+      exits.remove(progress.hook);
     }
     return List.copyOf(warnings);
   }
 
-  private void stageAll(List<Bundle> bundles, List<Slot> slots) {
+  /** Each folder made and file written is a step: a write stopped while staging leaves no staging folder. */
+  private void stageAll(List<Bundle> bundles, Progress progress) {
     try {
       for (int i = 0; i < bundles.size(); i++) {
-        Path stage = slots.get(i).stage();
-        Files.createDirectory(stage);
+        Path stage = progress.slots.get(i).stage();
+        progress.step(() -> Files.createDirectory(stage));
         // The kustomization first: a staging folder cut short still shows that stave wrote it.
         List<BundleFile> files = bundles.get(i).files();
         for (BundleFile f : files) {
           if (f.name().equals(Bundle.KUSTOMIZATION)) {
-            Files.write(stage.resolve(f.name()), f.text().getBytes(StandardCharsets.UTF_8));
+            progress.step(() -> Files.write(stage.resolve(f.name()), f.text().getBytes(StandardCharsets.UTF_8)));
           }
         }
         for (BundleFile f : files) {
           if (!f.name().equals(Bundle.KUSTOMIZATION)) {
-            Files.write(stage.resolve(f.name()), f.text().getBytes(StandardCharsets.UTF_8));
+            progress.step(() -> Files.write(stage.resolve(f.name()), f.text().getBytes(StandardCharsets.UTF_8)));
           }
         }
       }
     } catch (IOException | UncheckedIOException e) {
-      throw failure(e, deleteStages(slots));
+      throw failure(e, progress.undo());
     }
   }
 
   /**
    * Moves each old bundle aside and its new one into place. Until the last new bundle is in place a
-   * failure undoes every swap, so the output folder holds the old bundles, all of them.
+   * failure or the JVM's end undoes every swap, so the output folder holds the old bundles, all of them.
    */
-  private void swapAll(List<Slot> slots) {
-    List<Slot> swapped = new ArrayList<>();
-    List<Slot> hadOld = new ArrayList<>();
+  private void swapAll(Progress progress) {
     try {
-      for (Slot slot : slots) {
+      for (Slot slot : progress.slots) {
+        progress.swap(slot);
+      }
+      progress.commit();
+    } catch (IOException | UncheckedIOException e) {
+      throw failure(e, progress.undo());
+    }
+  }
+
+  /** A step of a write that the JVM's end came before; not the disk's doing. */
+  private static final class Stopped extends IOException {
+    Stopped() {
+      super("the compile was stopped");
+    }
+  }
+
+  /** One rename, folder or file of a write. */
+  private interface Step {
+    void run() throws IOException;
+  }
+
+  /**
+   * What a write has done so far, shared by the thread that writes and the shutdown hook that undoes it
+   * when the JVM ends first (Ctrl-C, SIGTERM). Steps and the undoing hold one lock, so the hook finds the
+   * output folder between two steps, never inside one (an old bundle moved aside without its new one in
+   * place), and once it has asked to stop, no step follows. Until every new bundle is in place the hook
+   * undoes every swap, as a failure does; after that the write has succeeded and the hook leaves it:
+   * nothing is staged any more, and an old copy whose deletion the end cuts short is deleted by the next
+   * compile of that bundle.
+   */
+  private final class Progress {
+    private final Object lock = new Object();
+    private final List<Slot> slots;
+    private final List<Slot> swapped = new ArrayList<>();
+    private final List<Slot> hadOld = new ArrayList<>();
+    // Set before the hook waits for the lock, so the writing thread takes no further step.
+    private volatile boolean abandoned;
+    private boolean committed;
+    // What the undoing could not put back or delete, once it has run; null before.
+    private String left;
+    final Thread hook = new Thread(this::abandon, "stave-abandon-write");
+
+    Progress(List<Slot> slots) {
+      this.slots = slots;
+    }
+
+    void step(Step step) throws IOException {
+      synchronized (lock) {
+        if (abandoned) {
+          throw new Stopped();
+        }
+        step.run();
+      }
+    }
+
+    void swap(Slot slot) throws IOException {
+      step(() -> {
         if (Files.exists(slot.target(), LinkOption.NOFOLLOW_LINKS)) {
           disk.move(slot.target(), slot.old());
           hadOld.add(slot);
         }
         disk.move(slot.stage(), slot.target());
         swapped.add(slot);
+      });
+    }
+
+    void commit() throws IOException {
+      step(() -> committed = true);
+    }
+
+    /**
+     * Swaps back what was swapped, last first, and deletes the staging folders; what cannot be put back
+     * or deleted is named for the message. Once only, by whichever of the writer and the hook comes first.
+     */
+    String undo() {
+      synchronized (lock) {
+        if (committed) {
+          return "";
+        }
+        if (left == null) {
+          left = swapBack() + deleteStages(slots);
+        }
+        return left;
       }
-    } catch (IOException | UncheckedIOException e) {
+    }
+
+    /** The swaps recorded, undone last first; the lock is held. */
+    private String swapBack() {
       StringBuilder notUndone = new StringBuilder();
       for (int i = slots.size() - 1; i >= 0; i--) {
         Slot slot = slots.get(i);
@@ -171,7 +275,17 @@ public final class BundleWriter {
               .append(slot.old()).append("): ").append(describe(undo));
         }
       }
-      throw failure(e, notUndone + deleteStages(slots));
+      return notUndone.toString();
+    }
+
+    /** The shutdown hook: short, and quiet, as the JVM is ending; what it cannot undo the next compile deletes. */
+    private void abandon() {
+      abandoned = true;
+      try {
+        undo();
+      } catch (RuntimeException e) {
+        // left for the next compile
+      }
     }
   }
 
@@ -264,32 +378,6 @@ public final class BundleWriter {
     }
     found.sort(null);
     return found;
-  }
-
-  /**
-   * Undoes a write that the JVM's end cut short (SIGTERM, Ctrl-C): a bundle moved aside but not yet
-   * replaced is moved back, and the staging folders go, so the output folder is as it was, or with
-   * some bundles already replaced whole. A write that is killed outright (SIGKILL) leaves hidden
-   * {@code .<bundle>.stave-new} and {@code .stave-old} folders, which the next compile of those
-   * bundles deletes.
-   */
-  void abandon(List<String> names) {
-    abandonSlots(names.stream().map(n -> new Slot(n, outputDir.resolve(n), workFolder(n, "new", 1),
-        workFolder(n, "old", 1))).toList());
-  }
-
-  private void abandonSlots(List<Slot> slots) {
-    for (Slot slot : slots) {
-      try {
-        if (!Files.exists(slot.target(), LinkOption.NOFOLLOW_LINKS)
-            && Files.exists(slot.old(), LinkOption.NOFOLLOW_LINKS)) {
-          disk.move(slot.old(), slot.target());
-        }
-        disk.delete(slot.stage());
-      } catch (IOException | RuntimeException e) {
-        // The JVM is ending; what cannot be undone is left for the next compile.
-      }
-    }
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.stave.bundle;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -188,17 +189,118 @@ class BundleWriterTest {
     BundleWriter.deleteTree(tmp.resolve("never-there"));
   }
 
-  /** What the shutdown hook does when a write is cut short between moving a bundle aside and replacing it. */
+  /** Plays the JVM's end: keeps the write's shutdown hook for a test to start when it chooses. */
+  private static final class Ending implements BundleWriter.Exits {
+    private Thread hook;
+    private boolean removed;
+
+    @Override
+    public void add(Thread hook) {
+      this.hook = hook;
+    }
+
+    @Override
+    public void remove(Thread hook) {
+      removed = hook == this.hook;
+    }
+
+    /** Starts the hook as the JVM would, and returns once it has asked the write to stop and waits for it. */
+    void begin() {
+      hook.start();
+      // The hook sets its flag, then waits for the step in progress (the caller's) to end.
+      while (hook.isAlive() && hook.getState() != Thread.State.BLOCKED) {
+        Thread.onSpinWait();
+      }
+    }
+
+    /** Starts the hook and waits for it to end; nothing holds it up once the write has succeeded. */
+    void runToEnd() {
+      hook.start();
+      try {
+        hook.join();
+      } catch (InterruptedException e) {
+        throw new AssertionError(e);
+      }
+    }
+  }
+
+  /** The real disk, but the JVM begins to end during the given move, as a Ctrl-C would. */
+  private static BundleWriter.Disk endingDuring(Path from, Ending ending) {
+    return new BundleWriter.Disk() {
+      @Override
+      public void move(Path source, Path to) throws IOException {
+        BundleWriter.Disk.REAL.move(source, to);
+        if (source.equals(from)) {
+          ending.begin();
+        }
+      }
+
+      @Override
+      public void delete(Path folder) throws IOException {
+        BundleWriter.Disk.REAL.delete(folder);
+      }
+    };
+  }
+
+  /**
+   * Ctrl-C while the second of three bundles is moved into place (the first already replaced, the third
+   * not yet): every bundle is as it was, a bundle that is new is not there, and nothing hidden is left.
+   */
   @Test
-  void anAbandonedWriteLeavesTheOldBundleInPlaceAndNoStaging() throws IOException {
+  void aWriteStoppedMidSwapLeavesEveryBundleAsItWas() throws Exception {
     Path out = tmp.resolve("out");
-    new BundleWriter(out).write(List.of(bundle(2)));
-    Path old = out.resolve(".demo.stave-old");
-    Files.move(out.resolve("demo"), old);
-    Files.createDirectories(out.resolve(".demo.stave-new"));
-    Files.writeString(out.resolve(".demo.stave-new/10-configmap-c0.yaml"), "half");
-    new BundleWriter(out).abandon(List.of("demo", "other"));
-    assertEquals(List.of("demo"), names(out));
-    assertEquals(List.of("10-configmap-c0.yaml", "10-configmap-c1.yaml", "Kustomization"), names(out.resolve("demo")));
+    new BundleWriter(out).write(List.of(bundle("a", 2, ""), bundle("c", 2, "")));
+    Map<String, byte[]> before = bytes(out);
+    Ending ending = new Ending();
+    BundleWriter writer = new BundleWriter(out, endingDuring(out.resolve(".b.stave-new"), ending), ending);
+    BundleWriter.WriteFailure failure = assertThrows(BundleWriter.WriteFailure.class,
+        () -> writer.write(List.of(bundle("a", 3, "# new\n"), bundle("b", 3, "# new\n"), bundle("c", 1, "# new\n"))));
+    ending.hook.join();
+    assertEquals("cannot write to " + out + ": the compile was stopped", failure.getMessage());
+    Map<String, byte[]> after = bytes(out);
+    assertEquals(before.keySet(), after.keySet());
+    before.forEach((file, content) -> assertArrayEquals(content, after.get(file), file));
+    assertEquals(List.of("a", "c"), names(out), "no new bundle, staging or old folder is left");
+    assertTrue(ending.removed);
+  }
+
+  /** Once every new bundle is in place the write has succeeded, and the JVM's end changes none of it. */
+  @Test
+  void theEndOfTheJvmAfterTheLastSwapChangesNothing() throws Exception {
+    Path out = tmp.resolve("out");
+    new BundleWriter(out).write(List.of(bundle("a", 2, ""), bundle("b", 2, "")));
+    List<Bundle> next = List.of(bundle("a", 3, "# new\n"), bundle("b", 1, "# new\n"));
+    Path expected = tmp.resolve("expected");
+    new BundleWriter(expected).write(next);
+    Ending ending = new Ending();
+    BundleWriter.Disk endsWhileDeletingOldCopies = new BundleWriter.Disk() {
+      @Override
+      public void move(Path from, Path to) throws IOException {
+        BundleWriter.Disk.REAL.move(from, to);
+      }
+
+      @Override
+      public void delete(Path folder) throws IOException {
+        if (folder.equals(out.resolve(".a.stave-old"))) {
+          ending.runToEnd();
+        }
+        BundleWriter.Disk.REAL.delete(folder);
+      }
+    };
+    assertEquals(List.of(), new BundleWriter(out, endsWhileDeletingOldCopies, ending).write(next));
+    Map<String, byte[]> after = bytes(out);
+    assertEquals(bytes(expected).keySet(), after.keySet());
+    bytes(expected).forEach((file, content) -> assertArrayEquals(content, after.get(file), file));
+  }
+
+  /** Every file under {@code dir}, hidden ones too, with its bytes. */
+  private static Map<String, byte[]> bytes(Path dir) throws IOException {
+    Map<String, byte[]> all = new TreeMap<>();
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path p : files.filter(Files::isRegularFile).toList()) {
+        all.put(dir.relativize(p).toString(), Files.readAllBytes(p));
+      }
+    }
+    return all;
   }
 }

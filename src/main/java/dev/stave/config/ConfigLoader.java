@@ -79,7 +79,7 @@ public final class ConfigLoader {
       sources.neverQuote(file);
       throw new UserError(Diagnostic.error(Origin.of(file), "", "file-type",
           "cannot tell the format of '" + file + "' from its name",
-          "name config files *.yaml, *.yml, *.json or *.conf (HOCON)"));
+          "name config files *.yaml, *.yml, *.json, or *.conf or *.hocon (HOCON)"));
     }
     String text = read(path, file);
     sources.put(file, text);

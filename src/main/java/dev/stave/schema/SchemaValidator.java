@@ -12,6 +12,7 @@ import com.networknt.schema.PathType;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+import dev.stave.config.ConfigFormat;
 import dev.stave.config.ListNode;
 import dev.stave.config.MapNode;
 import dev.stave.config.Node;
@@ -24,6 +25,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -185,7 +187,7 @@ public final class SchemaValidator {
           // Where the key says what its strings look like (a quantity, a file mode), quoting 1.5 or
           // true would only trade this error for another; its x-hint below is the advice.
           // In HOCON a quoted "${N}" is the text ${N}; text joined to the variable keeps it a string.
-          hints.add(at.node.origin().file().endsWith(".conf")
+          hints.add(ConfigFormat.of(Path.of(at.node.origin().file())) == ConfigFormat.HOCON
               ? "put the value in quotes to make it a string (a variable: write \"\"${NAME})"
               : "put the value in quotes to make it a string");
         } else if (parentSchema(m) == null || !parentSchema(m).has("x-hint")) {

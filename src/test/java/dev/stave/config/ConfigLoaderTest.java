@@ -49,7 +49,7 @@ class ConfigLoaderTest {
   void aFileOfAnotherKindIsToldTheNamesStaveReads() throws IOException {
     Diagnostic d = refused(Files.writeString(dir.resolve("notes.txt"), "kind: experiment\n"));
     assertEquals("file-type", d.code());
-    assertEquals(List.of("name config files *.yaml, *.yml, *.json or *.conf (HOCON)"), d.hints());
+    assertEquals(List.of("name config files *.yaml, *.yml, *.json, or *.conf or *.hocon (HOCON)"), d.hints());
     assertEquals("file not found", refused(dir.resolve("missing.yaml")).message());
     assertEquals("file not found", refused(dir.resolve("missing.txt")).message(), "missing comes first");
   }

@@ -43,7 +43,10 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Parameters(index = "0..1", arity = "1..2", paramLabel = "BUNDLE", description = "Configs, bundle folders or folders of bundles: A B; or one bundle with --cluster.")
+  // Written out: picocli's own synopsis of one or two values read "BUNDLE BUNDLE [BUNDLE [BUNDLE]]",
+  // as if diff took four.
+  @Parameters(index = "0..1", arity = "1..2", paramLabel = "BUNDLE [BUNDLE]", hideParamSyntax = true,
+      description = "Configs, bundle folders or folders of bundles: A B; or one bundle with --cluster.")
   List<Path> targets;
 
   @Option(names = "--cluster", description = "Compare the one bundle with the live objects.")
@@ -55,7 +58,7 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
   @Mixin
   ContextOptions contextOptions = new ContextOptions();
 
-  @Option(names = "--format", defaultValue = "text", description = "text or markdown (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text or markdown (default: ${DEFAULT-VALUE}).")
   Format format;
 
   @Option(names = "--templates", paramLabel = "DIR", converter = NonEmptyPath.class,

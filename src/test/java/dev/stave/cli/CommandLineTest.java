@@ -55,6 +55,17 @@ class CommandLineTest {
     assertTrue(run.out().startsWith("Usage: stave " + command), run.out());
   }
 
+  /** The synopsis shows what diff takes: one or two, not up to four. */
+  @Test
+  void diffHelpShowsOneOrTwoBundles() {
+    Run run = Run.of("diff", "--help");
+    assertEquals(0, run.code(), run.err());
+    assertTrue(run.out().contains("[--timeout=DURATION]\n                  BUNDLE [BUNDLE]\n"), run.out());
+    assertTrue(run.out().contains("\n      BUNDLE [BUNDLE]       Configs, bundle folders"), run.out());
+    assertTrue(run.out().contains(" [--format=FORMAT] "), run.out());
+    assertEquals(2, Run.of("diff", "a", "b", "c").code());
+  }
+
   @Test
   void topLevelHelpListsCommandsAndExitCodes() {
     Run run = Run.of("--help");

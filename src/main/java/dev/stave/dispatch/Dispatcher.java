@@ -435,7 +435,8 @@ public final class Dispatcher {
         String message = "pool '" + u.pool() + "' needs " + u.nodesNeeded() + " nodes for its " + u.pods()
             + " pods" + (instances > 1 ? " (" + instances + " sweep instances)" : "") + ", but may have at most "
             + u.maxNodes();
-        String hint = "raise the pool's max_node_count, or lower replicas or the requests"
+        String hint = "raise the pool's max_nodes (in Terraform, its autoscaling.max_node_count), or lower"
+            + " replicas or the requests"
             + (strict ? "" : "; --strict-capacity makes this an error");
         Schedule first = firstOnPool.get(u.pool());
         problems.add(strict

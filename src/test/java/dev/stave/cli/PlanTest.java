@@ -190,6 +190,9 @@ class PlanTest {
     assertEquals(0, plan.code());
     assertTrue(plan.err().contains("warning: processes.agent.schedule: pool 'cpu-small' needs 3 nodes for its 12 pods,"
         + " but may have at most 2"), plan.err());
+    assertTrue(plan.err().contains("  = hint: raise the pool's max_nodes (in Terraform, its"
+        + " autoscaling.max_node_count), or lower replicas or the requests; --strict-capacity makes this an"
+        + " error\n"), plan.err());
     Run strictPlan = Run.of("plan", "examples/gke-lab.yaml", "--strict-capacity");
     assertEquals(1, strictPlan.code());
     assertEquals("", strictPlan.out());

@@ -61,6 +61,9 @@ public final class Sources {
           + "(\"[^\"\\r\\n]*\"?|'[^'\\r\\n]*'?|[^,}\\]#\\r\\n]*)",
       Pattern.MULTILINE);
 
+  /** A value that is only a reference to a variable, {@code ${NAME}} or HOCON's {@code ${?NAME}}, as cut above. */
+  private static final Pattern REFERENCE = Pattern.compile("[\"']?\\$\\{\\??[A-Za-z_][A-Za-z0-9_.]*}?[\"']?");
+
   /**
    * Hides whatever follows a credential's key on any line of {@code text}. The loaders hide credentials
    * by key once a file parses; a file that does not parse has no keys to go by, yet its error quotes a
@@ -70,6 +73,11 @@ public final class Sources {
     Matcher m = CREDENTIAL_LINE.matcher(text);
     while (m.find()) {
       String value = m.group(1).strip();
+      if (REFERENCE.matcher(value).matches()) {
+        // Only the variable's name ("${AWS_ACCESS_KEY_ID", cut at the brace): its value is hidden where
+        // it is read, and the name is what a message about an unset variable must show.
+        continue;
+      }
       hide(value);
       for (String piece : value.split("[\"'\\s]+")) {
         hide(piece);

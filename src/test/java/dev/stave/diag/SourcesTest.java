@@ -26,4 +26,14 @@ class SourcesTest {
     sources.hide("my-secret-token");
     assertEquals(new Sources.Redacted("a *** b ***", 2), sources.redact("a my-secret-token b secret", 5));
   }
+
+  @Test
+  void aCredentialThatIsOnlyAVariableKeepsItsNameAndALiteralOneIsHidden() {
+    sources.hideCredentialLines("key: ${AWS_ACCESS_KEY_ID}\nsecret_key = ${?AWS_SECRET}\n"
+        + "api_token: \"literal-token-1\"\noutput { key = ${A:-default-secret} }\n");
+    String names = "key: ${AWS_ACCESS_KEY_ID} or ${?AWS_SECRET}";
+    assertEquals(names, sources.redact(names));
+    assertEquals("api_token: ***, key = ***}",
+        sources.redact("api_token: \"literal-token-1\", key = ${A:-default-secret}"));
+  }
 }

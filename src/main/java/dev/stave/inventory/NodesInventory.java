@@ -4,8 +4,10 @@ import dev.stave.config.ConfigFile;
 import dev.stave.config.ListNode;
 import dev.stave.config.MapNode;
 import dev.stave.config.Node;
+import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
+import dev.stave.model.Names;
 import dev.stave.model.Quantities;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -27,6 +29,8 @@ import java.util.function.ToLongFunction;
 public final class NodesInventory {
   public static final String GKE_POOL_LABEL = "cloud.google.com/gke-nodepool";
   private static final BigDecimal MI = BigDecimal.valueOf(1024L * 1024);
+  private static final String AS_KUBECTL_WROTE_IT =
+      "write the file with 'kubectl get nodes -o json' and leave it as kubectl wrote it";
 
   private NodesInventory() {}
 
@@ -58,53 +62,19 @@ public final class NodesInventory {
     TreeMap<String, List<NodeSize>> pools = new TreeMap<>();
     for (int i = 0; i < items.items().size(); i++) {
       String path = "items[" + i + "]";
-      if (!(items.items().get(i) instanceof MapNode node)) {
+      Node item = items.items().get(i);
+      if (!(item instanceof MapNode node)) {
+        problems.add(Diagnostic.error(item.origin(), path, "node-field-type", "the item is " + item.describe()
+            + ", where kubectl writes a node: a map of metadata, spec and status", AS_KUBECTL_WROTE_IT));
         continue;
       }
-      MapNode metadata = Nodes.map(node, "metadata");
-      MapNode labels = Nodes.map(metadata, "labels");
-      String name = Nodes.string(metadata, "name");
-      String pool = Nodes.string(labels, poolLabel);
-      if (pool == null) {
-        problems.add(Diagnostic.warning(node.origin(), path + ".metadata.labels", "node-without-pool",
-            "node '" + name + "' has no label " + poolLabel + " and is left out",
-            "name the pool label with --pool-label"));
-        continue;
+      NodeReader reader = new NodeReader(path, problems);
+      String pool = reader.pool(node, poolLabel);
+      // A node whose metadata is wrong may belong to a pool: the rest of it is checked as well.
+      NodeSize size = pool != null || reader.failed ? reader.size(node) : null;
+      if (pool != null && size != null) {
+        pools.computeIfAbsent(pool, k -> new ArrayList<>()).add(size);
       }
-      MapNode status = Nodes.map(node, "status");
-      MapNode capacity = Nodes.map(status, "capacity");
-      MapNode allocatable = Nodes.map(status, "allocatable");
-      BigDecimal cpu = quantity(capacity, "cpu");
-      BigDecimal memory = quantity(capacity, "memory");
-      BigDecimal allocCpu = quantity(allocatable, "cpu");
-      BigDecimal allocMemory = quantity(allocatable, "memory");
-      if (cpu == null || memory == null || allocCpu == null || allocMemory == null) {
-        problems.add(Diagnostic.error(status == null ? node.origin() : status.origin(), path + ".status",
-            "node-size", "node '" + name + "' has no readable cpu and memory in status.capacity and status.allocatable",
-            "write the file with 'kubectl get nodes -o json'"));
-        continue;
-      }
-      BigDecimal gpus = quantity(capacity, "nvidia.com/gpu");
-      List<Map<String, Object>> taints = new ArrayList<>();
-      for (Node t : Nodes.list(Nodes.map(node, "spec"), "taints")) {
-        MapNode tm = (MapNode) t;
-        Map<String, Object> taint = new LinkedHashMap<>();
-        taint.put("key", Nodes.string(tm, "key"));
-        if (Nodes.string(tm, "value") != null) {
-          taint.put("value", Nodes.string(tm, "value"));
-        }
-        taint.put("effect", Nodes.string(tm, "effect"));
-        if (taint.get("key") != null && Nodes.effect(String.valueOf(taint.get("effect"))) != null) {
-          taints.add(taint);
-        }
-      }
-      pools.computeIfAbsent(pool, k -> new ArrayList<>()).add(new NodeSize(status.origin(), path, cpu,
-          memory.divide(MI, 0, RoundingMode.FLOOR).longValueExact(),
-          allocCpu.movePointRight(3).setScale(0, RoundingMode.FLOOR).longValueExact(),
-          allocMemory.divide(MI, 0, RoundingMode.FLOOR).longValueExact(), gpus == null ? 0 : gpus.intValue(),
-          Nodes.string(labels, "cloud.google.com/gke-accelerator"),
-          "true".equals(Nodes.string(labels, "cloud.google.com/gke-preemptible"))
-              || "true".equals(Nodes.string(labels, "cloud.google.com/gke-spot")), taints));
     }
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("kind", "inventory");
@@ -177,8 +147,173 @@ public final class NodesInventory {
     }
   }
 
-  private static BigDecimal quantity(MapNode map, String key) {
-    var s = Nodes.scalar(map, key);
-    return s == null ? null : Quantities.parse(s.text()).map(q -> q.getNumber()).orElse(null);
+  /**
+   * Reads one node, each field as the type kubectl writes. A field of another type, a size that is no
+   * quantity or a taint that is no taint is an error at that field: reading past it would describe a
+   * node that is not there (a pool without the taint its nodes have, or without its GPUs).
+   */
+  private static final class NodeReader {
+    private final String path;
+    private final List<Diagnostic> problems;
+    private String who = "the node";
+    private String name;
+    private MapNode labels;
+    private boolean failed;
+
+    NodeReader(String path, List<Diagnostic> problems) {
+      this.path = path;
+      this.problems = problems;
+    }
+
+    /** The node's pool label, or null when it has none: it is then left out, with a warning. */
+    String pool(MapNode node, String poolLabel) {
+      MapNode metadata = map(node, "", "metadata");
+      name = string(metadata, "metadata", "name");
+      who = name == null ? "the node" : "node '" + Names.printable(name) + "'";
+      labels = map(metadata, "metadata", "labels");
+      if (labels != null) {
+        labels.entries().forEach((key, value) -> {
+          if (!(value instanceof ScalarNode s && s.isString())) {
+            wrongType(value, "metadata.labels." + key, "a string");
+          }
+        });
+      }
+      String pool = Nodes.string(labels, poolLabel);
+      if (pool == null && !failed) {
+        problems.add(Diagnostic.warning(node.origin(), path + ".metadata.labels", "node-without-pool",
+            who + " has no label " + poolLabel + " and is left out", "name the pool label with --pool-label"));
+      }
+      return pool;
+    }
+
+    /** The node's sizes, GPUs and taints, or null when a field is missing or wrong (each said). */
+    NodeSize size(MapNode node) {
+      MapNode status = required(map(node, "", "status"), node, "", "status");
+      MapNode capacity = required(map(status, "status", "capacity"), status, "status", "capacity");
+      MapNode allocatable = required(map(status, "status", "allocatable"), status, "status", "allocatable");
+      BigDecimal cpu = quantity(capacity, "status.capacity", "cpu", true);
+      BigDecimal memory = quantity(capacity, "status.capacity", "memory", true);
+      BigDecimal allocCpu = quantity(allocatable, "status.allocatable", "cpu", true);
+      BigDecimal allocMemory = quantity(allocatable, "status.allocatable", "memory", true);
+      BigDecimal gpus = quantity(capacity, "status.capacity", "nvidia.com/gpu", false);
+      List<Map<String, Object>> taints = taints(map(node, "", "spec"));
+      if (failed) {
+        return null;
+      }
+      return new NodeSize(status.origin(), path, cpu, memory.divide(MI, 0, RoundingMode.FLOOR).longValueExact(),
+          allocCpu.movePointRight(3).setScale(0, RoundingMode.FLOOR).longValueExact(),
+          allocMemory.divide(MI, 0, RoundingMode.FLOOR).longValueExact(), gpus == null ? 0 : gpus.intValue(),
+          Nodes.string(labels, "cloud.google.com/gke-accelerator"),
+          "true".equals(Nodes.string(labels, "cloud.google.com/gke-preemptible"))
+              || "true".equals(Nodes.string(labels, "cloud.google.com/gke-spot")), taints);
+    }
+
+    private List<Map<String, Object>> taints(MapNode spec) {
+      List<Map<String, Object>> taints = new ArrayList<>();
+      List<Node> items = list(spec, "spec", "taints");
+      for (int j = 0; j < items.size(); j++) {
+        String field = "spec.taints[" + j + "]";
+        if (!(items.get(j) instanceof MapNode t)) {
+          wrongType(items.get(j), field, "a taint: a map of key, value and effect");
+          continue;
+        }
+        String key = string(t, field, "key");
+        String value = string(t, field, "value");
+        String effect = string(t, field, "effect");
+        required(key, t, field, "key");
+        required(effect, t, field, "effect");
+        if (effect != null && Nodes.effect(effect) == null) {
+          failed = true;
+          problems.add(Diagnostic.error(t.get("effect").origin(), path + "." + field + ".effect", "node-taint-effect",
+              who + " has the taint effect '" + Names.printable(effect) + "', which Kubernetes does not have",
+              "write NoSchedule, PreferNoSchedule or NoExecute"));
+        }
+        if (key != null && effect != null && Nodes.effect(effect) != null) {
+          Map<String, Object> taint = new LinkedHashMap<>();
+          taint.put("key", key);
+          if (value != null) {
+            taint.put("value", value);
+          }
+          taint.put("effect", Nodes.effect(effect));
+          taints.add(taint);
+        }
+      }
+      return taints;
+    }
+
+    /** A quantity at {@code field.key}: null when it is absent (an error if {@code needed}) or not a quantity. */
+    private BigDecimal quantity(MapNode parent, String field, String key, boolean needed) {
+      Node n = get(parent, key);
+      if (n == null) {
+        if (needed) {
+          required(null, parent, field, key);
+        }
+        return null;
+      }
+      if (!(n instanceof ScalarNode s) || !(s.isString() || s.isNumber())) {
+        wrongType(n, field + "." + key, "a quantity such as \"4\" or \"16Gi\"");
+        return null;
+      }
+      var q = Quantities.parse(Quantities.text(s));
+      if (q.isEmpty()) {
+        failed = true;
+        problems.add(Diagnostic.error(s.origin(), path + "." + field + "." + key, "node-quantity",
+            who + " has " + key + " '" + Names.printable(s.text()) + "' in " + field
+                + ", which is not a Kubernetes quantity of 0 or more", Quantities.hint(s.text())));
+        return null;
+      }
+      return q.get().getNumber();
+    }
+
+    /** The value, or, when it is absent from a parent that was read, an error that says so. */
+    private <T> T required(T value, Node parent, String field, String key) {
+      if (value == null && parent != null && get(parent instanceof MapNode m ? m : null, key) == null) {
+        failed = true;
+        String at = field.isEmpty() ? key : field + "." + key;
+        problems.add(Diagnostic.error(parent.origin(), path + (field.isEmpty() ? "" : "." + field),
+            "node-field-missing", who + " has no " + at, AS_KUBECTL_WROTE_IT));
+      }
+      return value;
+    }
+
+    private MapNode map(MapNode parent, String field, String key) {
+      Node n = get(parent, key);
+      if (n == null || n instanceof MapNode) {
+        return (MapNode) n;
+      }
+      wrongType(n, field.isEmpty() ? key : field + "." + key, "a map");
+      return null;
+    }
+
+    private List<Node> list(MapNode parent, String field, String key) {
+      Node n = get(parent, key);
+      if (n == null || n instanceof ListNode) {
+        return n == null ? List.of() : ((ListNode) n).items();
+      }
+      wrongType(n, field + "." + key, "a list");
+      return List.of();
+    }
+
+    private String string(MapNode parent, String field, String key) {
+      Node n = get(parent, key);
+      if (n == null || n instanceof ScalarNode s && s.isString()) {
+        return n == null ? null : ((ScalarNode) n).text();
+      }
+      wrongType(n, field + "." + key, "a string");
+      return null;
+    }
+
+    /** The value at {@code key}; null when absent, as when kubectl writes {@code null}. */
+    private static Node get(MapNode parent, String key) {
+      Node n = parent == null ? null : parent.get(key);
+      return n instanceof ScalarNode s && s.value() == null ? null : n;
+    }
+
+    private void wrongType(Node n, String field, String expected) {
+      failed = true;
+      problems.add(Diagnostic.error(n.origin(), path + "." + field, "node-field-type",
+          who + " has " + n.describe() + " in " + field + ", where kubectl writes " + expected,
+          AS_KUBECTL_WROTE_IT));
+    }
   }
 }

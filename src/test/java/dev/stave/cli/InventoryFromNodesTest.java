@@ -1,0 +1,111 @@
+package dev.stave.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code stave inventory from-nodes} on node lists that kubectl would not write, or that are unusual. */
+class InventoryFromNodesTest {
+  private static final String AS_KUBECTL_WROTE_IT =
+      "  = hint: write the file with 'kubectl get nodes -o json' and leave it as kubectl wrote it\n";
+
+  @TempDir
+  Path temp;
+
+  private Path nodes(String json) throws IOException {
+    Path file = temp.resolve("nodes.json");
+    Files.writeString(file, json);
+    return file;
+  }
+
+  /** The first line of each diagnostic. */
+  private static List<String> headlines(Run run) {
+    return run.err().lines().filter(l -> l.contains(": error: ") || l.contains(": warning: ")).toList();
+  }
+
+  @Test
+  void aTaintThatIsNoMapIsAnErrorAtIt() throws IOException {
+    Path file = nodes("""
+        {"items":[{"metadata":{"name":"a","labels":{"p":"x"}},"spec":{"taints":["oops"]},
+         "status":{"capacity":{"cpu":"4","memory":"1Gi"},"allocatable":{"cpu":"4","memory":"1Gi"}}}]}
+        """);
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(1, run.code());
+    assertEquals("", run.out());
+    assertEquals(file + ":1:73: error: items[0].spec.taints[0]: node 'a' has a string in spec.taints[0], where"
+        + " kubectl writes a taint: a map of key, value and effect\n"
+        + "    | {\"items\":[{\"metadata\":{\"name\":\"a\",\"labels\":{\"p\":\"x\"}},\"spec\":{\"taints\":[\"oops\"]},\n"
+        + "    |                                                                         ^\n"
+        + AS_KUBECTL_WROTE_IT, run.err());
+  }
+
+  @Test
+  void everyFieldOfTheWrongTypeIsAnErrorAtIt() throws IOException {
+    Path file = nodes("""
+        {"items":[
+         {"metadata":{"name":7,"labels":{"p":"x"}},"spec":{"taints":{"a":1}},
+          "status":{"capacity":{"cpu":4,"memory":"1Gi"},"allocatable":{"cpu":"4","memory":true}}},
+         {"metadata":{"name":"b","labels":{"p":"x","q":1}},"spec":{"taints":[{"value":"v","effect":"Nope"},{"key":"k"}]},
+          "status":{"capacity":{"memory":"-1Gi","nvidia.com/gpu":[]}}},
+         {"metadata":{"name":"c","labels":{"p":"x"}}},
+         {"metadata":{"name":"d","labels":["x"]},"status":{"capacity":"x","allocatable":{"cpu":"2GB","memory":"2GB"}}},
+         {"metadata":{"name":"e","labels":{"p":"x"}},"status":{"capacity":"x","allocatable":{"cpu":"2GB","memory":"1"}}},
+         {"metadata":"m"},
+         3,
+         {"metadata":{"name":"f","labels":{"p":"x"},"taints":1},"spec":[],"status":{"capacity":{},"allocatable":[]}}
+        ]}
+        """);
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(1, run.code());
+    assertEquals("", run.out());
+    String at = file + ":";
+    assertEquals(List.of(
+        at + "2:22: error: items[0].metadata.name: the node has an integer in metadata.name, where kubectl writes a"
+            + " string",
+        at + "2:61: error: items[0].spec.taints: the node has a map in spec.taints, where kubectl writes a list",
+        at + "3:83: error: items[0].status.allocatable.memory: the node has a boolean in status.allocatable.memory,"
+            + " where kubectl writes a quantity such as \"4\" or \"16Gi\"",
+        at + "4:48: error: items[1].metadata.labels.q: node 'b' has an integer in metadata.labels.q, where kubectl"
+            + " writes a string",
+        at + "4:70: error: items[1].spec.taints[0]: node 'b' has no spec.taints[0].key",
+        at + "4:92: error: items[1].spec.taints[0].effect: node 'b' has the taint effect 'Nope', which Kubernetes does"
+            + " not have",
+        at + "4:100: error: items[1].spec.taints[1]: node 'b' has no spec.taints[1].effect",
+        at + "5:12: error: items[1].status: node 'b' has no status.allocatable",
+        at + "5:24: error: items[1].status.capacity: node 'b' has no status.capacity.cpu",
+        at + "5:34: error: items[1].status.capacity.memory: node 'b' has memory '-1Gi' in status.capacity, which is"
+            + " not a Kubernetes quantity of 0 or more",
+        at + "5:58: error: items[1].status.capacity.nvidia.com/gpu: node 'b' has a list in"
+            + " status.capacity.nvidia.com/gpu, where kubectl writes a quantity such as \"4\" or \"16Gi\"",
+        at + "6:2: error: items[2]: node 'c' has no status",
+        at + "7:35: error: items[3].metadata.labels: node 'd' has a list in metadata.labels, where kubectl writes a map",
+        at + "7:63: error: items[3].status.capacity: node 'd' has a string in status.capacity, where kubectl writes a"
+            + " map",
+        at + "7:88: error: items[3].status.allocatable.cpu: node 'd' has cpu '2GB' in status.allocatable, which is not"
+            + " a Kubernetes quantity of 0 or more",
+        at + "7:103: error: items[3].status.allocatable.memory: node 'd' has memory '2GB' in status.allocatable, which"
+            + " is not a Kubernetes quantity of 0 or more",
+        at + "8:67: error: items[4].status.capacity: node 'e' has a string in status.capacity, where kubectl writes a"
+            + " map",
+        at + "8:92: error: items[4].status.allocatable.cpu: node 'e' has cpu '2GB' in status.allocatable, which is not"
+            + " a Kubernetes quantity of 0 or more",
+        at + "9:2: error: items[5]: the node has no status",
+        at + "9:14: error: items[5].metadata: the node has a string in metadata, where kubectl writes a map",
+        at + "10:2: error: items[6]: the item is an integer, where kubectl writes a node: a map of metadata, spec and"
+            + " status",
+        at + "11:64: error: items[7].spec: node 'f' has a list in spec, where kubectl writes a map",
+        at + "11:88: error: items[7].status.capacity: node 'f' has no status.capacity.cpu",
+        at + "11:88: error: items[7].status.capacity: node 'f' has no status.capacity.memory",
+        at + "11:105: error: items[7].status.allocatable: node 'f' has a list in status.allocatable, where kubectl"
+            + " writes a map"),
+        headlines(run));
+    assertEquals(true, run.err().contains(
+        "    |                                                                                            ^\n"
+            + "  = hint: write 2G (powers of 10) or 2Gi (powers of 2)\n"), run.err());
+  }
+}

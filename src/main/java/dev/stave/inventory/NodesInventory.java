@@ -29,6 +29,7 @@ import java.util.function.ToLongFunction;
 public final class NodesInventory {
   public static final String GKE_POOL_LABEL = "cloud.google.com/gke-nodepool";
   private static final BigDecimal MI = BigDecimal.valueOf(1024L * 1024);
+  private static final String GPU = "nvidia.com/gpu";
   private static final String AS_KUBECTL_WROTE_IT =
       "write the file with 'kubectl get nodes -o json' and leave it as kubectl wrote it";
 
@@ -195,14 +196,14 @@ public final class NodesInventory {
       BigDecimal memory = quantity(capacity, "status.capacity", "memory", true);
       BigDecimal allocCpu = quantity(allocatable, "status.allocatable", "cpu", true);
       BigDecimal allocMemory = quantity(allocatable, "status.allocatable", "memory", true);
-      BigDecimal gpus = quantity(capacity, "status.capacity", "nvidia.com/gpu", false);
+      int gpus = gpus(capacity);
       List<Map<String, Object>> taints = taints(map(node, "", "spec"));
       if (failed) {
         return null;
       }
       return new NodeSize(status.origin(), path, cpu, memory.divide(MI, 0, RoundingMode.FLOOR).longValueExact(),
           allocCpu.movePointRight(3).setScale(0, RoundingMode.FLOOR).longValueExact(),
-          allocMemory.divide(MI, 0, RoundingMode.FLOOR).longValueExact(), gpus == null ? 0 : gpus.intValue(),
+          allocMemory.divide(MI, 0, RoundingMode.FLOOR).longValueExact(), gpus,
           Nodes.string(labels, "cloud.google.com/gke-accelerator"),
           "true".equals(Nodes.string(labels, "cloud.google.com/gke-preemptible"))
               || "true".equals(Nodes.string(labels, "cloud.google.com/gke-spot")), taints);
@@ -239,6 +240,32 @@ public final class NodesInventory {
         }
       }
       return taints;
+    }
+
+    /**
+     * The node's GPUs: {@code nvidia.com/gpu} in {@code status.capacity}, an extended resource, which
+     * Kubernetes counts in whole units; 0 when absent. A count that is not whole, or larger than an
+     * inventory's {@code gpu_count} holds, is an error: any count written for it would be wrong.
+     */
+    private int gpus(MapNode capacity) {
+      Node n = get(capacity, GPU);
+      if (n == null) {
+        return 0;
+      }
+      if (!(n instanceof ScalarNode s) || !(s.isString() || s.isNumber())) {
+        wrongType(n, "status.capacity." + GPU, "a count such as \"1\" or \"8\"");
+        return 0;
+      }
+      var q = Quantities.parse(Quantities.text(s));
+      if (q.isPresent() && q.get().getNumber().stripTrailingZeros().scale() <= 0
+          && q.get().getNumber().compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) <= 0) {
+        return q.get().getNumber().intValueExact();
+      }
+      failed = true;
+      problems.add(Diagnostic.error(s.origin(), path + ".status.capacity." + GPU, "node-gpu-count",
+          who + " has " + GPU + " '" + Names.printable(s.text()) + "' in status.capacity, which is not a number of"
+              + " GPUs", "a node has a whole number of GPUs from 0 to " + Integer.MAX_VALUE + ", such as 1 or 8"));
+      return 0;
     }
 
     /** A quantity at {@code field.key}: null when it is absent (an error if {@code needed}) or not a quantity. */

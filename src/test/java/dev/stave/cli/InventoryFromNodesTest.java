@@ -81,7 +81,7 @@ class InventoryFromNodesTest {
         at + "5:34: error: items[1].status.capacity.memory: node 'b' has memory '-1Gi' in status.capacity, which is"
             + " not a Kubernetes quantity of 0 or more",
         at + "5:58: error: items[1].status.capacity.nvidia.com/gpu: node 'b' has a list in"
-            + " status.capacity.nvidia.com/gpu, where kubectl writes a quantity such as \"4\" or \"16Gi\"",
+            + " status.capacity.nvidia.com/gpu, where kubectl writes a count such as \"1\" or \"8\"",
         at + "6:2: error: items[2]: node 'c' has no status",
         at + "7:35: error: items[3].metadata.labels: node 'd' has a list in metadata.labels, where kubectl writes a map",
         at + "7:63: error: items[3].status.capacity: node 'd' has a string in status.capacity, where kubectl writes a"
@@ -107,5 +107,59 @@ class InventoryFromNodesTest {
     assertEquals(true, run.err().contains(
         "    |                                                                                            ^\n"
             + "  = hint: write 2G (powers of 10) or 2Gi (powers of 2)\n"), run.err());
+  }
+
+  @Test
+  void aGpuCountThatIsNotAWholeNumberThatFitsIsAnError() throws IOException {
+    Path file = nodes("""
+        {"items":[
+         {"metadata":{"name":"a","labels":{"p":"x"}},"status":{"capacity":{"nvidia.com/gpu":"4294967297",
+          "cpu":"4","memory":"1Gi"},"allocatable":{"cpu":"4","memory":"1Gi"}}},
+         {"metadata":{"name":"b","labels":{"p":"x"}},"status":{"capacity":{"nvidia.com/gpu":"1e30",
+          "cpu":"4","memory":"1Gi"},"allocatable":{"cpu":"4","memory":"1Gi"}}},
+         {"metadata":{"name":"c","labels":{"p":"x"}},"status":{"capacity":{"nvidia.com/gpu":"-3",
+          "cpu":"4","memory":"1Gi"},"allocatable":{"cpu":"4","memory":"1Gi"}}},
+         {"metadata":{"name":"d","labels":{"p":"x"}},"status":{"capacity":{"nvidia.com/gpu":"1500m",
+          "cpu":"4","memory":"1Gi"},"allocatable":{"cpu":"4","memory":"1Gi"}}}
+        ]}
+        """);
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(1, run.code());
+    assertEquals("", run.out());
+    String hint = "  = hint: a node has a whole number of GPUs from 0 to 2147483647, such as 1 or 8";
+    assertEquals(List.of(
+        file + ":2:85: error: items[0].status.capacity.nvidia.com/gpu: node 'a' has nvidia.com/gpu '4294967297' in"
+            + " status.capacity, which is not a number of GPUs", hint,
+        file + ":4:85: error: items[1].status.capacity.nvidia.com/gpu: node 'b' has nvidia.com/gpu '1e30' in"
+            + " status.capacity, which is not a number of GPUs", hint,
+        file + ":6:85: error: items[2].status.capacity.nvidia.com/gpu: node 'c' has nvidia.com/gpu '-3' in"
+            + " status.capacity, which is not a number of GPUs", hint,
+        file + ":8:85: error: items[3].status.capacity.nvidia.com/gpu: node 'd' has nvidia.com/gpu '1500m' in"
+            + " status.capacity, which is not a number of GPUs", hint),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  @Test
+  void aGpuCountIsReadAsAQuantity() throws IOException {
+    Path file = nodes("""
+        {"items":[{"metadata":{"name":"a","labels":{"p":"x"}},"status":{"capacity":{"nvidia.com/gpu":"2000m",
+          "cpu":"4","memory":"1Gi"},"allocatable":{"cpu":"4","memory":"1Gi"}}}]}
+        """);
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals("""
+        kind: inventory
+        pools:
+          x:
+            cpu: "4"
+            memory: 1Gi
+            allocatable:
+              cpu: "4"
+              memory: 1Gi
+            gpu_count: 2
+            max_nodes: 1
+            selector:
+              p: x
+        """, run.out());
   }
 }

@@ -9,16 +9,16 @@ import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import dev.stave.model.Names;
 import dev.stave.model.Quantities;
+import io.kubernetes.client.custom.Quantity;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.LongSummaryStatistics;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.LongFunction;
-import java.util.function.ToLongFunction;
+import java.util.function.BinaryOperator;
+import java.util.function.Function;
 
 /**
  * Turns {@code kubectl get nodes -o json} into a {@code kind: inventory} file: one pool per value of the
@@ -28,7 +28,6 @@ import java.util.function.ToLongFunction;
  */
 public final class NodesInventory {
   public static final String GKE_POOL_LABEL = "cloud.google.com/gke-nodepool";
-  private static final BigDecimal MI = BigDecimal.valueOf(1024L * 1024);
   private static final String GPU = "nvidia.com/gpu";
   private static final String AS_KUBECTL_WROTE_IT =
       "write the file with 'kubectl get nodes -o json' and leave it as kubectl wrote it";
@@ -38,19 +37,29 @@ public final class NodesInventory {
   /** The inventory document (null when the conversion failed) and the problems found. */
   public record Result(Map<String, Object> inventory, List<Diagnostic> diagnostics) {}
 
-  private record NodeSize(Origin origin, String path, BigDecimal cpu, long memoryMi, long allocCpuMillis,
-      long allocMemoryMi, int gpus, String gpuType, boolean preemptible, List<Map<String, Object>> taints) {}
+  /** A node's sizes as the node states them, unrounded; GPUs as a count quantity ({@code 2}). */
+  private record NodeSize(Origin origin, String path, Quantity cpu, Quantity memory, Quantity allocCpu,
+      Quantity allocMemory, Quantity gpus, String gpuType, boolean preemptible, List<Map<String, Object>> taints) {}
 
-  /** One size of a node, as the inventory writes it. */
-  private record Dimension(String name, ToLongFunction<NodeSize> value, LongFunction<String> quantity) {}
+  /** One size of a node, as the inventory and its warnings name it. */
+  private record Dimension(String name, Function<NodeSize, Quantity> value) {
+    /** The smallest over the nodes; of equal ones, the first node's, so that its spelling is kept. */
+    Quantity min(List<NodeSize> nodes) {
+      return nodes.stream().map(value).reduce(BinaryOperator.minBy(BY_NUMBER)).orElseThrow();
+    }
 
-  private static final List<Dimension> DIMENSIONS = List.of(
-      new Dimension("cpu", n -> n.cpu().movePointRight(3).setScale(0, RoundingMode.FLOOR).longValueExact(),
-          m -> Quantities.canonical(m + "m").orElseThrow()),
-      new Dimension("memory", NodeSize::memoryMi, m -> Quantities.canonical(m + "Mi").orElseThrow()),
-      new Dimension("allocatable cpu", NodeSize::allocCpuMillis, m -> Quantities.canonical(m + "m").orElseThrow()),
-      new Dimension("allocatable memory", NodeSize::allocMemoryMi, m -> Quantities.canonical(m + "Mi").orElseThrow()),
-      new Dimension("GPUs", NodeSize::gpus, Long::toString));
+    Quantity max(List<NodeSize> nodes) {
+      return nodes.stream().map(value).reduce(BinaryOperator.maxBy(BY_NUMBER)).orElseThrow();
+    }
+  }
+
+  private static final Comparator<Quantity> BY_NUMBER = Comparator.comparing(Quantity::getNumber);
+  private static final Dimension CPU = new Dimension("cpu", NodeSize::cpu);
+  private static final Dimension MEMORY = new Dimension("memory", NodeSize::memory);
+  private static final Dimension ALLOCATABLE_CPU = new Dimension("allocatable cpu", NodeSize::allocCpu);
+  private static final Dimension ALLOCATABLE_MEMORY = new Dimension("allocatable memory", NodeSize::allocMemory);
+  private static final Dimension GPUS = new Dimension("GPUs", NodeSize::gpus);
+  private static final List<Dimension> DIMENSIONS = List.of(CPU, MEMORY, ALLOCATABLE_CPU, ALLOCATABLE_MEMORY, GPUS);
 
   public static Result convert(ConfigFile file, String poolLabel) {
     List<Diagnostic> problems = new ArrayList<>();
@@ -96,19 +105,15 @@ public final class NodesInventory {
    */
   private static Map<String, Object> pool(String pool, List<NodeSize> nodes, String poolLabel,
       List<Diagnostic> problems) {
-    BigDecimal cpu = nodes.stream().map(NodeSize::cpu).min(BigDecimal::compareTo).orElseThrow();
-    long memoryMi = nodes.stream().mapToLong(NodeSize::memoryMi).min().orElseThrow();
-    long allocCpu = nodes.stream().mapToLong(NodeSize::allocCpuMillis).min().orElseThrow();
-    long allocMemory = nodes.stream().mapToLong(NodeSize::allocMemoryMi).min().orElseThrow();
-    int gpus = nodes.stream().mapToInt(NodeSize::gpus).min().orElseThrow();
     warnOfSizes(pool, nodes, problems);
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("cpu", Quantities.canonical(cpu.toPlainString()).orElseThrow());
-    m.put("memory", Quantities.canonical(memoryMi + "Mi").orElseThrow());
+    m.put("cpu", Quantities.format(CPU.min(nodes)));
+    m.put("memory", Quantities.format(MEMORY.min(nodes)));
     Map<String, Object> alloc = new LinkedHashMap<>();
-    alloc.put("cpu", Quantities.canonical(allocCpu + "m").orElseThrow());
-    alloc.put("memory", Quantities.canonical(allocMemory + "Mi").orElseThrow());
+    alloc.put("cpu", Quantities.format(ALLOCATABLE_CPU.min(nodes)));
+    alloc.put("memory", Quantities.format(ALLOCATABLE_MEMORY.min(nodes)));
     m.put("allocatable", alloc);
+    int gpus = GPUS.min(nodes).getNumber().intValueExact();
     if (gpus > 0) {
       nodes.stream().map(NodeSize::gpuType).filter(t -> t != null).findFirst().ifPresent(t -> m.put("gpu_type", t));
       m.put("gpu_count", gpus);
@@ -131,13 +136,14 @@ public final class NodesInventory {
     List<String> differences = new ArrayList<>();
     NodeSize larger = null;
     for (Dimension d : DIMENSIONS) {
-      LongSummaryStatistics range = nodes.stream().mapToLong(d.value()).summaryStatistics();
-      if (range.getMin() == range.getMax()) {
+      Quantity min = d.min(nodes);
+      Quantity max = d.max(nodes);
+      if (min.getNumber().compareTo(max.getNumber()) == 0) {
         continue;
       }
-      differences.add(d.name() + " " + d.quantity().apply(range.getMin()) + " to "
-          + d.quantity().apply(range.getMax()));
-      NodeSize first = nodes.stream().filter(n -> d.value().applyAsLong(n) > range.getMin()).findFirst().orElseThrow();
+      differences.add(d.name() + " " + Quantities.format(min) + " to " + Quantities.format(max));
+      NodeSize first = nodes.stream().filter(n -> d.value().apply(n).getNumber().compareTo(min.getNumber()) > 0)
+          .findFirst().orElseThrow();
       larger = larger == null || nodes.indexOf(first) < nodes.indexOf(larger) ? first : larger;
     }
     if (larger != null) {
@@ -192,18 +198,17 @@ public final class NodesInventory {
       MapNode status = required(map(node, "", "status"), node, "", "status");
       MapNode capacity = required(map(status, "status", "capacity"), status, "status", "capacity");
       MapNode allocatable = required(map(status, "status", "allocatable"), status, "status", "allocatable");
-      BigDecimal cpu = quantity(capacity, "status.capacity", "cpu", true);
-      BigDecimal memory = quantity(capacity, "status.capacity", "memory", true);
-      BigDecimal allocCpu = quantity(allocatable, "status.allocatable", "cpu", true);
-      BigDecimal allocMemory = quantity(allocatable, "status.allocatable", "memory", true);
+      Quantity cpu = size(capacity, "status.capacity", "cpu");
+      Quantity memory = size(capacity, "status.capacity", "memory");
+      Quantity allocCpu = size(allocatable, "status.allocatable", "cpu");
+      Quantity allocMemory = size(allocatable, "status.allocatable", "memory");
       int gpus = gpus(capacity);
       List<Map<String, Object>> taints = taints(map(node, "", "spec"));
       if (failed) {
         return null;
       }
-      return new NodeSize(status.origin(), path, cpu, memory.divide(MI, 0, RoundingMode.FLOOR).longValueExact(),
-          allocCpu.movePointRight(3).setScale(0, RoundingMode.FLOOR).longValueExact(),
-          allocMemory.divide(MI, 0, RoundingMode.FLOOR).longValueExact(), gpus,
+      return new NodeSize(status.origin(), path, cpu, memory, allocCpu, allocMemory,
+          new Quantity(BigDecimal.valueOf(gpus), Quantity.Format.DECIMAL_SI),
           Nodes.string(labels, "cloud.google.com/gke-accelerator"),
           "true".equals(Nodes.string(labels, "cloud.google.com/gke-preemptible"))
               || "true".equals(Nodes.string(labels, "cloud.google.com/gke-spot")), taints);
@@ -268,13 +273,14 @@ public final class NodesInventory {
       return 0;
     }
 
-    /** A quantity at {@code field.key}: null when it is absent (an error if {@code needed}) or not a quantity. */
-    private BigDecimal quantity(MapNode parent, String field, String key, boolean needed) {
+    /**
+     * A size at {@code field.key}, a Kubernetes quantity above 0 that has a canonical spelling; null when
+     * it is absent or is not such a quantity (each an error). A node with none of a size could run no pod.
+     */
+    private Quantity size(MapNode parent, String field, String key) {
       Node n = get(parent, key);
       if (n == null) {
-        if (needed) {
-          required(null, parent, field, key);
-        }
+        required(null, parent, field, key);
         return null;
       }
       if (!(n instanceof ScalarNode s) || !(s.isString() || s.isNumber())) {
@@ -282,14 +288,21 @@ public final class NodesInventory {
         return null;
       }
       var q = Quantities.parse(Quantities.text(s));
-      if (q.isEmpty()) {
+      if (q.isEmpty() || Quantities.canonical(Quantities.text(s)).isEmpty()) {
         failed = true;
         problems.add(Diagnostic.error(s.origin(), path + "." + field + "." + key, "node-quantity",
             who + " has " + key + " '" + Names.printable(s.text()) + "' in " + field
                 + ", which is not a Kubernetes quantity of 0 or more", Quantities.hint(s.text())));
         return null;
       }
-      return q.get().getNumber();
+      if (q.get().getNumber().signum() == 0) {
+        failed = true;
+        problems.add(Diagnostic.error(s.origin(), path + "." + field + "." + key, "node-size-zero",
+            who + " has " + key + " 0 in " + field + ", so no pod would fit it, nor a pool sized by it",
+            "leave the node out of the file; a node that has just joined states its sizes once it is ready"));
+        return null;
+      }
+      return q.get();
     }
 
     /** The value, or, when it is absent from a parent that was read, an error that says so. */

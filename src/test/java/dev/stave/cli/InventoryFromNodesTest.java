@@ -162,4 +162,64 @@ class InventoryFromNodesTest {
               p: x
         """, run.out());
   }
+
+  @Test
+  void sizesAreWrittenAsTheNodesStateThemNeverRoundedToZero() throws IOException {
+    Path file = nodes("""
+        {"items":[
+         {"metadata":{"name":"a","labels":{"p":"x"}},
+          "status":{"capacity":{"cpu":"100u","memory":"100Ki"},"allocatable":{"cpu":"100u","memory":"100Ki"}}},
+         {"metadata":{"name":"b","labels":{"p":"x"}},
+          "status":{"capacity":{"cpu":"1","memory":"1Gi"},"allocatable":{"cpu":"1","memory":"1Gi"}}},
+         {"metadata":{"name":"c","labels":{"p":"y"}},
+          "status":{"capacity":{"cpu":"2","memory":"30824320Ki"},"allocatable":{"cpu":"1.5","memory":"1.5Gi"}}}
+        ]}
+        """);
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals("""
+        kind: inventory
+        pools:
+          x:
+            cpu: 100u
+            memory: 100Ki
+            allocatable:
+              cpu: 100u
+              memory: 100Ki
+            max_nodes: 2
+            selector:
+              p: x
+          "y":
+            cpu: "2"
+            memory: 30824320Ki
+            allocatable:
+              cpu: 1500m
+              memory: 1536Mi
+            max_nodes: 1
+            selector:
+              p: "y"
+        """, run.out());
+    assertEquals(List.of(file + ":5:12: warning: items[1].status: the nodes of pool 'x' differ in size (cpu 100u to 1,"
+        + " memory 100Ki to 1Gi, allocatable cpu 100u to 1, allocatable memory 100Ki to 1Gi), so the pool is sized"
+        + " from the smallest of each, which every node has"), headlines(run));
+  }
+
+  @Test
+  void aNodeWithNoneOfASizeIsAnError() throws IOException {
+    Path file = nodes("""
+        {"items":[{"metadata":{"name":"a","labels":{"p":"x"}},
+          "status":{"capacity":{"cpu":"1","memory":"1Gi"},"allocatable":{"cpu":"0","memory":"0Ki"}}}]}
+        """);
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(1, run.code());
+    assertEquals("", run.out());
+    String hint = "  = hint: leave the node out of the file; a node that has just joined states its sizes once it is"
+        + " ready";
+    assertEquals(List.of(
+        file + ":2:72: error: items[0].status.allocatable.cpu: node 'a' has cpu 0 in status.allocatable, so no pod"
+            + " would fit it, nor a pool sized by it", hint,
+        file + ":2:85: error: items[0].status.allocatable.memory: node 'a' has memory 0 in status.allocatable, so no"
+            + " pod would fit it, nor a pool sized by it", hint),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+  }
 }

@@ -16,7 +16,10 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.BinaryOperator;
 import java.util.function.Function;
 
@@ -29,6 +32,9 @@ import java.util.function.Function;
 public final class NodesInventory {
   public static final String GKE_POOL_LABEL = "cloud.google.com/gke-nodepool";
   private static final String GPU = "nvidia.com/gpu";
+  private static final String GKE_ACCELERATOR = "cloud.google.com/gke-accelerator";
+  /** The labels that name a node's GPU model: GKE's, and that of NVIDIA's GPU feature discovery. */
+  private static final List<String> GPU_TYPE_LABELS = List.of(GKE_ACCELERATOR, "nvidia.com/gpu.product");
   private static final String AS_KUBECTL_WROTE_IT =
       "write the file with 'kubectl get nodes -o json' and leave it as kubectl wrote it";
 
@@ -39,7 +45,8 @@ public final class NodesInventory {
 
   /** A node's sizes as the node states them, unrounded; GPUs as a count quantity ({@code 2}). */
   private record NodeSize(Origin origin, String path, Quantity cpu, Quantity memory, Quantity allocCpu,
-      Quantity allocMemory, Quantity gpus, String gpuType, boolean preemptible, List<Map<String, Object>> taints) {}
+      Quantity allocMemory, Quantity gpus, Origin labels, Map<String, String> gpuTypes, boolean preemptible,
+      List<Map<String, Object>> taints) {}
 
   /** One size of a node, as the inventory and its warnings name it. */
   private record Dimension(String name, Function<NodeSize, Quantity> value) {
@@ -106,6 +113,7 @@ public final class NodesInventory {
   private static Map<String, Object> pool(String pool, List<NodeSize> nodes, String poolLabel,
       List<Diagnostic> problems) {
     warnOfSizes(pool, nodes, problems);
+    warnOfGpuTypes(pool, nodes, problems);
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("cpu", Quantities.format(CPU.min(nodes)));
     m.put("memory", Quantities.format(MEMORY.min(nodes)));
@@ -115,7 +123,7 @@ public final class NodesInventory {
     m.put("allocatable", alloc);
     int gpus = GPUS.min(nodes).getNumber().intValueExact();
     if (gpus > 0) {
-      nodes.stream().map(NodeSize::gpuType).filter(t -> t != null).findFirst().ifPresent(t -> m.put("gpu_type", t));
+      gpuType(nodes).ifPresent(t -> m.put("gpu_type", t));
       m.put("gpu_count", gpus);
     }
     if (nodes.stream().anyMatch(NodeSize::preemptible)) {
@@ -129,6 +137,43 @@ public final class NodesInventory {
       m.put("taints", taints);
     }
     return m;
+  }
+
+  /** The pool's GPU type: the first GKE accelerator label among its nodes. */
+  private static Optional<String> gpuType(List<NodeSize> nodes) {
+    return nodes.stream().map(n -> n.gpuTypes().get(GKE_ACCELERATOR)).filter(t -> t != null).findFirst();
+  }
+
+  /**
+   * One warning per pool whose nodes differ in a GPU type label (or some lack it), at the first node that
+   * differs from the pool's first: an inventory pool has one GPU type, so a pod placed on it may get
+   * another than {@code gpu_type} says, as the sizes of mixed nodes are warned about.
+   */
+  private static void warnOfGpuTypes(String pool, List<NodeSize> nodes, List<Diagnostic> problems) {
+    List<String> differences = new ArrayList<>();
+    NodeSize other = null;
+    for (String label : GPU_TYPE_LABELS) {
+      String first = nodes.get(0).gpuTypes().get(label);
+      TreeSet<String> types = new TreeSet<>();
+      nodes.stream().map(n -> n.gpuTypes().get(label)).filter(Objects::nonNull).forEach(types::add);
+      boolean some = nodes.stream().anyMatch(n -> n.gpuTypes().containsKey(label));
+      boolean all = nodes.stream().allMatch(n -> n.gpuTypes().containsKey(label));
+      if (!some || all && types.size() == 1) {
+        continue;
+      }
+      differences.add(label + ": " + String.join(", ", types) + (all ? "" : " and nodes without it"));
+      NodeSize differing = nodes.stream().filter(n -> !Objects.equals(n.gpuTypes().get(label), first))
+          .findFirst().orElseThrow();
+      other = other == null || nodes.indexOf(differing) < nodes.indexOf(other) ? differing : other;
+    }
+    if (other != null) {
+      String named = nodes.stream().mapToInt(n -> n.gpus().getNumber().intValueExact()).min().orElseThrow() > 0
+          ? gpuType(nodes).map(t -> ", though its gpu_type says " + t).orElse("") : "";
+      problems.add(Diagnostic.warning(other.labels(), other.path() + ".metadata.labels", "pool-gpu-types-differ",
+          "the nodes of pool '" + pool + "' differ in GPU type (" + String.join("; ", differences)
+              + "), so a pod placed on the pool may get any of them" + named,
+          "give the nodes of each GPU type a pool label of their own and name it with --pool-label"));
+    }
   }
 
   /** One warning per pool whose nodes differ in a size, at the first node larger than the pool's size. */
@@ -209,9 +254,20 @@ public final class NodesInventory {
       }
       return new NodeSize(status.origin(), path, cpu, memory, allocCpu, allocMemory,
           new Quantity(BigDecimal.valueOf(gpus), Quantity.Format.DECIMAL_SI),
-          Nodes.string(labels, "cloud.google.com/gke-accelerator"),
+          labels.origin(), gpuTypes(),
           "true".equals(Nodes.string(labels, "cloud.google.com/gke-preemptible"))
               || "true".equals(Nodes.string(labels, "cloud.google.com/gke-spot")), taints);
+    }
+
+    /** The node's values of the GPU type labels, by label; those it lacks are left out. */
+    private Map<String, String> gpuTypes() {
+      Map<String, String> types = new TreeMap<>();
+      GPU_TYPE_LABELS.forEach(l -> {
+        if (Nodes.string(labels, l) != null) {
+          types.put(l, Nodes.string(labels, l));
+        }
+      });
+      return types;
     }
 
     private List<Map<String, Object>> taints(MapNode spec) {

@@ -222,4 +222,37 @@ class InventoryFromNodesTest {
             + " pod would fit it, nor a pool sized by it", hint),
         run.err().lines().filter(l -> !l.startsWith("    |")).toList());
   }
+
+  @Test
+  void aPoolOfNodesWithDifferentGpuTypesIsWarnedAbout() throws IOException {
+    Path file = nodes("""
+        {"items":[
+         {"metadata":{"name":"a","labels":{"p":"g","cloud.google.com/gke-accelerator":"nvidia-tesla-t4"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},"allocatable":{"cpu":"8","memory":"8Gi"}}},
+         {"metadata":{"name":"b","labels":{"p":"g","cloud.google.com/gke-accelerator":"nvidia-l4"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},"allocatable":{"cpu":"8","memory":"8Gi"}}},
+         {"metadata":{"name":"c","labels":{"p":"h","nvidia.com/gpu.product":"NVIDIA-A100-SXM4-40GB"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},"allocatable":{"cpu":"8","memory":"8Gi"}}},
+         {"metadata":{"name":"d","labels":{"p":"h"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},"allocatable":{"cpu":"8","memory":"8Gi"}}},
+         {"metadata":{"name":"e","labels":{"p":"s","nvidia.com/gpu.product":"NVIDIA-L4"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},"allocatable":{"cpu":"8","memory":"8Gi"}}},
+         {"metadata":{"name":"f","labels":{"p":"s","nvidia.com/gpu.product":"NVIDIA-L4"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},"allocatable":{"cpu":"8","memory":"8Gi"}}}
+        ]}
+        """);
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals(true, run.out().contains("    gpu_type: nvidia-tesla-t4\n    gpu_count: 1\n    max_nodes: 2\n"),
+        run.out());
+    String hint = "  = hint: give the nodes of each GPU type a pool label of their own and name it with --pool-label";
+    assertEquals(List.of(
+        file + ":4:35: warning: items[1].metadata.labels: the nodes of pool 'g' differ in GPU type"
+            + " (cloud.google.com/gke-accelerator: nvidia-l4, nvidia-tesla-t4), so a pod placed on the pool may get"
+            + " any of them, though its gpu_type says nvidia-tesla-t4", hint,
+        file + ":8:35: warning: items[3].metadata.labels: the nodes of pool 'h' differ in GPU type"
+            + " (nvidia.com/gpu.product: NVIDIA-A100-SXM4-40GB and nodes without it), so a pod placed on the pool"
+            + " may get any of them", hint),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+  }
 }

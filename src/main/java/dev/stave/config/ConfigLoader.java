@@ -81,8 +81,9 @@ public final class ConfigLoader {
           "cannot tell the format of '" + file + "' from its name",
           "name config files *.yaml, *.yml, *.json, or *.conf or *.hocon (HOCON)"));
     }
-    String text = read(path, file);
-    sources.put(file, text);
+    Sources.LineBreaks breaks = hocon ? Sources.LineBreaks.HOCON : Sources.LineBreaks.YAML;
+    String text = read(path, file, breaks);
+    sources.put(file, text, breaks);
     Matcher reference = ENV_REFERENCE.matcher(text);
     while (reference.find()) {
       env.get(reference.group(1)).ifPresent(sources::hide);
@@ -185,7 +186,7 @@ public final class ConfigLoader {
   }
 
   /** The text of a UTF-8 file; a byte that is not UTF-8 is an error at its line and column. */
-  private static String utf8(byte[] bytes, String file) {
+  private static String utf8(byte[] bytes, String file, Sources.LineBreaks breaks) {
     ByteBuffer in = ByteBuffer.wrap(bytes);
     CharBuffer out = CharBuffer.allocate(bytes.length);
     CoderResult result = StandardCharsets.UTF_8.newDecoder()
@@ -194,17 +195,14 @@ public final class ConfigLoader {
         .decode(in, out, true);
     if (result.isError()) {
       String before = out.flip().toString();
-      int lineStart = before.lastIndexOf('\n') + 1;
-      int line = 1 + (int) before.chars().filter(c -> c == '\n').count();
-      int column = 1 + before.codePointCount(lineStart, before.length());
-      throw new UserError(Diagnostic.error(new Origin(file, line, column), "", "not-utf8",
+      throw new UserError(Diagnostic.error(Sources.at(file, before, before.length(), breaks), "", "not-utf8",
           String.format(Locale.ROOT, "the file is not valid UTF-8: byte 0x%02X cannot start or continue a character"
               + " here", bytes[in.position()] & 0xFF), "save the file as UTF-8"));
     }
     return out.flip().toString();
   }
 
-  private static String read(Path path, String file) {
+  private static String read(Path path, String file, Sources.LineBreaks breaks) {
     try {
       long size = Files.size(path);
       if (size > MAX_FILE_BYTES) {
@@ -212,10 +210,9 @@ public final class ConfigLoader {
             "the file is " + size + " bytes, more than the " + MAX_FILE_BYTES + " a config may have",
             "configs are small; keep large data in files that the processes read"));
       }
-      String text = utf8(Files.readAllBytes(path), file);
+      String text = utf8(Files.readAllBytes(path), file, breaks);
       if (text.indexOf('\0') >= 0) {
-        int line = 1 + (int) text.substring(0, text.indexOf('\0')).chars().filter(c -> c == '\n').count();
-        throw new UserError(Diagnostic.error(new Origin(file, line, 1), "", "nul-byte",
+        throw new UserError(Diagnostic.error(Sources.at(file, text, text.indexOf('\0'), breaks), "", "nul-byte",
             "the file contains a NUL byte", "a config is text; remove the NUL byte"));
       }
       return text;

@@ -460,6 +460,12 @@ public final class HoconLoader {
       code = "hocon-io";
       hint = "check that the included file exists";
     }
+    String quoted = lines.line(origin.file(), origin.line());
+    if (code.equals("hocon-syntax") && quoted != null && quoted.indexOf('\r') >= 0) {
+      // A file saved with lone CRs (classic Mac OS) is one long line to Typesafe Config.
+      hint = "the line holds a carriage return (CR) without a line feed, which HOCON reads as a space, not as"
+          + " the end of a line: save the file with LF or CRLF line endings";
+    }
     return Diagnostic.error(origin, "", code, "invalid HOCON: " + oneLine(message), hint);
   }
 

@@ -51,7 +51,7 @@ public final class DiagnosticPrinter {
     StringBuilder out = null;
     for (int i = 0; i < given.length(); i++) {
       char c = given.charAt(i);
-      if (Character.isISOControl(c) && c != '\t') {
+      if (Character.isISOControl(c) && c != '\t' || c == '\u2028' || c == '\u2029') {
         if (out == null) {
           out = new StringBuilder(given.length() + 16).append(given, 0, i);
         }
@@ -89,10 +89,16 @@ public final class DiagnosticPrinter {
     out.append("    | ").append(" ".repeat(Math.max(0, caret - start))).append("^\n");
   }
 
+  /**
+   * One character shown for each of {@code text}, so that the caret below stays under its character.
+   * What moves the terminal's cursor is a space when the loader reads it as one: a tab, and in HOCON a
+   * lone CR, U+2028 or U+2029 (YAML ends its lines at these, so no quoted YAML line holds one); any other
+   * control character is a '?'.
+   */
   private static String printable(String text) {
     StringBuilder b = new StringBuilder(text.length());
     text.codePoints().forEach(cp -> {
-      if (cp == '\t') {
+      if (cp == '\t' || cp == '\r' || cp == '\u2028' || cp == '\u2029') {
         b.append(' ');
       } else if (Character.isISOControl(cp) || cp == 0xFEFF) {
         b.append('?');

@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
 
 /**
  * The text of every file read in a run, so that diagnostics can quote the offending line. Files that
- * were read by a library (HOCON includes) are read again on demand.
+ * were read by a library (HOCON includes) are read again on demand. Lines are counted as the loader
+ * that read the file counts them ({@link LineBreaks}).
  */
 public final class Sources {
   private static final long MAX_QUOTED_FILE = 8L * 1024 * 1024;
@@ -28,8 +29,75 @@ public final class Sources {
   private final TreeSet<String> hidden =
       new TreeSet<>(Comparator.comparingInt(String::length).reversed().thenComparing(Comparator.naturalOrder()));
 
-  public void put(String file, String text) {
-    lines.put(file, text.split("\r?\n", -1));
+  /**
+   * Where lines end, as the loader that reads a file counts them: the line a diagnostic names must be
+   * the line it quotes, and the two libraries differ.
+   */
+  public enum LineBreaks {
+    /**
+     * SnakeYAML's (YAML 1.1), as {@code dev.stave.config.LinearStreamReader} counts them: LF, CRLF, a
+     * lone CR, U+0085 (NEL), U+2028 and U+2029.
+     */
+    YAML,
+    /**
+     * Typesafe Config's: LF (and so CRLF) only. A lone CR, U+2028 and U+2029 are spaces within a line to
+     * it, and U+0085 an ordinary character.
+     */
+    HOCON
+  }
+
+  /** Keeps {@code text} to quote, split into lines as the loader that reads it counts them. */
+  public void put(String file, String text, LineBreaks breaks) {
+    lines.put(file, lines(text, breaks));
+  }
+
+  /**
+   * The lines of {@code text}, without their breaks, and without the CR of a CRLF (nor of a CR that ends
+   * the text): a quoted line must not end in a character that moves the terminal's cursor.
+   */
+  public static String[] lines(String text, LineBreaks breaks) {
+    List<String> all = new ArrayList<>();
+    int start = 0;
+    for (int i = 0; i < text.length(); i++) {
+      if (endsLine(text, i, breaks)) {
+        all.add(withoutCr(text.substring(start, i)));
+        start = i + 1;
+      }
+    }
+    all.add(withoutCr(text.substring(start)));
+    return all.toArray(String[]::new);
+  }
+
+  /**
+   * The 1-based line and column of the character at {@code index} of {@code text}, as the loader counts
+   * lines; the column counts characters (code points) from the start of the line.
+   */
+  public static Origin at(String file, String text, int index, LineBreaks breaks) {
+    int line = 1;
+    int start = 0;
+    for (int i = 0; i < index; i++) {
+      if (endsLine(text, i, breaks)) {
+        line++;
+        start = i + 1;
+      }
+    }
+    return new Origin(file, line, 1 + text.codePointCount(start, index));
+  }
+
+  private static boolean endsLine(String text, int i, LineBreaks breaks) {
+    char c = text.charAt(i);
+    if (c == '\n') {
+      return true;
+    }
+    if (breaks == LineBreaks.HOCON) {
+      return false;
+    }
+    return c == '\u0085' || c == '\u2028' || c == '\u2029'
+        || c == '\r' && i + 1 < text.length() && text.charAt(i + 1) != '\n';
+  }
+
+  private static String withoutCr(String line) {
+    return line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
   }
 
   /**
@@ -147,7 +215,8 @@ public final class Sources {
       }
       String text = new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
       hideCredentialLines(text);
-      return text.split("\r?\n", -1);
+      // Only HOCON includes are read here: what Typesafe Config reads, with its line breaks.
+      return lines(text, LineBreaks.HOCON);
     } catch (IOException | RuntimeException e) {
       return null;
     }

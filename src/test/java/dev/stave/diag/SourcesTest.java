@@ -1,5 +1,6 @@
 package dev.stave.diag;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
@@ -35,5 +36,29 @@ class SourcesTest {
     assertEquals(names, sources.redact(names));
     assertEquals("api_token: ***, key = ***}",
         sources.redact("api_token: \"literal-token-1\", key = ${A:-default-secret}"));
+  }
+
+  @Test
+  void yamlLinesEndWhereSnakeYamlEndsThem() {
+    String text = "a\r\nb\rc\u0085d\u2028e\u2029f\ng\r";
+    assertArrayEquals(new String[] {"a", "b", "c", "d", "e", "f", "g"},
+        Sources.lines(text, Sources.LineBreaks.YAML));
+    assertEquals(new Origin("f", 6, 1), Sources.at("f", text, text.indexOf('f'), Sources.LineBreaks.YAML));
+  }
+
+  @Test
+  void hoconLinesEndAtLineFeedsOnly() {
+    String text = "a\r\nb\rc\u0085d\u2028e\u2029f\ng\r";
+    assertArrayEquals(new String[] {"a", "b\rc\u0085d\u2028e\u2029f", "g"},
+        Sources.lines(text, Sources.LineBreaks.HOCON));
+    assertEquals(new Origin("f", 2, 9), Sources.at("f", text, text.indexOf('f'), Sources.LineBreaks.HOCON));
+  }
+
+  @Test
+  void aQuotedLineIsTheLineTheLoaderCounted() {
+    sources.put("c.yaml", "kind: x\r\n# note\u0085\r\nbad: 1\r\n", Sources.LineBreaks.YAML);
+    assertEquals("bad: 1", sources.line("c.yaml", 4));
+    sources.put("c.conf", "kind = x\r\n# note\u0085\r\nbad = 1\r\n", Sources.LineBreaks.HOCON);
+    assertEquals("bad = 1", sources.line("c.conf", 3));
   }
 }

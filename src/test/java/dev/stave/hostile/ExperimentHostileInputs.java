@@ -29,6 +29,15 @@ final class ExperimentHostileInputs implements HostileGenerator {
     all.add(text("crlf.yaml", YAML.replace("\n", "\r\n")));
     all.add(text("crlf.conf", HOCON.replace("\n", "\r\n")));
     all.add(text("lone-cr.yaml", YAML.replace("\n", "\r")));
+    // To Typesafe Config a lone CR is a space: the file is one line.
+    all.add(text("lone-cr.conf", HOCON.replace("\n", "\r")));
+    all.add(text("crlf-syntax.yaml", YAML.replace("image: img", "image: [img").replace("\n", "\r\n")));
+    all.add(text("crlf-syntax.conf", HOCON.replace("image = img", "image = [img").replace("\n", "\r\n")));
+    // YAML 1.1 ends a line at U+0085, U+2028 and U+2029; HOCON does not: the unknown key is on line 6 or 4.
+    all.add(text("nel-comment.yaml", "# first\u0085\n" + YAML));
+    all.add(text("nel-comment.conf", "# first\u0085\n" + HOCON));
+    all.add(text("line-separators.yaml", "# first\u2028\n# second\u2029\n" + YAML));
+    all.add(text("line-separators.conf", "# first\u2028\n# second\u2029\n" + HOCON));
     all.add(text("nul-byte.yaml", YAML.replace("image: img", "image: im\0g")));
     all.add(text("nul-byte.conf", HOCON.replace("image = img", "image = im\0g")));
     all.add(bytes("invalid-utf8.yaml", concat(YAML.getBytes(StandardCharsets.UTF_8), new byte[] {(byte) 0xC3, 0x28})));

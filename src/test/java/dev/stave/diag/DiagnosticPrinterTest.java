@@ -1,0 +1,26 @@
+package dev.stave.diag;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class DiagnosticPrinterTest {
+  @Test
+  void whatHoconReadsAsASpaceIsQuotedAsOneAndTheCaretStaysUnderItsCharacter() {
+    Sources sources = new Sources();
+    sources.put("c.conf", "a = 1\r b = 2\u2028 c = x\u0085y\r\n", Sources.LineBreaks.HOCON);
+    String shown = new DiagnosticPrinter(sources).format(
+        Diagnostic.error(new Origin("c.conf", 1, 21), "c", "test", "wrong", "fix it"));
+    assertEquals("c.conf:1:21: error: c: wrong\n"
+        + "    | a = 1  b = 2  c = x?y\n"
+        + "    |                     ^\n"
+        + "  = hint: fix it\n", shown);
+  }
+
+  @Test
+  void lineSeparatorsInAMessageAreEscaped() {
+    String shown = new DiagnosticPrinter(new Sources()).format(
+        Diagnostic.error(Origin.of("c.yaml"), "", "test", "key 'a\u2028b'"));
+    assertEquals("c.yaml:1:1: error: key 'a\\u2028b'\n", shown);
+  }
+}

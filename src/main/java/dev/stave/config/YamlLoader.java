@@ -3,12 +3,16 @@ package dev.stave.config;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import dev.stave.diag.UserError;
+import dev.stave.diag.Sources;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.composer.Composer;
@@ -24,6 +28,7 @@ import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.parser.Parser;
 import org.yaml.snakeyaml.parser.ParserImpl;
 import org.yaml.snakeyaml.resolver.Resolver;
+import org.yaml.snakeyaml.scanner.Constant;
 
 /**
  * Reads YAML (and JSON) into the config tree, with a line and column on every value.
@@ -70,7 +75,7 @@ public final class YamlLoader {
       parser = new LastEvent(new ParserImpl(new LinearStreamReader(text, "'reader'"), options));
       root = new Composer(parser, new NoImplicitTypes(), options).getSingleNode();
     } catch (MarkedYAMLException e) {
-      throw new UserError(syntaxError(file, e));
+      throw new UserError(syntaxError(file, e, text));
     } catch (YAMLException e) {
       // The composer's own limits (aliases, nesting) come without a place: the event it was reading has one.
       Mark mark = parser == null ? null : parser.last;
@@ -83,7 +88,7 @@ public final class YamlLoader {
       throw new UserError(Diagnostic.error(Origin.of(file), "", "empty",
           "the file is empty", "a config needs at least 'kind' and 'name'"));
     }
-    Converter converter = new Converter(file);
+    Converter converter = new Converter(file, parser.aliases > 0, text.indexOf(NEL) >= 0);
     Node node = converter.convert(root, "", 0);
     if (!converter.problems.isEmpty()) {
       throw new UserError(converter.problems);
@@ -107,6 +112,7 @@ public final class YamlLoader {
   private static final class LastEvent implements Parser {
     private final Parser parser;
     private Mark last;
+    private int aliases;
 
     LastEvent(Parser parser) {
       this.parser = parser;
@@ -126,6 +132,9 @@ public final class YamlLoader {
     public Event getEvent() {
       Event event = parser.getEvent();
       last = event == null ? last : event.getStartMark();
+      if (event != null && event.is(Event.ID.Alias)) {
+        aliases++;
+      }
       return event;
     }
   }
@@ -152,10 +161,34 @@ public final class YamlLoader {
     }
   }
 
-  private static Diagnostic syntaxError(String file, MarkedYAMLException e) {
+  private static Diagnostic syntaxError(String file, MarkedYAMLException e, String text) {
     Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
     Origin origin = mark == null ? Origin.of(file) : origin(file, mark);
-    return problem(origin, e.getProblem() != null ? e.getProblem() : firstLine(e.getMessage()));
+    Diagnostic d = problem(origin, e.getProblem() != null ? e.getProblem() : firstLine(e.getMessage()));
+    int odd = firstOddBreak(text);
+    int oddLine = odd < 0 ? Integer.MAX_VALUE : Sources.at(file, text, odd, Sources.LineBreaks.YAML).line();
+    if (oddLine >= origin.line() || d.code().equals("yaml-character")) {
+      return d;
+    }
+    // Most editors show these inside a line, so the user's line numbers and YAML's differ from here on.
+    List<String> hints = new ArrayList<>(d.hints());
+    hints.add(String.format(java.util.Locale.ROOT, "line %d ends at a U+%04X, which YAML 1.1 reads as a line break"
+        + " and most editors show inside a line: line numbers here count it", oddLine, (int) text.charAt(odd)));
+    return Diagnostic.error(d.origin(), d.jsonPath(), d.code(), d.message(), hints.toArray(String[]::new));
+  }
+
+  /** U+0085 (NEL): YAML 1.1 reads it as a line break, HOCON and most editors as an ordinary character. */
+  private static final char NEL = '\u0085';
+
+  /** The index of the first U+0085, U+2028 or U+2029 in {@code text}, or -1. */
+  private static int firstOddBreak(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == NEL || c == '\u2028' || c == '\u2029') {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** SnakeYAML's words for a problem, turned into stave's: what is wrong and what to do. */
@@ -194,12 +227,21 @@ public final class YamlLoader {
 
   private final class Converter {
     private final String file;
+    private final boolean aliases;
+    private final boolean nel;
     private final List<Diagnostic> problems = new ArrayList<>();
+    private final Set<org.yaml.snakeyaml.nodes.Node> nelReported = Collections.newSetFromMap(new IdentityHashMap<>());
     private int expanded;
     private long characters;
 
-    Converter(String file) {
+    /**
+     * @param aliases whether the file uses an alias, which is what a file of too many values usually does
+     * @param nel whether the file holds a U+0085 anywhere, so that only such files have their scalars searched
+     */
+    Converter(String file, boolean aliases, boolean nel) {
       this.file = file;
+      this.aliases = aliases;
+      this.nel = nel;
     }
 
     Origin origin(org.yaml.snakeyaml.nodes.Node n) {
@@ -211,9 +253,13 @@ public final class YamlLoader {
       Origin origin = origin(n);
       if (++expanded > MAX_EXPANDED_NODES) {
         if (expanded == MAX_EXPANDED_NODES + 1) {
-          problems.add(Diagnostic.error(origin, path, "yaml-bomb",
-              "the file expands to more than " + MAX_EXPANDED_NODES + " values through its aliases",
-              "write the values out instead of nesting aliases"));
+          problems.add(aliases
+              ? Diagnostic.error(origin, path, "yaml-bomb",
+                  "the file expands to more than " + MAX_EXPANDED_NODES + " values through its aliases",
+                  "write the values out instead of nesting aliases")
+              : Diagnostic.error(origin, path, "yaml-size",
+                  "the file holds more than " + MAX_EXPANDED_NODES + " values (lists, maps and scalars)",
+                  "configs are small; keep large data in files that the processes read"));
         }
         return new ScalarNode(null, "null", origin);
       }
@@ -265,6 +311,9 @@ public final class YamlLoader {
           continue;
         }
         String key = keyScalar.getValue();
+        if (foldedNel(keyScalar, path)) {
+          continue;
+        }
         if (keyScalar.isPlain() && "<<".equals(key)) {
           problems.add(Diagnostic.error(keyOrigin, path, "yaml-merge",
               "YAML merge keys ('<<') are not supported",
@@ -285,8 +334,47 @@ public final class YamlLoader {
       return new MapNode(entries, keyOrigins, origin);
     }
 
+    /**
+     * Whether {@code scalar} is written with a raw U+0085 (NEL), reporting it once. YAML 1.1 reads it as a
+     * line break, and so folds it into a space (a line break in a {@code |} block): the value would
+     * silently not be the text the file shows, nor what the same text means in HOCON, which keeps it.
+     */
+    private boolean foldedNel(org.yaml.snakeyaml.nodes.ScalarNode scalar, String path) {
+      Mark start = scalar.getStartMark();
+      Mark end = scalar.getEndMark();
+      if (!nel || start == null || end == null || start.getBuffer() == null) {
+        return false;
+      }
+      int[] points = start.getBuffer();
+      int line = start.getLine();
+      int column = start.getColumn();
+      for (int i = start.getPointer(); i < Math.min(end.getPointer(), points.length); i++) {
+        int c = points[i];
+        if (c == NEL) {
+          if (nelReported.add(scalar)) {
+            problems.add(Diagnostic.error(new Origin(file, line + 1, column + 1), path, "yaml-nel",
+                "the value holds the character U+0085 (NEL), which YAML 1.1 reads as a line break: it would"
+                    + " become a space, or a line break in a | block",
+                "write the character meant (a U+0085 is often an ellipsis that was converted twice), or the escape"
+                    + " \\x85 in a double-quoted string to keep it"));
+          }
+          return true;
+        }
+        if (Constant.LINEBR.has(c) || c == '\r' && i + 1 < points.length && points[i + 1] != '\n') {
+          line++;
+          column = 0;
+        } else if (c != 0xFEFF) {
+          column++;
+        }
+      }
+      return false;
+    }
+
     private Node scalar(org.yaml.snakeyaml.nodes.ScalarNode scalar, Origin origin, String path) {
       if (characters > MAX_CHARACTERS) {
+        return new ScalarNode(null, "null", origin);
+      }
+      if (foldedNel(scalar, path)) {
         return new ScalarNode(null, "null", origin);
       }
       String raw = scalar.getValue();

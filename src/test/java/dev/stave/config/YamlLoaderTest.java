@@ -31,6 +31,29 @@ class YamlLoaderTest {
   }
 
   @Test
+  void tooManyValuesBlameAliasesOnlyWhenThereAreAny() {
+    YamlLoader loader = YamlLoader.verbatim();
+    UserError plain = assertThrows(UserError.class,
+        () -> loader.load("a: [" + "1, ".repeat(200_000) + "1]\n", "x.yaml"));
+    assertEquals("the file holds more than 200000 values (lists, maps and scalars)",
+        plain.diagnostics().get(0).message());
+    // 40 aliases of a list of 5,001 values: over 200,000 values, every one but 5,002 through an alias.
+    UserError aliased = assertThrows(UserError.class,
+        () -> loader.load("a: &a [" + "1, ".repeat(5_000) + "1]\nb: [" + "*a, ".repeat(39) + "*a]\n", "x.yaml"));
+    assertEquals("the file expands to more than 200000 values through its aliases",
+        aliased.diagnostics().get(0).message());
+  }
+
+  @Test
+  void aRawNelInAValueIsAnErrorAtTheCharacter() {
+    UserError e = assertThrows(UserError.class, () -> YamlLoader.verbatim().load(
+        "a: 1\r\nb: \"x\u0085y\"\r\nc: 'p\u0085q'\r\nd: \"\\x85 is fine\"\r\n", "x.yaml"));
+    assertEquals(List.of(new Origin("x.yaml", 2, 6), new Origin("x.yaml", 4, 6)),
+        e.diagnostics().stream().map(Diagnostic::origin).toList());
+    assertEquals(List.of("b", "c"), e.diagnostics().stream().map(Diagnostic::jsonPath).toList());
+  }
+
+  @Test
   void valuesThatVariablesOrAliasesGrowPastTenMillionCharactersAreErrors() {
     YamlLoader big = new YamlLoader(new Env(Map.of("BIG", "x".repeat(1_000_000)), "/home/u"));
     // Eleven values of a million characters each: the eleventh is one too many.

@@ -36,8 +36,14 @@ final class ExperimentHostileInputs implements HostileGenerator {
     // YAML 1.1 ends a line at U+0085, U+2028 and U+2029; HOCON does not: the unknown key is on line 6 or 4.
     all.add(text("nel-comment.yaml", "# first\u0085\n" + YAML));
     all.add(text("nel-comment.conf", "# first\u0085\n" + HOCON));
+    all.add(text("nel-inside-comment.yaml", "# first\u0085second\n" + YAML));
     all.add(text("line-separators.yaml", "# first\u2028\n# second\u2029\n" + YAML));
     all.add(text("line-separators.conf", "# first\u2028\n# second\u2029\n" + HOCON));
+    // YAML would fold the U+0085 into a space; HOCON keeps it.
+    all.add(text("nel-in-string.yaml", YAML.replace("image: img", "image: \"im\u0085g\"")));
+    all.add(text("nel-in-string.conf", HOCON.replace("image = img", "image = \"im\u0085g\"")));
+    all.add(text("nel-in-block.yaml", YAML + "    args:\n      - |\n        a\u0085        b\n"));
+    all.add(text("values-200001.yaml", YAML + "    args: [" + "a, ".repeat(200_000) + "a]\n"));
     all.add(text("nul-byte.yaml", YAML.replace("image: img", "image: im\0g")));
     all.add(text("nul-byte.conf", HOCON.replace("image = img", "image = im\0g")));
     all.add(bytes("invalid-utf8.yaml", concat(YAML.getBytes(StandardCharsets.UTF_8), new byte[] {(byte) 0xC3, 0x28})));

@@ -89,9 +89,9 @@ class ApplyWaitTest {
   void marsWithTooFewWorkersTimesOut() throws IOException {
     api.readyAfterReads(2);
     api.readyAtMost("mars-tuned-worker", 5);
-    Run run = stave("apply", bundle("mars-tuned").toString(), "--wait", POLL, "--timeout=300ms");
+    Run run = stave("apply", bundle("mars-tuned").toString(), "--wait", POLL, "--timeout=2s");
     assertEquals(4, run.code(), run.out());
-    assertEquals("timed out after 300ms waiting for Deployment analytics/mars-tuned-worker (5/8 ready, 6 needed)",
+    assertEquals("timed out after 2s waiting for Deployment analytics/mars-tuned-worker (5/8 ready, 6 needed)",
         last(run.out(), 1));
   }
 

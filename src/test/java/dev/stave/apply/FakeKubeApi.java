@@ -37,7 +37,7 @@ public final class FakeKubeApi implements AutoCloseable {
 
   /** A failure served to the next {@code times} requests that match, instead of the normal answer. */
   private record Fault(Predicate<String> matches, int status, String retryAfter, int[] left, String contentType,
-      byte[] body) {}
+      byte[] body, String location) {}
 
   private final HttpServer server;
   private final TreeMap<String, Map<String, Object>> objects = new TreeMap<>();
@@ -96,7 +96,7 @@ public final class FakeKubeApi implements AutoCloseable {
 
   /** The next {@code times} requests whose "METHOD path?query" matches get {@code status}. */
   public synchronized void fail(Predicate<String> matches, int status, int times, String retryAfter) {
-    faults.add(new Fault(matches, status, retryAfter, new int[] {times}, null, null));
+    faults.add(new Fault(matches, status, retryAfter, new int[] {times}, null, null, null));
   }
 
   /**
@@ -104,7 +104,13 @@ public final class FakeKubeApi implements AutoCloseable {
    * web page or a broken server may send instead of a Kubernetes object).
    */
   public synchronized void answer(Predicate<String> matches, int status, int times, String contentType, String body) {
-    faults.add(new Fault(matches, status, null, new int[] {times}, contentType, body.getBytes(StandardCharsets.UTF_8)));
+    faults.add(new Fault(matches, status, null, new int[] {times}, contentType, body.getBytes(StandardCharsets.UTF_8),
+        null));
+  }
+
+  /** Every request that matches is redirected with {@code status} to {@code location}. */
+  public synchronized void redirect(Predicate<String> matches, int status, String location) {
+    faults.add(new Fault(matches, status, null, new int[] {Integer.MAX_VALUE}, null, null, location));
   }
 
   /** Deployments, StatefulSets, Jobs and Pods report ready from their {@code n}-th read on. */
@@ -174,6 +180,9 @@ public final class FakeKubeApi implements AutoCloseable {
           f.left()[0]--;
           if (f.retryAfter() != null) {
             exchange.getResponseHeaders().add("Retry-After", f.retryAfter());
+          }
+          if (f.location() != null) {
+            exchange.getResponseHeaders().add("Location", f.location());
           }
           if (f.body() != null) {
             exchange.getResponseHeaders().add("Content-Type", f.contentType());

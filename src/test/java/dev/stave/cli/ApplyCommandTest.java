@@ -543,6 +543,30 @@ class ApplyCommandTest {
     assertEquals(1, run.err().lines().count(), run.err());
   }
 
+  @ParameterizedTest
+  @ValueSource(ints = {307, 308})
+  void aRedirectIsNotFollowedAndEndsTheRun(int status) throws IOException {
+    // The body of a PATCH can hold a config's Secret data; it must not go to whatever host answers a redirect.
+    try (FakeKubeApi elsewhere = new FakeKubeApi()) {
+      api.redirect(r -> r.startsWith("PATCH "), status, elsewhere.url() + "/api/v1/namespaces/surreal");
+      Run run = stave("apply", bundle.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals(List.of(), elsewhere.requests());
+      assertEquals("stave: the server at " + api.url() + " answered PATCH /api/v1/namespaces/surreal?fieldManager=stave"
+          + " with HTTP " + status + " (a redirect, Location " + elsewhere.url() + "/api/v1/namespaces/surreal);"
+          + " stave follows no redirects, which would send the request and its body elsewhere: point the"
+          + " kubeconfig's server at the Kubernetes API server itself\n", run.err());
+      assertEquals("", run.out());
+
+      api.redirect(r -> r.startsWith("GET "), 302, elsewhere.url() + "/");
+      run = stave("diff", "--cluster", bundle.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertTrue(run.err().startsWith("stave: the server at " + api.url() + " answered GET /api/v1/namespaces/surreal"
+          + " with HTTP 302 (a redirect, Location " + elsewhere.url() + "/);"), run.err());
+      assertEquals(List.of(), elsewhere.requests());
+    }
+  }
+
   @Test
   void aPasswordInTheServerAddressIsNotShown() throws IOException {
     int port;

@@ -50,6 +50,10 @@ final class HttpTransport implements KubeTransport {
         .readTimeout(timeout)
         .writeTimeout(timeout)
         .retryOnConnectionFailure(false)
+        // A redirect is answered, not followed: OkHttp drops the Authorization header on the way to
+        // another host, but resends a PATCH's body (a config's Secret data) on a 307 or 308.
+        .followRedirects(false)
+        .followSslRedirects(false)
         .build();
     String path = client.getBasePath();
     this.base = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
@@ -94,6 +98,9 @@ final class HttpTransport implements KubeTransport {
     okhttp3.Call call = http.newCall(builder.build());
     call.timeout().timeout(left, java.util.concurrent.TimeUnit.NANOSECONDS);
     try (okhttp3.Response response = call.execute()) {
+      if (response.code() >= 300 && response.code() < 400) {
+        throw redirected(request, response.code(), response.header("Location"));
+      }
       Map<String, String> headers = new HashMap<>();
       for (String name : response.headers().names()) {
         headers.put(name, response.header(name));
@@ -101,6 +108,22 @@ final class HttpTransport implements KubeTransport {
       String text = response.body() == null ? "" : text(response.body(), MAX_ANSWER_BYTES, request);
       return new Response(response.code(), headers, text);
     }
+  }
+
+  /**
+   * A redirect ends the run: every request to an address that redirects would be redirected, and the
+   * user's kubeconfig should name the API server itself (kubectl would not send the body on either).
+   */
+  ClusterFailure redirected(Request request, int status, String location) {
+    String to = location == null || location.isBlank() ? "no Location"
+        : "Location " + shortened(withoutUserInfo(location.strip()));
+    return new ClusterFailure("the server at " + shown + " answered " + request + " with HTTP " + status
+        + " (a redirect, " + to + "); stave follows no redirects, which would send the request and its body"
+        + " elsewhere: point the kubeconfig's server at the Kubernetes API server itself");
+  }
+
+  private static String shortened(String text) {
+    return text.length() > 200 ? text.substring(0, 200) + "..." : text;
   }
 
   /** The answer's text, or a failure when it is longer than {@code limit} bytes. */

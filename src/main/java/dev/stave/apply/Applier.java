@@ -4,6 +4,7 @@ import dev.stave.bundle.KubeObject;
 
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
+import dev.stave.diag.Printable;
 import dev.stave.diag.UserError;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -83,7 +84,7 @@ public final class Applier {
     if (options.prune()) {
       doomed = new Pruning(api, mapper).candidates(ordered, bundle);
       for (KubeObject o : doomed) {
-        out.println("to prune: " + o.display());
+        report("to prune: " + o.display());
       }
       out.flush();
     }
@@ -99,7 +100,7 @@ public final class Applier {
       } catch (ApiError e) {
         outcome = null;
         failed++;
-        out.println(o.display() + ": failed: " + e.describe());
+        report(o.display() + ": failed: " + e.describe());
       } catch (IOException e) {
         throw unreachable(e);
       }
@@ -110,29 +111,29 @@ public final class Applier {
           default -> unchanged++;
         }
         applied.add(o);
-        out.println(o.display() + ": " + outcome + suffix);
+        report(o.display() + ": " + outcome + suffix);
       }
       out.flush();
     }
     int pruned = 0;
     if (!doomed.isEmpty() && failed > 0) {
-      out.println("prune skipped: " + failed + " object" + (failed == 1 ? "" : "s") + " failed to apply");
+      report("prune skipped: " + failed + " object" + (failed == 1 ? "" : "s") + " failed to apply");
     } else {
       for (KubeObject o : doomed) {
         try {
           api.delete(mapper.find(o.apiVersion(), o.kind()), o.namespace(), o.name(), options.dryRun());
           pruned++;
-          out.println(o.display() + ": pruned" + suffix);
+          report(o.display() + ": pruned" + suffix);
         } catch (ApiError e) {
           failed++;
-          out.println(o.display() + ": failed: prune: " + e.describe());
+          report(o.display() + ": failed: prune: " + e.describe());
         } catch (IOException e) {
           throw unreachable(e);
         }
         out.flush();
       }
     }
-    out.println(String.format(Locale.ROOT, "%d created, %d configured, %d unchanged, %d pruned, %d failed%s",
+    report(String.format(Locale.ROOT, "%d created, %d configured, %d unchanged, %d pruned, %d failed%s",
         created, configured, unchanged, pruned, failed, suffix));
     out.flush();
     if (options.waitReady() && !options.dryRun() && failed == 0) {
@@ -180,5 +181,10 @@ public final class Applier {
       }
     }
     return ordered;
+  }
+
+  /** A line of the report: it names live objects and quotes the server, whose text may hold escape sequences. */
+  private void report(Object line) {
+    out.println(Printable.line(line.toString()));
   }
 }

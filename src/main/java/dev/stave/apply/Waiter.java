@@ -3,6 +3,7 @@ package dev.stave.apply;
 import dev.stave.bundle.KubeObject;
 import dev.stave.bundle.WaitAnnotations;
 
+import dev.stave.diag.Printable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -60,8 +61,8 @@ final class Waiter {
       List<String> pending = new ArrayList<>();
       for (Map.Entry<KubeObject, State> e : states.entrySet()) {
         if (e.getValue().failed()) {
-          out.println(line);
-          out.println(e.getKey().display() + ": failed: " + e.getValue().detail());
+          report(line);
+          report(e.getKey().display() + ": failed: " + e.getValue().detail());
           out.flush();
           return false;
         }
@@ -73,17 +74,17 @@ final class Waiter {
         line.append(": ").append(String.join(", ", pending));
       }
       if (!line.toString().equals(last)) {
-        out.println(line);
+        report(line);
         out.flush();
         last = line.toString();
       }
       if (pending.isEmpty()) {
-        out.println("ready: " + workloads.size() + " workload" + (workloads.size() == 1 ? "" : "s"));
+        report("ready: " + workloads.size() + " workload" + (workloads.size() == 1 ? "" : "s"));
         out.flush();
         return true;
       }
       if (!deadline.allows(poll)) {
-        out.println("timed out after " + human(timeout) + " waiting for " + String.join(", ", pending));
+        report("timed out after " + human(timeout) + " waiting for " + String.join(", ", pending));
         out.flush();
         return false;
       }
@@ -197,5 +198,10 @@ final class Waiter {
       return d.toMinutes() + "m";
     }
     return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
+  }
+
+  /** A line of the report: it quotes what the server says of a workload, which may hold escape sequences. */
+  private void report(Object line) {
+    out.println(Printable.line(line.toString()));
   }
 }

@@ -1,0 +1,74 @@
+package dev.stave.diag;
+
+import java.util.Locale;
+
+/**
+ * Text that stave did not write (an API server's messages, the names and values of live objects) as it
+ * may safely reach a terminal. Such text can hold escape sequences that move the cursor, recolour or
+ * rewrite what was printed before, and invisible or bidirectional characters that make one text read
+ * as another; each is written as the escape JSON writes for it (ESC as backslash, u, 001b) instead, so
+ * the user sees that it is there.
+ */
+public final class Printable {
+  private Printable() {}
+
+  /** One line: line breaks are escaped too, so that the text cannot start what looks like another line. */
+  public static String line(String text) {
+    return escape(text, false);
+  }
+
+  /** Several lines: '\n' stays a line break, every other control and invisible character is escaped. */
+  public static String text(String text) {
+    return escape(text, true);
+  }
+
+  private static String escape(String text, boolean keepLineBreaks) {
+    StringBuilder out = null;
+    for (int i = 0; i < text.length(); ) {
+      int c = text.codePointAt(i);
+      int next = i + Character.charCount(c);
+      if (escaped(c) && !(keepLineBreaks && c == '\n')) {
+        if (out == null) {
+          out = new StringBuilder(text.length() + 16).append(text, 0, i);
+        }
+        for (int j = i; j < next; j++) {
+          out.append(String.format(Locale.ROOT, "\\u%04x", (int) text.charAt(j)));
+        }
+      } else if (out != null) {
+        out.append(text, i, next);
+      }
+      i = next;
+    }
+    return out == null ? text : out.toString();
+  }
+
+  /**
+   * C0 controls but the tab, DEL, C1 controls (U+009B starts an escape sequence on some terminals),
+   * lone surrogates, and the characters that are invisible or reorder text: soft hyphen, zero-width
+   * spaces and joiners, the bidi marks, embeddings, overrides and isolates, the line and paragraph
+   * separators, the byte order mark, interlinear annotations and the tag characters. A fixed list, so
+   * that what is escaped does not change with the JDK's Unicode version. The zero-width (non-)joiner
+ * stays: emoji sequences and several scripts need it.
+   */
+  static boolean escaped(int c) {
+    if (c < 0x20) {
+      return c != '\t';
+    }
+    if (c < 0x7f) {
+      return false;
+    }
+    return c <= 0x9f
+        || c == 0xad
+        || c == 0x061c
+        || c == 0x180e
+        || c == 0x200b
+        || c == 0x200e
+        || c == 0x200f
+        || c >= 0x2028 && c <= 0x202e
+        || c >= 0x2060 && c <= 0x206f
+        || c >= 0xd800 && c <= 0xdfff
+        || c == 0xfeff
+        || c >= 0xfff9 && c <= 0xfffb
+        || c >= 0xe0000 && c <= 0xe007f;
+  }
+}

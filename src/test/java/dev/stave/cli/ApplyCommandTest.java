@@ -647,6 +647,25 @@ class ApplyCommandTest {
     assertTrue(api.requests().isEmpty(), api.requests().toString());
   }
 
+  @Test
+  @org.junit.jupiter.api.Timeout(value = 120, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+  void anExecPluginThatHangsIsStoppedAtTheTimeout() throws IOException {
+    // client-java reads a plugin's output to its end: without the timeout, the run never ends.
+    Path plugin = kubeconfigWithUser(tmp.resolve("kube/hanging"), "{exec: {apiVersion:"
+        + " client.authentication.k8s.io/v1beta1, command: sleep, args: [\"987654\"]}}");
+    Run run = stave("apply", bundle.toString(), "--kubeconfig", plugin.toString(), "--timeout=2s");
+    assertEquals(4, run.code(), run.err());
+    assertEquals("stave: cannot set up the credentials of the kubeconfig " + plugin + ": the exec credential plugin"
+        + " 'sleep' of the user 'tester' gave none within --timeout 2s and was stopped; run it yourself to see why"
+        + " (it may wait for a login or the network)\n", run.err());
+    assertTrue(api.requests().isEmpty(), api.requests().toString());
+    // Stopped, not left behind: the test ends only once no such plugin runs any more.
+    try (java.util.stream.Stream<ProcessHandle> all = ProcessHandle.current().descendants()) {
+      all.filter(p -> p.info().arguments().map(a -> List.of(a).equals(List.of("987654"))).orElse(false))
+          .forEach(p -> p.onExit().join());
+    }
+  }
+
   /** An HTTP server that starts every answer, then sends one byte of it a tenth of a second, without end. */
   private static final class Trickle implements AutoCloseable {
     private final ServerSocket socket = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());

@@ -20,7 +20,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Finds the user's kubeconfig as kubectl does ({@code --kubeconfig}, then the files of
@@ -92,12 +99,7 @@ public final class Kubeconfig {
       throw problem(where, "no-server", "the context '" + (context != null ? context : config.getCurrentContext())
           + "' in " + where + " names no cluster with a server", "check the context's cluster entry");
     }
-    ApiClient client;
-    try {
-      client = ClientBuilder.kubeconfig(config).setReadTimeout(timeout).build();
-    } catch (IOException | RuntimeException e) {
-      throw new ClusterFailure("cannot set up the credentials of the kubeconfig " + where + ": " + e.getMessage());
-    }
+    ApiClient client = build(config, timeout, runTimeout, where);
     // Requests are made against this address; the HTTP client would refuse it only at the first one,
     // with an exception that is no diagnostic. (Not quoted: it is the user's file, and may hold anything.)
     if (okhttp3.HttpUrl.parse(client.getBasePath()) == null) {
@@ -106,6 +108,76 @@ public final class Kubeconfig {
           + " is not an http:// or https:// address", "check the cluster's server, e.g. https://203.0.113.5:6443");
     }
     return new HttpTransport(client, timeout, runTimeout);
+  }
+
+  /**
+   * The client, with its credentials, within the run's --timeout. client-java runs an exec plugin and
+   * reads its output to the end with no limit, so a plugin that hangs (waiting for a login, a network,
+   * or for ever) would hold the run for ever: the client is built on a thread of its own, and at the
+   * timeout the plugin is stopped and the run ends with exit 4.
+   */
+  private static ApiClient build(KubeConfig config, Duration timeout, Duration runTimeout, String where) {
+    Set<Long> before = children();
+    FutureTask<ApiClient> task =
+        new FutureTask<>(() -> ClientBuilder.kubeconfig(config).setReadTimeout(timeout).build());
+    Thread worker = new Thread(task, "stave-credentials");
+    worker.setDaemon(true); // a plugin that outlives its stopping cannot keep stave from ending
+    worker.start();
+    Duration year = Duration.ofDays(365); // a --timeout of centuries would overflow the nanoseconds
+    try {
+      return task.get((runTimeout.compareTo(year) > 0 ? year : runTimeout).toNanos(), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException | InterruptedException e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      task.cancel(true);
+      stopChildrenSince(before);
+      String source = config instanceof CheckedKubeConfig checked ? checked.credentialSource() : "the user";
+      throw new ClusterFailure("cannot set up the credentials of the kubeconfig " + where + ": " + source
+          + " gave none within --timeout " + shown(runTimeout) + " and was stopped; run it yourself to see why (it may wait for a login or the network)");
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof IOException || e.getCause() instanceof RuntimeException) {
+        throw new ClusterFailure("cannot set up the credentials of the kubeconfig " + where + ": "
+            + e.getCause().getMessage());
+      }
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException(e.getCause());
+    }
+  }
+
+  /** The processes this one has started and still runs: an exec plugin is one of them while it runs. */
+  private static Set<Long> children() {
+    try (Stream<ProcessHandle> children = ProcessHandle.current().children()) {
+      return children.map(ProcessHandle::pid).collect(Collectors.toSet());
+    }
+  }
+
+  /**
+   * Kills the processes started since {@code before}, with what they started in turn (a plugin that is
+   * a shell script runs its command as a child). client-java keeps the plugin's {@link Process} to
+   * itself, so it is found as a child of stave's process; nothing else in stave starts processes.
+   */
+  private static void stopChildrenSince(Set<Long> before) {
+    List<ProcessHandle> doomed = new ArrayList<>();
+    try (Stream<ProcessHandle> children = ProcessHandle.current().children()) {
+      children.filter(p -> !before.contains(p.pid())).forEach(p -> {
+        doomed.add(p);
+        try (Stream<ProcessHandle> descendants = p.descendants()) {
+          descendants.forEach(doomed::add);
+        }
+      });
+    }
+    doomed.forEach(ProcessHandle::destroyForcibly);
+  }
+
+  /** {@code 2s}, {@code 5m}, {@code 1500ms}: as --timeout is written. */
+  private static String shown(Duration d) {
+    if (d.toSeconds() % 60 == 0 && d.toMinutes() > 0 && d.toMillis() % 1000 == 0) {
+      return d.toMinutes() + "m";
+    }
+    return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
   }
 
   /** One kubeconfig file, with relative paths in it read from its folder. */
@@ -218,6 +290,14 @@ public final class Kubeconfig {
             : provider ? UNSUPPORTED : " cannot be read"));
       }
       return credentials;
+    }
+
+    /** Where the current user's credentials come from, for messages. */
+    String credentialSource() {
+      Map<?, ?> user = currentUser();
+      boolean named = user != null && (user.get("exec") instanceof Map || user.get("auth-provider") instanceof Map
+          || user.containsKey("tokenFile"));
+      return named ? source(user) : "the user '" + userName() + "'";
     }
 
     /** Where the credentials of a user entry come from, for messages. */

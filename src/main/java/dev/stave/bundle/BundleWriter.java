@@ -124,7 +124,12 @@ public final class BundleWriter {
       throw failure(e, "");
     }
     Progress progress = new Progress(slots);
-    exits.add(progress.hook);
+    try {
+      exits.add(progress.hook);
+    } catch (IllegalStateException shuttingDown) {
+      // Ctrl-C came before the write began (while rendering): nothing is written.
+      throw failure(new Stopped(), "");
+    }
     try {
       stageAll(bundles, progress);
       swapAll(progress);

@@ -264,6 +264,31 @@ class BundleWriterTest {
     assertTrue(ending.removed);
   }
 
+  /** Ctrl-C during rendering: the JVM is ending when the write begins, and nothing is written. */
+  @Test
+  void aWriteThatBeginsAsTheJvmEndsWritesNothing() throws Exception {
+    Path out = tmp.resolve("out");
+    new BundleWriter(out).write(List.of(bundle("a", 2, "")));
+    Map<String, byte[]> before = bytes(out);
+    BundleWriter.Exits ended = new BundleWriter.Exits() {
+      @Override
+      public void add(Thread hook) {
+        throw new IllegalStateException("Shutdown in progress");
+      }
+
+      @Override
+      public void remove(Thread hook) {
+        throw new AssertionError("no hook was added");
+      }
+    };
+    BundleWriter.WriteFailure failure = assertThrows(BundleWriter.WriteFailure.class,
+        () -> new BundleWriter(out, BundleWriter.Disk.REAL, ended).write(List.of(bundle("a", 3, "# new\n"))));
+    assertEquals("cannot write to " + out + ": the compile was stopped", failure.getMessage());
+    Map<String, byte[]> after = bytes(out);
+    assertEquals(before.keySet(), after.keySet());
+    before.forEach((file, content) -> assertArrayEquals(content, after.get(file), file));
+  }
+
   /** Once every new bundle is in place the write has succeeded, and the JVM's end changes none of it. */
   @Test
   void theEndOfTheJvmAfterTheLastSwapChangesNothing() throws Exception {

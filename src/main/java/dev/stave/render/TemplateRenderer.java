@@ -54,6 +54,9 @@ public final class TemplateRenderer {
   private final Path overrides;
   private final Duration limit;
   private volatile boolean guarded;
+  // A template of the user's that was left running after the limit: every later one gives up at once with
+  // its error, rather than waiting out the limit again, on either rendering thread, for an earlier object.
+  private volatile UserError abandoned;
 
   public TemplateRenderer(Path overrides) {
     this(overrides, USER_TEMPLATE_LIMIT);
@@ -158,6 +161,10 @@ public final class TemplateRenderer {
       return out.rendered();
     }
     // With the user's templates, any template may be or import one of theirs.
+    UserError earlier = abandoned;
+    if (earlier != null) {
+      throw earlier;
+    }
     RenderDeadline.Outcome outcome;
     try {
       outcome = RenderDeadline.run(() -> template.process(data, out), limit);
@@ -166,7 +173,9 @@ public final class TemplateRenderer {
       throw new StaveBug("rendering " + templateName + " was interrupted", e);
     }
     if (!outcome.finished()) {
-      throw stopped(templateName, null);
+      UserError stopped = stopped(templateName, null);
+      abandoned = stopped;
+      throw stopped;
     }
     Throwable e = outcome.failure();
     if (e != null && outcome.expired()) {

@@ -2,6 +2,7 @@ package dev.stave.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -69,6 +70,28 @@ class TemplateTimeLimitTest {
           + " or a built-in such as ?seq_contains or ?filter, over a range without an end, such as 1.., or over"
           + " billions of numbers?)", d.message());
       assertFalse(Thread.currentThread().isInterrupted());
+    } finally {
+      released.set(true);
+    }
+  }
+
+  /**
+   * Once a template was left running, every later render gives up at once with its error, where each
+   * would otherwise wait out the limit again (two rendering threads may each be rendering earlier objects).
+   */
+  @Test
+  void afterATemplateWasLeftRunningLaterRendersGiveUpAtOnce() throws IOException {
+    Files.writeString(templates.resolve("job.ftl"),
+        "kind: Job\n<@\"<#list 1.. as i><#if released()><#break></#if></#list>\"?interpret/>\n");
+    Files.writeString(templates.resolve("other.ftl"), "kind: Service\n");
+    AtomicBoolean released = new AtomicBoolean();
+    TemplateMethodModelEx release = arguments -> released.get();
+    TemplateRenderer renderer = new TemplateRenderer(templates, LIMIT);
+    try {
+      UserError first = assertTimeoutPreemptively(Duration.ofMinutes(1), () -> assertThrows(UserError.class,
+          () -> renderer.render("job.ftl", Map.of("released", release))));
+      UserError later = assertThrows(UserError.class, () -> renderer.render("other.ftl", Map.of()));
+      assertSame(first, later);
     } finally {
       released.set(true);
     }

@@ -345,6 +345,10 @@ public final class YamlLoader {
       if (!nel || start == null || end == null || start.getBuffer() == null) {
         return false;
       }
+      if (nelReported.contains(scalar)) {
+        // Used again through an alias: its text is not counted toward the size limit, so it is not read again.
+        return true;
+      }
       int[] points = start.getBuffer();
       int line = start.getLine();
       int column = start.getColumn();

@@ -3,6 +3,7 @@ package dev.stave.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.stave.diag.Diagnostic;
@@ -15,6 +16,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -51,6 +53,19 @@ class YamlLoaderTest {
     assertEquals(List.of(new Origin("x.yaml", 2, 6), new Origin("x.yaml", 4, 6)),
         e.diagnostics().stream().map(Diagnostic::origin).toList());
     assertEquals(List.of("b", "c"), e.diagnostics().stream().map(Diagnostic::jsonPath).toList());
+  }
+
+  /** A long value with a NEL, used 200,000 times through aliases, is read for the NEL once, not every time. */
+  @Test
+  void aValueWithANelIsReadOnceHoweverOftenAnAliasUsesIt() {
+    String text = "x: &s \"" + "A".repeat(1_000_000) + "\u0085\"\n"
+        + "l1: &l1 [" + "*s, ".repeat(999) + "*s]\n"
+        + "l2: &l2 [" + "*l1, ".repeat(23) + "*l1]\n"
+        + "l3: [" + "*l2, ".repeat(23) + "*l2]\n";
+    // Without the guard the loader reads a million characters for each use: minutes, not a moment.
+    UserError e = assertTimeoutPreemptively(Duration.ofMinutes(1),
+        () -> assertThrows(UserError.class, () -> YamlLoader.verbatim().load(text, "x.yaml")));
+    assertEquals(List.of("yaml-nel", "yaml-bomb"), e.diagnostics().stream().map(Diagnostic::code).distinct().toList());
   }
 
   @Test

@@ -497,10 +497,16 @@ public final class HoconLoader {
         return Origin.of(file);
       }
       Matcher found = pattern.matcher(text);
-      if (found.find()) {
+      if (found.find() && !commentedOut(text, found.start())) {
         return new Origin(file, line, found.start() == 0 ? firstColumn(text) : found.start() + 1);
       }
     }
+  }
+
+  /** Whether {@code at} is in a comment ({@code #} or {@code //}) that starts before it on the line. */
+  private static boolean commentedOut(String line, int at) {
+    String before = line.substring(0, at);
+    return before.contains("#") || before.contains("//");
   }
 
   /** A file of this load as messages name it: the config as it was given, an included file by its path. */

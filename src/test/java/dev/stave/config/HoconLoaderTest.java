@@ -232,6 +232,16 @@ class HoconLoaderTest {
   }
 
   @Test
+  void aMissingIncludeIsFoundAtItsLineNotInAComment() {
+    for (String comment : List.of("# old: include \"misspelt.conf\"", "// include \"misspelt.conf\"")) {
+      UserError e = assertThrows(UserError.class,
+          () -> load(comment + "\nkind = experiment\ninclude \"misspelt.conf\"\n", Map.of()));
+      assertEquals(3, e.diagnostics().get(0).origin().line(), comment);
+      assertEquals(1, e.diagnostics().get(0).origin().column(), comment);
+    }
+  }
+
+  @Test
   void charactersNoYamlFileCanCarryAreLocatedErrors() {
     UserError e = assertThrows(UserError.class,
         () -> load("a { \"k\\uffff\" = 1 }\nb = [ok, \"x\\ud800\"]\nc = \"\\ud83d\\ude00 whole\"\n", Map.of()));

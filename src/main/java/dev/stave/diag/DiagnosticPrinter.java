@@ -47,26 +47,10 @@ public final class DiagnosticPrinter {
     return out.toString();
   }
 
-  private static String escapeControls(String given) {
-    StringBuilder out = null;
-    for (int i = 0; i < given.length(); i++) {
-      char c = given.charAt(i);
-      if (Character.isISOControl(c) && c != '\t' || c == '\u2028' || c == '\u2029') {
-        if (out == null) {
-          out = new StringBuilder(given.length() + 16).append(given, 0, i);
-        }
-        out.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
-      } else if (out != null) {
-        out.append(c);
-      }
-    }
-    return out == null ? given : out.toString();
-  }
-
   private static String shorten(String given) {
     // A line break in a quoted value must not start what looks like another diagnostic, and no other
-    // control character (NUL, escape sequences) reaches the terminal either.
-    String text = escapeControls(given);
+    // control, invisible or bidirectional character (NUL, escape sequences, overrides) reaches the terminal.
+    String text = Printable.line(given);
     if (text.length() <= MAX_MESSAGE_LENGTH) {
       return text;
     }

@@ -48,7 +48,7 @@ public final class Printable {
    * spaces and joiners, the bidi marks, embeddings, overrides and isolates, the line and paragraph
    * separators, the byte order mark, interlinear annotations and the tag characters. A fixed list, so
    * that what is escaped does not change with the JDK's Unicode version. The zero-width (non-)joiner
- * stays: emoji sequences and several scripts need it.
+   * stays: emoji sequences and several scripts need it.
    */
   static boolean escaped(int c) {
     if (c < 0x20) {

@@ -84,7 +84,7 @@ final class Waiter {
         return true;
       }
       if (!deadline.allows(poll)) {
-        report("timed out after " + human(timeout) + " waiting for " + String.join(", ", pending));
+        report("timed out after " + Deadline.written(timeout) + " waiting for " + String.join(", ", pending));
         out.flush();
         return false;
       }
@@ -191,13 +191,6 @@ final class Waiter {
 
   private static long number(Object o, long absent) {
     return o instanceof Number n ? n.longValue() : absent;
-  }
-
-  static String human(Duration d) {
-    if (d.toSeconds() % 60 == 0 && d.toMinutes() > 0) {
-      return d.toMinutes() + "m";
-    }
-    return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
   }
 
   /** A line of the report: it quotes what the server says of a workload, which may hold escape sequences. */

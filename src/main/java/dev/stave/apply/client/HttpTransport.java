@@ -1,6 +1,7 @@
 package dev.stave.apply.client;
 
 import dev.stave.apply.ClusterFailure;
+import dev.stave.apply.Deadline;
 import dev.stave.apply.KubeTransport;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.openapi.ApiException;
@@ -36,15 +37,14 @@ final class HttpTransport implements KubeTransport {
   private final ApiClient client;
   private final OkHttpClient http;
   private final String base;
-  /** The end of the run's --timeout (System.nanoTime), which no request outlasts. */
-  private final long endNanos;
+  /** The end of the run's --timeout, which no request outlasts. */
+  private final Deadline deadline;
   /** The base for messages: without a user name and password, which the address may hold. */
   private final String shown;
 
   HttpTransport(ApiClient client, Duration timeout, Duration runTimeout) {
     this.client = client;
-    Duration year = Duration.ofDays(365); // a --timeout of centuries would overflow the nanoseconds
-    this.endNanos = System.nanoTime() + (runTimeout.compareTo(year) > 0 ? year : runTimeout).toNanos();
+    this.deadline = Deadline.after(runTimeout);
     this.http = client.getHttpClient().newBuilder()
         .connectTimeout(timeout)
         .readTimeout(timeout)
@@ -94,7 +94,7 @@ final class HttpTransport implements KubeTransport {
     // The read timeout is per read, so a server that sends a byte now and then would hold a request,
     // and the run, for ever: the whole call ends with the run's --timeout. A request made just before
     // it (--wait's last look) still gets a few seconds, so that its answer is what the run reports.
-    long left = Math.max(endNanos - System.nanoTime(), LAST_REQUEST.toNanos());
+    long left = Math.max(deadline.left().toNanos(), LAST_REQUEST.toNanos());
     okhttp3.Call call = http.newCall(builder.build());
     call.timeout().timeout(left, java.util.concurrent.TimeUnit.NANOSECONDS);
     try (okhttp3.Response response = call.execute()) {

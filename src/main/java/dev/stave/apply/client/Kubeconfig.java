@@ -1,6 +1,7 @@
 package dev.stave.apply.client;
 
 import dev.stave.apply.ClusterFailure;
+import dev.stave.apply.Deadline;
 import dev.stave.apply.KubeTransport;
 import dev.stave.config.Env;
 import dev.stave.diag.Diagnostic;
@@ -123,9 +124,8 @@ public final class Kubeconfig {
     Thread worker = new Thread(task, "stave-credentials");
     worker.setDaemon(true); // a plugin that outlives its stopping cannot keep stave from ending
     worker.start();
-    Duration year = Duration.ofDays(365); // a --timeout of centuries would overflow the nanoseconds
     try {
-      return task.get((runTimeout.compareTo(year) > 0 ? year : runTimeout).toNanos(), TimeUnit.NANOSECONDS);
+      return task.get(Deadline.after(runTimeout).left().toNanos(), TimeUnit.NANOSECONDS);
     } catch (TimeoutException | InterruptedException e) {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
@@ -134,7 +134,8 @@ public final class Kubeconfig {
       stopChildrenSince(before);
       String source = config instanceof CheckedKubeConfig checked ? checked.credentialSource() : "the user";
       throw new ClusterFailure("cannot set up the credentials of the kubeconfig " + where + ": " + source
-          + " gave none within --timeout " + shown(runTimeout) + " and was stopped; run it yourself to see why (it may wait for a login or the network)");
+          + " gave none within --timeout " + Deadline.written(runTimeout) + " and was stopped; run it yourself to"
+          + " see why (it may wait for a login or the network)");
     } catch (ExecutionException e) {
       if (e.getCause() instanceof IOException || e.getCause() instanceof RuntimeException) {
         throw new ClusterFailure("cannot set up the credentials of the kubeconfig " + where + ": "
@@ -172,13 +173,6 @@ public final class Kubeconfig {
     doomed.forEach(ProcessHandle::destroyForcibly);
   }
 
-  /** {@code 2s}, {@code 5m}, {@code 1500ms}: as --timeout is written. */
-  private static String shown(Duration d) {
-    if (d.toSeconds() % 60 == 0 && d.toMinutes() > 0 && d.toMillis() % 1000 == 0) {
-      return d.toMinutes() + "m";
-    }
-    return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
-  }
 
   /** One kubeconfig file, with relative paths in it read from its folder. */
   private static KubeConfig read(Path file) {

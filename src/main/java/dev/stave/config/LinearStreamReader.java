@@ -57,16 +57,26 @@ public final class LinearStreamReader extends StreamReader {
   @Override
   public void forward(int length) {
     for (int i = 0; i < length && pointer < points.length; i++) {
+      boolean ends = endsLine(points, pointer);
       int c = points[pointer++];
       index++;
       documentIndex++;
-      if (Constant.LINEBR.has(c) || c == '\r' && pointer < points.length && points[pointer] != '\n') {
+      if (ends) {
         line++;
         column = 0;
       } else if (c != 0xFEFF) {
         column++;
       }
     }
+  }
+
+  /**
+   * Whether the character at {@code i} ends a line, as SnakeYAML counts lines: a YAML line break (LF, NEL,
+   * U+2028, U+2029), or a CR that no LF follows. (A BOM takes no column: see forward.)
+   */
+  static boolean endsLine(int[] points, int i) {
+    int c = points[i];
+    return Constant.LINEBR.has(c) || c == '\r' && i + 1 < points.length && points[i + 1] != '\n';
   }
 
   @Override

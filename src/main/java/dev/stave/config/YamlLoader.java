@@ -28,7 +28,6 @@ import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.parser.Parser;
 import org.yaml.snakeyaml.parser.ParserImpl;
 import org.yaml.snakeyaml.resolver.Resolver;
-import org.yaml.snakeyaml.scanner.Constant;
 
 /**
  * Reads YAML (and JSON) into the config tree, with a line and column on every value.
@@ -364,7 +363,7 @@ public final class YamlLoader {
           }
           return true;
         }
-        if (Constant.LINEBR.has(c) || c == '\r' && i + 1 < points.length && points[i + 1] != '\n') {
+        if (LinearStreamReader.endsLine(points, i)) {
           line++;
           column = 0;
         } else if (c != 0xFEFF) {

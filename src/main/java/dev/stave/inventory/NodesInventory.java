@@ -167,7 +167,7 @@ public final class NodesInventory {
       other = other == null || nodes.indexOf(differing) < nodes.indexOf(other) ? differing : other;
     }
     if (other != null) {
-      String named = nodes.stream().mapToInt(n -> n.gpus().getNumber().intValueExact()).min().orElseThrow() > 0
+      String named = GPUS.min(nodes).getNumber().signum() > 0
           ? gpuType(nodes).map(t -> ", though its gpu_type says " + t).orElse("") : "";
       problems.add(Diagnostic.warning(other.labels(), other.path() + ".metadata.labels", "pool-gpu-types-differ",
           "the nodes of pool '" + pool + "' differ in GPU type (" + String.join("; ", differences)

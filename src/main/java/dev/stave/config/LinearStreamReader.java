@@ -1,9 +1,9 @@
 package dev.stave.config;
 
+import dev.stave.diag.Sources;
 import java.util.Locale;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.reader.StreamReader;
-import org.yaml.snakeyaml.scanner.Constant;
 import org.yaml.snakeyaml.scanner.ScannerException;
 
 /**
@@ -75,8 +75,7 @@ public final class LinearStreamReader extends StreamReader {
    * U+2028, U+2029), or a CR that no LF follows. (A BOM takes no column: see forward.)
    */
   static boolean endsLine(int[] points, int i) {
-    int c = points[i];
-    return Constant.LINEBR.has(c) || c == '\r' && i + 1 < points.length && points[i + 1] != '\n';
+    return Sources.endsYamlLine(points[i], i + 1 < points.length ? points[i + 1] : -1);
   }
 
   @Override

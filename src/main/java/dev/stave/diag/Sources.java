@@ -86,14 +86,18 @@ public final class Sources {
 
   private static boolean endsLine(String text, int i, LineBreaks breaks) {
     char c = text.charAt(i);
-    if (c == '\n') {
-      return true;
-    }
     if (breaks == LineBreaks.HOCON) {
-      return false;
+      return c == '\n';
     }
-    return c == '\u0085' || c == '\u2028' || c == '\u2029'
-        || c == '\r' && i + 1 < text.length() && text.charAt(i + 1) != '\n';
+    return endsYamlLine(c, i + 1 < text.length() ? text.charAt(i + 1) : -1);
+  }
+
+  /**
+   * Whether {@code c}, followed by {@code next} (-1 at the end of the text), ends a line as SnakeYAML
+   * counts lines: LF, U+0085 (NEL), U+2028, U+2029, or a CR that an LF does not follow.
+   */
+  public static boolean endsYamlLine(int c, int next) {
+    return c == '\n' || c == '\u0085' || c == '\u2028' || c == '\u2029' || c == '\r' && next >= 0 && next != '\n';
   }
 
   private static String withoutCr(String line) {

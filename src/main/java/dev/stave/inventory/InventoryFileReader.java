@@ -20,8 +20,6 @@ import java.util.TreeMap;
  * made by Cloudwise, including what {@code stave inventory from-nodes} writes.
  */
 public final class InventoryFileReader {
-  private static final BigDecimal MI = BigDecimal.valueOf(1024L * 1024);
-
   private InventoryFileReader() {}
 
   /** The inventory, or null with the reasons added to {@code problems}; the schema has accepted the file. */
@@ -40,7 +38,7 @@ public final class InventoryFileReader {
       MapNode alloc = Nodes.map(m, "allocatable");
       if (alloc != null && alloc.has("cpu")) {
         BigDecimal c = cpu(alloc.get("cpu"), path + ".allocatable.cpu", problems);
-        allocCpu = c == null ? null : c.movePointRight(3).setScale(0, RoundingMode.FLOOR).longValueExact();
+        allocCpu = c == null ? null : SizeUnit.CPU.count(c);
       }
       if (alloc != null && alloc.has("memory")) {
         allocMemory = memoryMi(alloc.get("memory"), path + ".allocatable.memory", problems);
@@ -101,25 +99,37 @@ public final class InventoryFileReader {
     return new Inventory(file.file(), pools, model, modelOrigin);
   }
 
+  /** Cores, rounded down to whole millicores ({@link SizeUnit}); null when they are none. */
   private static BigDecimal cpu(Node n, String path, List<Diagnostic> problems) {
     ScalarNode s = (ScalarNode) n;
+    BigDecimal cores = size(s, path, SizeUnit.CPU, "is not a number of cpus", "write cores, e.g. 8 or 7910m",
+        problems);
+    return cores == null || cores.scale() <= 3 ? cores : cores.setScale(3, RoundingMode.FLOOR);
+  }
+
+  /** Memory in whole MiB, rounded down ({@link SizeUnit}); null when it is none. */
+  private static Long memoryMi(Node n, String path, List<Diagnostic> problems) {
+    ScalarNode s = (ScalarNode) n;
+    BigDecimal bytes = size(s, path, SizeUnit.MEMORY, "is not a memory size", Quantities.hint(s.text()), problems);
+    return bytes == null ? null : SizeUnit.MEMORY.count(bytes);
+  }
+
+  /**
+   * A size above 0 and of at least one unit, or null with the reason added to {@code problems}: a size
+   * below one unit would be rounded to nothing, leaving a pool that takes no pod and says nothing.
+   */
+  private static BigDecimal size(ScalarNode s, String path, SizeUnit unit, String notASize, String notASizeHint,
+      List<Diagnostic> problems) {
     var q = Quantities.parse(Quantities.text(s));
     if (q.isEmpty() || q.get().getNumber().signum() <= 0) {
-      problems.add(Diagnostic.error(s.origin(), path, "quantity", "'" + s.text() + "' is not a number of cpus",
-          "write cores, e.g. 8 or 7910m"));
+      problems.add(Diagnostic.error(s.origin(), path, "quantity", "'" + s.text() + "' " + notASize, notASizeHint));
+      return null;
+    }
+    if (unit.belowOne(q.get().getNumber())) {
+      problems.add(Diagnostic.error(s.origin(), path, "size-below-unit", "'" + s.text() + "' is "
+          + unit.belowOneReason() + ", so the pool's nodes would have none", unit.writeAtLeastOne()));
       return null;
     }
     return q.get().getNumber();
-  }
-
-  private static Long memoryMi(Node n, String path, List<Diagnostic> problems) {
-    ScalarNode s = (ScalarNode) n;
-    var q = Quantities.parse(Quantities.text(s));
-    if (q.isEmpty() || q.get().getNumber().signum() <= 0) {
-      problems.add(Diagnostic.error(s.origin(), path, "quantity", "'" + s.text() + "' is not a memory size",
-          Quantities.hint(s.text())));
-      return null;
-    }
-    return q.get().getNumber().divide(MI, 0, RoundingMode.FLOOR).longValueExact();
   }
 }

@@ -1,0 +1,53 @@
+package dev.stave.inventory;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+/**
+ * The units in which stave schedules a node's size: cpu in whole millicores, memory in whole MiB. A node's
+ * size between two units is rounded down, as a request is rounded up, so that what stave places on a node
+ * fits it; a size below one unit would round to nothing, so hand-written inventories and
+ * {@code inventory from-nodes} both refuse it, and what from-nodes writes reads back.
+ */
+enum SizeUnit {
+  CPU("cpu", new BigDecimal("0.001"), "1m", "millicores", "500m or 4"),
+  MEMORY("memory", BigDecimal.valueOf(1024L * 1024), "1Mi", "MiB", "512Mi or 16Gi");
+
+  private final String name;
+  private final BigDecimal unit;
+  private final String one;
+  private final String units;
+  private final String examples;
+
+  SizeUnit(String name, BigDecimal unit, String one, String units, String examples) {
+    this.name = name;
+    this.unit = unit;
+    this.one = one;
+    this.units = units;
+    this.examples = examples;
+  }
+
+  /** The size in whole units, rounded down: 0 when it is less than one unit. */
+  long count(BigDecimal size) {
+    return size.divide(unit, 0, RoundingMode.FLOOR).longValueExact();
+  }
+
+  boolean belowOne(BigDecimal size) {
+    return size.compareTo(unit) < 0;
+  }
+
+  /** Why a size below one unit is refused, to follow the size in a message. */
+  String belowOneReason() {
+    return "less than " + one + ", the smallest " + name + " stave schedules";
+  }
+
+  /** How stave counts the size, for a hint. */
+  String rounding() {
+    return "stave schedules " + name + " in whole " + units + " and rounds a node's size down to them";
+  }
+
+  /** The hint for a hand-written size below one unit. */
+  String writeAtLeastOne() {
+    return "write at least " + one + ", such as " + examples + ": " + rounding();
+  }
+}

@@ -1,0 +1,96 @@
+package dev.stave.inventory;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.stave.cli.Run;
+import dev.stave.config.ConfigLoader;
+import dev.stave.config.Env;
+import dev.stave.config.ProjectFolders;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Sources;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Hand-written {@code kind: inventory} files: the sizes a pool's nodes are given. */
+class InventoryFileReaderTest {
+  @TempDir
+  Path temp;
+
+  private Path experiment(String inventory) throws IOException {
+    Files.writeString(temp.resolve("inv.yaml"), inventory);
+    Path file = temp.resolve("x.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: e
+        image: img:1
+        inventory: inv.yaml
+        processes:
+          a:
+            schedule: {assign_to: node_pool, node_pool_name: p}
+        """);
+    return file;
+  }
+
+  @Test
+  void aSizeBelowTheUnitStaveSchedulesInIsAnErrorAtIt() throws IOException {
+    Path file = experiment("""
+        kind: inventory
+        pools:
+          p: {cpu: 0.0001, memory: 512Ki, allocatable: {cpu: 999u, memory: "1048575"}}
+          q: {cpu: 1m, memory: 1Mi, allocatable: {cpu: 0.001, memory: "1048576"}}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals("", run.out());
+    String inv = temp.resolve("inv.yaml") + ":3:";
+    String line = "    |   p: {cpu: 0.0001, memory: 512Ki, allocatable: {cpu: 999u, memory: \"1048575\"}}\n";
+    String cpuHint = "  = hint: write at least 1m, such as 500m or 4: stave schedules cpu in whole millicores and"
+        + " rounds a node's size down to them\n";
+    String memoryHint = "  = hint: write at least 1Mi, such as 512Mi or 16Gi: stave schedules memory in whole MiB and"
+        + " rounds a node's size down to them\n";
+    assertEquals(inv + "12: error: pools.p.cpu: '0.0001' is less than 1m, the smallest cpu stave schedules, so the"
+        + " pool's nodes would have none\n" + line
+        + "    |            ^\n" + cpuHint
+        + inv + "28: error: pools.p.memory: '512Ki' is less than 1Mi, the smallest memory stave schedules, so the"
+        + " pool's nodes would have none\n" + line
+        + "    |                            ^\n" + memoryHint
+        + inv + "54: error: pools.p.allocatable.cpu: '999u' is less than 1m, the smallest cpu stave schedules, so"
+        + " the pool's nodes would have none\n" + line
+        + "    |                                                      ^\n" + cpuHint
+        + inv + "68: error: pools.p.allocatable.memory: '1048575' is less than 1Mi, the smallest memory stave"
+        + " schedules, so the pool's nodes would have none\n" + line
+        + "    |                                                                    ^\n" + memoryHint, run.err());
+  }
+
+  @Test
+  void aSizeBetweenUnitsIsRoundedDownToWholeMillicoresAndMib() throws IOException {
+    Path file = temp.resolve("inv.yaml");
+    Files.writeString(file, """
+        kind: inventory
+        pools:
+          p: {cpu: 1.5005, memory: 1536Ki, allocatable: {cpu: 1.5m, memory: 1.5Mi}}
+          q: {cpu: 8, memory: 64G, allocatable: {cpu: 7910m, memory: 30824320Ki}}
+        """);
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = Inventories.load(new ConfigLoader(new Env(Map.of(), "/home/user"), new Sources()), file,
+        ProjectFolders.around(file), problems);
+    assertEquals(List.of(), problems);
+    NodePool p = inventory.find("p").orElseThrow();
+    assertEquals(new BigDecimal("1.500"), p.cpu());
+    assertEquals(1, p.memoryMi());
+    assertEquals(1, p.allocatableCpuMillis());
+    assertEquals(1, p.allocatableMemoryMi());
+    NodePool q = inventory.find("q").orElseThrow();
+    assertEquals(new BigDecimal("8"), q.cpu());
+    assertEquals(61035, q.memoryMi()); // 64e9 bytes are 61035.16 MiB
+    assertEquals(7910, q.allocatableCpuMillis());
+    assertEquals(30101, q.allocatableMemoryMi()); // 30101.875 MiB
+  }
+}

@@ -247,7 +247,7 @@ public final class NodesInventory {
       Quantity memory = size(capacity, "status.capacity", "memory");
       Quantity allocCpu = size(allocatable, "status.allocatable", "cpu");
       Quantity allocMemory = size(allocatable, "status.allocatable", "memory");
-      int gpus = gpus(capacity);
+      int gpus = gpus(capacity, allocatable);
       List<Map<String, Object>> taints = taints(map(node, "", "spec"));
       if (failed) {
         return null;
@@ -304,17 +304,21 @@ public final class NodesInventory {
     }
 
     /**
-     * The node's GPUs: {@code nvidia.com/gpu} in {@code status.capacity}, an extended resource, which
-     * Kubernetes counts in whole units; 0 when absent. A count that is not whole, or larger than an
-     * inventory's {@code gpu_count} holds, is an error: any count written for it would be wrong.
+     * The node's GPUs: {@code nvidia.com/gpu} in {@code status.allocatable}, which the scheduler places pods
+     * against (the device plugin leaves an unhealthy GPU out of it, not out of capacity); in
+     * {@code status.capacity} when allocatable lacks it; 0 when both do. An extended resource, which
+     * Kubernetes counts in whole units: a count that is not whole, or larger than an inventory's
+     * {@code gpu_count} holds, is an error, since any count written for it would be wrong.
      */
-    private int gpus(MapNode capacity) {
-      Node n = get(capacity, GPU);
+    private int gpus(MapNode capacity, MapNode allocatable) {
+      boolean allocated = get(allocatable, GPU) != null;
+      String field = allocated ? "status.allocatable" : "status.capacity";
+      Node n = get(allocated ? allocatable : capacity, GPU);
       if (n == null) {
         return 0;
       }
       if (!(n instanceof ScalarNode s) || !(s.isString() || s.isNumber())) {
-        wrongType(n, "status.capacity." + GPU, "a count such as \"1\" or \"8\"");
+        wrongType(n, field + "." + GPU, "a count such as \"1\" or \"8\"");
         return 0;
       }
       var q = Quantities.parse(Quantities.text(s));
@@ -323,8 +327,8 @@ public final class NodesInventory {
         return q.get().getNumber().intValueExact();
       }
       failed = true;
-      problems.add(Diagnostic.error(s.origin(), path + ".status.capacity." + GPU, "node-gpu-count",
-          who + " has " + GPU + " '" + Names.printable(s.text()) + "' in status.capacity, which is not a number of"
+      problems.add(Diagnostic.error(s.origin(), path + "." + field + "." + GPU, "node-gpu-count",
+          who + " has " + GPU + " '" + Names.printable(s.text()) + "' in " + field + ", which is not a number of"
               + " GPUs", "a node has a whole number of GPUs from 0 to " + Integer.MAX_VALUE + ", such as 1 or 8"));
       return 0;
     }

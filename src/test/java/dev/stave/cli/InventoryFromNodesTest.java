@@ -120,7 +120,9 @@ class InventoryFromNodesTest {
          {"metadata":{"name":"c","labels":{"p":"x"}},"status":{"capacity":{"nvidia.com/gpu":"-3",
           "cpu":"4","memory":"1Gi"},"allocatable":{"cpu":"4","memory":"1Gi"}}},
          {"metadata":{"name":"d","labels":{"p":"x"}},"status":{"capacity":{"nvidia.com/gpu":"1500m",
-          "cpu":"4","memory":"1Gi"},"allocatable":{"cpu":"4","memory":"1Gi"}}}
+          "cpu":"4","memory":"1Gi"},"allocatable":{"cpu":"4","memory":"1Gi"}}},
+         {"metadata":{"name":"e","labels":{"p":"x"}},"status":{"capacity":{"nvidia.com/gpu":"2",
+          "cpu":"4","memory":"1Gi"},"allocatable":{"cpu":"4","memory":"1Gi","nvidia.com/gpu":"1500m"}}}
         ]}
         """);
     Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
@@ -135,7 +137,9 @@ class InventoryFromNodesTest {
         file + ":6:85: error: items[2].status.capacity.nvidia.com/gpu: node 'c' has nvidia.com/gpu '-3' in"
             + " status.capacity, which is not a number of GPUs", hint,
         file + ":8:85: error: items[3].status.capacity.nvidia.com/gpu: node 'd' has nvidia.com/gpu '1500m' in"
-            + " status.capacity, which is not a number of GPUs", hint),
+            + " status.capacity, which is not a number of GPUs", hint,
+        file + ":11:86: error: items[4].status.allocatable.nvidia.com/gpu: node 'e' has nvidia.com/gpu '1500m' in"
+            + " status.allocatable, which is not a number of GPUs", hint),
         run.err().lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
@@ -160,6 +164,58 @@ class InventoryFromNodesTest {
             max_nodes: 1
             selector:
               p: x
+        """, run.out());
+  }
+
+  @Test
+  void gpusComeFromAllocatableAndFromCapacityOnlyWhenAllocatableLacksThem() throws IOException {
+    Path file = nodes("""
+        {"items":[
+         {"metadata":{"name":"a","labels":{"p":"degraded"}},
+          "status":{"capacity":{"cpu":"8","memory":"30824320Ki","nvidia.com/gpu":"4"},
+           "allocatable":{"cpu":"7910m","memory":"27127168Ki","nvidia.com/gpu":"3"}}},
+         {"metadata":{"name":"b","labels":{"p":"down"}},
+          "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"2"},
+           "allocatable":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"0"}}},
+         {"metadata":{"name":"c","labels":{"p":"trimmed"}},
+          "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"2"},"allocatable":{"cpu":"8","memory":"8Gi"}}}
+        ]}
+        """);
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals("", run.err());
+    assertEquals("""
+        kind: inventory
+        pools:
+          degraded:
+            cpu: "8"
+            memory: 30824320Ki
+            allocatable:
+              cpu: 7910m
+              memory: 27127168Ki
+            gpu_count: 3
+            max_nodes: 1
+            selector:
+              p: degraded
+          down:
+            cpu: "8"
+            memory: 8Gi
+            allocatable:
+              cpu: "8"
+              memory: 8Gi
+            max_nodes: 1
+            selector:
+              p: down
+          trimmed:
+            cpu: "8"
+            memory: 8Gi
+            allocatable:
+              cpu: "8"
+              memory: 8Gi
+            gpu_count: 2
+            max_nodes: 1
+            selector:
+              p: trimmed
         """, run.out());
   }
 

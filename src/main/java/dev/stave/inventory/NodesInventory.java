@@ -243,10 +243,10 @@ public final class NodesInventory {
       MapNode status = required(map(node, "", "status"), node, "", "status");
       MapNode capacity = required(map(status, "status", "capacity"), status, "status", "capacity");
       MapNode allocatable = required(map(status, "status", "allocatable"), status, "status", "allocatable");
-      Quantity cpu = size(capacity, "status.capacity", "cpu");
-      Quantity memory = size(capacity, "status.capacity", "memory");
-      Quantity allocCpu = size(allocatable, "status.allocatable", "cpu");
-      Quantity allocMemory = size(allocatable, "status.allocatable", "memory");
+      Quantity cpu = size(capacity, "status.capacity", SizeUnit.CPU);
+      Quantity memory = size(capacity, "status.capacity", SizeUnit.MEMORY);
+      Quantity allocCpu = size(allocatable, "status.allocatable", SizeUnit.CPU);
+      Quantity allocMemory = size(allocatable, "status.allocatable", SizeUnit.MEMORY);
       int gpus = gpus(capacity, allocatable);
       List<Map<String, Object>> taints = taints(map(node, "", "spec"));
       if (failed) {
@@ -335,9 +335,11 @@ public final class NodesInventory {
 
     /**
      * A size at {@code field.key}, a Kubernetes quantity above 0 that has a canonical spelling; null when
-     * it is absent or is not such a quantity (each an error). A node with none of a size could run no pod.
+     * it is absent or is not such a quantity (each an error). A node with none of a size could run no pod,
+     * and one with less than the unit stave schedules in would have none in the inventory written for it.
      */
-    private Quantity size(MapNode parent, String field, String key) {
+    private Quantity size(MapNode parent, String field, SizeUnit unit) {
+      String key = unit.key();
       Node n = get(parent, key);
       if (n == null) {
         required(null, parent, field, key);
@@ -360,6 +362,14 @@ public final class NodesInventory {
         problems.add(Diagnostic.error(s.origin(), path + "." + field + "." + key, "node-size-zero",
             who + " has " + key + " 0 in " + field + ", so no pod would fit it, nor a pool sized by it",
             "leave the node out of the file; a node that has just joined states its sizes once it is ready"));
+        return null;
+      }
+      if (unit.belowOne(q.get().getNumber())) {
+        failed = true;
+        problems.add(Diagnostic.error(s.origin(), path + "." + field + "." + key, "node-size-below-unit",
+            who + " has " + key + " '" + Names.printable(s.text()) + "' in " + field + ", " + unit.belowOneReason()
+                + ", so no pod would fit it, nor a pool sized by it",
+            "leave the node out of the file: " + unit.rounding()));
         return null;
       }
       return q.get();

@@ -27,6 +27,11 @@ enum SizeUnit {
     this.examples = examples;
   }
 
+  /** The key that holds the size in an inventory and in a node's status. */
+  String key() {
+    return name;
+  }
+
   /** The size in whole units, rounded down: 0 when it is less than one unit. */
   long count(BigDecimal size) {
     return size.divide(unit, 0, RoundingMode.FLOOR).longValueExact();

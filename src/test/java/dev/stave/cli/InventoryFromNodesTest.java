@@ -2,9 +2,18 @@ package dev.stave.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.stave.config.ConfigLoader;
+import dev.stave.config.ProjectFolders;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Sources;
+import dev.stave.inventory.Inventories;
+import dev.stave.inventory.Inventory;
+import dev.stave.inventory.NodePool;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,7 +63,7 @@ class InventoryFromNodesTest {
           "status":{"capacity":{"memory":"-1Gi","nvidia.com/gpu":[]}}},
          {"metadata":{"name":"c","labels":{"p":"x"}}},
          {"metadata":{"name":"d","labels":["x"]},"status":{"capacity":"x","allocatable":{"cpu":"2GB","memory":"2GB"}}},
-         {"metadata":{"name":"e","labels":{"p":"x"}},"status":{"capacity":"x","allocatable":{"cpu":"2GB","memory":"1"}}},
+         {"metadata":{"name":"e","labels":{"p":"x"}},"status":{"capacity":"x","allocatable":{"cpu":"2GB","memory":"1Gi"}}},
          {"metadata":"m"},
          3,
          {"metadata":{"name":"f","labels":{"p":"x"},"taints":1},"spec":[],"status":{"capacity":{},"allocatable":[]}}
@@ -220,13 +229,13 @@ class InventoryFromNodesTest {
   }
 
   @Test
-  void sizesAreWrittenAsTheNodesStateThemNeverRoundedToZero() throws IOException {
+  void sizesAreWrittenAsTheNodesStateThemAndReadBackRoundedDown() throws IOException {
     Path file = nodes("""
         {"items":[
          {"metadata":{"name":"a","labels":{"p":"x"}},
-          "status":{"capacity":{"cpu":"100u","memory":"100Ki"},"allocatable":{"cpu":"100u","memory":"100Ki"}}},
+          "status":{"capacity":{"cpu":"1500500u","memory":"1536Ki"},"allocatable":{"cpu":"1m","memory":"1Mi"}}},
          {"metadata":{"name":"b","labels":{"p":"x"}},
-          "status":{"capacity":{"cpu":"1","memory":"1Gi"},"allocatable":{"cpu":"1","memory":"1Gi"}}},
+          "status":{"capacity":{"cpu":"2","memory":"1Gi"},"allocatable":{"cpu":"1","memory":"1Gi"}}},
          {"metadata":{"name":"c","labels":{"p":"y"}},
           "status":{"capacity":{"cpu":"2","memory":"30824320Ki"},"allocatable":{"cpu":"1.5","memory":"1.5Gi"}}}
         ]}
@@ -237,11 +246,11 @@ class InventoryFromNodesTest {
         kind: inventory
         pools:
           x:
-            cpu: 100u
-            memory: 100Ki
+            cpu: 1500500u
+            memory: 1536Ki
             allocatable:
-              cpu: 100u
-              memory: 100Ki
+              cpu: 1m
+              memory: 1Mi
             max_nodes: 2
             selector:
               p: x
@@ -255,9 +264,47 @@ class InventoryFromNodesTest {
             selector:
               p: "y"
         """, run.out());
-    assertEquals(List.of(file + ":5:12: warning: items[1].status: the nodes of pool 'x' differ in size (cpu 100u to 1,"
-        + " memory 100Ki to 1Gi, allocatable cpu 100u to 1, allocatable memory 100Ki to 1Gi), so the pool is sized"
-        + " from the smallest of each, which every node has"), headlines(run));
+    assertEquals(List.of(file + ":5:12: warning: items[1].status: the nodes of pool 'x' differ in size (cpu 1500500u"
+        + " to 2, memory 1536Ki to 1Gi, allocatable cpu 1m to 1, allocatable memory 1Mi to 1Gi), so the pool is"
+        + " sized from the smallest of each, which every node has"), headlines(run));
+    Path inventory = temp.resolve("inventory.yaml");
+    Files.writeString(inventory, run.out());
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory read = Inventories.load(new ConfigLoader(Run.ENV, new Sources()), inventory,
+        ProjectFolders.around(inventory), problems);
+    assertEquals(List.of(), problems);
+    NodePool x = read.find("x").orElseThrow();
+    assertEquals(List.of(new BigDecimal("1.500"), 1L, 1L, 1L),
+        List.of(x.cpu(), x.memoryMi(), x.allocatableCpuMillis(), x.allocatableMemoryMi()));
+    NodePool y = read.find("y").orElseThrow();
+    assertEquals(List.of(new BigDecimal("2"), 30101L, 1500L, 1536L),
+        List.of(y.cpu(), y.memoryMi(), y.allocatableCpuMillis(), y.allocatableMemoryMi()));
+  }
+
+  @Test
+  void aSizeBelowTheUnitStaveSchedulesInIsAnError() throws IOException {
+    Path file = nodes("""
+        {"items":[{"metadata":{"name":"a","labels":{"p":"x"}},
+          "status":{"capacity":{"cpu":"1e-9","memory":"1"},"allocatable":{"cpu":999e-6,"memory":"1023Ki"}}}]}
+        """);
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(1, run.code());
+    assertEquals("", run.out());
+    String cpuHint = "  = hint: leave the node out of the file: stave schedules cpu in whole millicores and rounds a"
+        + " node's size down to them";
+    String memoryHint = "  = hint: leave the node out of the file: stave schedules memory in whole MiB and rounds a"
+        + " node's size down to them";
+    assertEquals(List.of(
+        file + ":2:31: error: items[0].status.capacity.cpu: node 'a' has cpu '1e-9' in status.capacity, less than 1m,"
+            + " the smallest cpu stave schedules, so no pod would fit it, nor a pool sized by it", cpuHint,
+        file + ":2:47: error: items[0].status.capacity.memory: node 'a' has memory '1' in status.capacity, less than"
+            + " 1Mi, the smallest memory stave schedules, so no pod would fit it, nor a pool sized by it", memoryHint,
+        file + ":2:73: error: items[0].status.allocatable.cpu: node 'a' has cpu '999e-6' in status.allocatable, less"
+            + " than 1m, the smallest cpu stave schedules, so no pod would fit it, nor a pool sized by it", cpuHint,
+        file + ":2:89: error: items[0].status.allocatable.memory: node 'a' has memory '1023Ki' in"
+            + " status.allocatable, less than 1Mi, the smallest memory stave schedules, so no pod would fit it, nor a"
+            + " pool sized by it", memoryHint),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
   @Test

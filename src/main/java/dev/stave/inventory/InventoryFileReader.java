@@ -115,8 +115,9 @@ public final class InventoryFileReader {
   }
 
   /**
-   * A size above 0 and of at least one unit, or null with the reason added to {@code problems}: a size
-   * below one unit would be rounded to nothing, leaving a pool that takes no pod and says nothing.
+   * A size above 0, of at least one unit and at most the largest ({@link SizeUnit}), or null with the
+   * reason added to {@code problems}: a size below one unit would be rounded to nothing, leaving a pool
+   * that takes no pod and says nothing.
    */
   private static BigDecimal size(ScalarNode s, String path, SizeUnit unit, String notASize, String notASizeHint,
       List<Diagnostic> problems) {
@@ -128,6 +129,11 @@ public final class InventoryFileReader {
     if (unit.belowOne(q.get().getNumber())) {
       problems.add(Diagnostic.error(s.origin(), path, "size-below-unit", "'" + s.text() + "' is "
           + unit.belowOneReason() + ", so the pool's nodes would have none", unit.writeAtLeastOne()));
+      return null;
+    }
+    if (unit.aboveLargest(q.get().getNumber())) {
+      problems.add(Diagnostic.error(s.origin(), path, "size-too-large", "'" + s.text() + "' is "
+          + unit.aboveLargestReason(), "write the node's real size"));
       return null;
     }
     return q.get().getNumber();

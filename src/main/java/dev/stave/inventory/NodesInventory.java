@@ -372,6 +372,13 @@ public final class NodesInventory {
             "leave the node out of the file: " + unit.rounding()));
         return null;
       }
+      if (unit.aboveLargest(q.get().getNumber())) {
+        failed = true;
+        problems.add(Diagnostic.error(s.origin(), path + "." + field + "." + key, "node-size-too-large",
+            who + " has " + key + " '" + Names.printable(s.text()) + "' in " + field + ", "
+                + unit.aboveLargestReason(), AS_KUBECTL_WROTE_IT));
+        return null;
+      }
       return q.get();
     }
 

@@ -7,24 +7,33 @@ import java.math.RoundingMode;
  * The units in which stave schedules a node's size: cpu in whole millicores, memory in whole MiB. A node's
  * size between two units is rounded down, as a request is rounded up, so that what stave places on a node
  * fits it; a size below one unit would round to nothing, so hand-written inventories and
- * {@code inventory from-nodes} both refuse it, and what from-nodes writes reads back.
+ * {@code inventory from-nodes} both refuse it, and what from-nodes writes reads back. Both also refuse a
+ * cpu larger than any node's, whose millicores could overflow 64 bits; memory is bounded by what a
+ * quantity holds (2^63 - 1 bytes), whose MiB fit.
  */
 enum SizeUnit {
-  CPU("cpu", new BigDecimal("0.001"), "1m", "millicores", "500m or 4"),
-  MEMORY("memory", BigDecimal.valueOf(1024L * 1024), "1Mi", "MiB", "512Mi or 16Gi");
+  CPU("cpu", new BigDecimal("0.001"), "1m", "millicores", "500m or 4", BigDecimal.valueOf(Integer.MAX_VALUE),
+      Integer.MAX_VALUE + " cores"),
+  MEMORY("memory", BigDecimal.valueOf(1024L * 1024), "1Mi", "MiB", "512Mi or 16Gi", BigDecimal.valueOf(Long.MAX_VALUE),
+      Long.MAX_VALUE + " bytes");
 
   private final String name;
   private final BigDecimal unit;
   private final String one;
   private final String units;
   private final String examples;
+  private final BigDecimal largest;
+  private final String largestText;
 
-  SizeUnit(String name, BigDecimal unit, String one, String units, String examples) {
+  SizeUnit(String name, BigDecimal unit, String one, String units, String examples, BigDecimal largest,
+      String largestText) {
     this.name = name;
     this.unit = unit;
     this.one = one;
     this.units = units;
     this.examples = examples;
+    this.largest = largest;
+    this.largestText = largestText;
   }
 
   /** The key that holds the size in an inventory and in a node's status. */
@@ -44,6 +53,15 @@ enum SizeUnit {
   /** Why a size below one unit is refused, to follow the size in a message. */
   String belowOneReason() {
     return "less than " + one + ", the smallest " + name + " stave schedules";
+  }
+
+  boolean aboveLargest(BigDecimal size) {
+    return size.compareTo(largest) > 0;
+  }
+
+  /** Why a size above the largest is refused, to follow the size in a message. */
+  String aboveLargestReason() {
+    return "more than " + largestText + ", which no node has";
   }
 
   /** How stave counts the size, for a hint. */

@@ -327,6 +327,20 @@ class InventoryFromNodesTest {
   }
 
   @Test
+  void aCpuLargerThanAnyNodesIsAnError() throws IOException {
+    Path file = nodes("""
+        {"items":[{"metadata":{"name":"a","labels":{"p":"x"}},
+          "status":{"capacity":{"cpu":"9e18","memory":"1Gi"},"allocatable":{"cpu":"2147483647","memory":"1Gi"}}}]}
+        """);
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(1, run.code());
+    assertEquals("", run.out());
+    assertEquals(List.of(file + ":2:31: error: items[0].status.capacity.cpu: node 'a' has cpu '9e18' in"
+        + " status.capacity, more than 2147483647 cores, which no node has", AS_KUBECTL_WROTE_IT.stripTrailing()),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  @Test
   void aPoolOfNodesWithDifferentGpuTypesIsWarnedAbout() throws IOException {
     Path file = nodes("""
         {"items":[

@@ -70,6 +70,28 @@ class InventoryFileReaderTest {
   }
 
   @Test
+  void aCpuLargerThanAnyNodesIsAnErrorNotAnOverflow() throws IOException {
+    Path file = experiment("""
+        kind: inventory
+        pools:
+          p: {cpu: 1e18, memory: 1Gi, allocatable: {cpu: 2147483648}}
+          q: {cpu: 2147483647, memory: 1Gi}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals("", run.out());
+    String inv = temp.resolve("inv.yaml") + ":3:";
+    String line = "    |   p: {cpu: 1e18, memory: 1Gi, allocatable: {cpu: 2147483648}}\n";
+    assertEquals(inv + "12: error: pools.p.cpu: '1e18' is more than 2147483647 cores, which no node has\n" + line
+        + "    |            ^\n"
+        + "  = hint: write the node's real size\n"
+        + inv + "50: error: pools.p.allocatable.cpu: '2147483648' is more than 2147483647 cores, which no node has\n"
+        + line
+        + "    |                                                  ^\n"
+        + "  = hint: write the node's real size\n", run.err());
+  }
+
+  @Test
   void aSizeBetweenUnitsIsRoundedDownToWholeMillicoresAndMib() throws IOException {
     Path file = temp.resolve("inv.yaml");
     Files.writeString(file, """

@@ -75,6 +75,48 @@ class LauncherIT {
     assertFalse(Files.exists(jsa));
   }
 
+  @Test
+  void theJarIsRebuiltWhenASourceIsNewerButNotForHiddenFiles() throws Exception {
+    Files.createDirectories(home.resolve("examples"));
+    Files.createDirectories(home.resolve("target"));
+    Files.copy(Path.of("examples", "cheetah-ppo.conf"), home.resolve("examples/cheetah-ppo.conf"));
+    Files.copy(Path.of("stave"), home.resolve("stave"));
+    Files.copy(JAR, home.resolve("target/stave.jar"));
+    Files.createSymbolicLink(home.resolve("target/lib"), JAR.resolveSibling("lib").toAbsolutePath());
+    Path source = home.resolve("src/main/java/dev/stave/Some.java");
+    Files.createDirectories(source.getParent());
+    Files.writeString(source, "class Some {}");
+    // A Maven that only says it ran: the build is the launcher's to start, not this test's to run.
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Path mvn = bin.resolve("mvn");
+    Files.writeString(mvn, "#!/bin/sh\necho \"$@\" >> \"" + home.resolve("mvn.calls") + "\"\n");
+    mvn.toFile().setExecutable(true);
+    Map<String, String> env = new HashMap<>(System.getenv());
+    env.put("STAVE_CDS", "0");
+    env.put("PATH", bin + ":" + env.getOrDefault("PATH", "/usr/bin:/bin"));
+    Path jar = home.resolve("target/stave.jar");
+    // Built an hour ahead: every folder made here is older than the jar, as after a build.
+    Instant built = Instant.now().plusSeconds(3600);
+    Files.setLastModifiedTime(jar, FileTime.from(built));
+
+    Run current = launch(env);
+    assertEquals(0, current.code(), current.err());
+    assertFalse(current.err().contains("building"), current.err());
+    assertFalse(Files.exists(home.resolve("mvn.calls")));
+
+    Path swap = source.resolveSibling(".Some.java.swp");
+    Files.writeString(swap, "editing");
+    Files.setLastModifiedTime(swap, FileTime.from(built.plusSeconds(30)));
+    Run editing = launch(env);
+    assertFalse(editing.err().contains("building"), "an editor's hidden file is no source: " + editing.err());
+
+    Files.setLastModifiedTime(source, FileTime.from(built.plusSeconds(30)));
+    Run edited = launch(env);
+    assertEquals(0, edited.code(), edited.err());
+    assertTrue(edited.err().startsWith("stave: building (mvn -B -q -DskipTests package)..."), edited.err());
+    assertEquals("-B -q -DskipTests package\n", Files.readString(home.resolve("mvn.calls")));
+  }
+
   private Run launch() throws IOException, InterruptedException {
     return launch(System.getenv());
   }

@@ -31,9 +31,12 @@ public final class Applier {
   private final Deadline deadline;
   private final PrintWriter out;
 
-  /** {@code transport} is the raw one; retries and the deadline are added here. */
-  public Applier(KubeTransport transport, ApplyOptions options, PrintWriter out) {
-    this.deadline = Deadline.after(options.timeout());
+  /**
+   * {@code transport} is the raw one; retries are added here. {@code deadline} is the run's, the one the
+   * transport's credentials were had within: what they took is not given again.
+   */
+  public Applier(KubeTransport transport, ApplyOptions options, Deadline deadline, PrintWriter out) {
+    this.deadline = deadline;
     this.api = new KubeApi(new Retrying(transport, options.retry(), deadline));
     this.mapper = new RestMapper(api);
     this.options = options;
@@ -137,7 +140,7 @@ public final class Applier {
         created, configured, unchanged, pruned, failed, suffix));
     out.flush();
     if (options.waitReady() && !options.dryRun() && failed == 0) {
-      if (!new Waiter(api, mapper, options.poll(), deadline, options.timeout(), out).await(applied)) {
+      if (!new Waiter(api, mapper, options.poll(), deadline, out).await(applied)) {
         failed++;
       }
     }

@@ -3,7 +3,6 @@ package dev.stave.apply;
 import dev.stave.bundle.KubeObject;
 import dev.stave.bundle.ObjectDiff;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,8 +16,9 @@ public final class ClusterDiff {
   private final KubeApi api;
   private final RestMapper mapper;
 
-  public ClusterDiff(KubeTransport transport, RetryPolicy retry, Duration timeout) {
-    this.api = new KubeApi(new Retrying(transport, retry, Deadline.after(timeout)));
+  /** {@code deadline} is the run's, the one the transport's credentials were had within. */
+  public ClusterDiff(KubeTransport transport, RetryPolicy retry, Deadline deadline) {
+    this.api = new KubeApi(new Retrying(transport, retry, deadline));
     this.mapper = new RestMapper(api);
   }
 

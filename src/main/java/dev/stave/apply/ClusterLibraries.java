@@ -12,7 +12,6 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,9 +32,9 @@ import java.util.List;
  * classes, stave's included, come from the application's loader. client-java-api is in both, since
  * its {@code ApiClient} needs OkHttp: the compile's copy checks models, this one makes requests, and
  * no object of either crosses over. What does cross is stave's own: {@link KubeTransport} with its
- * requests and responses (strings), {@link Env}, and the errors thrown ({@code UserError},
- * {@link ClusterFailure}), so {@code dev.stave.apply.client} uses only public stave classes outside
- * its package. When the cluster jars are on the application's class path already (the tests, or a
+ * requests and responses (strings), {@link Env}, the run's {@link Deadline}, and the errors thrown
+ * ({@code UserError}, {@link ClusterFailure}), so {@code dev.stave.apply.client} uses only public stave
+ * classes outside its package. When the cluster jars are on the application's class path already (the tests, or a
  * user's own class path), they are used from there.
  */
 public final class ClusterLibraries {
@@ -48,7 +47,7 @@ public final class ClusterLibraries {
   private ClusterLibraries() {}
 
   /** client-java's kubeconfig handling, as {@code dev.stave.apply.client.Kubeconfig.open}. */
-  public static KubeTransport openKubeconfig(Path explicit, String context, Env env, Duration runTimeout) {
+  public static KubeTransport openKubeconfig(Path explicit, String context, Env env, Deadline deadline) {
     ClassLoader loader = loader();
     // Libraries find services through the thread's loader: client-java registers the security
     // providers it finds (Bouncy Castle's) when it first sets up TLS.
@@ -57,8 +56,8 @@ public final class ClusterLibraries {
     thread.setContextClassLoader(loader);
     try {
       return (KubeTransport) loader.loadClass(CLIENT_PACKAGE + "Kubeconfig")
-          .getMethod("open", Path.class, String.class, Env.class, Duration.class)
-          .invoke(null, explicit, context, env, runTimeout);
+          .getMethod("open", Path.class, String.class, Env.class, Deadline.class)
+          .invoke(null, explicit, context, env, deadline);
     } catch (InvocationTargetException e) {
       if (e.getCause() instanceof RuntimeException failure) {
         throw failure;

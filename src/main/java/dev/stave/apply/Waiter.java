@@ -24,15 +24,13 @@ final class Waiter {
   private final RestMapper mapper;
   private final Duration poll;
   private final Deadline deadline;
-  private final Duration timeout;
   private final PrintWriter out;
 
-  Waiter(KubeApi api, RestMapper mapper, Duration poll, Deadline deadline, Duration timeout, PrintWriter out) {
+  Waiter(KubeApi api, RestMapper mapper, Duration poll, Deadline deadline, PrintWriter out) {
     this.api = api;
     this.mapper = mapper;
     this.poll = poll;
     this.deadline = deadline;
-    this.timeout = timeout;
     this.out = out;
   }
 
@@ -84,7 +82,8 @@ final class Waiter {
         return true;
       }
       if (!deadline.allows(poll)) {
-        report("timed out after " + Deadline.written(timeout) + " waiting for " + String.join(", ", pending));
+        report("timed out after " + Deadline.written(deadline.timeout()) + " waiting for "
+            + String.join(", ", pending));
         out.flush();
         return false;
       }

@@ -4,6 +4,7 @@ import dev.stave.apply.Applier;
 import dev.stave.apply.ApplyOptions;
 import dev.stave.apply.ClusterFailure;
 import dev.stave.apply.ClusterLibraries;
+import dev.stave.apply.Deadline;
 import dev.stave.apply.KubeTransport;
 import dev.stave.bundle.KubeObject;
 import dev.stave.bundle.WaitAnnotations;
@@ -97,8 +98,10 @@ final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
       ApplyOptions options) {
     String bundle = options.prune() ? Applier.pruneLabel(objects, target.toString()) : null;
     try {
-      KubeTransport transport = ClusterLibraries.openKubeconfig(cluster.kubeconfig, cluster.context, context.env(), options.timeout());
-      Applier.Result result = new Applier(transport, options, context.out()).apply(objects, bundle);
+      Deadline deadline = Deadline.after(options.timeout());
+      KubeTransport transport =
+          ClusterLibraries.openKubeconfig(cluster.kubeconfig, cluster.context, context.env(), deadline);
+      Applier.Result result = new Applier(transport, options, deadline, context.out()).apply(objects, bundle);
       if (!result.ok()) {
         context.err().println("stave: " + result.failed() + " of the cluster operations failed");
         return Main.IO;

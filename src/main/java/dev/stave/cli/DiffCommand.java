@@ -3,6 +3,7 @@ package dev.stave.cli;
 import dev.stave.apply.ClusterDiff;
 import dev.stave.apply.ClusterFailure;
 import dev.stave.apply.ClusterLibraries;
+import dev.stave.apply.Deadline;
 import dev.stave.apply.KubeTransport;
 import dev.stave.bundle.BundleReader;
 import dev.stave.bundle.BundleSetDiff;
@@ -84,9 +85,10 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
       List<KubeObject> objects = Targets.load(context, targets.get(0), templates, contextOptions.compileOptions(context), false);
       String bundle = objects.stream().map(KubeObject::bundleLabel).filter(b -> b != null).findFirst().orElse(null);
       try {
-        KubeTransport transport = ClusterLibraries.openKubeconfig(clusterOptions.kubeconfig, clusterOptions.context, context.env(),
-            clusterOptions.timeout(null));
-        changes = new ClusterDiff(transport, clusterOptions.retry(), clusterOptions.timeout(null)).diff(objects, bundle);
+        Deadline deadline = Deadline.after(clusterOptions.timeout(null));
+        KubeTransport transport = ClusterLibraries.openKubeconfig(clusterOptions.kubeconfig, clusterOptions.context,
+            context.env(), deadline);
+        changes = new ClusterDiff(transport, clusterOptions.retry(), deadline).diff(objects, bundle);
       } catch (ClusterFailure e) {
         context.err().println("stave: " + e.getMessage());
         return Main.IO;

@@ -42,9 +42,9 @@ final class HttpTransport implements KubeTransport {
   /** The base for messages: without a user name and password, which the address may hold. */
   private final String shown;
 
-  HttpTransport(ApiClient client, Duration timeout, Duration runTimeout) {
+  HttpTransport(ApiClient client, Duration timeout, Deadline deadline) {
     this.client = client;
-    this.deadline = Deadline.after(runTimeout);
+    this.deadline = deadline;
     this.http = client.getHttpClient().newBuilder()
         .connectTimeout(timeout)
         .readTimeout(timeout)

@@ -67,9 +67,13 @@ public final class Kubeconfig {
     return present.isEmpty() ? listed : present;
   }
 
-  /** A transport for the selected context; bad files and unknown contexts are user errors. */
-  public static KubeTransport open(Path explicit, String context, Env env, Duration runTimeout) {
+  /**
+   * A transport for the selected context; bad files and unknown contexts are user errors. The credentials
+   * and every request get only what is left of the run's {@code deadline}.
+   */
+  public static KubeTransport open(Path explicit, String context, Env env, Deadline deadline) {
     // One request never needs longer than an hour; the HTTP client refuses timeouts past ~24 days.
+    Duration runTimeout = deadline.timeout();
     Duration timeout = runTimeout.compareTo(Duration.ofHours(1)) > 0 ? Duration.ofHours(1) : runTimeout;
     List<Path> files = locate(explicit, env);
     String where = String.join(File.pathSeparator, files.stream().map(Path::toString).toList());
@@ -100,7 +104,7 @@ public final class Kubeconfig {
       throw problem(where, "no-server", "the context '" + (context != null ? context : config.getCurrentContext())
           + "' in " + where + " names no cluster with a server", "check the context's cluster entry");
     }
-    ApiClient client = build(config, timeout, runTimeout, where);
+    ApiClient client = build(config, timeout, deadline, where);
     // Requests are made against this address; the HTTP client would refuse it only at the first one,
     // with an exception that is no diagnostic. (Not quoted: it is the user's file, and may hold anything.)
     if (okhttp3.HttpUrl.parse(client.getBasePath()) == null) {
@@ -108,16 +112,16 @@ public final class Kubeconfig {
           + (context != null ? context : config.getCurrentContext()) + "' in " + where
           + " is not an http:// or https:// address", "check the cluster's server, e.g. https://203.0.113.5:6443");
     }
-    return new HttpTransport(client, timeout, runTimeout);
+    return new HttpTransport(client, timeout, deadline);
   }
 
   /**
-   * The client, with its credentials, within the run's --timeout. client-java runs an exec plugin and
-   * reads its output to the end with no limit, so a plugin that hangs (waiting for a login, a network,
-   * or for ever) would hold the run for ever: the client is built on a thread of its own, and at the
-   * timeout the plugin is stopped and the run ends with exit 4.
+   * The client, with its credentials, within what is left of the run's --timeout. client-java runs an
+   * exec plugin and reads its output to the end with no limit, so a plugin that hangs (waiting for a
+   * login, a network, or for ever) would hold the run for ever: the client is built on a thread of its
+   * own, and at the deadline the plugin is stopped and the run ends with exit 4.
    */
-  private static ApiClient build(KubeConfig config, Duration timeout, Duration runTimeout, String where) {
+  private static ApiClient build(KubeConfig config, Duration timeout, Deadline deadline, String where) {
     Set<Long> before = children();
     FutureTask<ApiClient> task =
         new FutureTask<>(() -> ClientBuilder.kubeconfig(config).setReadTimeout(timeout).build());
@@ -125,7 +129,7 @@ public final class Kubeconfig {
     worker.setDaemon(true); // a plugin that outlives its stopping cannot keep stave from ending
     worker.start();
     try {
-      return task.get(Deadline.after(runTimeout).left().toNanos(), TimeUnit.NANOSECONDS);
+      return task.get(deadline.left().toNanos(), TimeUnit.NANOSECONDS);
     } catch (TimeoutException | InterruptedException e) {
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
@@ -134,8 +138,8 @@ public final class Kubeconfig {
       stopChildrenSince(before);
       String source = config instanceof CheckedKubeConfig checked ? checked.credentialSource() : "the user";
       throw new ClusterFailure("cannot set up the credentials of the kubeconfig " + where + ": " + source
-          + " gave none within --timeout " + Deadline.written(runTimeout) + " and was stopped; run it yourself to"
-          + " see why (it may wait for a login or the network)");
+          + " gave none within --timeout " + Deadline.written(deadline.timeout()) + " and was stopped; run it"
+          + " yourself to see why (it may wait for a login or the network)");
     } catch (ExecutionException e) {
       if (e.getCause() instanceof IOException || e.getCause() instanceof RuntimeException) {
         throw new ClusterFailure("cannot set up the credentials of the kubeconfig " + where + ": "

@@ -3,6 +3,8 @@ package dev.stave.apply.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.stave.apply.ClusterFailure;
+import dev.stave.apply.Deadline;
 import dev.stave.config.Env;
 import dev.stave.diag.UserError;
 import io.kubernetes.client.util.KubeConfig;
@@ -10,8 +12,11 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -81,5 +86,33 @@ class KubeconfigTest {
     String message = e.diagnostics().get(0).message();
     assertEquals("the kubeconfig " + bad + " is not a valid kubeconfig", message);
     assertEquals("<kubeconfig>:1:1", e.diagnostics().get(0).origin().toString(), "a label, never the file");
+  }
+
+  @Test
+  void anExecPluginGetsOnlyWhatIsLeftOfTheRunsTimeout() throws IOException {
+    // A plugin that would answer after half a minute, in a run with one second of its ten minutes left:
+    // given the whole --timeout again, it would answer, and the run would last up to twice as long.
+    Path plugin = write("bin/slow-login", """
+        #!/bin/sh
+        sleep 30
+        echo '{"apiVersion": "client.authentication.k8s.io/v1beta1", "kind": "ExecCredential",'
+        echo ' "status": {"token": "late-token"}}'
+        """);
+    Files.setPosixFilePermissions(plugin, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path kubeconfig = write("kube/config", """
+        kind: Config
+        current-context: work
+        clusters: [{name: lab, cluster: {server: "https://203.0.113.5:6443"}}]
+        users: [{name: me, user: {exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: %s}}}]
+        contexts: [{name: work, context: {cluster: lab, user: me}}]
+        """.formatted(plugin));
+    AtomicLong clock = new AtomicLong();
+    Deadline deadline = Deadline.after(Duration.ofMinutes(10), clock::get);
+    clock.set(Duration.ofMinutes(10).minusSeconds(1).toNanos());
+    ClusterFailure e =
+        assertThrows(ClusterFailure.class, () -> Kubeconfig.open(kubeconfig, null, env(null), deadline));
+    assertEquals("cannot set up the credentials of the kubeconfig " + kubeconfig + ": the exec credential plugin '"
+        + plugin + "' of the user 'me' gave none within --timeout 10m and was stopped; run it yourself to see why"
+        + " (it may wait for a login or the network)", e.getMessage());
   }
 }

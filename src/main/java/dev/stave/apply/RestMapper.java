@@ -1,5 +1,6 @@
 package dev.stave.apply;
 
+import dev.stave.model.Names;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
@@ -79,7 +80,15 @@ final class RestMapper {
     if (known != null) {
       return known;
     }
-    return discovered.computeIfAbsent(apiVersion, this::discover).get(kind);
+    Resource found = discovered.computeIfAbsent(apiVersion, this::discover).get(kind);
+    // The plural goes into every request path for the kind: one such as '..' or 'x?y' would send the
+    // requests, and an apply's body, to another resource. Kubernetes names resources with DNS labels.
+    if (found != null && !Names.isDns1123Label(found.plural())) {
+      throw new ClusterFailure("the API server's discovery of " + apiVersion + " lists " + kind + " under the"
+          + " resource name '" + found.plural() + "', which is no Kubernetes resource name (lowercase letters,"
+          + " digits and '-'); stave sends no request with it: is the kubeconfig's server a Kubernetes API server?");
+    }
+    return found;
   }
 
   /** Resolves an "apiVersion/Kind" key of {@link #PRUNED_KINDS}. */

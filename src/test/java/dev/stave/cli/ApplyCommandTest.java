@@ -235,6 +235,47 @@ class ApplyCommandTest {
         "the group version is looked up once");
   }
 
+  /** A bundle object of a kind outside the table, which discovery has to find. */
+  private void addWidget() throws IOException {
+    Files.writeString(bundle.resolve("90-widget-w1.yaml"), """
+        apiVersion: example.com/v1
+        kind: Widget
+        metadata: {name: w1, namespace: surreal, labels: {stave.dev/bundle: cheetah-ppo}}
+        """);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"..", ".", "widgets?dryRun=All", "widgets#", "wid%2E%2E", "Widgets", "widgets\\u001b[2J"})
+  void aResourceNameFromDiscoveryThatIsNoDnsLabelEndsTheRunUnused(String escapedPlural) throws IOException {
+    String plural = escapedPlural.replace("\\u001b", "\033");
+    addWidget();
+    api.serve("example.com/v1", "Widget", plural, true);
+    Run run = stave("apply", bundle.toString(), FAST);
+    assertEquals(4, run.code(), run.err());
+    String message = "stave: the API server's discovery of example.com/v1 lists Widget under the resource name '"
+        + escapedPlural + "', which is no Kubernetes resource name (lowercase letters, digits and '-'); stave sends"
+        + " no request with it: is the kubeconfig's server a Kubernetes API server?\n";
+    assertEquals(message, run.err());
+    assertEquals(CREATED.subList(0, 7), lines(run.out()));
+    assertEquals("GET /apis/example.com/v1", api.requests().get(api.requests().size() - 1), "nothing after it");
+
+    run = stave("diff", "--cluster", bundle.toString(), FAST);
+    assertEquals(4, run.code(), run.err());
+    assertEquals(message, run.err());
+    assertEquals("GET /apis/example.com/v1", api.requests().get(api.requests().size() - 1));
+  }
+
+  @Test
+  void aSubresourceNameFromDiscoveryIsNeverTakenForTheKind() throws IOException {
+    addWidget();
+    api.serve("example.com/v1", "Widget", "../../api/v1/secrets", true);
+    Run run = stave("apply", bundle.toString(), FAST);
+    assertEquals(4, run.code(), run.err());
+    assertEquals("Widget surreal/w1: failed: HTTP 404 NotFound: the server does not serve example.com/v1 Widget"
+        + " (is its CustomResourceDefinition installed?)", lines(run.out()).get(7));
+    assertTrue(api.requests().stream().noneMatch(r -> r.contains("secrets")), api.requests().toString());
+  }
+
   @Test
   void aKindTheServerDoesNotServeFailsThatObject() throws IOException {
     Files.writeString(bundle.resolve("90-widget-w1.yaml"), """

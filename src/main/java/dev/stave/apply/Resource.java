@@ -23,7 +23,16 @@ record Resource(String apiVersion, String kind, String plural, boolean namespace
     return collection(namespace) + "/" + encode(name);
   }
 
+  /**
+   * One path segment. '.' and '..' stay as they are when encoded, and the HTTP client resolves them as
+   * steps in the path: the DELETE of a live object a server listed as '..' would delete its namespace.
+   * Kubernetes names nothing so (client-go refuses them too).
+   */
   static String encode(String segment) {
+    if (segment.equals(".") || segment.equals("..")) {
+      throw new ClusterFailure("'" + segment + "' cannot be sent as a name: no Kubernetes object or namespace"
+          + " is named '.' or '..', and in a request's path it would be a step to another object");
+    }
     return URLEncoder.encode(segment, StandardCharsets.UTF_8).replace("+", "%20");
   }
 }

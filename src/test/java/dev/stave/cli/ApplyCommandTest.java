@@ -314,6 +314,21 @@ class ApplyCommandTest {
     assertTrue(api.requests().stream().noneMatch(r -> r.startsWith("DELETE ")), "nothing pruned");
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"..", "."})
+  void aLiveObjectNamedAsAPathStepIsNeverDeleted(String name) {
+    // The HTTP client resolves '..' in a path: the DELETE of a ConfigMap named so would delete its namespace.
+    assertEquals(0, stave("apply", bundle.toString()).code());
+    api.seed("/api/v1", "configmaps", "stave", Map.of("apiVersion", "v1", "kind", "ConfigMap",
+        "metadata", Map.of("name", name, "namespace", "surreal", "labels", Map.of("stave.dev/bundle", "cheetah-ppo"))));
+    Run run = stave("apply", bundle.toString(), "--prune", FAST);
+    assertEquals(4, run.code(), run.err());
+    assertEquals("stave: '" + name + "' cannot be sent as a name: no Kubernetes object or namespace is named '.' or"
+        + " '..', and in a request's path it would be a step to another object\n", run.err());
+    assertTrue(api.requests().stream().noneMatch(r -> r.startsWith("DELETE ")), api.requests().toString());
+    assertNotNull(api.object("/api/v1", "namespaces", null, "surreal"));
+  }
+
   @Test
   void pruneKeepsTheSecretABundleFolderStillRefersTo() {
     assertEquals(0, stave("apply", CONFIG).code());

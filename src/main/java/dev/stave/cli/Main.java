@@ -226,23 +226,30 @@ public final class Main implements Runnable {
    * {@code stave plan --formt json X} it takes {@code json} for the config and lists {@code X}, where
    * the config was, with {@code --formt} as an argument too many; and it checks for missing arguments
    * first, so {@code stave plan --strict-capcity} said only that the config is missing, as if the option
-   * had been taken.
+   * had been taken. An unknown option given to a command before its subcommand ({@code stave inventory
+   * --bogus from-nodes}) is the parent's, while the missing argument is the subcommand's: the parents'
+   * unknown options count too, named as the parent's.
    */
   private static CommandLine.ParameterException unknownOptionsOnly(CommandLine.ParameterException e) {
-    List<String> unmatched;
     if (e instanceof CommandLine.UnmatchedArgumentException u && u.isUnknownOption()) {
-      unmatched = u.getUnmatched();
-    } else if (e instanceof CommandLine.MissingParameterException && e.getCommandLine().getParseResult() != null) {
-      unmatched = e.getCommandLine().getParseResult().unmatched();
-    } else {
-      return e;
+      List<String> options = unknownOptions(e.getCommandLine(), u.getUnmatched());
+      return options.isEmpty() || options.size() == u.getUnmatched().size()
+          ? e : new CommandLine.UnmatchedArgumentException(e.getCommandLine(), options);
     }
-    List<String> options = unmatched.stream().filter(arg -> resemblesOption(e.getCommandLine(), arg)).toList();
-    boolean onlyOptions = options.size() == unmatched.size() && e instanceof CommandLine.UnmatchedArgumentException;
-    if (options.isEmpty() || onlyOptions) {
-      return e;
+    if (e instanceof CommandLine.MissingParameterException) {
+      for (CommandLine command = e.getCommandLine(); command != null; command = command.getParent()) {
+        List<String> options = command.getParseResult() == null ? List.of()
+            : unknownOptions(command, command.getParseResult().unmatched());
+        if (!options.isEmpty()) {
+          return new CommandLine.UnmatchedArgumentException(command, options);
+        }
+      }
     }
-    return new CommandLine.UnmatchedArgumentException(e.getCommandLine(), options);
+    return e;
+  }
+
+  private static List<String> unknownOptions(CommandLine command, List<String> unmatched) {
+    return unmatched.stream().filter(arg -> resemblesOption(command, arg)).toList();
   }
 
   /** Whether picocli takes {@code arg} for an option of {@code command} (its own test is not public). */

@@ -166,6 +166,11 @@ class CommandLineTest {
         + "Try 'stave plan --help' for more information.\n", "plan", "--strict-capcity");
     assertUsageError("stave: Missing required parameter: 'CONFIG'\nTry 'stave plan --help' for more information.\n",
         "plan", "--format", "json");
+    // Given to the parent command, while the argument missing is the subcommand's.
+    assertUsageError("stave: Unknown option: '--bogus'\nTry 'stave inventory --help' for more information.\n",
+        "inventory", "--bogus", "from-nodes");
+    assertUsageError("stave: Unknown option: '--stacktrce'\nPossible solutions: --stacktrace\n"
+        + "Try 'stave inventory --help' for more information.\n", "inventory", "--stacktrce", "from-nodes");
   }
 
   private static void assertUsageError(String err, String... args) {

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.Stack;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -70,16 +71,30 @@ final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
 
   /**
    * Checked as it is read: {@code --dry-run out/x} takes the bundle for the value, and a check after
-   * parsing would never run, since the bundle is then missing and picocli says only that.
+   * parsing would never run, since the bundle is then missing and picocli says only that. A bare
+   * {@code --dry-run} at the end has no value at all: {@link DryRunValue} hands this null for it.
    */
-  @Option(names = "--dry-run", paramLabel = "server",
+  @Option(names = "--dry-run", paramLabel = "server", parameterConsumer = DryRunValue.class,
       description = "'server': the API server checks and reports every change but stores none.")
   void dryRun(String value) {
-    if (!value.equals("server")) {
+    if (!"server".equals(value)) {
+      String given = value == null ? "none" : "'" + value + "'";
       throw new CommandLine.ParameterException(spec.commandLine(), "--dry-run takes the value 'server' (the API"
-          + " server checks everything and stores nothing) and was given '" + value + "': write --dry-run=server");
+          + " server checks everything and stores nothing) and was given " + given + ": write --dry-run=server");
     }
     dryRun = true;
+  }
+
+  /**
+   * The argument after --dry-run, whatever it is, or null when there is none. Picocli would refuse a
+   * missing value, or an option in its place, with a message of its own that does not say what to write.
+   */
+  static final class DryRunValue implements CommandLine.IParameterConsumer {
+    @Override
+    public void consumeParameters(Stack<String> args, CommandLine.Model.ArgSpec argSpec,
+        CommandLine.Model.CommandSpec commandSpec) {
+      argSpec.setValue(args.isEmpty() ? null : args.pop());
+    }
   }
 
   @Override

@@ -820,4 +820,24 @@ class ApplyCommandTest {
         + "Try 'stave apply --help' for more information.\n", run.err());
     assertTrue(api.requests().isEmpty());
   }
+
+  /** A bare --dry-run after the bundle has no value, or an option for it: the same message says how to write it. */
+  @Test
+  void aBareDryRunAfterTheBundleSaysHowToWriteIt() {
+    Run run = stave("apply", bundle.toString(), "--dry-run");
+    assertEquals(2, run.code());
+    assertEquals("", run.out());
+    assertEquals("stave: --dry-run takes the value 'server' (the API server checks everything and stores nothing)"
+        + " and was given none: write --dry-run=server\n"
+        + "Try 'stave apply --help' for more information.\n", run.err());
+    run = stave("apply", bundle.toString(), "--dry-run", "--prune");
+    assertEquals(2, run.code());
+    assertEquals("stave: --dry-run takes the value 'server' (the API server checks everything and stores nothing)"
+        + " and was given '--prune': write --dry-run=server\n"
+        + "Try 'stave apply --help' for more information.\n", run.err());
+    assertTrue(api.requests().isEmpty());
+    run = stave("apply", bundle.toString(), "--dry-run", "server");
+    assertEquals(0, run.code(), run.err());
+    assertEquals("7 created, 0 configured, 0 unchanged, 0 pruned, 0 failed (server dry run)", lines(run.out()).get(7));
+  }
 }

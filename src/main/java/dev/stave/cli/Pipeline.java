@@ -84,12 +84,10 @@ final class Pipeline {
     if (kind == null) {
       return null;
     }
-    List<Diagnostic> schemaErrors = validators.computeIfAbsent(kind, SchemaValidator::new).validate(config.root());
-    if (!schemaErrors.isEmpty()) {
-      diagnostics.addAll(schemaErrors);
-      return null;
-    }
-    return config;
+    List<Diagnostic> schemaErrors = new ArrayList<>();
+    ConfigFile accepted = validators.computeIfAbsent(kind, SchemaValidator::new).accept(config, schemaErrors);
+    diagnostics.addAll(schemaErrors);
+    return accepted;
   }
 
   /** The compiled config (planned objects, secrets), or null with the reasons added to the diagnostics. */
@@ -126,11 +124,11 @@ final class Pipeline {
       return null;
     }
     if (kindText(config).equals("contexts")) {
-      List<Diagnostic> schemaErrors = validators.computeIfAbsent("contexts", SchemaValidator::new)
-          .validate(config.root());
+      List<Diagnostic> schemaErrors = new ArrayList<>();
+      ConfigFile contexts = validators.computeIfAbsent("contexts", SchemaValidator::new).accept(config, schemaErrors);
       diagnostics.addAll(schemaErrors);
-      if (schemaErrors.isEmpty()) {
-        ContextsReader.read(config);
+      if (contexts != null) {
+        ContextsReader.read(contexts);
       }
       return null;
     }

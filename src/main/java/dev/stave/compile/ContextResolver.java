@@ -110,11 +110,7 @@ final class ContextResolver {
           "name a file with kind: contexts (see 'stave schema contexts')"));
       return null;
     }
-    List<Diagnostic> schemaErrors = new SchemaValidator("contexts").validate(root);
-    if (!schemaErrors.isEmpty()) {
-      problems.addAll(schemaErrors);
-      return null;
-    }
-    return ContextsReader.read(config);
+    ConfigFile accepted = new SchemaValidator("contexts").accept(config, problems);
+    return accepted == null ? null : ContextsReader.read(accepted);
   }
 }

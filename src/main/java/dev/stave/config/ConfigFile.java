@@ -8,6 +8,11 @@ import java.nio.file.Path;
  */
 public record ConfigFile(Node root, String file, Path path, String home, ProjectFolders folders) {
 
+  /** The same file with {@code root} as its tree: the tree as the schema types it. */
+  public ConfigFile withRoot(Node root) {
+    return new ConfigFile(root, file, path, home, folders);
+  }
+
   /** The folder that relative paths inside this config resolve against. */
   public Path folder() {
     Path parent = path.toAbsolutePath().normalize().getParent();

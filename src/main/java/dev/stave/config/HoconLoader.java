@@ -793,14 +793,9 @@ public final class HoconLoader {
         return new ScalarNode(null, "null", origin);
       default: {
         String text = (String) value.unwrapped();
-        if (fromEnvironment(value) && !text.isEmpty()) {
-          // YAML types ${N} as the plain scalar it becomes (3 is a number); HOCON's environment gives strings.
-          try {
-            return YamlLoader.typed(text, origin);
-          } catch (NumberFormatException e) {
-            problems.add(Numbers.tooLarge(origin, jsonPath));
-            return new ScalarNode(null, "null", origin);
-          }
+        if (fromEnvironment(value)) {
+          // HOCON's environment gives strings; the place decides, as for YAML's ${N}.
+          return YamlLoader.variable(text, origin, reference(written, origin));
         }
         if (BEYOND_LONG.matcher(text).matches() && unquoted(value)) {
           return new ScalarNode(new BigInteger(text), text, origin);
@@ -809,6 +804,34 @@ public final class HoconLoader {
       }
     }
   }
+
+  /**
+   * The reference a value from the environment was written as: the last in what was written at its key
+   * ({@code ${?N}} of {@code r = 2, r = ${?N}}), else the first on its line.
+   */
+  private String reference(ConfigValue written, Origin origin) {
+    String text = null;
+    if (written != null) {
+      try {
+        text = written.render(com.typesafe.config.ConfigRenderOptions.concise());
+      } catch (RuntimeException e) {
+        // An object still made of unresolved parts renders nothing useful.
+      }
+    }
+    String found = null;
+    Matcher m = WRITTEN_REFERENCE.matcher(text == null ? "" : text);
+    while (m.find()) {
+      found = m.group();
+    }
+    String line = found != null || origin.line() < 1 ? null : lines.line(origin.file(), origin.line());
+    if (line != null) {
+      m = WRITTEN_REFERENCE.matcher(line);
+      found = m.find() ? m.group() : null;
+    }
+    return found != null ? found : "an environment variable";
+  }
+
+  private static final Pattern WRITTEN_REFERENCE = Pattern.compile("\\$\\{\\??\\s*[A-Za-z_][A-Za-z0-9_.-]*\\s*}");
 
   /** Whether the whole value is an environment variable's, from a {@code ${NAME}} or {@code ${?NAME}}. */
   private static boolean fromEnvironment(ConfigValue value) {

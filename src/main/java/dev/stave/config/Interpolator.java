@@ -91,6 +91,14 @@ final class Interpolator {
     return out.toString();
   }
 
+  /**
+   * Whether {@code text} is one reference and nothing else ({@code ${N}}, {@code ${N:-3}}): a value whose
+   * type its place decides, since its text is the variable's.
+   */
+  static boolean isOneReference(String text) {
+    return text.startsWith("${") && closing(text, 2) == text.length() - 1;
+  }
+
   /** The index of the '}' that closes the reference whose body starts at {@code from}, or -1. */
   private static int closing(String text, int from) {
     int depth = 1;

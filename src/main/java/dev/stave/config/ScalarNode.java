@@ -7,8 +7,14 @@ import java.math.BigInteger;
 /**
  * A scalar: {@code String}, {@code Boolean}, {@code BigInteger}, {@code BigDecimal} or null. {@code text}
  * is the scalar as written (so {@code 1.10} stays {@code 1.10} where a string is wanted).
+ *
+ * <p>{@code variable} is the reference that a value made of one environment variable alone was written as
+ * ({@code ${N}}, {@code ${N:-3}}, HOCON's {@code ${?N}}; "an environment variable" where HOCON does not
+ * tell), else null. Such a value is typed as its text would be written there (3 is a number) until the
+ * schema gives it the type that its place takes (dev.stave.schema.VariableTypes): a variable's text
+ * alone does not say whether {@code 3} is meant as a number or as text.
  */
-public record ScalarNode(Object value, String text, Origin origin) implements Node {
+public record ScalarNode(Object value, String text, Origin origin, String variable) implements Node {
 
   public ScalarNode {
     if (value != null
@@ -23,8 +29,17 @@ public record ScalarNode(Object value, String text, Origin origin) implements No
     }
   }
 
+  public ScalarNode(Object value, String text, Origin origin) {
+    this(value, text, origin, null);
+  }
+
   public static ScalarNode string(String value, Origin origin) {
     return new ScalarNode(value, value, origin);
+  }
+
+  /** The same text as a string: what a variable is where only a string is taken. */
+  public ScalarNode asString() {
+    return new ScalarNode(text, text, origin, variable);
   }
 
   public boolean isString() {

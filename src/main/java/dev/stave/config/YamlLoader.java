@@ -396,6 +396,9 @@ public final class YamlLoader {
       if (!scalar.isPlain()) {
         return new ScalarNode(value, value, origin);
       }
+      if (interpolator != null && Interpolator.isOneReference(raw)) {
+        return variable(value, origin, raw);
+      }
       try {
         return typed(value, origin);
       } catch (NumberFormatException e) {
@@ -403,6 +406,20 @@ public final class YamlLoader {
         return new ScalarNode(null, "null", origin);
       }
     }
+  }
+
+  /**
+   * A value that is one variable, {@code reference} as written: typed as its text would be written in its
+   * place, or a string where that text is a number too large to read, for the schema to settle.
+   */
+  static ScalarNode variable(String text, Origin origin, String reference) {
+    Object value;
+    try {
+      value = typed(text, origin).value();
+    } catch (NumberFormatException e) {
+      value = text;
+    }
+    return new ScalarNode(value, text, origin, reference);
   }
 
   /**

@@ -44,12 +44,8 @@ public final class Inventories {
   public static Inventory read(ConfigFile file, List<Diagnostic> problems) {
     MapNode root = (MapNode) file.root();
     if ("inventory".equals(Nodes.string(root, "kind"))) {
-      List<Diagnostic> schemaErrors = new SchemaValidator("inventory").validate(root);
-      if (!schemaErrors.isEmpty()) {
-        problems.addAll(schemaErrors);
-        return null;
-      }
-      return InventoryFileReader.read(file, problems);
+      ConfigFile accepted = new SchemaValidator("inventory").accept(file, problems);
+      return accepted == null ? null : InventoryFileReader.read(accepted, problems);
     }
     return TerraformInventoryReader.read(file, problems);
   }

@@ -12,7 +12,7 @@ import com.networknt.schema.PathType;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
-import dev.stave.config.ConfigFormat;
+import dev.stave.config.ConfigFile;
 import dev.stave.config.ListNode;
 import dev.stave.config.MapNode;
 import dev.stave.config.Node;
@@ -25,7 +25,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -44,6 +43,7 @@ public final class SchemaValidator {
   private final String kind;
   private final JsonSchema schema;
   private final JsonNode schemaTree;
+  private final VariableTypes variables;
 
   public SchemaValidator(String kind) {
     this.kind = kind;
@@ -53,6 +53,7 @@ public final class SchemaValidator {
       throw new StaveBug("cannot parse the schema of " + kind, e);
     }
     this.schema = Libraries.FACTORY.getSchema(schemaTree, Libraries.CONFIG);
+    this.variables = new VariableTypes(schemaTree);
   }
 
   /**
@@ -84,13 +85,17 @@ public final class SchemaValidator {
     private Libraries() {}
   }
 
-  public List<Diagnostic> validate(Node root) {
+  /**
+   * The config with each value that is one environment variable typed for its place ({@link VariableTypes}),
+   * when the schema accepts it; else null, with the reasons added to {@code problems}.
+   */
+  public ConfigFile accept(ConfigFile config, List<Diagnostic> problems) {
+    Node root = variables.settle(config.root());
     Set<ValidationMessage> messages = schema.validate(toJson(root));
-    List<Diagnostic> out = new ArrayList<>();
     for (ValidationMessage m : messages) {
-      out.add(toDiagnostic(root, m));
+      problems.add(toDiagnostic(root, m));
     }
-    return out;
+    return messages.isEmpty() ? config.withRoot(root) : null;
   }
 
   static JsonNode toJson(Node node) {
@@ -179,17 +184,19 @@ public final class SchemaValidator {
       }
       case "type" -> {
         message = "expected " + expected(keywordSchema) + ", got " + at.node.describe();
-        if (at.node instanceof ScalarNode s && s.isString() && expectsNumberOrBool(keywordSchema)
+        if (at.node instanceof ScalarNode s && s.variable() != null) {
+          // Its text is the variable's, so the fix is in the environment, not in the file.
+          message = "expected " + expected(keywordSchema) + ", got " + (s.text().isEmpty() ? "an empty value"
+              : "'" + scalarText(s) + "'") + " from " + s.variable();
+          hints.add("set " + variableName(s.variable()) + " to " + expected(keywordSchema));
+        } else if (at.node instanceof ScalarNode s && s.isString() && expectsNumberOrBool(keywordSchema)
             && s.text().matches("-?[0-9]+(\\.[0-9]+)?|true|false")) {
           hints.add("write the value without quotes");
         } else if (at.node instanceof ScalarNode s && !s.isString() && expected(keywordSchema).contains("string")
             && (parentSchema(m) == null || !parentSchema(m).has("x-hint"))) {
           // Where the key says what its strings look like (a quantity, a file mode), quoting 1.5 or
           // true would only trade this error for another; its x-hint below is the advice.
-          // In HOCON a quoted "${N}" is the text ${N}; text joined to the variable keeps it a string.
-          hints.add(ConfigFormat.of(Path.of(at.node.origin().file())) == ConfigFormat.HOCON
-              ? "put the value in quotes to make it a string (a variable: write \"\"${NAME})"
-              : "put the value in quotes to make it a string");
+          hints.add("put the value in quotes to make it a string");
         } else if (parentSchema(m) == null || !parentSchema(m).has("x-hint")) {
           hints.add("write " + expected(keywordSchema) + " here");
         }
@@ -250,6 +257,9 @@ public final class SchemaValidator {
     }
     if (fallback != null) {
       hints.add(fallback);
+    }
+    if (at.node instanceof ScalarNode s && s.variable() != null && !message.contains(s.variable())) {
+      hints.add("the value comes from " + s.variable());
     }
     if (hints.isEmpty()) {
       hints.add("`stave schema " + kind + "` shows what each key accepts");
@@ -389,6 +399,14 @@ public final class SchemaValidator {
     }
     return values;
   }
+
+  /** The variable a reference names ({@code N} of {@code ${?N}} or {@code ${N:-3}}), or "the variable". */
+  private static String variableName(String reference) {
+    Matcher name = VARIABLE_NAME.matcher(reference);
+    return name.lookingAt() ? name.group(1) : "the variable";
+  }
+
+  private static final Pattern VARIABLE_NAME = Pattern.compile("\\$\\{\\??\\s*([A-Za-z_][A-Za-z0-9_.-]*)");
 
   private static String scalarText(Node node) {
     if (node instanceof ScalarNode s) {

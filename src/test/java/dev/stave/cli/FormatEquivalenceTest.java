@@ -1,11 +1,14 @@
 package dev.stave.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.stave.config.Env;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,8 +33,12 @@ class FormatEquivalenceTest {
 
   /** Compiles both files to stdout; both succeed with the same bytes, which are returned. */
   private String sameBundle(String hocon, String yaml) throws IOException {
-    Run fromHocon = Run.of("compile", write("c.conf", HOCON_HEAD + hocon).toString(), "-o", "-");
-    Run fromYaml = Run.of("compile", write("c.yaml", YAML_HEAD + yaml).toString(), "-o", "-");
+    return sameBundle(Run.ENV, hocon, yaml);
+  }
+
+  private String sameBundle(Env env, String hocon, String yaml) throws IOException {
+    Run fromHocon = Run.with(env, "compile", write("c.conf", HOCON_HEAD + hocon).toString(), "-o", "-");
+    Run fromYaml = Run.with(env, "compile", write("c.yaml", YAML_HEAD + yaml).toString(), "-o", "-");
     assertEquals(0, fromHocon.code(), fromHocon.err());
     assertEquals(0, fromYaml.code(), fromYaml.err());
     assertEquals(fromYaml.out(), fromHocon.out(), "YAML and HOCON give the same bytes");
@@ -40,8 +47,12 @@ class FormatEquivalenceTest {
 
   /** Validates both files; both fail with the same messages, file names aside, which are returned. */
   private String sameErrors(String hocon, String yaml) throws IOException {
-    Run fromHocon = Run.of("validate", write("c.conf", HOCON_HEAD + hocon).toString());
-    Run fromYaml = Run.of("validate", write("c.yaml", YAML_HEAD + yaml).toString());
+    return sameErrors(Run.ENV, hocon, yaml);
+  }
+
+  private String sameErrors(Env env, String hocon, String yaml) throws IOException {
+    Run fromHocon = Run.with(env, "validate", write("c.conf", HOCON_HEAD + hocon).toString());
+    Run fromYaml = Run.with(env, "validate", write("c.yaml", YAML_HEAD + yaml).toString());
     assertEquals(1, fromHocon.code(), fromHocon.err());
     assertEquals(1, fromYaml.code(), fromYaml.err());
     assertEquals(messages(fromYaml.err()), messages(fromHocon.err()), "YAML and HOCON give the same errors");
@@ -105,6 +116,52 @@ class FormatEquivalenceTest {
         processes: {p: {command: [run], env: {R: 0.10}, args: [0.10]}}
         """);
     assertTrue(out.contains("- \"0.10\"") && out.contains("value: \"0.10\""), out);
+  }
+
+  private static final String TYPED_HOCON = """
+      create_namespace = ${CREATE}
+      labels { seed = ${SEED} }
+      processes { p { replicas = ${N}, command = [run], args = [--seed, ${SEED}] } }
+      """;
+  private static final String TYPED_YAML = """
+      create_namespace: ${CREATE}
+      labels:
+        seed: ${SEED}
+      processes:
+        p:
+          replicas: ${N}
+          command: [run]
+          args:
+            - --seed
+            - ${SEED}
+      """;
+
+  @Test
+  void aVariableIsTypedByWhatItsPlaceTakes() throws IOException {
+    String out = sameBundle(new Env(Map.of("SEED", "3", "N", "2", "CREATE", "false"), "/home/user"),
+        TYPED_HOCON, TYPED_YAML);
+    assertTrue(out.contains("""
+                args:
+                - "--seed"
+                - "3"
+        """), out);
+    assertTrue(out.contains("  completions: 2\n  parallelism: 2\n"), out);
+    assertTrue(out.contains("    seed: \"3\"\n"), out);
+    assertFalse(out.contains("kind: Namespace"), out);
+  }
+
+  @Test
+  void aVariableThatIsNoValueForItsPlaceIsAnErrorThatNamesIt() throws IOException {
+    Env env = new Env(Map.of("SEED", "3", "N", "twelve", "CREATE", "no"), "/home/user");
+    // "twelve" is long enough to be hidden, as every referred variable's value is; "no" is not.
+    assertEquals("""
+        error: create_namespace: expected a boolean, got 'no' from ${CREATE}
+        error: processes.p.replicas: expected an integer, got '***' from ${N}
+        """, sameErrors(env, TYPED_HOCON, TYPED_YAML));
+    Run run = Run.with(env, "compile", dir.resolve("c.yaml").toString(), "-o", "-");
+    assertEquals(1, run.code());
+    assertTrue(run.err().contains("c.yaml:9:15: error: processes.p.replicas: expected an integer, got '***' from ${N}\n"
+        + "    |     replicas: ${N}\n    |               ^\n  = hint: set N to an integer\n"), run.err());
   }
 
   @Test

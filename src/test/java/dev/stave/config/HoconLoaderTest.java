@@ -110,6 +110,10 @@ class HoconLoaderTest {
       assertEquals(y.value(), h.value(), key);
       assertEquals(y.text(), h.text(), key);
     }
+    // Until the schema types it for its place, which is the same for both (dev.stave.schema.VariableTypes).
+    assertEquals("${N}", ((ScalarNode) hocon.get("replicas")).variable());
+    assertEquals("${N}", ((ScalarNode) yaml.get("replicas")).variable());
+    assertEquals(null, ((ScalarNode) yaml.get("image")).variable());
   }
 
   @Test

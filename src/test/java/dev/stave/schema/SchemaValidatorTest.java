@@ -1,18 +1,29 @@
 package dev.stave.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.stave.config.ConfigFile;
 import dev.stave.config.ConfigLoader;
 import dev.stave.config.Env;
+import dev.stave.config.ListNode;
+import dev.stave.config.MapNode;
+import dev.stave.config.Node;
+import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Sources;
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Every schema error says what is wrong and how to fix it, whichever keyword failed. */
 class SchemaValidatorTest {
@@ -22,8 +33,8 @@ class SchemaValidatorTest {
   private Diagnostic only(String kind, String yaml) throws IOException {
     Path file = dir.resolve("x.yaml");
     Files.writeString(file, yaml);
-    List<Diagnostic> found = new SchemaValidator(kind)
-        .validate(new ConfigLoader(new Env(Map.of(), "/home/u"), new Sources()).load(file).root());
+    List<Diagnostic> found = new ArrayList<>();
+    new SchemaValidator(kind).accept(new ConfigLoader(new Env(Map.of(), "/home/u"), new Sources()).load(file), found);
     assertEquals(1, found.size(), found::toString);
     return found.get(0);
   }
@@ -77,5 +88,122 @@ class SchemaValidatorTest {
     assertEquals(List.of("stave compiles Mars clusters: write 'framework: mars'"), framework.hints());
     Diagnostic close = only("experiment", EXPERIMENT + "processes: {a: {workload: jobb}}\n");
     assertEquals(List.of("did you mean 'job'?"), close.hints());
+  }
+
+  /** The experiment in {@code name} (YAML or HOCON by its extension) as the schema types it, or its errors. */
+  private ConfigFile accepted(String name, String text, Map<String, String> env, List<Diagnostic> problems)
+      throws IOException {
+    Path file = dir.resolve(name);
+    Files.writeString(file, text);
+    return new SchemaValidator("experiment")
+        .accept(new ConfigLoader(new Env(env, "/home/u"), new Sources()).load(file), problems);
+  }
+
+  private static Object value(ConfigFile config, String... path) {
+    Node node = config.root();
+    for (String key : path) {
+      node = node instanceof ListNode list ? list.items().get(Integer.parseInt(key)) : ((MapNode) node).get(key);
+    }
+    return ((ScalarNode) node).value();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"yaml", "conf"})
+  void aVariableTakesTheTypeItsPlaceTakes(String format) throws IOException {
+    String yaml = """
+        kind: experiment
+        name: x
+        image: ${TAG}
+        create_namespace: ${NO}
+        labels:
+          seed: ${SEED}
+          on: ${YES}
+          empty: ${EMPTY}
+        processes:
+          p:
+            replicas: ${SEED}
+            command:
+              - ${SEED}
+            args:
+              - ${SEED}
+              - ${YES}
+              - ${EMPTY}
+            restart_policy: ${NEVER}
+            overrides:
+              container:
+                securityContext:
+                  runAsUser: ${SEED}
+                workingDir: ${EMPTY}
+        """;
+    String hocon = """
+        kind = experiment
+        name = x
+        image = ${TAG}
+        create_namespace = ${NO}
+        labels { seed = ${SEED}, on = ${YES}, empty = ${EMPTY} }
+        processes {
+          p {
+            replicas = ${SEED}
+            command = [${SEED}]
+            args = [${SEED}, ${YES}, ${EMPTY}]
+            restart_policy = ${NEVER}
+            overrides { container { securityContext { runAsUser = ${SEED} }, workingDir = ${EMPTY} } }
+          }
+        }
+        """;
+    List<Diagnostic> problems = new ArrayList<>();
+    ConfigFile config = accepted("x." + format, format.equals("yaml") ? yaml : hocon,
+        Map.of("TAG", "1.4", "NO", "false", "SEED", "3", "YES", "true", "EMPTY", "", "NEVER", "Never"), problems);
+    assertEquals(List.of(), problems);
+    // Only a string is taken: the variable's text.
+    assertEquals("1.4", value(config, "image"));
+    assertEquals("3", value(config, "labels", "seed"));
+    assertEquals("true", value(config, "labels", "on"));
+    assertEquals("", value(config, "labels", "empty"));
+    assertEquals("3", value(config, "processes", "p", "command", "0"));
+    assertEquals("Never", value(config, "processes", "p", "restart_policy"));
+    // A number or a boolean is taken: the value.
+    assertEquals(BigInteger.valueOf(3), value(config, "processes", "p", "replicas"));
+    assertEquals(Boolean.FALSE, value(config, "create_namespace"));
+    // Both are taken, or anything is: the value its text is written there; null is not an args item.
+    assertEquals(BigInteger.valueOf(3), value(config, "processes", "p", "args", "0"));
+    assertEquals(Boolean.TRUE, value(config, "processes", "p", "args", "1"));
+    assertEquals("", value(config, "processes", "p", "args", "2"));
+    assertEquals(BigInteger.valueOf(3),
+        value(config, "processes", "p", "overrides", "container", "securityContext", "runAsUser"));
+    assertNull(value(config, "processes", "p", "overrides", "container", "workingDir"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"yaml", "conf"})
+  void aVariableThatIsNoValueForItsPlaceIsNamed(String format) throws IOException {
+    String text = format.equals("yaml")
+        ? "kind: experiment\nname: x\nprocesses:\n  p:\n    replicas: ${N}\n    restart_policy: ${P}\n"
+        : "kind = experiment\nname = x\nprocesses {\n  p {\n    replicas = ${N}\n    restart_policy = ${?P}\n  }\n}\n";
+    List<Diagnostic> problems = new ArrayList<>();
+    assertNull(accepted("x." + format, text, Map.of("N", "abc", "P", "3"), problems));
+    problems.sort(java.util.Comparator.comparing(Diagnostic::jsonPath));
+    Diagnostic replicas = problems.get(0);
+    assertEquals("processes.p.replicas", replicas.jsonPath());
+    assertEquals(List.of(5, format.equals("yaml") ? 15 : 16),
+        List.of(replicas.origin().line(), replicas.origin().column()));
+    assertEquals("expected an integer, got 'abc' from ${N}", replicas.message());
+    assertEquals(List.of("set N to an integer"), replicas.hints());
+    // Only a string is taken, so it is the text "3", which is not one of the values.
+    Diagnostic policy = problems.get(1);
+    assertEquals("'3' is not one of Never, OnFailure, Always", policy.message());
+    assertEquals(List.of("write one of the values above, spelled as shown",
+        "the value comes from " + (format.equals("yaml") ? "${P}" : "${?P}")), policy.hints());
+    assertEquals(2, problems.size());
+  }
+
+  @Test
+  void theSchemasSayWhatIsInsideAValueOnlyInWaysThatVariablesFollow() throws IOException {
+    for (String kind : List.of("experiment", "benchmark", "cluster", "contexts", "inventory")) {
+      String schema = new String(Schemas.open(kind).readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      for (String keyword : VariableTypes.NOT_FOLLOWED) {
+        assertFalse(schema.contains('"' + keyword + '"'), kind + " uses " + keyword);
+      }
+    }
   }
 }

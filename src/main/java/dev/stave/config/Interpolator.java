@@ -92,11 +92,20 @@ final class Interpolator {
   }
 
   /**
-   * Whether {@code text} is one reference and nothing else ({@code ${N}}, {@code ${N:-3}}): a value whose
-   * type its place decides, since its text is the variable's.
+   * Whether {@code text} is references and nothing else ({@code ${N}}, {@code ${N:-3}}, {@code ${A}${B}}):
+   * a value whose type its place decides, since its text is all the variables'. HOCON's {@code ${A}${B}}
+   * is the environment's alone too.
    */
-  static boolean isOneReference(String text) {
-    return text.startsWith("${") && closing(text, 2) == text.length() - 1;
+  static boolean isReferencesOnly(String text) {
+    int i = 0;
+    while (i < text.length()) {
+      int close = text.startsWith("${", i) ? closing(text, i + 2) : -1;
+      if (close < 0) {
+        return false;
+      }
+      i = close + 1;
+    }
+    return !text.isEmpty();
   }
 
   /** The index of the '}' that closes the reference whose body starts at {@code from}, or -1. */

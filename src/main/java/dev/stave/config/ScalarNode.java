@@ -8,9 +8,9 @@ import java.math.BigInteger;
  * A scalar: {@code String}, {@code Boolean}, {@code BigInteger}, {@code BigDecimal} or null. {@code text}
  * is the scalar as written (so {@code 1.10} stays {@code 1.10} where a string is wanted).
  *
- * <p>{@code variable} is the reference that a value made of one environment variable alone was written as
- * ({@code ${N}}, {@code ${N:-3}}, HOCON's {@code ${?N}}; "an environment variable" where HOCON does not
- * tell), else null. Such a value is typed as its text would be written there (3 is a number) until the
+ * <p>{@code variable} is the reference that a value made of environment variables alone was written as
+ * ({@code ${N}}, {@code ${N:-3}}, {@code ${A}${B}}, HOCON's {@code ${?N}}; "an environment variable" where
+ * HOCON does not tell), else null. Such a value is typed as its text would be written there (3 is a number) until the
  * schema gives it the type that its place takes (dev.stave.schema.VariableTypes): a variable's text
  * alone does not say whether {@code 3} is meant as a number or as text.
  */

@@ -396,8 +396,12 @@ public final class YamlLoader {
       if (!scalar.isPlain()) {
         return new ScalarNode(value, value, origin);
       }
-      if (interpolator != null && Interpolator.isOneReference(raw)) {
+      if (interpolator != null && Interpolator.isReferencesOnly(raw)) {
         return variable(value, origin, raw);
+      }
+      if (interpolator != null && raw.contains("${")) {
+        // Text around a variable (x-${N}, ${MAJOR}.${MINOR}) makes a string, as HOCON's "x-"${N} does.
+        return ScalarNode.string(value, origin);
       }
       try {
         return typed(value, origin);
@@ -409,8 +413,8 @@ public final class YamlLoader {
   }
 
   /**
-   * A value that is one variable, {@code reference} as written: typed as its text would be written in its
-   * place, or a string where that text is a number too large to read, for the schema to settle.
+   * A value made of variables alone, {@code reference} as written: typed as its text would be written in
+   * its place, or a string where that text is a number too large to read, for the schema to settle.
    */
   static ScalarNode variable(String text, Origin origin, String reference) {
     Object value;

@@ -165,6 +165,26 @@ class FormatEquivalenceTest {
   }
 
   @Test
+  void textAroundAVariableMakesAStringAndVariablesAloneTakeTheirPlacesType() throws IOException {
+    String out = sameBundle(new Env(Map.of("A", "1", "B", "2"), "/home/user"), """
+        labels { version = ${A}.${B} }
+        processes { p { replicas = ${A}${B}, command = [run], args = [v${A}] } }
+        """, """
+        labels:
+          version: ${A}.${B}
+        processes:
+          p:
+            replicas: ${A}${B}
+            command: [run]
+            args:
+              - v${A}
+        """);
+    assertTrue(out.contains("    version: \"1.2\"\n"), out);
+    assertTrue(out.contains("  completions: 12\n"), out);
+    assertTrue(out.contains("        - v1\n"), out);
+  }
+
+  @Test
   void sweepPointsAndTheirNamesAreTheSame() throws IOException {
     String out = sameBundle("""
         sweep { grid { lr = [1.0, 1e-4, 0.0010], seed = [007] } }

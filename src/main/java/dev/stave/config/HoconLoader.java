@@ -795,7 +795,8 @@ public final class HoconLoader {
         String text = (String) value.unwrapped();
         if (fromEnvironment(value)) {
           // HOCON's environment gives strings; the place decides, as for YAML's ${N}.
-          return YamlLoader.variable(text, origin, reference(written, origin));
+          String reference = reference(written, origin);
+          return YamlLoader.variable(text, item != null ? origin : overrideAt(origin, written, reference), reference);
         }
         if (BEYOND_LONG.matcher(text).matches() && unquoted(value)) {
           return new ScalarNode(new BigInteger(text), text, origin);
@@ -830,6 +831,28 @@ public final class HoconLoader {
     }
     return found != null ? found : "an environment variable";
   }
+
+  /**
+   * Where an override from the environment is written. Typesafe makes {@code r = 2} and a later
+   * {@code r = ${?N}} one value placed at the first of their lines ("f.conf: 6-7"); the line that names
+   * the variable, the last one between them that has it, is where the value came from.
+   */
+  private Origin overrideAt(Origin origin, ConfigValue written, String reference) {
+    Matcher range = written == null || written.origin() == null || origin.line() < 1 ? null
+        : LINE_RANGE.matcher(written.origin().description());
+    if (range == null || !range.find()) {
+      return origin;
+    }
+    for (int line = Integer.parseInt(range.group(2)); line > origin.line(); line--) {
+      String text = lines.line(origin.file(), line);
+      if (text != null && text.contains(reference)) {
+        return new Origin(origin.file(), line, text.indexOf(reference) + 1);
+      }
+    }
+    return origin;
+  }
+
+  private static final Pattern LINE_RANGE = Pattern.compile(": ([0-9]+)-([0-9]+)$");
 
   private static final Pattern WRITTEN_REFERENCE = Pattern.compile("\\$\\{\\??\\s*[A-Za-z_][A-Za-z0-9_.-]*\\s*}");
 

@@ -122,6 +122,19 @@ class HoconLoaderTest {
   }
 
   @Test
+  void anOverrideFromTheEnvironmentIsWhereItIsWritten() throws IOException {
+    // Typesafe places the two as one value at the first line; a message about N's value points at N.
+    MapNode root = load("replicas = 2\n# from the environment when set\nreplicas = ${?N}\n", Map.of("N", "abc"));
+    ScalarNode replicas = (ScalarNode) root.get("replicas");
+    assertEquals("abc", replicas.value());
+    assertEquals("${?N}", replicas.variable());
+    assertEquals(List.of(3, 12), List.of(replicas.origin().line(), replicas.origin().column()));
+    // Unset, the value written first is the value, where it is written.
+    ScalarNode unset = (ScalarNode) load("replicas = 2\nreplicas = ${?N}\n", Map.of()).get("replicas");
+    assertEquals(List.of(1, 12), List.of(unset.origin().line(), unset.origin().column()));
+  }
+
+  @Test
   void anUnresolvedSubstitutionIsALocatedError() throws IOException {
     UserError e = assertThrows(UserError.class, () -> load("a = 1\nb = ${missing}\n", Map.of()));
     assertEquals("hocon-substitution", e.diagnostics().get(0).code());

@@ -10,9 +10,10 @@ import java.math.BigInteger;
  *
  * <p>{@code variable} is the reference that a value made of environment variables alone was written as
  * ({@code ${N}}, {@code ${N:-3}}, {@code ${A}${B}}, HOCON's {@code ${?N}}; "an environment variable" where
- * HOCON does not tell), else null. Such a value is typed as its text would be written there (3 is a number) until the
- * schema gives it the type that its place takes (dev.stave.schema.VariableTypes): a variable's text
- * alone does not say whether {@code 3} is meant as a number or as text.
+ * HOCON does not tell), else null. Such a value is typed as its text would be written there (3 is a
+ * number; a quoted YAML {@code "${N}"} is text) until the schema gives it the type that its place takes
+ * (dev.stave.schema.VariableTypes): a variable's text alone does not say whether {@code 3} is meant as a
+ * number or as text.
  */
 public record ScalarNode(Object value, String text, Origin origin, String variable) implements Node {
 
@@ -40,6 +41,11 @@ public record ScalarNode(Object value, String text, Origin origin, String variab
   /** The same text as a string: what a variable is where only a string is taken. */
   public ScalarNode asString() {
     return new ScalarNode(text, text, origin, variable);
+  }
+
+  /** A variable's text typed as if written plain in YAML: what a quoted variable is where no text is taken. */
+  public ScalarNode asPlain() {
+    return YamlLoader.variable(text, origin, variable);
   }
 
   public boolean isString() {

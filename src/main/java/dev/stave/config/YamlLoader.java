@@ -394,7 +394,10 @@ public final class YamlLoader {
         return new ScalarNode(null, "null", origin);
       }
       if (!scalar.isPlain()) {
-        return new ScalarNode(value, value, origin);
+        // A quoted variable is text, but where its place takes no text its quotes were only syntax (a
+        // flow map's {replicas: "${N}"} needs them): VariableTypes reads it as written plain there.
+        boolean variable = interpolator != null && Interpolator.isReferencesOnly(raw);
+        return new ScalarNode(value, value, origin, variable ? raw : null);
       }
       if (interpolator != null && Interpolator.isReferencesOnly(raw)) {
         return variable(value, origin, raw);

@@ -21,6 +21,9 @@ import java.util.Set;
  * A place that takes both (an {@code args} item, an {@code env} value) and a free-form one (overrides,
  * a benchmark's {@code run.args}) take the value as written, since quoting ({@code "${N}"} in YAML,
  * {@code ""${N}} in HOCON) can still make it a string where a number could not be made of a string.
+ * A quoted YAML variable is text, and stays text wherever text is taken; where its place takes none, it
+ * is typed as if written plain, since its quotes were only syntax there ({@code {replicas: "${N}"}}: in
+ * a flow map a plain {@code ${N}} would end at its brace).
  *
  * <p>The keywords followed are those the schemas use to say what is inside a value: {@code properties},
  * {@code additionalProperties}, {@code items}, {@code $ref} (within the file) and {@code allOf};
@@ -71,10 +74,14 @@ final class VariableTypes {
       return scalar;
     }
     Set<String> types = types(here);
-    if (types == null || takes(types, scalar) || !types.contains("string")) {
+    if (types == null || takes(types, scalar)) {
       return scalar;
     }
-    return scalar.asString();
+    if (types.contains("string")) {
+      return scalar.asString();
+    }
+    ScalarNode plain = scalar.asPlain();
+    return takes(types, plain) ? plain : scalar;
   }
 
   /** The schemas, with those their {@code $ref} and {@code allOf} make apply to the same value. */

@@ -174,6 +174,35 @@ class SchemaValidatorTest {
     assertNull(value(config, "processes", "p", "overrides", "container", "workingDir"));
   }
 
+  @Test
+  void aQuotedVariableIsTextWhereTextIsTakenAndTypedWhereNoneIs() throws IOException {
+    // In a flow map a plain ${N} would end at its brace: the quotes are only syntax where no text is taken.
+    String yaml = """
+        kind: experiment
+        name: x
+        create_namespace: "${NO}"
+        processes:
+          p: {replicas: "${N}", command: ["${N}"], args: ["${N}", "${NO}"], ttl_seconds_after_finished: "${BAD}"}
+        """;
+    List<Diagnostic> problems = new ArrayList<>();
+    assertNull(accepted("x.yaml", yaml, Map.of("N", "3", "NO", "false", "BAD", "1.5"), problems));
+    assertEquals(1, problems.size(), problems.toString());
+    assertEquals("processes.p.ttl_seconds_after_finished", problems.get(0).jsonPath());
+    assertEquals("expected an integer, got '1.5' from ${BAD}", problems.get(0).message());
+    assertEquals(List.of("set BAD to an integer"), problems.get(0).hints());
+
+    problems.clear();
+    ConfigFile config = accepted("x.yaml", yaml, Map.of("N", "3", "NO", "false", "BAD", "60"), problems);
+    assertEquals(List.of(), problems);
+    assertEquals(BigInteger.valueOf(3), value(config, "processes", "p", "replicas"));
+    assertEquals(Boolean.FALSE, value(config, "create_namespace"));
+    assertEquals(BigInteger.valueOf(60), value(config, "processes", "p", "ttl_seconds_after_finished"));
+    // Where text is taken, alone or with numbers, the quotes make text.
+    assertEquals("3", value(config, "processes", "p", "command", "0"));
+    assertEquals("3", value(config, "processes", "p", "args", "0"));
+    assertEquals("false", value(config, "processes", "p", "args", "1"));
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"yaml", "conf"})
   void aVariableThatIsNoValueForItsPlaceIsNamed(String format) throws IOException {

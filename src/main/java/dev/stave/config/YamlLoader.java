@@ -164,6 +164,10 @@ public final class YamlLoader {
     Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
     Origin origin = mark == null ? Origin.of(file) : origin(file, mark);
     Diagnostic d = problem(origin, e.getProblem() != null ? e.getProblem() : firstLine(e.getMessage()));
+    if (d.code().equals("yaml-syntax") && atPlainVariablesBrace(text, origin)) {
+      d = Diagnostic.error(origin, "", d.code(), d.message(), "put the variable in quotes, \"${...}\": in a flow"
+          + " list or map ([...] or {...}) a brace ends a plain value");
+    }
     int odd = firstOddBreak(text);
     int oddLine = odd < 0 ? Integer.MAX_VALUE : Sources.at(file, text, odd, Sources.LineBreaks.YAML).line();
     if (oddLine >= origin.line() || d.code().equals("yaml-character")) {
@@ -188,6 +192,17 @@ public final class YamlLoader {
       }
     }
     return -1;
+  }
+
+  /** Whether {@code origin} is the brace of a plain {@code ${}, which in a flow collection ends the value. */
+  private static boolean atPlainVariablesBrace(String text, Origin origin) {
+    String[] lines = Sources.lines(text, Sources.LineBreaks.YAML);
+    if (origin.line() < 1 || origin.line() > lines.length || origin.column() < 2) {
+      return false;
+    }
+    String line = lines[origin.line() - 1];
+    int columns = line.codePointCount(0, line.length());
+    return origin.column() <= columns && line.startsWith("${", line.offsetByCodePoints(0, origin.column() - 2));
   }
 
   /** SnakeYAML's words for a problem, turned into stave's: what is wrong and what to do. */

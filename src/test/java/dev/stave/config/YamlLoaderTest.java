@@ -231,5 +231,20 @@ class YamlLoaderTest {
     Diagnostic d = e.diagnostics().get(0);
     assertEquals("yaml-syntax", d.code());
     assertEquals(3, d.origin().line());
+    assertEquals(List.of("check the indentation and the quoting on this line"), d.hints());
+  }
+
+  @Test
+  void aPlainVariableInAFlowListIsToldToBeQuoted() {
+    for (String text : List.of("args: [--seed, ${TAG}]\n", "p: {image: ${TAG}}\n", "\u00e9\uD83D\uDE00: [${TAG}]\n")) {
+      UserError e = assertThrows(UserError.class, () -> load(text));
+      Diagnostic d = e.diagnostics().get(0);
+      assertEquals("yaml-syntax", d.code(), text);
+      assertEquals(text.indexOf("${") + 2 - (text.startsWith("\u00e9") ? 1 : 0), d.origin().column(), text);
+      assertEquals(List.of("put the variable in quotes, \"${...}\": in a flow list or map ([...] or {...}) a brace"
+          + " ends a plain value"), d.hints(), text);
+    }
+    UserError other = assertThrows(UserError.class, () -> load("args: [a, b{c}]\n"));
+    assertEquals(List.of("check the indentation and the quoting on this line"), other.diagnostics().get(0).hints());
   }
 }

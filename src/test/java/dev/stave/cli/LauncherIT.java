@@ -115,6 +115,14 @@ class LauncherIT {
     assertEquals(0, edited.code(), edited.err());
     assertTrue(edited.err().startsWith("stave: building (mvn -B -q -DskipTests package)..."), edited.err());
     assertEquals("-B -q -DskipTests package\n", Files.readString(home.resolve("mvn.calls")));
+
+    // The JVM's flags reach it as written, whatever globbing the staleness check turned on.
+    Path java = bin.resolve("java");
+    Files.writeString(java, "#!/bin/sh\nprintf '%s\\n' \"$@\"\n");
+    java.toFile().setExecutable(true);
+    Run flags = launch(env, bin);
+    assertEquals(0, flags.code(), flags.err());
+    assertTrue(flags.out().lines().anyMatch("-Xlog:all=warning,cds*=off:stderr"::equals), flags.out());
   }
 
   private Run launch() throws IOException, InterruptedException {
@@ -122,13 +130,17 @@ class LauncherIT {
   }
 
   private Run launch(Map<String, String> env) throws IOException, InterruptedException {
+    return launch(env, Path.of(System.getProperty("java.home"), "bin"));
+  }
+
+  private Run launch(Map<String, String> env, Path javaBin) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of("bash", home.resolve("stave").toString(),
         "compile", "examples/cheetah-ppo.conf", "-o", "-"));
     ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile());
     builder.environment().clear();
     builder.environment().putAll(env);
-    // The launcher runs the java on the PATH: the one running this test.
-    builder.environment().put("PATH", Path.of(System.getProperty("java.home"), "bin") + ":" + env.getOrDefault("PATH", "/usr/bin:/bin"));
+    // The launcher runs the java on the PATH: the one running this test, unless one is given.
+    builder.environment().put("PATH", javaBin + ":" + env.getOrDefault("PATH", "/usr/bin:/bin"));
     Path out = home.resolve("launch.out");
     Path err = home.resolve("launch.err");
     Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();

@@ -3,6 +3,7 @@ package dev.stave.bundle;
 import dev.stave.compile.Labels;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
+import dev.stave.diag.Sources;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -78,9 +79,9 @@ public final class WaitAnnotations {
   private static Origin locate(String file, String text, String key) {
     String[] lines = text.split("\n", -1);
     for (int i = 0; i < lines.length; i++) {
-      int column = lines[i].indexOf(key);
-      if (column >= 0) {
-        return new Origin(file, i + 1, column + 1);
+      int at = lines[i].indexOf(key);
+      if (at >= 0) {
+        return new Origin(file, i + 1, Sources.column(lines[i], at));
       }
     }
     return Origin.of(file);

@@ -498,7 +498,7 @@ public final class HoconLoader {
       }
       Matcher found = pattern.matcher(text);
       if (found.find() && !commentedOut(text, found.start())) {
-        return new Origin(file, line, found.start() == 0 ? firstColumn(text) : found.start() + 1);
+        return new Origin(file, line, found.start() == 0 ? firstColumn(text) : Sources.column(text, found.start()));
       }
     }
   }
@@ -548,16 +548,16 @@ public final class HoconLoader {
       String name = Pattern.quote(substitution.group(1).trim());
       Matcher written = Pattern.compile("\\$\\{\\??\\s*" + name + "\\s*}").matcher(line);
       if (written.find()) {
-        return written.start() + 1;
+        return Sources.column(line, written.start());
       }
     }
     Matcher token = MET_TOKEN.matcher(message);
     String met = token.find() ? token.group(1) : null;
     if ("newline".equals(met) || message.contains("token: end of file")) {
-      return line.stripTrailing().length() + 1;
+      return Sources.column(line, line.stripTrailing().length());
     }
     if (met != null && line.indexOf(met) >= 0 && line.indexOf(met) == line.lastIndexOf(met)) {
-      return line.indexOf(met) + 1;
+      return Sources.column(line, line.indexOf(met));
     }
     return firstColumn(line);
   }
@@ -594,8 +594,8 @@ public final class HoconLoader {
 
   /** The column after {@code key}, its separator ('=' or ':') and spaces; the key's column if none. */
   private static int valueColumnOf(String line, String key) {
-    int keyColumn = columnOf(line, key);
-    int i = keyColumn - 1 + key.length();
+    int keyAt = keyIndex(line, key);
+    int i = keyAt + key.length();
     if (i < line.length() && line.charAt(i) == '"') {
       i++;
     }
@@ -607,26 +607,32 @@ public final class HoconLoader {
       while (i < line.length() && line.charAt(i) == ' ') {
         i++;
       }
-      return i + 1;
+      return Sources.column(line, i);
     }
-    return keyColumn;
+    return Sources.column(line, keyAt);
   }
 
   private static int columnOf(String line, String key) {
+    return Sources.column(line, keyIndex(line, key));
+  }
+
+  /** Where {@code key} is written on the line; where its statement starts if it is not. */
+  private static int keyIndex(String line, String key) {
     int at = line.indexOf(key);
-    if (at < 0) {
-      at = line.indexOf('"' + key + '"');
-    }
-    return at < 0 ? firstColumn(line) : at + 1;
+    return at < 0 ? firstIndex(line) : at;
   }
 
   /** The column of the line's first character that is not a space. */
   private static int firstColumn(String line) {
+    return Sources.column(line, firstIndex(line));
+  }
+
+  private static int firstIndex(String line) {
     int at = 0;
     while (at < line.length() && Character.isWhitespace(line.charAt(at))) {
       at++;
     }
-    return at + 1;
+    return at;
   }
 
   /**
@@ -657,6 +663,8 @@ public final class HoconLoader {
     private int lineNumber = -1;
     private String lineText;
     private int from;
+    /** The column of the character at {@code from}, counted on as the cursor moves, never again from the start. */
+    private int fromColumn;
 
     /** {@code start}: the list's own '[' (its value after the key, or its place as an item). */
     ItemCursor(Origin start) {
@@ -671,7 +679,10 @@ public final class HoconLoader {
       if (at.line() != lineNumber) {
         lineNumber = at.line();
         lineText = lines.line(at.file(), lineNumber);
-        from = at.line() == start.line() && at.file().equals(start.file()) ? start.column() : 0;
+        // Past the list's '[' when the list starts on this line.
+        boolean listStartsHere = at.line() == start.line() && at.file().equals(start.file());
+        from = lineText != null && listStartsHere ? Sources.index(lineText, start.column() + 1) : 0;
+        fromColumn = lineText != null ? Sources.column(lineText, from) : 1;
       }
       if (lineText == null) {
         return at;
@@ -686,19 +697,25 @@ public final class HoconLoader {
       List<String> forms = writtenForms(item);
       for (String needle : forms) {
         if (lineText.startsWith(needle, next)) {
-          from = next + needle.length();
-          return new Origin(at.file(), at.line(), next + 1);
+          return passing(at, next, next + needle.length());
         }
       }
       // Written another way there (a substitution, a comment before it): search on.
       for (String needle : forms) {
         int found = lineText.indexOf(needle, from);
         if (found >= 0) {
-          from = found + needle.length();
-          return new Origin(at.file(), at.line(), found + 1);
+          return passing(at, found, found + needle.length());
         }
       }
       return at;
+    }
+
+    /** The origin of the item written from {@code first} to {@code end} on the line; the cursor moves past it. */
+    private Origin passing(Origin at, int first, int end) {
+      int column = fromColumn + lineText.codePointCount(from, first);
+      fromColumn = column + lineText.codePointCount(first, end);
+      from = end;
+      return new Origin(at.file(), at.line(), column);
     }
   }
 

@@ -38,8 +38,8 @@ public final class DiagnosticPrinter {
     out.append(shorten(sources.redact(d.message()))).append('\n');
     if (line != null) {
       // The caret moves with the text, so that it still points at the same character.
-      Sources.Redacted shown = sources.redact(line, Math.max(0, Math.min(d.origin().column() - 1, line.length())));
-      appendSource(out, shown.text(), shown.caret() + 1);
+      Sources.Redacted shown = sources.redact(line, Sources.index(line, d.origin().column()));
+      appendSource(out, shown.text(), shown.caret());
     }
     for (String hint : d.hints()) {
       out.append("  = hint: ").append(shorten(sources.redact(hint))).append('\n');
@@ -61,16 +61,17 @@ public final class DiagnosticPrinter {
     return text.substring(0, end) + "... (" + (text.length() - end) + " more characters)";
   }
 
-  private static void appendSource(StringBuilder out, String line, int column) {
-    int caret = Math.min(column - 1, line.length());
-    int start = 0;
-    if (caret > MAX_SOURCE_WIDTH - 20) {
-      start = caret - (MAX_SOURCE_WIDTH - 20);
-    }
-    int end = Math.min(line.length(), start + MAX_SOURCE_WIDTH);
-    String shown = printable(line.substring(start, end));
+  /**
+   * The line, cut to {@link #MAX_SOURCE_WIDTH} characters around the caret, and the caret under the
+   * character at {@code caretIndex}: one space for each character (code point) before it, as columns count.
+   */
+  private static void appendSource(StringBuilder out, String line, int caretIndex) {
+    int caret = Sources.column(line, caretIndex) - 1;
+    int start = Math.max(0, caret - (MAX_SOURCE_WIDTH - 20));
+    String shown = printable(line.substring(Sources.index(line, start + 1),
+        Sources.index(line, start + 1 + MAX_SOURCE_WIDTH)));
     out.append("    | ").append(shown).append('\n');
-    out.append("    | ").append(" ".repeat(Math.max(0, caret - start))).append("^\n");
+    out.append("    | ").append(" ".repeat(caret - start)).append("^\n");
   }
 
   /**

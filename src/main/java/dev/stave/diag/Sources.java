@@ -53,11 +53,13 @@ public final class Sources {
 
   /**
    * The lines of {@code text}, without their breaks, and without the CR of a CRLF (nor of a CR that ends
-   * the text): a quoted line must not end in a character that moves the terminal's cursor.
+   * the text): a quoted line must not end in a character that moves the terminal's cursor. A byte order
+   * mark that starts the text is no part of its first line: SnakeYAML gives it no column, Typesafe Config
+   * reads it as a space, and editors do not show it.
    */
   public static String[] lines(String text, LineBreaks breaks) {
     List<String> all = new ArrayList<>();
-    int start = 0;
+    int start = startOfText(text);
     for (int i = 0; i < text.length(); i++) {
       if (endsLine(text, i, breaks)) {
         all.add(withoutCr(text.substring(start, i)));
@@ -74,7 +76,7 @@ public final class Sources {
    */
   public static Origin at(String file, String text, int index, LineBreaks breaks) {
     int line = 1;
-    int start = 0;
+    int start = Math.min(startOfText(text), index);
     for (int i = 0; i < index; i++) {
       if (endsLine(text, i, breaks)) {
         line++;
@@ -82,6 +84,28 @@ public final class Sources {
       }
     }
     return new Origin(file, line, 1 + text.codePointCount(start, index));
+  }
+
+  private static int startOfText(String text) {
+    return text.startsWith("\uFEFF") ? 1 : 0;
+  }
+
+  /**
+   * The 1-based column of the character at {@code index} of {@code line}. Every loader counts columns in
+   * characters (code points), as SnakeYAML's marks do: an emoji, two Java chars, is one column, so that
+   * the column a diagnostic names and its caret agree whichever format the file is in.
+   */
+  public static int column(String line, int index) {
+    return 1 + line.codePointCount(0, Math.min(index, line.length()));
+  }
+
+  /** The index in {@code line} of the character at the 1-based {@code column}; its length past its end. */
+  public static int index(String line, int column) {
+    int i = 0;
+    for (int c = 1; c < column && i < line.length(); c++) {
+      i += Character.charCount(line.codePointAt(i));
+    }
+    return i;
   }
 
   private static boolean endsLine(String text, int i, LineBreaks breaks) {

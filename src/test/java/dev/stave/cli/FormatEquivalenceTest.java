@@ -8,6 +8,7 @@ import dev.stave.config.Env;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,6 +69,22 @@ class FormatEquivalenceTest {
       }
     }
     return out.toString();
+  }
+
+  /**
+   * Validates both files, written with the same lines after their heads; both fail with the very same
+   * output, locations and quoted lines included, which is returned with the file named {@code c}.
+   */
+  private String sameOutput(String hocon, String yaml) throws IOException {
+    Path conf = write("c.conf", HOCON_HEAD + hocon);
+    Path yml = write("c.yaml", YAML_HEAD + yaml);
+    Run fromHocon = Run.of("validate", conf.toString());
+    Run fromYaml = Run.of("validate", yml.toString());
+    assertEquals(1, fromHocon.code(), fromHocon.err());
+    assertEquals(1, fromYaml.code(), fromYaml.err());
+    String shown = fromYaml.err().replace(yml.toString(), "c");
+    assertEquals(shown, fromHocon.err().replace(conf.toString(), "c"), "YAML and HOCON give the same output");
+    return shown;
   }
 
   private Path write(String name, String text) throws IOException {
@@ -268,6 +285,43 @@ class FormatEquivalenceTest {
         """, """
         processes: {p: {command: [run], replicas: 9223372036854775808}}
         """));
+  }
+
+  @Test
+  void columnsCountCharactersSoAnEmojiBeforeAnErrorIsOneColumnInBoth() throws IOException {
+    String lines = """
+        labels: {note: "😀😀", team: [1]}
+        processes: {
+          a: {command: ["😀", [2]], replicas: "😀"}
+        }
+        """;
+    assertEquals("""
+        c:4:22: error: labels.team: expected a string, got a list
+            | labels: {note: "😀😀", team: [1]}
+            |                      ^
+          = hint: write a string here
+        c:6:22: error: processes.a.command[1]: expected a string, got a list
+            |   a: {command: ["😀", [2]], replicas: "😀"}
+            |                      ^
+          = hint: write a string here
+        c:6:38: error: processes.a.replicas: expected an integer, got a string
+            |   a: {command: ["😀", [2]], replicas: "😀"}
+            |                                      ^
+          = hint: write an integer here
+        """, sameOutput(lines, lines));
+  }
+
+  @Test
+  void aByteOrderMarkThatStartsTheFileTakesNoColumnInEither() throws IOException {
+    Path conf = write("bom.conf", "\uFEFFbogus = 1\n" + HOCON_HEAD + "processes { a { command = [x] } }\n");
+    Path yml = write("bom.yaml", "\uFEFFbogus: 1\n" + YAML_HEAD + "processes: {a: {command: [x]}}\n");
+    for (Path file : List.of(conf, yml)) {
+      Run run = Run.of("validate", file.toString());
+      assertEquals(1, run.code(), run.err());
+      assertTrue(run.err().startsWith(file + ":1:1: error: bogus: unknown key 'bogus'\n"
+          + "    | bogus" + (file == conf ? " = 1" : ": 1") + "\n"
+          + "    | ^\n"), run.err());
+    }
   }
 
   private static String secretMount(String hoconMode) {

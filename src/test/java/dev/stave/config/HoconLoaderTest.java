@@ -325,6 +325,14 @@ class HoconLoaderTest {
     assertEquals(3, HoconLoader.errorColumn("  a ] b ]", "Expecting close brace } or a comma, got ']'"));
   }
 
+  @Test
+  void anErrorColumnCountsAnEmojiBeforeItAsOneCharacter() {
+    String line = "x = \"😀\" ] ${y}";
+    assertEquals(9, HoconLoader.errorColumn(line, "Expecting close brace } or a comma, got ']'"));
+    assertEquals(11, HoconLoader.errorColumn(line, "Could not resolve substitution to a value: ${y}"));
+    assertEquals(15, HoconLoader.errorColumn(line, "Expecting a value but got wrong token: 'newline'"));
+  }
+
   /** Forty lines that each double the one before would ask for a terabyte; stopped before resolving. */
   @Test
   void substitutionsThatDoubleEveryLineAreStoppedWhereTheyPassTheLimit() {

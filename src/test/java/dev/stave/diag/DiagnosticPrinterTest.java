@@ -18,6 +18,19 @@ class DiagnosticPrinterTest {
   }
 
   @Test
+  void theCaretCountsCharactersAndALongLineIsCutByCharactersToo() {
+    Sources sources = new Sources();
+    String emoji = "😀";
+    sources.put("c.yaml", "a: \"" + emoji.repeat(200) + "\" ]\n", Sources.LineBreaks.YAML);
+    String shown = new DiagnosticPrinter(sources).format(
+        Diagnostic.error(new Origin("c.yaml", 1, 207), "", "test", "wrong"));
+    // 140 characters of the line are shown before the caret's: 138 emoji, the quote and the space.
+    assertEquals("c.yaml:1:207: error: wrong\n"
+        + "    | " + emoji.repeat(138) + "\" ]\n"
+        + "    | " + " ".repeat(140) + "^\n", shown);
+  }
+
+  @Test
   void lineSeparatorsInAMessageAreEscaped() {
     String shown = new DiagnosticPrinter(new Sources()).format(
         Diagnostic.error(Origin.of("c.yaml"), "", "test", "key 'a\u2028b'"));

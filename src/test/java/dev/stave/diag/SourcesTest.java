@@ -55,6 +55,23 @@ class SourcesTest {
   }
 
   @Test
+  void aColumnIsACharacterWhateverItsLengthInJava() {
+    String line = "a\t😀b";
+    assertEquals(4, Sources.column(line, line.indexOf('b')));
+    assertEquals(line.indexOf('b'), Sources.index(line, 4));
+    assertEquals(line.length(), Sources.index(line, 99));
+    assertEquals(new Origin("f", 2, 4), Sources.at("f", "x\n" + line, 2 + line.indexOf('b'), Sources.LineBreaks.YAML));
+  }
+
+  @Test
+  void aByteOrderMarkThatStartsTheTextIsNoPartOfItsFirstLine() {
+    String text = "\uFEFFa: 1\n\uFEFFb";
+    assertArrayEquals(new String[] {"a: 1", "\uFEFFb"}, Sources.lines(text, Sources.LineBreaks.HOCON));
+    assertEquals(new Origin("f", 1, 1), Sources.at("f", text, 1, Sources.LineBreaks.YAML));
+    assertEquals(new Origin("f", 2, 2), Sources.at("f", text, text.indexOf('b'), Sources.LineBreaks.YAML));
+  }
+
+  @Test
   void aQuotedLineIsTheLineTheLoaderCounted() {
     sources.put("c.yaml", "kind: x\r\n# note\u0085\r\nbad: 1\r\n", Sources.LineBreaks.YAML);
     assertEquals("bad: 1", sources.line("c.yaml", 4));

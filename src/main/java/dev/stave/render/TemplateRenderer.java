@@ -2,6 +2,7 @@ package dev.stave.render;
 
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
+import dev.stave.diag.Sources;
 import dev.stave.diag.StaveBug;
 import dev.stave.diag.UserError;
 import freemarker.cache.ClassTemplateLoader;
@@ -83,6 +84,8 @@ public final class TemplateRenderer {
     c.setNewBuiltinClassResolver(TemplateClassResolver.ALLOWS_NOTHING_RESOLVER);
     c.setAPIBuiltinEnabled(false);
     c.setLocalizedLookup(false);
+    // A tab is one column in an error's location, as in every other diagnostic (FreeMarker's default is 8).
+    c.setTabSize(1);
     c.setTemplateLoader(loader(overrides));
     // Templates do not change during a run; without this every import rechecks its source.
     c.setTemplateUpdateDelayMilliseconds(Long.MAX_VALUE);
@@ -371,9 +374,26 @@ public final class TemplateRenderer {
     }
     Path file = source == null ? null : userTemplate(source);
     if (file != null && line != null && line > 0) {
-      return new Origin(file.toString(), line, column == null || column < 1 ? 1 : column);
+      return new Origin(file.toString(), line, column == null || column < 1 ? 1 : characterColumn(file, line, column));
     }
     return Origin.of(overrides.resolve(name).toString());
+  }
+
+  /** Where FreeMarker ends a line: LF, CRLF and a lone CR. */
+  private static final Pattern LINE_BREAK = Pattern.compile("\r\n|\r|\n");
+
+  /**
+   * FreeMarker's column counted in characters, as every diagnostic's column is ({@link Sources#column}):
+   * FreeMarker counts Java chars, two for an emoji.
+   */
+  private static int characterColumn(Path file, int line, int column) {
+    try {
+      String[] lines = LINE_BREAK.split(Files.readString(file), -1);
+      return line <= lines.length ? Sources.column(lines[line - 1], column - 1) : column;
+    } catch (IOException | RuntimeException e) {
+      // FreeMarker has just read it; one that cannot be read again keeps FreeMarker's count.
+      return column;
+    }
   }
 
   /** Where FreeMarker says "in template X at line 2, column 15"; the origin says it already. */

@@ -52,4 +52,11 @@ class ReplacedLibraryTest {
     assertEquals("template lib.ftl, imported by the packaged namespace.ftl, failed: The following has evaluated to"
         + " null or missing: o.nosuch", d.message());
   }
+
+  @Test
+  void aColumnCountsATabAndAnEmojiAsOneCharacterEach() throws IOException {
+    Diagnostic d = failure("<#macro metadata o>\n{name:\t😀${o.nosuch}}</#macro>\n");
+    assertEquals(2, d.origin().line());
+    assertEquals(11, d.origin().column());
+  }
 }

@@ -78,14 +78,15 @@ public final class DiagnosticPrinter {
    * One character shown for each of {@code text}, so that the caret below stays under its character.
    * What moves the terminal's cursor is a space when the loader reads it as one: a tab, and in HOCON a
    * lone CR, U+2028 or U+2029 (YAML ends its lines at these, so no quoted YAML line holds one); any other
-   * control character is a '?'.
+   * character that {@link Printable} escapes in messages (a control, invisible or bidirectional one) is
+   * a '?', as an escape would move the caret.
    */
   private static String printable(String text) {
     StringBuilder b = new StringBuilder(text.length());
     text.codePoints().forEach(cp -> {
       if (cp == '\t' || cp == '\r' || cp == '\u2028' || cp == '\u2029') {
         b.append(' ');
-      } else if (Character.isISOControl(cp) || cp == 0xFEFF) {
+      } else if (Printable.escaped(cp)) {
         b.append('?');
       } else {
         b.appendCodePoint(cp);

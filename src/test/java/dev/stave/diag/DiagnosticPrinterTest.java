@@ -31,6 +31,18 @@ class DiagnosticPrinterTest {
   }
 
   @Test
+  void aQuotedLineShowsWhatMessagesEscapeAsOneQuestionMarkEach() {
+    Sources sources = new Sources();
+    // A right-to-left override, a zero-width space, a C1 control and the half of a character.
+    sources.put("c.yaml", "a: [\"\u202Eabc\u200B\u009B\uD800\"], b: 1\n", Sources.LineBreaks.YAML);
+    String shown = new DiagnosticPrinter(sources).format(
+        Diagnostic.error(new Origin("c.yaml", 1, 17), "b", "test", "wrong"));
+    assertEquals("c.yaml:1:17: error: b: wrong\n"
+        + "    | a: [\"?abc???\"], b: 1\n"
+        + "    |                 ^\n", shown);
+  }
+
+  @Test
   void lineSeparatorsInAMessageAreEscaped() {
     String shown = new DiagnosticPrinter(new Sources()).format(
         Diagnostic.error(Origin.of("c.yaml"), "", "test", "key 'a\u2028b'"));

@@ -1,11 +1,17 @@
 package dev.stave.bundle;
 
 import dev.stave.diag.Markdown;
+import dev.stave.diag.Printable;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 
-/** Prints {@link ObjectDiff} changes as plain text or as Markdown for a pull-request comment. */
+/**
+ * Prints {@link ObjectDiff} changes as plain text or as Markdown for a pull-request comment. Names, keys
+ * and values come from bundle files or an API server, neither of them stave's: every report is finished
+ * by {@link Printable}, so that no control, invisible or bidirectional character in them reaches the
+ * terminal, by the same list as everywhere else.
+ */
 public final class DiffReport {
   private static final int LONGEST_VALUE = 120;
   /** How much of a long value shows before its first difference, so that the reader sees where it is. */
@@ -19,7 +25,7 @@ public final class DiffReport {
     StringBuilder out = new StringBuilder();
     appendText(out, "", changes);
     out.append(summary(changes)).append('\n');
-    return out.toString();
+    return Printable.text(out.toString());
   }
 
   /** Each differing bundle as {@code ~ bundle NAME (changed)} with its objects indented under it. */
@@ -30,7 +36,7 @@ public final class DiffReport {
       appendText(out, "    ", b.changes());
     }
     out.append(summary(diff)).append('\n');
-    return out.toString();
+    return Printable.text(out.toString());
   }
 
   public static String markdown(List<ObjectDiff.Change> changes) {
@@ -41,7 +47,7 @@ public final class DiffReport {
     out.append("\n| | object | field | before | after |\n|---|---|---|---|---|\n");
     StringBuilder diffs = new StringBuilder();
     appendRows(out, diffs, null, changes);
-    return out.append(diffs).toString();
+    return Printable.text(out.append(diffs).toString());
   }
 
   /** The same table with a bundle column. */
@@ -55,7 +61,7 @@ public final class DiffReport {
     for (BundleSetDiff.BundleChange b : diff.differing()) {
       appendRows(out, diffs, b.name(), b.changes());
     }
-    return out.append(diffs).toString();
+    return Printable.text(out.append(diffs).toString());
   }
 
   private static void appendText(StringBuilder out, String indent, List<ObjectDiff.Change> changes) {
@@ -178,21 +184,7 @@ public final class DiffReport {
         || before.indexOf('\n') < 0 && after.indexOf('\n') < 0) {
       return null;
     }
-    return LineDiff.unified(before, after, CONTEXT).stream().map(DiffReport::printable).toList();
-  }
-
-  /** A line as it reads in a terminal: control characters but tabs escaped, as in JSON. */
-  private static String printable(String line) {
-    StringBuilder out = new StringBuilder(line.length());
-    for (int i = 0; i < line.length(); i++) {
-      char c = line.charAt(i);
-      if (c < 0x20 && c != '\t' || c == 0x7f) {
-        out.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
-      } else {
-        out.append(c);
-      }
-    }
-    return out.toString();
+    return LineDiff.unified(before, after, CONTEXT);
   }
 
   private record Values(String before, String after) {}
@@ -239,6 +231,11 @@ public final class DiffReport {
     return (from > 0 ? "..." : "") + text.substring(from, to) + (to < text.length() ? "..." : "");
   }
 
+  /**
+   * A value as JSON writes it, on one line. Of the characters JSON escapes, those with a short escape are
+   * written here; the other control characters are left to {@link Printable}, which writes for them the
+   * escape JSON writes (backslash, u, four hex digits), as for every other character it escapes.
+   */
   static String json(Object v) {
     if (v == null) {
       return "null";
@@ -252,13 +249,7 @@ public final class DiffReport {
           case '\\' -> out.append("\\\\");
           case '\n' -> out.append("\\n");
           case '\t' -> out.append("\\t");
-          default -> {
-            if (c < 0x20) {
-              out.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
-            } else {
-              out.append(c);
-            }
-          }
+          default -> out.append(c);
         }
       }
       return out.append('"').toString();

@@ -8,7 +8,6 @@ import dev.stave.apply.KubeTransport;
 import dev.stave.bundle.BundleReader;
 import dev.stave.bundle.BundleSetDiff;
 import dev.stave.bundle.DiffReport;
-import dev.stave.diag.Printable;
 import dev.stave.bundle.KubeObject;
 import dev.stave.bundle.ObjectDiff;
 import java.nio.file.Path;
@@ -112,10 +111,7 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
       }
       changes = ObjectDiff.between(a.objects(), b.objects());
     }
-    String report = format == Format.markdown ? DiffReport.markdown(changes) : DiffReport.text(changes);
-    // Against a cluster, names, keys and values come from the server: none of its control characters
-    // reach the terminal.
-    context.out().print(cluster ? Printable.text(report) : report);
+    context.out().print(format == Format.markdown ? DiffReport.markdown(changes) : DiffReport.text(changes));
     context.out().flush();
     return changes.isEmpty() ? Main.OK : Main.DIFFERENT;
   }

@@ -248,26 +248,74 @@ class DiffAndCheckTest {
         """, run.out());
   }
 
-  /** An apostrophe changed to a backtick shows as that change in a pull request, as it does in a terminal. */
-  @Test
-  void markdownShowsABacktickAsABacktick() throws IOException {
-    String config = "kind: experiment\nname: q\nimage: x:1\nprocesses:\n  p: {command: [sh], args: [\"%s\"]}\n";
-    Files.writeString(tmp.resolve("a.yaml"), config.formatted("echo x'y"));
-    Files.writeString(tmp.resolve("b.yaml"), config.formatted("echo x`y"));
+  /**
+   * The diff, as text and as Markdown, between the bundles of a one-process experiment whose {@code args}
+   * are written {@code [before]}, then {@code [after]}.
+   */
+  private List<String> diffOfArgs(String before, String after) throws IOException {
+    String config = "kind: experiment\nname: q\nimage: x:1\nprocesses:\n  p: {command: [sh], args: [%s]}\n";
+    Files.writeString(tmp.resolve("a.yaml"), config.formatted(before));
+    Files.writeString(tmp.resolve("b.yaml"), config.formatted(after));
     assertEquals(0, Run.of("compile", tmp.resolve("a.yaml").toString(), "-o", tmp.resolve("a").toString()).code());
     assertEquals(0, Run.of("compile", tmp.resolve("b.yaml").toString(), "-o", tmp.resolve("b").toString()).code());
     Run text = Run.of("diff", tmp.resolve("a").toString(), tmp.resolve("b").toString());
     assertEquals(3, text.code(), text.err());
-    assertTrue(text.out().contains("    spec.template.spec.containers[0].args[0]: \"echo x'y\" → \"echo x`y\"\n"), text.out());
     Run markdown = Run.of("diff", tmp.resolve("a").toString(), tmp.resolve("b").toString(), "--format", "markdown");
     assertEquals(3, markdown.code(), markdown.err());
+    return List.of(text.out(), markdown.out());
+  }
+
+  /** An apostrophe changed to a backtick shows as that change in a pull request, as it does in a terminal. */
+  @Test
+  void markdownShowsABacktickAsABacktick() throws IOException {
+    List<String> diff = diffOfArgs("\"echo x'y\"", "\"echo x`y\"");
+    assertTrue(diff.get(0).contains("    spec.template.spec.containers[0].args[0]: \"echo x'y\" → \"echo x`y\"\n"),
+        diff.get(0));
     assertEquals("""
         ### stave diff: 1 of 1 bundle differs: 0 added, 0 removed, 1 changed; 1 object differs: 0 added, 0 removed, 1 changed
 
         | | bundle | object | field | before | after |
         |---|---|---|---|---|---|
         | changed | `q` | `Job q/q-p` | `spec.template.spec.containers[0].args[0]` | `"echo x'y"` | ``"echo x`y"`` |
-        """, markdown.out());
+        """, diff.get(1));
+  }
+
+  /**
+   * Bundles may come from anyone's pull request: a right-to-left override (which turns 'gpj.exe' into what
+   * reads as 'exe.jpg') and a C1 control in their values are escaped, as in diagnostics and cluster diffs.
+   */
+  @Test
+  void bidiOverridesAndC1ControlsInValuesAreEscaped() throws IOException {
+    List<String> diff = diffOfArgs("\"get \\u202Egpj.exe\\x85\", \"set -e\\n\\u202Eb\\x85\"",
+        "\"get x\", \"set -e\\nc\"");
+    assertEquals("""
+        ~ bundle q (changed)
+            ~ Job q/q-p (changed)
+                spec.template.spec.containers[0].args[0]: "get \\u202egpj.exe\\u0085" → "get x"
+                spec.template.spec.containers[0].args[1]:
+                    @@ -1,2 +1,2 @@
+                     set -e
+                    -\\u202eb\\u0085
+                    +c
+        1 of 1 bundle differs: 0 added, 0 removed, 1 changed; 1 object differs: 0 added, 0 removed, 1 changed
+        """, diff.get(0));
+    assertEquals("""
+        ### stave diff: 1 of 1 bundle differs: 0 added, 0 removed, 1 changed; 1 object differs: 0 added, 0 removed, 1 changed
+
+        | | bundle | object | field | before | after |
+        |---|---|---|---|---|---|
+        | changed | `q` | `Job q/q-p` | `spec.template.spec.containers[0].args[0]` | `"get \\u202egpj.exe\\u0085"` | `"get x"` |
+        | changed | `q` | `Job q/q-p` | `spec.template.spec.containers[0].args[1]` | 2 lines | 2 lines, diff below |
+
+        `q` `Job q/q-p` `spec.template.spec.containers[0].args[1]`:
+
+        ```diff
+        @@ -1,2 +1,2 @@
+         set -e
+        -\\u202eb\\u0085
+        +c
+        ```
+        """, diff.get(1));
   }
 
   @Test

@@ -51,12 +51,4 @@ public final class Deadline {
   public Duration left() {
     return Duration.ofNanos(Math.max(0, endNanos - nanoTime.getAsLong()));
   }
-
-  /** {@code 2s}, {@code 5m}, {@code 1500ms}: a --timeout as it is written. */
-  public static String written(Duration d) {
-    if (d.toSeconds() % 60 == 0 && d.toMinutes() > 0 && d.toMillis() % 1000 == 0) {
-      return d.toMinutes() + "m";
-    }
-    return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
-  }
 }

@@ -3,6 +3,7 @@ package dev.stave.apply;
 import dev.stave.bundle.KubeObject;
 import dev.stave.bundle.WaitAnnotations;
 
+import dev.stave.diag.Durations;
 import dev.stave.diag.Printable;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -82,7 +83,7 @@ final class Waiter {
         return true;
       }
       if (!deadline.allows(poll)) {
-        report("timed out after " + Deadline.written(deadline.timeout()) + " waiting for "
+        report("timed out after " + Durations.written(deadline.timeout()) + " waiting for "
             + String.join(", ", pending));
         out.flush();
         return false;

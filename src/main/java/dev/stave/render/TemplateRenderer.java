@@ -1,6 +1,7 @@
 package dev.stave.render;
 
 import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Durations;
 import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.StaveBug;
@@ -221,7 +222,7 @@ public final class TemplateRenderer {
    * walking a range), without a line.
    */
   private UserError stopped(String templateName, Throwable thrown) {
-    String limitText = limit.toMillis() % 1000 == 0 ? limit.toSeconds() + " s" : limit.toMillis() + " ms";
+    String limitText = Durations.written(limit);
     String why = thrown != null
         ? " without finishing (a #list over a range without an end, such as 1.., or over billions of numbers?)"
         : " without finishing (a #list, text run with ?interpret, or a built-in such as ?seq_contains or ?filter,"

@@ -390,7 +390,7 @@ class CommandLineTest {
     Path out = dir.resolve("out");
     Run run = Run.of("compile", "examples/cheetah-ppo.conf", "--templates", templates.toString(), "-o", out.toString());
     assertEquals(1, run.code(), run.err());
-    assertTrue(run.err().startsWith(templates.resolve("job.ftl") + ":1:1: error: template job.ftl was stopped after 10 s"
+    assertTrue(run.err().startsWith(templates.resolve("job.ftl") + ":1:1: error: template job.ftl was stopped after 10s"
         + " without finishing"), run.err());
     assertFalse(Files.exists(out));
   }

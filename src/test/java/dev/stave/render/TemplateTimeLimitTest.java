@@ -43,7 +43,7 @@ class TemplateTimeLimitTest {
     Diagnostic d = stopped("job.ftl");
     assertEquals("template-time-limit", d.code());
     assertEquals(templates.resolve("job.ftl").toString(), d.origin().file());
-    assertEquals("template job.ftl was stopped after 300 ms without finishing (a #list over a range without an end,"
+    assertEquals("template job.ftl was stopped after 300ms without finishing (a #list over a range without an end,"
         + " such as 1.., or over billions of numbers?)", d.message());
   }
 
@@ -66,7 +66,7 @@ class TemplateTimeLimitTest {
       Diagnostic d = e.diagnostics().get(0);
       assertEquals("template-time-limit", d.code());
       assertEquals(new Origin(templates.resolve("job.ftl").toString(), 1, 1), d.origin());
-      assertEquals("template job.ftl was stopped after 300 ms without finishing (a #list, text run with ?interpret,"
+      assertEquals("template job.ftl was stopped after 300ms without finishing (a #list, text run with ?interpret,"
           + " or a built-in such as ?seq_contains or ?filter, over a range without an end, such as 1.., or over"
           + " billions of numbers?)", d.message());
       assertFalse(Thread.currentThread().isInterrupted());
@@ -136,7 +136,7 @@ class TemplateTimeLimitTest {
     assertEquals("template-time-limit", d.code(), d.message());
     assertEquals(templates.toString(), d.origin().file());
     assertTrue(d.message().startsWith("the packaged namespace.ftl, with the templates it imports from this folder,"
-        + " was stopped after 300 ms"), d.message());
+        + " was stopped after 300ms"), d.message());
   }
 
   @Test

@@ -5,6 +5,7 @@ import dev.stave.apply.Deadline;
 import dev.stave.apply.KubeTransport;
 import dev.stave.config.Env;
 import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Durations;
 import dev.stave.diag.Origin;
 import dev.stave.diag.UserError;
 import io.kubernetes.client.openapi.ApiClient;
@@ -138,7 +139,7 @@ public final class Kubeconfig {
       stopChildrenSince(before);
       String source = config instanceof CheckedKubeConfig checked ? checked.credentialSource() : "the user";
       throw new ClusterFailure("cannot set up the credentials of the kubeconfig " + where + ": " + source
-          + " gave none within --timeout " + Deadline.written(deadline.timeout()) + " and was stopped; run it"
+          + " gave none within --timeout " + Durations.written(deadline.timeout()) + " and was stopped; run it"
           + " yourself to see why (it may wait for a login or the network)");
     } catch (ExecutionException e) {
       if (e.getCause() instanceof IOException || e.getCause() instanceof RuntimeException) {

@@ -127,15 +127,15 @@ public final class HoconLoader {
       }
       Path from = including.file();
       // As Typesafe finds it: a relative name next to the including file, as the name is written.
-      Path named = including.path(what).map(p -> p.isAbsolute() ? p : from.resolveSibling(p)).orElse(null);
+      List<Path> candidates = Including.candidates(what, from.getParent());
       ConfigObject included;
       try {
-        included = including.into(named, what, false, () -> fallback.include(context, what));
+        included = including.into(candidates, what, false, () -> fallback.include(context, what));
       } catch (ConfigException.IO e) {
         throw new MissingInclude(what, false, from);
       }
-      // Typesafe looks for a name with no file next to the including one on the class path (stave's own
-      // jar), and skips one found nowhere: a misspelt include would compile as if it were not there.
+      // For an extension with no file next to the including one, Typesafe looks on the class path (stave's
+      // own jar) too, and merges what it finds there with the file.
       if (included.origin().filename() == null || included.origin().resource() != null) {
         throw new MissingInclude(what, false, from);
       }
@@ -146,14 +146,9 @@ public final class HoconLoader {
     public ConfigObject includeFile(ConfigIncludeContext context, java.io.File what) {
       // Typesafe reads file(...) from the current folder, whichever file names it, and skips a file that
       // is not there unless the include is required(...), which it then reports at the missing file.
-      Path from = including.file();
-      Path named = what.toPath().toAbsolutePath();
-      return including.into(named, what.getPath(), true, () -> {
-        if (!Including.exists(named)) {
-          throw new MissingInclude(what.getPath(), true, from);
-        }
-        return ((ConfigIncluderFile) fallback).includeFile(context, what);
-      });
+      List<Path> candidates = Including.candidates(what.getPath(), Path.of("").toAbsolutePath());
+      return including.into(candidates, what.getPath(), true,
+          () -> ((ConfigIncluderFile) fallback).includeFile(context, what));
     }
 
     @Override
@@ -188,25 +183,13 @@ public final class HoconLoader {
       return files.peek();
     }
 
-    /** {@code name} as a path; empty for one no file can have (a NUL), which Typesafe will not find. */
-    Optional<Path> path(String name) {
-      try {
-        return Optional.of(Path.of(name));
-      } catch (InvalidPathException e) {
-        return Optional.empty();
-      }
-    }
-
     /**
-     * Reads an include of {@code named} (as written, before Typesafe adds an extension) with {@code read},
-     * once every file that it may read is in the project; {@code name} is the name as written, in
-     * {@code file(...)} with {@code fileFunction}. Null {@code named}: no file, nothing to check.
+     * Reads an include whose files are {@code candidates} with {@code read}, once every one of them is in
+     * the project, and when one exists; {@code name} is the name as written, in {@code file(...)} with
+     * {@code fileFunction}. The files checked are the files read: a misspelt include would otherwise
+     * compile as if it were not there.
      */
-    ConfigObject into(Path named, String name, boolean fileFunction, Supplier<ConfigObject> read) {
-      if (named == null) {
-        return read.get();
-      }
-      List<Path> candidates = candidates(named);
+    ConfigObject into(List<Path> candidates, String name, boolean fileFunction, Supplier<ConfigObject> read) {
       for (Path candidate : candidates) {
         Optional<Path> outside = folders.outside(candidate);
         if (outside.isPresent()) {
@@ -214,7 +197,9 @@ public final class HoconLoader {
         }
       }
       // Typesafe reads the first that exists (and, of a name without an extension, any others too).
-      files.push(candidates.stream().filter(Files::isRegularFile).findFirst().orElse(named));
+      Path found = candidates.stream().filter(Files::isRegularFile).findFirst()
+          .orElseThrow(() -> new MissingInclude(name, fileFunction, file()));
+      files.push(found);
       try {
         return read.get();
       } finally {
@@ -222,21 +207,20 @@ public final class HoconLoader {
       }
     }
 
-    /** Whether Typesafe finds a file for {@code named}. */
-    static boolean exists(Path named) {
-      return candidates(named).stream().anyMatch(Files::isRegularFile);
-    }
-
-    /** The name, and the names with an extension that Typesafe reads for it when it has none. */
-    private static List<Path> candidates(Path named) {
-      String name = named.getFileName() == null ? "" : named.getFileName().toString();
-      if (EXTENSIONS.stream().anyMatch(name::endsWith)) {
-        return List.of(named);
+    /**
+     * The files Typesafe reads for an include of {@code name}, a relative name taken in {@code folder}: the
+     * name when it ends in one of its extensions, else the name with each of them added, never the bare
+     * name, which it does not read ({@code include ""} reads {@code .conf}, {@code .json} and
+     * {@code .properties} in the folder). None for a name no file can have (a NUL).
+     */
+    static List<Path> candidates(String name, Path folder) {
+      List<String> names = EXTENSIONS.stream().anyMatch(name::endsWith)
+          ? List.of(name) : EXTENSIONS.stream().map(ext -> name + ext).toList();
+      try {
+        return names.stream().map(folder::resolve).toList();
+      } catch (InvalidPathException e) {
+        return List.of();
       }
-      List<Path> all = new ArrayList<>();
-      EXTENSIONS.forEach(ext -> all.add(named.resolveSibling(name + ext)));
-      all.add(named);
-      return all;
     }
   }
 

@@ -249,6 +249,36 @@ class HoconLoaderTest {
   }
 
   @Test
+  void anEmptyIncludeNameIsCheckedAsTypesafeReadsIt() throws IOException {
+    // Typesafe adds its extensions to the name as written: .conf, .json and .properties next to the config,
+    // not the config's folder with an extension, which is outside the project.
+    UserError missing = assertThrows(UserError.class, () -> load("kind = experiment\ninclude \"\"\n", Map.of()));
+    Diagnostic d = missing.diagnostics().get(0);
+    assertEquals("hocon-include", d.code());
+    assertEquals(new Origin(d.origin().file(), 2, 1), d.origin());
+    assertEquals("invalid HOCON: include \"\": there is no such file next to this config", d.message());
+    Files.writeString(dir.resolve(".conf"), "name = from-dot-conf\n");
+    MapNode found = load("include \"\"\nkind = experiment\n", Map.of());
+    assertEquals("from-dot-conf", ((ScalarNode) found.get("name")).text());
+  }
+
+  @Test
+  void aFileIncludeWithoutAnExtensionNeedsAFileWithOne() throws IOException {
+    // Typesafe reads name.conf, name.json and name.properties for it, never the bare name: with only that,
+    // the include would read nothing and compile as if it were not there.
+    Path bare = Path.of("hocon-include-test-bare");
+    try {
+      Files.writeString(bare, "name = never-read\n");
+      UserError e = assertThrows(UserError.class,
+          () -> load("kind = experiment\ninclude file(\"hocon-include-test-bare\")\n", Map.of()));
+      assertEquals("invalid HOCON: include file(\"hocon-include-test-bare\"): there is no such file in the current"
+          + " folder", e.diagnostics().get(0).message());
+    } finally {
+      Files.deleteIfExists(bare);
+    }
+  }
+
+  @Test
   void aMissingIncludeIsFoundAtItsLineNotInAComment() {
     for (String comment : List.of("# old: include \"misspelt.conf\"", "// include \"misspelt.conf\"")) {
       UserError e = assertThrows(UserError.class,

@@ -34,6 +34,19 @@ class ProjectFoldersTest {
     return Files.createDirectories(temp.resolve("proj"));
   }
 
+  /**
+   * The whole error for {@code what} in proj/exp.conf at {@code at}, which leads to the credentials: the
+   * quoted {@code line}, and the caret after {@code indent}.
+   */
+  private String refusedLink(Path proj, String at, String what, String line, String indent) throws IOException {
+    return proj.resolve("exp.conf") + ":" + at + ": error: " + what + " is outside the project: it leads to "
+        + temp.toRealPath().resolve("home/.aws/credentials.conf") + ", which is under neither the current folder nor "
+        + proj + "/\n"
+        + "    | " + line + "\n"
+        + "    | " + indent + "^\n"
+        + HINT;
+  }
+
   private Run compile(Path config) {
     return Run.of("compile", config.toString(), "-o", temp.resolve("out").toString());
   }
@@ -46,12 +59,7 @@ class ProjectFoldersTest {
         + "processes { a { command = [run] } }\n  include \"shared.conf\"\n");
     Run run = compile(proj.resolve("exp.conf"));
     assertEquals(1, run.code());
-    assertEquals(proj.resolve("exp.conf") + ":5:3: error: include \"shared.conf\" is outside the project: it leads to "
-        + temp.toRealPath().resolve("home/.aws/credentials.conf") + ", which is under neither the current folder nor "
-        + proj + "/\n"
-        + "    |   include \"shared.conf\"\n"
-        + "    |   ^\n"
-        + HINT, run.err());
+    assertEquals(refusedLink(proj, "5:3", "include \"shared.conf\"", "  include \"shared.conf\"", "  "), run.err());
     assertFalse(Files.exists(temp.resolve("out")));
   }
 
@@ -64,6 +72,17 @@ class ProjectFoldersTest {
     assertEquals(1, run.code());
     assertTrue(run.err().startsWith(proj.resolve("exp.conf") + ":1:1: error: include \"later.conf\" is outside the"
         + " project: it leads to " + temp.toRealPath().resolve("home/.aws/not-yet.conf") + ", which"), run.err());
+  }
+
+  @Test
+  void anEmptyIncludeNameIsJudgedByTheFilesTypesafeReadsForIt() throws IOException {
+    // include "" reads .conf (and .json, .properties) next to the config: here a link out of the project.
+    Path proj = project();
+    Files.createSymbolicLink(proj.resolve(".conf"), temp.resolve("home/.aws/credentials.conf"));
+    Files.writeString(proj.resolve("exp.conf"), "include \"\"\nkind = experiment\n");
+    Run run = compile(proj.resolve("exp.conf"));
+    assertEquals(1, run.code());
+    assertEquals(refusedLink(proj, "1:1", "include \"\"", "include \"\"", ""), run.err());
   }
 
   @Test

@@ -5,8 +5,11 @@ import dev.stave.diag.Origin;
 import dev.stave.diag.UserError;
 import dev.stave.diag.Sources;
 import java.math.BigInteger;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -19,7 +22,10 @@ import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.events.CollectionEndEvent;
+import org.yaml.snakeyaml.events.CollectionStartEvent;
 import org.yaml.snakeyaml.events.Event;
+import org.yaml.snakeyaml.events.NodeEvent;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.NodeId;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -87,7 +93,7 @@ public final class YamlLoader {
       throw new UserError(Diagnostic.error(Origin.of(file), "", "empty",
           "the file is empty", "a config needs at least 'kind' and 'name'"));
     }
-    Converter converter = new Converter(file, parser.aliases > 0, text.indexOf(NEL) >= 0);
+    Converter converter = new Converter(file, parser.aliases, text.indexOf(NEL) >= 0);
     Node node = converter.convert(root, "", 0);
     if (!converter.problems.isEmpty()) {
       throw new UserError(converter.problems);
@@ -107,11 +113,27 @@ public final class YamlLoader {
     return options;
   }
 
-  /** The parser's events, remembering where the last one handed out starts. */
+  /**
+   * The parser's events, remembering where the last one handed out starts and where each alias is written.
+   * The composer hands out the anchored node itself for an alias, so the node alone tells only where the
+   * anchor is; a limit that an alias goes over is the alias's to report.
+   */
   private static final class LastEvent implements Parser {
     private final Parser parser;
     private Mark last;
-    private int aliases;
+    /** By the start of the list or map that holds them, as its node keeps it. */
+    private final Map<Mark, Aliases> aliases = new IdentityHashMap<>();
+    /** The lists and maps being read: where each starts, and how many keys, values or items it has so far. */
+    private final Deque<Open> open = new ArrayDeque<>();
+
+    private static final class Open {
+      final Mark start;
+      int children;
+
+      Open(Mark start) {
+        this.start = start;
+      }
+    }
 
     LastEvent(Parser parser) {
       this.parser = parser;
@@ -130,11 +152,53 @@ public final class YamlLoader {
     @Override
     public Event getEvent() {
       Event event = parser.getEvent();
-      last = event == null ? last : event.getStartMark();
-      if (event != null && event.is(Event.ID.Alias)) {
-        aliases++;
+      if (event == null) {
+        return null;
+      }
+      last = event.getStartMark();
+      if (event instanceof CollectionEndEvent) {
+        open.pop();
+      } else if (event instanceof NodeEvent && !open.isEmpty()) {
+        Open parent = open.peek();
+        if (event.is(Event.ID.Alias)) {
+          aliases.computeIfAbsent(parent.start, start -> new Aliases()).add(parent.children, last);
+        }
+        parent.children++;
+      }
+      if (event instanceof CollectionStartEvent) {
+        open.push(new Open(last));
       }
       return event;
+    }
+  }
+
+  /**
+   * Where the aliases that one list or map holds are written, by which of its nodes each is (a map's keys
+   * and values counting in turn). Kept as numbers: a file may hold millions of aliases of a short value.
+   */
+  private static final class Aliases {
+    private int[] children = new int[4];
+    private int[] lines = new int[4];
+    private int[] columns = new int[4];
+    private int size;
+
+    void add(int child, Mark at) {
+      if (size == children.length) {
+        children = Arrays.copyOf(children, size * 2);
+        lines = Arrays.copyOf(lines, size * 2);
+        columns = Arrays.copyOf(columns, size * 2);
+      }
+      children[size] = child;
+      lines[size] = at.getLine();
+      columns[size] = at.getColumn();
+      size++;
+    }
+
+    /** Where the {@code child}th node is written as an alias; null when it is written out. */
+    Origin at(String file, int child) {
+      // Added in the order the parser reads them, so the children are sorted.
+      int i = Arrays.binarySearch(children, 0, size, child);
+      return i < 0 ? null : new Origin(file, lines[i] + 1, columns[i] + 1);
     }
   }
 
@@ -241,18 +305,21 @@ public final class YamlLoader {
 
   private final class Converter {
     private final String file;
-    private final boolean aliases;
+    private final Map<Mark, Aliases> aliases;
     private final boolean nel;
     private final List<Diagnostic> problems = new ArrayList<>();
     private final Set<org.yaml.snakeyaml.nodes.Node> nelReported = Collections.newSetFromMap(new IdentityHashMap<>());
     private int expanded;
     private long characters;
+    /** Where the alias being expanded is written in the file's own text, or null: limits are gone over there. */
+    private Origin alias;
 
     /**
-     * @param aliases whether the file uses an alias, which is what a file of too many values usually does
+     * @param aliases where the file's aliases are written ({@link LastEvent}); a file of too many values
+     *     usually has some
      * @param nel whether the file holds a U+0085 anywhere, so that only such files have their scalars searched
      */
-    Converter(String file, boolean aliases, boolean nel) {
+    Converter(String file, Map<Mark, Aliases> aliases, boolean nel) {
       this.file = file;
       this.aliases = aliases;
       this.nel = nel;
@@ -260,15 +327,40 @@ public final class YamlLoader {
 
     Origin origin(org.yaml.snakeyaml.nodes.Node n) {
       Mark m = n.getStartMark();
-      return m == null ? Origin.of(file) : new Origin(file, m.getLine() + 1, m.getColumn() + 1);
+      return m == null ? Origin.of(file) : YamlLoader.origin(file, m);
+    }
+
+    /** Where a limit on what aliases expand to is gone over at {@code n}: the alias being expanded, if any. */
+    Origin expansion(org.yaml.snakeyaml.nodes.Node n) {
+      return alias == null ? origin(n) : alias;
+    }
+
+    /**
+     * Converts the {@code index}th node that {@code parent} holds (a map's keys and values counting in turn).
+     * Only an alias in the file's own text is remembered: inside a node an alias expands, the aliases are
+     * the anchored node's, and the one to change is the alias that brought it in.
+     */
+    Node child(org.yaml.snakeyaml.nodes.Node parent, int index, org.yaml.snakeyaml.nodes.Node n, String path,
+        int depth) {
+      Aliases in = alias == null ? aliases.get(parent.getStartMark()) : null;
+      Origin at = in == null ? null : in.at(file, index);
+      if (at == null) {
+        return convert(n, path, depth);
+      }
+      alias = at;
+      try {
+        return convert(n, path, depth);
+      } finally {
+        alias = null;
+      }
     }
 
     Node convert(org.yaml.snakeyaml.nodes.Node n, String path, int depth) {
       Origin origin = origin(n);
       if (++expanded > MAX_EXPANDED_NODES) {
         if (expanded == MAX_EXPANDED_NODES + 1) {
-          problems.add(aliases
-              ? Diagnostic.error(origin, path, "yaml-bomb",
+          problems.add(!aliases.isEmpty()
+              ? Diagnostic.error(expansion(n), path, "yaml-bomb",
                   "the file expands to more than " + MAX_EXPANDED_NODES + " values through its aliases",
                   "write the values out instead of nesting aliases")
               : Diagnostic.error(origin, path, "yaml-size",
@@ -280,7 +372,7 @@ public final class YamlLoader {
       if (depth > MAX_NESTING) {
         // SnakeYAML limits the nesting of the text; an alias can still nest a node inside itself.
         if (problems.stream().noneMatch(p -> p.code().equals("yaml-depth"))) {
-          problems.add(Diagnostic.error(origin, "", "yaml-depth",
+          problems.add(Diagnostic.error(expansion(n), "", "yaml-depth",
               "the file nests more than " + MAX_NESTING + " levels deep through its aliases",
               "remove the alias that refers to a node from inside itself"));
         }
@@ -304,7 +396,8 @@ public final class YamlLoader {
         List<Node> items = new ArrayList<>(seq.getValue().size());
         int i = 0;
         for (org.yaml.snakeyaml.nodes.Node item : seq.getValue()) {
-          items.add(convert(item, path + "[" + i++ + "]", depth + 1));
+          items.add(child(seq, i, item, path + "[" + i + "]", depth + 1));
+          i++;
         }
         return new ListNode(items, origin);
       }
@@ -315,7 +408,10 @@ public final class YamlLoader {
     private Node convertMap(MappingNode map, Origin origin, String path, int depth) {
       Map<String, Node> entries = new LinkedHashMap<>();
       Map<String, Origin> keyOrigins = new HashMap<>();
+      int index = -1;
       for (NodeTuple tuple : map.getValue()) {
+        // A key and its value are the map's two next nodes: the value is its second.
+        index += 2;
         org.yaml.snakeyaml.nodes.Node keyNode = tuple.getKeyNode();
         Origin keyOrigin = origin(keyNode);
         if (!(keyNode instanceof org.yaml.snakeyaml.nodes.ScalarNode keyScalar)) {
@@ -343,7 +439,7 @@ public final class YamlLoader {
           continue;
         }
         keyOrigins.put(key, keyOrigin);
-        entries.put(key, convert(tuple.getValueNode(), childPath, depth + 1));
+        entries.put(key, child(map, index, tuple.getValueNode(), childPath, depth + 1));
       }
       return new MapNode(entries, keyOrigins, origin);
     }
@@ -402,7 +498,7 @@ public final class YamlLoader {
       }
       characters += value.length();
       if (characters > MAX_CHARACTERS) {
-        problems.add(Diagnostic.error(origin, path, "yaml-size",
+        problems.add(Diagnostic.error(expansion(scalar), path, "yaml-size",
             "the file's values come to more than " + String.format(java.util.Locale.ROOT, "%,d", MAX_CHARACTERS)
                 + " characters through its aliases and variables",
             "write a long value that is used many times once, or keep large values out of the config"));

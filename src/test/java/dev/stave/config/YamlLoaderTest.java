@@ -44,6 +44,30 @@ class YamlLoaderTest {
         () -> loader.load("a: &a [" + "1, ".repeat(5_000) + "1]\nb: [" + "*a, ".repeat(39) + "*a]\n", "x.yaml"));
     assertEquals("the file expands to more than 200000 values through its aliases",
         aliased.diagnostics().get(0).message());
+    // At the alias that goes over, the 39th, not at the value it brings in from line 1.
+    assertEquals(new Origin("x.yaml", 2, 157), aliased.diagnostics().get(0).origin());
+    assertEquals("b[38][4919]", aliased.diagnostics().get(0).jsonPath());
+  }
+
+  /** An alias brings in the anchored node itself, which tells where the anchor is, not which use is one too many. */
+  @Test
+  void limitsGoneOverThroughAnAliasAreErrorsAtTheAliasInTheFilesOwnText() {
+    // A million characters, then four, nine, ten and eleven million: the second alias in m goes over.
+    String text = "s: &s \"" + "x".repeat(1_000_000) + "\"\n"
+        + "l: &l [*s, *s, *s, *s]\n"
+        + "m:\n  - *l\n  - {k: *l}\n  - *l\n";
+    UserError e = assertThrows(UserError.class, () -> YamlLoader.verbatim().load(text, "x.yaml"));
+    assertEquals(1, e.diagnostics().size(), e.diagnostics().toString());
+    assertEquals(new Origin("x.yaml", 5, 9), e.diagnostics().get(0).origin());
+    assertEquals("m[1].k[1]", e.diagnostics().get(0).jsonPath());
+    UserError inMap = assertThrows(UserError.class, () -> YamlLoader.verbatim().load(
+        text.replace("  - *l\n  - {k: *l}\n  - *l\n", "  - a: 1\n    b: *l\n    c: {d: 1, e: *l}\n"), "x.yaml"));
+    assertEquals(new Origin("x.yaml", 6, 18), inMap.diagnostics().get(0).origin());
+    assertEquals("m[0].c.e[0]", inMap.diagnostics().get(0).jsonPath());
+    // An alias of a map that holds itself: the alias inside it is the one to remove.
+    UserError itself = assertThrows(UserError.class,
+        () -> YamlLoader.verbatim().load("a: 1\np: &p\n  q: [x]\n  r: *p\n", "x.yaml"));
+    assertEquals(new Origin("x.yaml", 4, 6), itself.diagnostics().get(0).origin());
   }
 
   @Test

@@ -48,6 +48,8 @@ public final class HoconLoader {
   private final Env env;
   private final Sources lines;
   private final ProjectFolders folders;
+  /** The paths {@link #convert} has built for the file being loaded. */
+  private PathBudget paths;
 
   /** {@code folders}: where the file's includes may read. */
   public HoconLoader(Env env, Sources lines, ProjectFolders folders) {
@@ -89,6 +91,7 @@ public final class HoconLoader {
           "remove the cycle and keep nesting under " + MAX_DEPTH + " levels"));
     }
     List<Diagnostic> problems = new ArrayList<>();
+    paths = new PathBudget();
     Node node = convert(config.root(), written, path, file, "", null, 0, null, problems);
     if (!problems.isEmpty()) {
       throw new UserError(problems);
@@ -735,6 +738,12 @@ public final class HoconLoader {
     boolean scalar = value.valueType() != com.typesafe.config.ConfigValueType.OBJECT
         && value.valueType() != com.typesafe.config.ConfigValueType.LIST;
     Origin origin = item != null ? item : origin(originOf(value, written), path, file, key, scalar);
+    if (paths.goesOver(jsonPath)) {
+      problems.add(PathBudget.error(origin, jsonPath, "hocon-size", "substitutions"));
+    }
+    if (paths.over()) {
+      return new ScalarNode(null, "null", origin);
+    }
     if (depth > MAX_DEPTH) {
       if (problems.isEmpty()) {
         problems.add(Diagnostic.error(origin, jsonPath, "hocon-depth",
@@ -749,6 +758,10 @@ public final class HoconLoader {
         Map<String, Origin> keyOrigins = new HashMap<>();
         // HOCON objects have no order; sort so that nothing downstream can see hash order.
         for (String k : new TreeSet<>(object.keySet())) {
+          if (paths.over()) {
+            // Each further path would be as long as this object's: not built, however many keys are left.
+            break;
+          }
           ConfigValue child = object.get(k);
           String childPath = jsonPath.isEmpty() ? k : jsonPath + "." + k;
           ConfigValue writtenChild = written(written, k, -1);
@@ -763,7 +776,7 @@ public final class HoconLoader {
         List<Node> items = new ArrayList<>(list.size());
         ItemCursor cursor = new ItemCursor(item != null ? origin : origin(originOf(value, written), path, file, key,
             true));
-        for (int i = 0; i < list.size(); i++) {
+        for (int i = 0; i < list.size() && !paths.over(); i++) {
           ConfigValue writtenItem = written(written, null, i);
           Origin at = cursor.place(list.get(i), origin(originOf(list.get(i), writtenItem), path, file, null));
           items.add(convert(list.get(i), writtenItem, path, file, jsonPath + "[" + i + "]", null, depth + 1, at,

@@ -311,6 +311,7 @@ public final class YamlLoader {
     private final Set<org.yaml.snakeyaml.nodes.Node> nelReported = Collections.newSetFromMap(new IdentityHashMap<>());
     private int expanded;
     private long characters;
+    private final PathBudget paths = new PathBudget();
     /** Where the alias being expanded is written in the file's own text, or null: limits are gone over there. */
     private Origin alias;
 
@@ -357,6 +358,12 @@ public final class YamlLoader {
 
     Node convert(org.yaml.snakeyaml.nodes.Node n, String path, int depth) {
       Origin origin = origin(n);
+      if (paths.goesOver(path)) {
+        problems.add(PathBudget.error(expansion(n), path, "yaml-size", "aliases"));
+      }
+      if (paths.over()) {
+        return new ScalarNode(null, "null", origin);
+      }
       if (++expanded > MAX_EXPANDED_NODES) {
         if (expanded == MAX_EXPANDED_NODES + 1) {
           problems.add(!aliases.isEmpty()
@@ -396,6 +403,10 @@ public final class YamlLoader {
         List<Node> items = new ArrayList<>(seq.getValue().size());
         int i = 0;
         for (org.yaml.snakeyaml.nodes.Node item : seq.getValue()) {
+          if (paths.over()) {
+            // Each further path would be as long as this list's: not built, however many items are left.
+            break;
+          }
           items.add(child(seq, i, item, path + "[" + i + "]", depth + 1));
           i++;
         }
@@ -410,6 +421,9 @@ public final class YamlLoader {
       Map<String, Origin> keyOrigins = new HashMap<>();
       int index = -1;
       for (NodeTuple tuple : map.getValue()) {
+        if (paths.over()) {
+          break;
+        }
         // A key and its value are the map's two next nodes: the value is its second.
         index += 2;
         org.yaml.snakeyaml.nodes.Node keyNode = tuple.getKeyNode();

@@ -385,6 +385,25 @@ class HoconLoaderTest {
     assertEquals(20, list.diagnostics().get(0).origin().line());
   }
 
+  /** As in YAML (YamlLoaderTest): a key counts once for every value under it, and a long one over many is an error. */
+  @Test
+  void pathsToTheValuesThatComeToMoreThanTenMillionCharactersAreAnError() throws IOException {
+    String key = "k".repeat(1_000_000);
+    UserError e = assertThrows(UserError.class,
+        () -> load("a = 1\n" + key + " = [" + "1, ".repeat(19) + "1]\n", Map.of()));
+    assertEquals(1, e.diagnostics().size(), e.diagnostics().toString());
+    Diagnostic d = e.diagnostics().get(0);
+    assertEquals("hocon-size", d.code());
+    assertEquals("the paths to the file's values come to more than 10,000,000 characters, counting each key once"
+        + " for every value under it", d.message());
+    assertEquals(List.of("keep keys short, above all those over long lists and those that substitutions repeat"),
+        d.hints());
+    assertEquals(new Origin(dir.resolve("x.conf").toString(), 2, 1_000_029), d.origin());
+    assertEquals(key + "[8]", d.jsonPath());
+    MapNode eight = load("a = 1\n" + key + " = [" + "1, ".repeat(7) + "1]\n", Map.of());
+    assertEquals(8, ((ListNode) eight.get(key)).items().size());
+  }
+
   @Test
   void substitutionsWithinTheLimitAreResolved() throws IOException {
     StringBuilder text = new StringBuilder("a0 = xx\n");

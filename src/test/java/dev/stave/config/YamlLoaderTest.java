@@ -112,6 +112,36 @@ class YamlLoaderTest {
         .items().size());
   }
 
+  /**
+   * A key counts once for every value under it, since each value's path holds it: a key of a million
+   * characters over nine values comes to over ten million. Without the limit, paths of a long key over
+   * 100,000 values, or of a long string used as a key through aliases, took from 20 s to minutes to build.
+   */
+  @Test
+  void pathsToTheValuesThatComeToMoreThanTenMillionCharactersAreAnError() {
+    String key = "k".repeat(1_000_000);
+    UserError e = assertThrows(UserError.class,
+        () -> YamlLoader.verbatim().load("? " + key + "\n: [" + "1, ".repeat(19) + "1]\n", "x.yaml"));
+    assertEquals(1, e.diagnostics().size(), e.diagnostics().toString());
+    Diagnostic d = e.diagnostics().get(0);
+    assertEquals("yaml-size", d.code());
+    assertEquals("the paths to the file's values come to more than 10,000,000 characters, counting each key once"
+        + " for every value under it", d.message());
+    assertEquals(List.of("keep keys short, above all those over long lists and those that aliases repeat"), d.hints());
+    // The list's own path and eight items' come to 9,000,024 characters: the ninth item goes over.
+    assertEquals(new Origin("x.yaml", 2, 28), d.origin());
+    assertEquals(key + "[8]", d.jsonPath());
+    MapNode eight = (MapNode) YamlLoader.verbatim().load("? " + key + "\n: [" + "1, ".repeat(7) + "1]\n", "x.yaml");
+    assertEquals(8, ((ListNode) eight.get(key)).items().size());
+    // A long string used as a key, in a map used through aliases: at the alias whose expansion goes over.
+    UserError aliased = assertThrows(UserError.class, () -> YamlLoader.verbatim().load("s: &s " + key + "\n"
+        + "k: &k {? *s : [1, 1]}\n"
+        + "l: [*k, *k, *k, *k]\n", "x.yaml"));
+    assertEquals(1, aliased.diagnostics().size(), aliased.diagnostics().toString());
+    assertEquals(new Origin("x.yaml", 3, 13), aliased.diagnostics().get(0).origin());
+    assertEquals("l[2]." + key, aliased.diagnostics().get(0).jsonPath());
+  }
+
   @Test
   void everyValueAndKeyHasItsLineAndColumn() {
     MapNode root = load("kind: experiment\nprocesses:\n  agent:\n    replicas: 8\n");

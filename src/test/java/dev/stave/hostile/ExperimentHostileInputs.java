@@ -62,6 +62,18 @@ final class ExperimentHostileInputs implements HostileGenerator {
     // SnakeYAML's own reader takes quadratic time in the length of a word or a comment line: minutes.
     all.add(text("name-7mb-word.yaml", "kind: experiment\nname: " + "n".repeat(7_500_000) + "\nimage: img\n"));
     all.add(text("comment-7mb-line.yaml", YAML + "# " + "word ".repeat(1_500_000) + "\n"));
+    // Every value's path holds the keys above it: a key of 200 KiB over 100,000 values took 20 s before its
+    // first diagnostic, and one that aliases repeat at forty levels, eight minutes.
+    String key = "k".repeat(200 * 1024);
+    String items = "1, ".repeat(99_999) + "1";
+    all.add(text("key-200k-over-100000-values.yaml", YAML + "? " + key + "\n: [" + items + "]\n"));
+    all.add(text("key-200k-over-100000-values.conf", HOCON + key + " = [" + items + "]\n"));
+    all.add(text("alias-key-200k-over-100000-values.yaml", YAML + "s: &s " + key + "\nm: {? *s : [" + items + "]}\n"));
+    StringBuilder nested = new StringBuilder(YAML + "s: &s " + key + "\nl0: &l0 [" + "1, ".repeat(3_999) + "1]\n");
+    for (int i = 1; i < 40; i++) {
+      nested.append("l").append(i).append(": &l").append(i).append(" {? *s : *l").append(i - 1).append("}\n");
+    }
+    all.add(text("alias-key-200k-nested-40.yaml", nested.toString()));
     all.add(text("control-characters.yaml", YAML.replace("image: img", "image: \"img\u0007\u001b[31m\"")));
     return all;
   }

@@ -50,10 +50,12 @@ final class Waiter {
       return true;
     }
     String last = null;
+    Map<KubeObject, State> states = Map.of();
     while (true) {
-      Map<KubeObject, State> states = new LinkedHashMap<>();
+      Map<KubeObject, State> seen = states;
+      states = new LinkedHashMap<>();
       for (KubeObject o : workloads) {
-        states.put(o, state(o));
+        states.put(o, state(o, seen.get(o)));
       }
       long ready = states.values().stream().filter(State::ready).count();
       StringBuilder line = new StringBuilder("waiting: " + ready + "/" + workloads.size() + " ready");
@@ -97,7 +99,8 @@ final class Waiter {
     }
   }
 
-  private State state(KubeObject o) {
+  /** {@code before} is what the last look saw, null before the first. */
+  private State state(KubeObject o, State before) {
     Map<String, Object> live;
     try {
       Resource r = mapper.find(o.apiVersion(), o.kind());
@@ -105,6 +108,11 @@ final class Waiter {
     } catch (ApiError e) {
       return new State(false, false, "cannot read it: " + e.describe());
     } catch (IOException e) {
+      if (deadline.passed()) {
+        // No request is sent after --timeout (and one made just before may be cut off): the report says
+        // what the workload was last seen waiting for, not that the server could not be reached.
+        return before != null ? before : new State(false, false, "not read before the timeout");
+      }
       return new State(false, false, "cannot reach the server");
     }
     if (live == null) {

@@ -106,14 +106,14 @@ final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
     Duration timeout = cluster.timeout(bundleTimeout.isPresent() ? Duration.ofSeconds(bundleTimeout.getAsLong()) : null);
     ApplyOptions options = new ApplyOptions(dryRun, forceConflicts, prune, waitReady, timeout,
         cluster.pollInterval != null ? cluster.pollInterval : ApplyOptions.DEFAULT_POLL, cluster.retry());
-    return run(context, target, objects, cluster, options);
+    return run(context, target, objects, cluster, options, Deadline.after(options.timeout()));
   }
 
+  /** {@code deadline} is the run's, begun before the kubeconfig's credentials are had. */
   static int run(Context context, Path target, List<KubeObject> objects, ClusterOptions cluster,
-      ApplyOptions options) {
+      ApplyOptions options, Deadline deadline) {
     String bundle = options.prune() ? Applier.pruneLabel(objects, target.toString()) : null;
     try {
-      Deadline deadline = Deadline.after(options.timeout());
       KubeTransport transport =
           ClusterLibraries.openKubeconfig(cluster.kubeconfig, cluster.context, context.env(), deadline);
       Applier.Result result = new Applier(transport, options, deadline, context.out()).apply(objects, bundle);

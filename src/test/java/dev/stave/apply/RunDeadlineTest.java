@@ -2,6 +2,7 @@ package dev.stave.apply;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.stave.bundle.KubeObject;
 import dev.stave.config.Env;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -20,14 +22,21 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A run has one deadline, begun before its credentials are had: what the credentials take (an exec
- * plugin may wait for a login) is not given to the requests again. The test's clock stands for the time
- * the credentials took.
+ * plugin may wait for a login) is not given to the requests again, and no request starts after it. The
+ * test's clock stands for the time the credentials and the requests took.
  */
 class RunDeadlineTest {
   private static final Duration TIMEOUT = Duration.ofMinutes(10);
   private static final RetryPolicy FAST = new RetryPolicy(6, Duration.ofMillis(1), Duration.ofMillis(8));
   private static final KubeObject NAMESPACE =
       KubeObject.of(Map.of("apiVersion", "v1", "kind", "Namespace", "metadata", Map.of("name", "surreal")));
+  private static final KubeObject CONFIG_MAP = KubeObject.of(Map.of("apiVersion", "v1", "kind", "ConfigMap",
+      "metadata", Map.of("name", "settings", "namespace", "surreal"), "data", Map.of("a", "b")));
+
+  private static final String GET_A = "GET /apis/batch/v1/namespaces/surreal/jobs/a";
+  private static final String GET_B = "GET /apis/batch/v1/namespaces/surreal/jobs/b";
+  private static final String PATCH_A = "PATCH /apis/batch/v1/namespaces/surreal/jobs/a?fieldManager=stave";
+  private static final String PATCH_B = "PATCH /apis/batch/v1/namespaces/surreal/jobs/b?fieldManager=stave";
 
   @TempDir
   Path tmp;
@@ -40,10 +49,6 @@ class RunDeadlineTest {
   @BeforeEach
   void setUp() throws IOException {
     api = new FakeKubeApi();
-    deadline = Deadline.after(TIMEOUT, clock::get);
-    Path kubeconfig = api.kubeconfig(tmp.resolve("kubeconfig"));
-    transport = ClusterLibraries.openKubeconfig(kubeconfig, null, new Env(Map.of(), tmp.toString()), deadline);
-    clock.set(TIMEOUT.toNanos()); // the credentials took the whole --timeout
   }
 
   @AfterEach
@@ -51,13 +56,58 @@ class RunDeadlineTest {
     api.close();
   }
 
+  /** The run's transport, on {@code clock}. */
+  private void open(LongSupplier clock) throws IOException {
+    deadline = Deadline.after(TIMEOUT, clock);
+    Path kubeconfig = api.kubeconfig(tmp.resolve("kubeconfig"));
+    transport = ClusterLibraries.openKubeconfig(kubeconfig, null, new Env(Map.of(), tmp.toString()), deadline);
+  }
+
+  /** A clock at the run's start until the fake has had {@code n} requests (n > 0), then past its deadline. */
+  private LongSupplier passedAfter(int n) {
+    return () -> api.requests().size() < n ? 0 : TIMEOUT.toNanos();
+  }
+
+  private Applier applier(boolean waitReady, StringWriter out) {
+    ApplyOptions options = new ApplyOptions(false, false, false, waitReady, TIMEOUT, Duration.ofMillis(1), FAST);
+    return new Applier(transport, options, deadline, new PrintWriter(out));
+  }
+
+  private static KubeObject job(String name) {
+    return KubeObject.of(Map.of("apiVersion", "batch/v1", "kind", "Job",
+        "metadata", Map.of("name", name, "namespace", "surreal")));
+  }
+
+  /** Applies the Jobs a and b with --wait, which times out; what it prints after the apply's report. */
+  private String waitTimesOut() {
+    StringWriter out = new StringWriter();
+    Applier.Result result = applier(true, out).apply(List.of(job("a"), job("b")), null);
+    assertEquals(1, result.failed());
+    String applied = "Job surreal/a: created\nJob surreal/b: created\n"
+        + "2 created, 0 configured, 0 unchanged, 0 pruned, 0 failed\n";
+    assertTrue(out.toString().startsWith(applied), out.toString());
+    return out.toString().substring(applied.length());
+  }
+
   @Test
-  void applyRetriesNothingOnceTheCredentialsTookTheTimeout() {
+  void applySendsNothingOnceTheCredentialsTookTheTimeout() throws IOException {
+    open(clock::get);
+    clock.set(TIMEOUT.toNanos()); // the credentials took the whole --timeout
+    StringWriter out = new StringWriter();
+    Applier applier = applier(false, out);
+    ClusterFailure e = assertThrows(ClusterFailure.class, () -> applier.apply(List.of(NAMESPACE), null));
+    assertEquals("cannot reach the Kubernetes API server at " + api.url() + ": timeout", e.getMessage());
+    assertEquals("", out.toString());
+    assertEquals(List.of(), api.requests());
+  }
+
+  @Test
+  void applyRetriesNothingWhenNoPauseEndsBeforeTheDeadline() throws IOException {
+    open(clock::get);
+    clock.set(TIMEOUT.minusMillis(1).toNanos()); // all of --timeout but the first pause between tries
     api.fail(r -> r.startsWith("PATCH /api/v1/namespaces/surreal?"), 503, 1, null);
     StringWriter out = new StringWriter();
-    ApplyOptions options = new ApplyOptions(false, false, false, false, TIMEOUT, ApplyOptions.DEFAULT_POLL, FAST);
-    Applier applier = new Applier(transport, options, deadline, new PrintWriter(out));
-    Applier.Result result = applier.apply(List.of(NAMESPACE), null);
+    Applier.Result result = applier(false, out).apply(List.of(NAMESPACE), null);
     assertEquals(1, result.failed());
     assertEquals("Namespace surreal: failed: HTTP 503 Injected: injected failure\n"
         + "0 created, 0 configured, 0 unchanged, 0 pruned, 1 failed\n", out.toString());
@@ -66,11 +116,48 @@ class RunDeadlineTest {
   }
 
   @Test
-  void diffRetriesNothingOnceTheCredentialsTookTheTimeout() {
+  void diffRetriesNothingWhenNoPauseEndsBeforeTheDeadline() throws IOException {
+    open(clock::get);
+    clock.set(TIMEOUT.minusMillis(1).toNanos());
     api.fail(r -> r.equals("GET /api/v1/namespaces/surreal"), 503, 1, null);
     ClusterDiff diff = new ClusterDiff(transport, FAST, deadline);
     ClusterFailure e = assertThrows(ClusterFailure.class, () -> diff.diff(List.of(NAMESPACE), null));
     assertEquals("cannot read the live objects: HTTP 503 Injected: injected failure", e.getMessage());
     assertEquals(List.of("GET /api/v1/namespaces/surreal"), api.requests());
+  }
+
+  @Test
+  void diffSendsNoRequestAfterTheDeadline() throws IOException {
+    // Each request after it would get a few seconds of its own: a bundle of many objects, that many.
+    open(passedAfter(1));
+    ClusterDiff diff = new ClusterDiff(transport, FAST, deadline);
+    ClusterFailure e = assertThrows(ClusterFailure.class, () -> diff.diff(List.of(NAMESPACE, CONFIG_MAP), null));
+    assertEquals("cannot reach the Kubernetes API server at " + api.url() + ": timeout", e.getMessage());
+    assertEquals(List.of("GET /api/v1/namespaces/surreal"), api.requests());
+  }
+
+  @Test
+  void waitReportsWhatItLastSawOfAWorkloadItHadNoTimeToLookAtAgain() throws IOException {
+    // The deadline passes once the second look at Job a is answered (it has started): b is not read again.
+    api.readyAfterReads(2);
+    open(passedAfter(7));
+    assertEquals("""
+        waiting: 0/2 ready: Job surreal/a (not started), Job surreal/b (not started)
+        waiting: 1/2 ready: Job surreal/b (not started)
+        timed out after 10m waiting for Job surreal/b (not started)
+        """, waitTimesOut());
+    assertEquals(List.of(GET_A, PATCH_A, GET_B, PATCH_B, GET_A, GET_B, GET_A), api.requests());
+  }
+
+  @Test
+  void waitSaysWhatItHadNoTimeToLookAt() throws IOException {
+    // The deadline passes once the last object is applied: no workload is read.
+    open(passedAfter(4));
+    assertEquals("""
+        waiting: 0/2 ready: Job surreal/a (not read before the timeout), Job surreal/b (not read before the timeout)
+        timed out after 10m waiting for Job surreal/a (not read before the timeout), Job surreal/b (not read before\
+         the timeout)
+        """, waitTimesOut());
+    assertEquals(List.of(GET_A, PATCH_A, GET_B, PATCH_B), api.requests());
   }
 }

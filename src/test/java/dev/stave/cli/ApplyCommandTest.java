@@ -6,13 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.stave.apply.ApplyOptions;
+import dev.stave.apply.Deadline;
 import dev.stave.apply.FakeKubeApi;
+import dev.stave.apply.RetryPolicy;
+import dev.stave.bundle.KubeObject;
 import dev.stave.config.Env;
+import dev.stave.diag.Sources;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -777,6 +785,29 @@ class ApplyCommandTest {
       assertEquals("stave: cannot reach the Kubernetes API server at " + slow.url() + ": timeout\n", run.err());
       assertEquals("", run.out());
     }
+  }
+
+  @Test
+  void noRequestIsSentAfterTheTimeout() throws IOException {
+    // The deadline passes once the first object is applied. Each request after it would get a few seconds
+    // of its own, and a bundle of many objects on a slow server would take that many times as long.
+    Duration timeout = Duration.ofMinutes(10);
+    Deadline deadline = Deadline.after(timeout, () -> api.requests().size() < 2 ? 0 : timeout.toNanos());
+    KubeObject namespace =
+        KubeObject.of(Map.of("apiVersion", "v1", "kind", "Namespace", "metadata", Map.of("name", "surreal")));
+    KubeObject settings = KubeObject.of(Map.of("apiVersion", "v1", "kind", "ConfigMap",
+        "metadata", Map.of("name", "settings", "namespace", "surreal"), "data", Map.of("a", "b")));
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    Context context = new Context(new PrintWriter(out), new PrintWriter(err), env, new Sources());
+    ApplyOptions options = new ApplyOptions(false, false, false, false, timeout, ApplyOptions.DEFAULT_POLL,
+        RetryPolicy.DEFAULT);
+    int code = ApplyCommand.run(context, bundle, List.of(namespace, settings), new ClusterOptions(), options, deadline);
+    assertEquals(4, code);
+    assertEquals("Namespace surreal: created\n", out.toString());
+    assertEquals("stave: cannot reach the Kubernetes API server at " + api.url() + ": timeout\n", err.toString());
+    assertEquals(List.of("GET /api/v1/namespaces/surreal", "PATCH /api/v1/namespaces/surreal?fieldManager=stave"),
+        api.requests());
   }
 
   @Test

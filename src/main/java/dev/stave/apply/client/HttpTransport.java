@@ -8,6 +8,7 @@ import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.Pair;
 import io.kubernetes.client.openapi.auth.Authentication;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -31,7 +32,7 @@ final class HttpTransport implements KubeTransport {
    */
   static final long MAX_ANSWER_BYTES = 256L * 1024 * 1024;
 
-  /** The time a request gets when the run's --timeout is (nearly) over. */
+  /** The least time a request gets: one made just before the run's --timeout still gets this long. */
   private static final Duration LAST_REQUEST = Duration.ofSeconds(5);
 
   private final ApiClient client;
@@ -82,6 +83,12 @@ final class HttpTransport implements KubeTransport {
 
   @Override
   public Response send(Request request) throws IOException {
+    if (deadline.passed()) {
+      // Not sent: each request after --timeout would get the few seconds below, and a run of many objects
+      // against a slow server would last that many times longer than asked. OkHttp's message for a call
+      // --timeout cut off, so the run ends as it does then.
+      throw new InterruptedIOException("timeout");
+    }
     okhttp3.Request.Builder builder = new okhttp3.Request.Builder().url(base + request.pathAndQuery());
     builder.header("Accept", "application/json");
     for (Map.Entry<String, String> h : authHeaders(request).entrySet()) {
@@ -93,7 +100,8 @@ final class HttpTransport implements KubeTransport {
     builder.method(request.method(), body);
     // The read timeout is per read, so a server that sends a byte now and then would hold a request,
     // and the run, for ever: the whole call ends with the run's --timeout. A request made just before
-    // it (--wait's last look) still gets a few seconds, so that its answer is what the run reports.
+    // it (--wait's last look) still gets a few seconds, so that its answer is what the run reports: a
+    // run ends at most that long after --timeout, since no request starts after it.
     long left = Math.max(deadline.left().toNanos(), LAST_REQUEST.toNanos());
     okhttp3.Call call = http.newCall(builder.build());
     call.timeout().timeout(left, java.util.concurrent.TimeUnit.NANOSECONDS);

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
@@ -73,6 +74,11 @@ public final class Kubeconfig {
    * and every request get only what is left of the run's {@code deadline}.
    */
   public static KubeTransport open(Path explicit, String context, Env env, Deadline deadline) {
+    return open(explicit, context, env, deadline, () -> {});
+  }
+
+  /** {@code beforeCredentials} runs on the credentials' thread before they are had (tests hold it there). */
+  static KubeTransport open(Path explicit, String context, Env env, Deadline deadline, Runnable beforeCredentials) {
     // One request never needs longer than an hour; the HTTP client refuses timeouts past ~24 days.
     Duration runTimeout = deadline.timeout();
     Duration timeout = runTimeout.compareTo(Duration.ofHours(1)) > 0 ? Duration.ofHours(1) : runTimeout;
@@ -84,7 +90,7 @@ public final class Kubeconfig {
     }
     // One file too goes through merge: it makes relative paths absolute, which client-java does for
     // certificates but not for a tokenFile (read from the working folder, and so not found).
-    KubeConfig config = merge(files);
+    CheckedKubeConfig config = merge(files);
     List<String> names = contextNames(config);
     if (context != null) {
       if (!names.contains(context) || !config.setContext(context)) {
@@ -105,7 +111,7 @@ public final class Kubeconfig {
       throw problem(where, "no-server", "the context '" + (context != null ? context : config.getCurrentContext())
           + "' in " + where + " names no cluster with a server", "check the context's cluster entry");
     }
-    ApiClient client = build(config, timeout, deadline, where);
+    ApiClient client = build(config, timeout, deadline, where, beforeCredentials);
     // Requests are made against this address; the HTTP client would refuse it only at the first one,
     // with an exception that is no diagnostic. (Not quoted: it is the user's file, and may hold anything.)
     if (okhttp3.HttpUrl.parse(client.getBasePath()) == null) {
@@ -122,10 +128,13 @@ public final class Kubeconfig {
    * login, a network, or for ever) would hold the run for ever: the client is built on a thread of its
    * own, and at the deadline the plugin is stopped and the run ends with exit 4.
    */
-  private static ApiClient build(KubeConfig config, Duration timeout, Deadline deadline, String where) {
+  private static ApiClient build(CheckedKubeConfig config, Duration timeout, Deadline deadline, String where,
+      Runnable beforeCredentials) {
     Set<Long> before = children();
-    FutureTask<ApiClient> task =
-        new FutureTask<>(() -> ClientBuilder.kubeconfig(config).setReadTimeout(timeout).build());
+    FutureTask<ApiClient> task = new FutureTask<>(() -> {
+      beforeCredentials.run();
+      return ClientBuilder.kubeconfig(config).setReadTimeout(timeout).build();
+    });
     Thread worker = new Thread(task, "stave-credentials");
     worker.setDaemon(true); // a plugin that outlives its stopping cannot keep stave from ending
     worker.start();
@@ -136,9 +145,9 @@ public final class Kubeconfig {
         Thread.currentThread().interrupt();
       }
       task.cancel(true);
-      stopChildrenSince(before);
-      String source = config instanceof CheckedKubeConfig checked ? checked.credentialSource() : "the user";
-      throw new ClusterFailure("cannot set up the credentials of the kubeconfig " + where + ": " + source
+      config.plugin.stop(before);
+      throw new ClusterFailure("cannot set up the credentials of the kubeconfig " + where + ": "
+          + config.credentialSource()
           + " gave none within --timeout " + Durations.written(deadline.timeout()) + " and was stopped; run it"
           + " yourself to see why (it may wait for a login or the network)");
     } catch (ExecutionException e) {
@@ -165,7 +174,7 @@ public final class Kubeconfig {
    * a shell script runs its command as a child). client-java keeps the plugin's {@link Process} to
    * itself, so it is found as a child of stave's process; nothing else in stave starts processes.
    */
-  private static void stopChildrenSince(Set<Long> before) {
+  private static boolean stopChildrenSince(Set<Long> before) {
     List<ProcessHandle> doomed = new ArrayList<>();
     try (Stream<ProcessHandle> children = ProcessHandle.current().children()) {
       children.filter(p -> !before.contains(p.pid())).forEach(p -> {
@@ -176,8 +185,61 @@ public final class Kubeconfig {
       });
     }
     doomed.forEach(ProcessHandle::destroyForcibly);
+    return !doomed.isEmpty();
   }
 
+  /**
+   * Orders the start of the exec plugin with the run giving up on it. client-java starts the plugin and
+   * reads its output in one call, with no way in between: a plugin whose start was under way when the
+   * run gave up is looked for until it is there to stop.
+   */
+  private static final class Plugin {
+    /** How often a plugin under way is looked for: it starts within milliseconds. */
+    private static final long LOOK_MILLIS = 10;
+
+    private boolean givenUp;
+    private boolean underWay;
+
+    /** Before client-java may start the plugin; none starts once the run gave up. */
+    synchronized void starting() {
+      if (givenUp) {
+        throw new CancellationException("the run gave up on the credentials");
+      }
+      underWay = true;
+    }
+
+    /** client-java started the plugin and it ended, or it did not start. */
+    synchronized void done() {
+      underWay = false;
+      notifyAll();
+    }
+
+    /** Stops the plugin with what it started, and waits for one under way: none starts after this returns. */
+    void stop(Set<Long> before) {
+      synchronized (this) {
+        givenUp = true;
+      }
+      boolean interrupted = Thread.interrupted();
+      try {
+        while (!stopChildrenSince(before)) {
+          synchronized (this) {
+            if (!underWay) {
+              return;
+            }
+            try {
+              wait(LOOK_MILLIS);
+            } catch (InterruptedException e) {
+              interrupted = true; // the plugin is stopped all the same
+            }
+          }
+        }
+      } finally {
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    }
+  }
 
   /** One kubeconfig file, with relative paths in it read from its folder. */
   private static KubeConfig read(Path file) {
@@ -202,7 +264,7 @@ public final class Kubeconfig {
    * user wins it, and the first current-context set is the one used. Relative file paths are made
    * absolute against the folder of the file that holds them, since the merged config has no one folder.
    */
-  static KubeConfig merge(List<Path> files) {
+  static CheckedKubeConfig merge(List<Path> files) {
     Map<String, Object> contexts = new LinkedHashMap<>();
     Map<String, Object> clusters = new LinkedHashMap<>();
     Map<String, Object> users = new LinkedHashMap<>();
@@ -217,7 +279,7 @@ public final class Kubeconfig {
       addNamed(clusters, config.getClusters(), "cluster", folder);
       addNamed(users, config.getUsers(), "user", folder);
     }
-    KubeConfig merged = new CheckedKubeConfig(new ArrayList<>(contexts.values()),
+    CheckedKubeConfig merged = new CheckedKubeConfig(new ArrayList<>(contexts.values()),
         new ArrayList<>(clusters.values()), new ArrayList<>(users.values()));
     merged.setFile(files.get(0).toAbsolutePath().toFile());
     if (current != null) {
@@ -258,9 +320,12 @@ public final class Kubeconfig {
    * anonymous, and the user would see 401s or 403s for 'system:anonymous' with no hint of the cause.
    * kubectl stops with the reason, and so does stave. (No plugin output is quoted: it may hold tokens.)
    */
-  private static final class CheckedKubeConfig extends KubeConfig {
+  static final class CheckedKubeConfig extends KubeConfig {
     private static final String UNSUPPORTED =
         " is not supported by stave; use the exec plugin your cloud's CLI installs, as kubectl does";
+
+    /** The user's exec plugin, which client-java starts in {@link #getCredentials}. */
+    private final Plugin plugin = new Plugin();
 
     CheckedKubeConfig(ArrayList<Object> contexts, ArrayList<Object> clusters, ArrayList<Object> users) {
       super(contexts, clusters, users);
@@ -272,6 +337,9 @@ public final class Kubeconfig {
       Map<String, String> credentials;
       boolean exec = user != null && user.get("exec") instanceof Map;
       boolean provider = user != null && user.get("auth-provider") instanceof Map;
+      if (exec) {
+        plugin.starting();
+      }
       try {
         credentials = super.getCredentials();
       } catch (LinkageError e) {
@@ -282,6 +350,10 @@ public final class Kubeconfig {
         throw new ClusterFailure(source(user) + (exec
             ? " gave no credentials: its answer is not an ExecCredential with a token or a client certificate"
             : " gave no credentials: its token could not be read or refreshed"));
+      } finally {
+        if (exec) {
+          plugin.done();
+        }
       }
       if (credentials == null && (exec || provider || user != null && user.containsKey("tokenFile"))) {
         throw new ClusterFailure(source(user) + (exec

@@ -1,6 +1,7 @@
 package dev.stave.apply.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.stave.apply.ClusterFailure;
@@ -16,11 +17,15 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Which kubeconfig files are read, and how several are merged. */
+/** Which kubeconfig files are read, how several are merged, and how long an exec plugin may run. */
 class KubeconfigTest {
   @TempDir
   Path tmp;
@@ -88,31 +93,102 @@ class KubeconfigTest {
     assertEquals("<kubeconfig>:1:1", e.diagnostics().get(0).origin().toString(), "a label, never the file");
   }
 
-  @Test
-  void anExecPluginGetsOnlyWhatIsLeftOfTheRunsTimeout() throws IOException {
-    // A plugin that would answer after half a minute, in a run with one second of its ten minutes left:
-    // given the whole --timeout again, it would answer, and the run would last up to twice as long.
-    Path plugin = write("bin/slow-login", """
-        #!/bin/sh
-        sleep 30
-        echo '{"apiVersion": "client.authentication.k8s.io/v1beta1", "kind": "ExecCredential",'
-        echo ' "status": {"token": "late-token"}}'
-        """);
+  /** A kubeconfig whose user's credentials come from the exec plugin {@code script}, made executable. */
+  private Path withPlugin(Path plugin, String script) throws IOException {
+    write(tmp.relativize(plugin).toString(), script);
     Files.setPosixFilePermissions(plugin, PosixFilePermissions.fromString("rwxr-xr-x"));
-    Path kubeconfig = write("kube/config", """
+    return write("kube/config", """
         kind: Config
         current-context: work
         clusters: [{name: lab, cluster: {server: "https://203.0.113.5:6443"}}]
         users: [{name: me, user: {exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: %s}}}]
         contexts: [{name: work, context: {cluster: lab, user: me}}]
         """.formatted(plugin));
+  }
+
+  private static String stopped(Path kubeconfig, Path plugin) {
+    return "cannot set up the credentials of the kubeconfig " + kubeconfig + ": the exec credential plugin '"
+        + plugin + "' of the user 'me' gave none within --timeout 10m and was stopped; run it yourself to see why"
+        + " (it may wait for a login or the network)";
+  }
+
+  @Test
+  void anExecPluginGetsOnlyWhatIsLeftOfTheRunsTimeout() throws IOException {
+    // A plugin that would answer after half a minute, in a run with one second of its ten minutes left:
+    // given the whole --timeout again, it would answer, and the run would last up to twice as long.
+    Path plugin = tmp.resolve("bin/slow-login");
+    Path kubeconfig = withPlugin(plugin, """
+        #!/bin/sh
+        sleep 30
+        echo '{"apiVersion": "client.authentication.k8s.io/v1beta1", "kind": "ExecCredential",'
+        echo ' "status": {"token": "late-token"}}'
+        """);
     AtomicLong clock = new AtomicLong();
     Deadline deadline = Deadline.after(Duration.ofMinutes(10), clock::get);
     clock.set(Duration.ofMinutes(10).minusSeconds(1).toNanos());
     ClusterFailure e =
         assertThrows(ClusterFailure.class, () -> Kubeconfig.open(kubeconfig, null, env(null), deadline));
-    assertEquals("cannot set up the credentials of the kubeconfig " + kubeconfig + ": the exec credential plugin '"
-        + plugin + "' of the user 'me' gave none within --timeout 10m and was stopped; run it yourself to see why"
-        + " (it may wait for a login or the network)", e.getMessage());
+    assertEquals(stopped(kubeconfig, plugin), e.getMessage());
+  }
+
+  @Test
+  void noExecPluginIsStartedOnceTheRunGaveUpOnIt() throws Exception {
+    // The run gives up while its credentials' thread is about to start the plugin, so stopping the plugin
+    // finds none; started after that, it would be left running once stave has ended.
+    Path pid = tmp.resolve("plugin.pid");
+    Path plugin = tmp.resolve("bin/login");
+    Path kubeconfig = withPlugin(plugin, """
+        #!/bin/sh
+        echo $$ > '%s'
+        exec sleep 876543
+        """.formatted(pid));
+    CountDownLatch held = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    AtomicReference<Thread> credentials = new AtomicReference<>();
+    Runnable hold = () -> {
+      credentials.set(Thread.currentThread());
+      held.countDown();
+      awaitThroughInterrupts(release); // giving up interrupts the thread
+    };
+    // The deadline passes once the credentials' thread is held there, and not before.
+    AtomicBoolean opening = new AtomicBoolean();
+    Deadline deadline = Deadline.after(Duration.ofMinutes(10), () -> {
+      if (!opening.get()) {
+        return 0;
+      }
+      awaitThroughInterrupts(held);
+      return Duration.ofMinutes(10).toNanos();
+    });
+    opening.set(true);
+    ClusterFailure e =
+        assertThrows(ClusterFailure.class, () -> Kubeconfig.open(kubeconfig, null, env(null), deadline, hold));
+    assertEquals(stopped(kubeconfig, plugin), e.getMessage());
+    release.countDown();
+    // At once without a plugin; a plugin left running would hold the thread until it ends.
+    credentials.get().join(Duration.ofSeconds(30).toMillis());
+    Optional<ProcessHandle> started =
+        Files.exists(pid) ? ProcessHandle.of(Long.parseLong(Files.readString(pid).strip())) : Optional.empty();
+    try {
+      assertEquals(Optional.empty(), started.filter(ProcessHandle::isAlive).map(ProcessHandle::pid),
+          "the plugin runs after the run gave up on it");
+      assertFalse(credentials.get().isAlive());
+    } finally {
+      started.ifPresent(ProcessHandle::destroyForcibly);
+    }
+  }
+
+  private static void awaitThroughInterrupts(CountDownLatch latch) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        latch.await();
+        break;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
   }
 }

@@ -64,9 +64,11 @@ final class Nodes {
     return map != null && map.get(key) instanceof ScalarNode s && Boolean.TRUE.equals(s.value());
   }
 
+  /** The integer at {@code key}; null when it is absent or beyond an int, which a schema maximum refuses. */
   static Integer integer(MapNode map, String key) {
+    // bitLength leaves out the sign bit.
     return map != null && map.get(key) instanceof ScalarNode s && s.value() instanceof java.math.BigInteger i
-        && i.bitLength() < 31 ? i.intValue() : null;
+        && i.bitLength() < 32 ? i.intValue() : null;
   }
 
   /** Terraform writes NO_SCHEDULE, Kubernetes NoSchedule; both are accepted. */

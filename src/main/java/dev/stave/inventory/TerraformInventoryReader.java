@@ -20,7 +20,10 @@ import java.util.List;
  */
 public final class TerraformInventoryReader {
   private final ConfigFile file;
-  /** Cloudwise's numeric labels (cores, MiB, GPUs) are far below this; larger ones would overflow the arithmetic. */
+  /**
+   * Cloudwise's numeric labels (cores, MiB, GPUs) and a pool's counts are far below this; larger ones would
+   * overflow the arithmetic, and a pool holds its counts as ints.
+   */
   private static final BigDecimal MAX_LABEL_NUMBER = BigDecimal.valueOf(Integer.MAX_VALUE);
   private final List<Diagnostic> problems;
 
@@ -65,6 +68,7 @@ public final class TerraformInventoryReader {
   }
 
   private NodePool pool(String key, MapNode pool, Origin origin) {
+    int before = problems.size();
     MapNode config = Nodes.map(pool, "node_config");
     MapNode labels = Nodes.map(config, "labels");
     BigDecimal cpu = number(labels, "cpu", key);
@@ -90,18 +94,18 @@ public final class TerraformInventoryReader {
       cpu = cpu != null ? cpu : BigDecimal.valueOf(machine.get().cpu());
       memory = memory != null ? memory : BigDecimal.valueOf(machine.get().memoryMi());
     }
-    if (gpuCount == null) {
-      List<Node> accelerators = Nodes.list(config, "guest_accelerator");
-      if (!accelerators.isEmpty() && accelerators.get(0) instanceof MapNode a) {
-        Integer count = Nodes.integer(a, "count");
-        gpuCount = count == null ? null : BigDecimal.valueOf(count);
-        gpuType = gpuType != null ? gpuType : Nodes.string(a, "type");
-      }
-    }
     if (gpuCount != null && (gpuCount.signum() < 0 || gpuCount.stripTrailingZeros().scale() > 0)) {
       problems.add(Diagnostic.error(labels.get("gpu_count").origin(), path(key, "node_config.labels.gpu_count"),
           "inventory-label", "gpu_count of node pool '" + key + "' must be a whole number", "write e.g. gpu_count: 2"));
       return null;
+    }
+    if (gpuCount == null) {
+      List<Node> accelerators = Nodes.list(config, "guest_accelerator");
+      if (!accelerators.isEmpty() && accelerators.get(0) instanceof MapNode a) {
+        Integer count = count(a, "count", key, "node_config.guest_accelerator[0].count", "GPUs per node");
+        gpuCount = count == null ? null : BigDecimal.valueOf(count);
+        gpuType = gpuType != null ? gpuType : Nodes.string(a, "type");
+      }
     }
     List<Taint> taints = new ArrayList<>();
     List<Node> taintNodes = Nodes.list(config, "taint");
@@ -113,13 +117,16 @@ public final class TerraformInventoryReader {
       taints.add(t);
     }
     MapNode autoscaling = Nodes.map(pool, "autoscaling");
-    Integer max = Nodes.integer(autoscaling, "max_node_count");
+    Integer max = count(autoscaling, "max_node_count", key, "autoscaling.max_node_count", "nodes");
     if (max == null) {
-      max = Nodes.integer(autoscaling, "total_max_node_count");
+      max = count(autoscaling, "total_max_node_count", key, "autoscaling.total_max_node_count", "nodes");
     }
     if (max == null && autoscaling == null) {
-      max = Nodes.integer(pool, "node_count");
-      max = max != null ? max : Nodes.integer(pool, "initial_node_count");
+      max = count(pool, "node_count", key, "node_count", "nodes");
+      max = max != null ? max : count(pool, "initial_node_count", key, "initial_node_count", "nodes");
+    }
+    if (problems.size() > before) {
+      return null;
     }
     String gkeName = Nodes.string(pool, "name");
     if (gkeName == null || gkeName.contains("${")) {
@@ -139,29 +146,49 @@ public final class TerraformInventoryReader {
     if (n == null) {
       return null;
     }
-    if (n instanceof ScalarNode s && s.value() instanceof BigInteger i && i.bitLength() < 31) {
-      return new BigDecimal(i);
-    }
-    if (n instanceof ScalarNode s && s.value() instanceof BigDecimal d && d.compareTo(MAX_LABEL_NUMBER) > 0) {
+    BigDecimal number = number(n);
+    if (number != null && number.compareTo(MAX_LABEL_NUMBER) > 0) {
       problems.add(Diagnostic.error(n.origin(), path(key, "node_config.labels." + label), "inventory-label",
-          "label '" + label + "' of node pool '" + key + "' is " + Names.printable(s.text()) + ", more than "
-              + MAX_LABEL_NUMBER.toPlainString() + " (which no machine has)", "write the machine's real size"));
+          "label '" + label + "' of node pool '" + key + "' is " + Names.printable(((ScalarNode) n).text())
+              + ", more than " + MAX_LABEL_NUMBER.toPlainString() + " (which no machine has)",
+          "write the machine's real size"));
       return BigDecimal.ONE.negate();
     }
-    if (n instanceof ScalarNode s && s.value() instanceof BigDecimal d) {
-      return d;
-    }
-    if (n instanceof ScalarNode s && s.value() instanceof BigInteger) {
-      problems.add(Diagnostic.error(n.origin(), path(key, "node_config.labels." + label), "inventory-label",
-          "label '" + label + "' of node pool '" + key + "' is " + Names.printable(s.text()) + ", more than "
-              + MAX_LABEL_NUMBER.toPlainString() + " (which no machine has)", "write the machine's real size"));
-      return BigDecimal.ONE.negate();
+    if (number != null) {
+      return number;
     }
     String shown = n instanceof ScalarNode s && s.isString() ? "\"" + s.text() + "\" (a string)" : n.describe();
     problems.add(Diagnostic.error(n.origin(), path(key, "node_config.labels." + label), "inventory-label",
         "label '" + label + "' of node pool '" + key + "' is " + shown + ", not a number",
         "write it as a JSON number, e.g. " + label + ": 8, as Cloudwise does"));
     return BigDecimal.ONE.negate();
+  }
+
+  private static BigDecimal number(Node n) {
+    if (n instanceof ScalarNode s && s.value() instanceof BigInteger i) {
+      return new BigDecimal(i);
+    }
+    return n instanceof ScalarNode s && s.value() instanceof BigDecimal d ? d : null;
+  }
+
+  /**
+   * A count of nodes or GPUs at {@code field}: null when absent or no number (Terraform's own
+   * {@code ${...}} are not known here), or with the reason added to {@code problems} when it is no whole
+   * number a pool holds. Read as absent, a count too large left the pool unbounded or without its GPUs.
+   */
+  private Integer count(MapNode map, String field, String key, String path, String what) {
+    ScalarNode s = Nodes.scalar(map, field);
+    BigDecimal number = s == null ? null : number(s);
+    if (number == null) {
+      return null;
+    }
+    if (number.signum() >= 0 && number.compareTo(MAX_LABEL_NUMBER) <= 0 && number.stripTrailingZeros().scale() <= 0) {
+      return number.intValueExact();
+    }
+    problems.add(Diagnostic.error(s.origin(), path(key, path), "inventory-count",
+        path + " of node pool '" + key + "' is " + Names.printable(s.text()) + ", not a whole number from 0 to "
+            + MAX_LABEL_NUMBER.toPlainString(), "write the number of " + what + ", such as 4"));
+    return null;
   }
 
   private String labelString(MapNode labels, String label, String key) {

@@ -3,18 +3,13 @@ package dev.stave.inventory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.stave.cli.Run;
-import dev.stave.config.ConfigLoader;
-import dev.stave.config.Env;
-import dev.stave.config.ProjectFolders;
 import dev.stave.diag.Diagnostic;
-import dev.stave.diag.Sources;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,18 +19,7 @@ class InventoryFileReaderTest {
   Path temp;
 
   private Path experiment(String inventory) throws IOException {
-    Files.writeString(temp.resolve("inv.yaml"), inventory);
-    Path file = temp.resolve("x.yaml");
-    Files.writeString(file, """
-        kind: experiment
-        name: e
-        image: img:1
-        inventory: inv.yaml
-        processes:
-          a:
-            schedule: {assign_to: node_pool, node_pool_name: p}
-        """);
-    return file;
+    return InventoryFixtures.experiment(temp, "inv.yaml", inventory);
   }
 
   @Test
@@ -101,8 +85,7 @@ class InventoryFileReaderTest {
           q: {cpu: 8, memory: 64G, allocatable: {cpu: 7910m, memory: 30824320Ki}}
         """);
     List<Diagnostic> problems = new ArrayList<>();
-    Inventory inventory = Inventories.load(new ConfigLoader(new Env(Map.of(), "/home/user"), new Sources()), file,
-        ProjectFolders.around(file), problems);
+    Inventory inventory = InventoryFixtures.load(file, problems);
     assertEquals(List.of(), problems);
     NodePool p = inventory.find("p").orElseThrow();
     assertEquals(new BigDecimal("1.500"), p.cpu());
@@ -114,5 +97,41 @@ class InventoryFileReaderTest {
     assertEquals(61035, q.memoryMi()); // 64e9 bytes are 61035.16 MiB
     assertEquals(7910, q.allocatableCpuMillis());
     assertEquals(30101, q.allocatableMemoryMi()); // 30101.875 MiB
+  }
+
+  @Test
+  void countsUpToTheSchemasMaximumAreRead() throws IOException {
+    Path file = temp.resolve("inv.yaml");
+    Files.writeString(file, """
+        kind: inventory
+        pools:
+          p: {cpu: 8, memory: 1Gi, gpu_type: t4, gpu_count: 1073741824, max_nodes: 2147483647}
+          q: {cpu: 8, memory: 1Gi, gpu_type: t4, gpu_count: 2147483647, max_nodes: 1073741824}
+        """);
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = InventoryFixtures.load(file, problems);
+    assertEquals(List.of(), problems);
+    NodePool p = inventory.find("p").orElseThrow();
+    assertEquals(1073741824, p.gpuCount());
+    assertEquals(2147483647, p.maxNodes());
+    NodePool q = inventory.find("q").orElseThrow();
+    assertEquals(2147483647, q.gpuCount());
+    assertEquals(1073741824, q.maxNodes());
+  }
+
+  @Test
+  void aCountAboveTheSchemasMaximumIsAnErrorAtIt() throws IOException {
+    Path file = experiment("""
+        kind: inventory
+        pools:
+          p: {cpu: 8, memory: 1Gi, max_nodes: 2147483648}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals("", run.out());
+    assertEquals(temp.resolve("inv.yaml") + ":3:39: error: pools.p.max_nodes: must have a maximum value of 2147483647\n"
+        + "    |   p: {cpu: 8, memory: 1Gi, max_nodes: 2147483648}\n"
+        + "    |                                       ^\n"
+        + "  = hint: max_nodes is the largest number of nodes the pool may have\n", run.err());
   }
 }

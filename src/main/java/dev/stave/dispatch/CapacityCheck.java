@@ -2,10 +2,12 @@ package dev.stave.dispatch;
 
 import dev.stave.inventory.Inventory;
 import dev.stave.inventory.NodePool;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 
 /**
  * Packs every pod placed on a pool onto that pool's nodes (first fit, largest first, by cpu, memory and
@@ -51,12 +53,15 @@ public final class CapacityCheck {
       long cpu = model.nodeCpuMillis(pool);
       long memory = model.nodeMemoryMi(pool);
       out.add(new PoolUsage(pool.name(), pods.stream().mapToLong(Pod::count).sum(),
-          nodesNeeded(pods, cpu, memory, pool.gpuCount()), pool.maxNodes(),
-          pods.stream().mapToLong(p -> p.cpuMillis() * p.count()).sum(),
-          pods.stream().mapToLong(p -> p.memoryMi() * p.count()).sum(),
-          pods.stream().mapToLong(p -> p.gpus() * p.count()).sum(), cpu, memory, pool.gpuCount()));
+          nodesNeeded(pods, cpu, memory, pool.gpuCount()), pool.maxNodes(), total(pods, Pod::cpuMillis),
+          total(pods, Pod::memoryMi), total(pods, Pod::gpus), cpu, memory, pool.gpuCount()));
     }
     return out;
+  }
+
+  private static BigInteger total(List<Pod> pods, ToLongFunction<Pod> each) {
+    return pods.stream().map(p -> BigInteger.valueOf(each.applyAsLong(p)).multiply(BigInteger.valueOf(p.count())))
+        .reduce(BigInteger.ZERO, BigInteger::add);
   }
 
   /** The nodes of {@code cpu} millicores, {@code memory} MiB and {@code gpus} GPUs that first fit needs. */

@@ -9,11 +9,13 @@ import dev.stave.diag.StaveBug;
 import dev.stave.dispatch.PoolUsage;
 import dev.stave.model.Toleration;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /** Writes a {@link Plan} as text for a terminal, Markdown (with a Mermaid diagram) for a pull request, or JSON. */
@@ -263,7 +265,7 @@ public final class PlanWriter {
       m.put("cpu_requested", cores(u.cpuMillis()));
       m.put("memory_requested_mi", u.memoryMi());
       m.put("gpus_requested", u.gpus());
-      m.put("node_cpu", cores(u.nodeCpuMillis()));
+      m.put("node_cpu", cores(BigInteger.valueOf(u.nodeCpuMillis())));
       m.put("node_memory_mi", u.nodeMemoryMi());
       m.put("node_gpus", u.nodeGpus());
       m.put("fits", u.fits());
@@ -327,7 +329,7 @@ public final class PlanWriter {
     return u.pods() + " pods on " + u.nodesNeeded() + " of " + max(u) + " nodes; cpu " + cores(u.cpuMillis()) + " of "
         + available(u, u.nodeCpuMillis(), true) + ", memory " + u.memoryMi() + "Mi of "
         + available(u, u.nodeMemoryMi(), false) + (u.nodeGpus() > 0 ? ", gpus " + u.gpus() + " of "
-        + (u.maxNodes() == null ? "unbounded" : String.valueOf((long) u.maxNodes() * u.nodeGpus())) : "")
+        + Objects.toString(u.onMaxNodes(u.nodeGpus()), "unbounded") : "")
         + (u.fits() ? "" : "  OVER CAPACITY");
   }
 
@@ -336,14 +338,14 @@ public final class PlanWriter {
   }
 
   private static String available(PoolUsage u, long perNode, boolean cpu) {
-    if (u.maxNodes() == null) {
+    BigInteger total = u.onMaxNodes(perNode);
+    if (total == null) {
       return "unbounded";
     }
-    long total = perNode * u.maxNodes();
     return cpu ? cores(total) : total + "Mi";
   }
 
-  private static String cores(long millis) {
+  private static String cores(BigInteger millis) {
     return new BigDecimal(millis).movePointLeft(3).stripTrailingZeros().toPlainString();
   }
 }

@@ -37,6 +37,12 @@ class PlanTest {
     check("mermaid-ids.md", "plan", "src/test/resources/plan-input/mermaid-ids.yaml", "--format", "markdown");
   }
 
+  /** Per node the sizes fit 64 bits; on a billion nodes, the pool's totals do not. */
+  @Test
+  void aLargePoolsTotalsAreExact() throws IOException {
+    check("large-pool.txt", "plan", "src/test/resources/plan-input/large-pool.yaml");
+  }
+
   @Test
   void jsonPlan() throws IOException {
     check("gke-lab.json", "plan", "examples/gke-lab.yaml", "--format", "json");

@@ -2,9 +2,15 @@ package dev.stave.dispatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.stave.diag.Origin;
+import dev.stave.inventory.Inventory;
+import dev.stave.inventory.NodePool;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -71,5 +77,18 @@ class CapacityCheckTest {
         new CapacityCheck.Pod("learner", 4000, 16000, 2, 10_000L));
     // Listed one by one, these would not fit in memory; counted, they are two runs and three node groups.
     assertEquals(10_000L + 25_000_000L, CapacityCheck.nodesNeeded(pods, 4000, 16000, 2));
+  }
+
+  @Test
+  void whatAHundredMillionLargePodsAskIsSummedExactly() {
+    NodePool pool = new NodePool("big", "big", null, BigDecimal.valueOf(Integer.MAX_VALUE), 4L << 40, "t4",
+        Integer.MAX_VALUE, false, null, List.of(), null, null, null, new Origin("t", 1, 1));
+    // A billion cores, 4 EiB of memory and 2^31 - 1 GPUs each: 100,000,000 of them ask for more than 2^63.
+    CapacityCheck.Pod pod = new CapacityCheck.Pod("a", 1_000_000_000_000L, 4L << 40, Integer.MAX_VALUE, 100_000_000L);
+    List<PoolUsage> usage = CapacityCheck.usage(new Inventory("inv.yaml", List.of(pool), null, null),
+        new SymphonyModel(), Map.of("big", List.of(pod, pod)));
+    assertEquals(List.of(new PoolUsage("big", 200_000_000L, 200_000_000L, null,
+        new BigInteger("200000000000000000000"), new BigInteger("879609302220800000000"),
+        new BigInteger("429496729400000000"), 2_147_483_646_400L, 4L << 40, Integer.MAX_VALUE)), usage);
   }
 }

@@ -17,6 +17,7 @@ import dev.stave.model.Process;
 import dev.stave.model.Quantities;
 import dev.stave.model.Resources;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -375,7 +376,11 @@ public final class Dispatcher {
   }
 
   static String millis(long m) {
-    return BigDecimal.valueOf(m, 3).stripTrailingZeros().toPlainString();
+    return millis(BigInteger.valueOf(m));
+  }
+
+  private static String millis(BigInteger m) {
+    return new BigDecimal(m, 3).stripTrailingZeros().toPlainString();
   }
 
   /** Per pool, the schedule that placed its first pod unit (units in name order): where its messages go. */
@@ -398,35 +403,38 @@ public final class Dispatcher {
       if (placement == null) {
         continue;
       }
-      long cpu = 0;
-      long memory = 0;
-      long gpus = 0;
+      // Exact: a quantity may be up to 2^63 - 1 cores, whose millicores (or a group's sum of them) are more.
+      BigInteger cpu = BigInteger.ZERO;
+      BigInteger memory = BigInteger.ZERO;
+      BigInteger gpus = BigInteger.ZERO;
       for (Process p : unit.processes()) {
         // As the manifest has them: the process's own requests over the placement's, then the defaults.
         Map<String, String> requests = p.resources().over(placement.containers().get(p.name())).requests();
-        cpu += units(requests.get("cpu"), BigDecimal.valueOf(1000));
-        memory += units(requests.get("memory"), BigDecimal.ONE.divide(MI));
-        gpus += units(requests.get("nvidia.com/gpu"), BigDecimal.ONE);
+        cpu = cpu.add(units(requests.get("cpu"), BigDecimal.valueOf(1000)));
+        memory = memory.add(units(requests.get("memory"), BigDecimal.ONE.divide(MI)));
+        gpus = gpus.add(units(requests.get("nvidia.com/gpu"), BigDecimal.ONE));
       }
       // The placement's share fits a node; the process's own requests, the defaults of the experiment's
       // or context's resources, and a group's sum may not.
       NodePool pool = inventory.find(placement.pool()).orElse(null);
-      if (pool != null && (cpu > model.nodeCpuMillis(pool) || memory > model.nodeMemoryMi(pool)
-          || gpus > pool.gpuCount())) {
+      if (pool != null && (cpu.compareTo(BigInteger.valueOf(model.nodeCpuMillis(pool))) > 0
+          || memory.compareTo(BigInteger.valueOf(model.nodeMemoryMi(pool))) > 0
+          || gpus.compareTo(BigInteger.valueOf(pool.gpuCount())) > 0)) {
         Schedule first = firstOfUnit.get(unit.name());
-        String asks = millis(cpu) + " cpu, " + memory + " MiB" + (gpus > 0 ? ", " + gpus + " GPUs" : "");
+        String asks = millis(cpu) + " cpu, " + memory + " MiB" + (gpus.signum() > 0 ? ", " + gpus + " GPUs" : "");
         boolean group = unit.group() && unit.processes().size() > 1;
         problems.add(Diagnostic.error(first.origin(), first.path(), group ? "group-too-big" : "pod-too-big",
             (group ? "the pod of group '" + unit.name() + "' asks for " + asks + " (its " + unit.processes().size()
                 + " processes together)" : "process '" + first.process() + "' asks for " + asks
                 + " (its own requests and limits, and the default resources, over the schedule's share)")
                 + ", more than one node of pool '" + pool.name() + "' offers (" + nodeOffers(pool, model)
-                + (gpus > 0 && !pool.hasGpu() ? ", no GPUs" : "") + "), so it could never be scheduled",
+                + (gpus.signum() > 0 && !pool.hasGpu() ? ", no GPUs" : "") + "), so it could never be scheduled",
             group ? "lower the processes' requests, choose a pool with larger nodes, or split the group"
                 : "lower the process's requests, or choose a pool with larger nodes"));
       }
       pods.computeIfAbsent(placement.pool(), k -> new ArrayList<>())
-          .add(new CapacityCheck.Pod(unit.name(), cpu, memory, gpus, unit.pod().replicas() * instances));
+          .add(new CapacityCheck.Pod(unit.name(), packed(cpu), packed(memory), packed(gpus),
+              unit.pod().replicas() * instances));
     }
     Map<String, Schedule> firstOnPool = firstOnEachPool(placements, firstOfUnit);
     List<PoolUsage> usage = CapacityCheck.usage(inventory, model, pods);
@@ -448,10 +456,15 @@ public final class Dispatcher {
   }
 
   /** A quantity in whole units of {@code perUnit} (rounded up), 0 when absent. */
-  private static long units(String quantity, BigDecimal scale) {
+  private static BigInteger units(String quantity, BigDecimal scale) {
     if (quantity == null) {
-      return 0;
+      return BigInteger.ZERO;
     }
-    return Quantities.value(quantity).multiply(scale).setScale(0, RoundingMode.CEILING).longValueExact();
+    return Quantities.value(quantity).multiply(scale).setScale(0, RoundingMode.CEILING).toBigIntegerExact();
+  }
+
+  /** A pod's size as the packing counts it: one beyond 64 bits is, as 2^63 - 1 is, larger than any node. */
+  private static long packed(BigInteger size) {
+    return size.min(BigInteger.valueOf(Long.MAX_VALUE)).longValueExact();
   }
 }

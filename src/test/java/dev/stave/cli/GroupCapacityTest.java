@@ -87,6 +87,35 @@ class GroupCapacityTest {
     assertEquals("", run.out());
   }
 
+  /** Quantities hold up to 2^63 - 1 cores; their millicores, or a group's sum of them, do not fit 64 bits. */
+  @Test
+  void requestsBeyond64BitsOfMillicoresAreTooBigNotWrappedAround() throws IOException {
+    Files.writeString(dir.resolve("inv.yaml"), "kind: inventory\npools: {small: {cpu: 4, memory: 16Gi}}\n");
+    Path file = dir.resolve("huge.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: huge
+        image: busybox:1
+        inventory: inv.yaml
+        process_groups: {g: {processes: {
+          a: {resource_request: {cpu: "5e15"}, schedule: {assign_to: node_pool, node_pool_name: small}},
+          b: {resource_request: {cpu: "5e15"}}}}}
+        processes:
+          c: {resource_request: {cpu: "9e18"}, schedule: {assign_to: node_pool, node_pool_name: small}}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals("", run.out());
+    assertEquals(java.util.List.of(
+        file + ":6:50: error: process_groups.g.processes.a.schedule: the pod of group 'g' asks for 10000000000000000"
+            + " cpu, 0 MiB (its 2 processes together), more than one node of pool 'small' offers (3.92 cpu, 13621 MiB"
+            + " with the gke model), so it could never be scheduled",
+        file + ":9:50: error: processes.c.schedule: process 'c' asks for 9000000000000000000 cpu, 0 MiB (its own"
+            + " requests and limits, and the default resources, over the schedule's share), more than one node of"
+            + " pool 'small' offers (3.92 cpu, 13621 MiB with the gke model), so it could never be scheduled"),
+        run.err().lines().filter(l -> l.contains(": error: ")).toList());
+  }
+
   @Test
   void aScheduleWinsOverDefaultResourcesAndTheirOtherNamesStay() throws IOException {
     Files.writeString(dir.resolve("inv.yaml"), """

@@ -10,7 +10,6 @@ import dev.stave.model.LabelRules;
 import dev.stave.model.Names;
 import dev.stave.model.Quantities;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
@@ -104,7 +103,7 @@ public final class InventoryFileReader {
     ScalarNode s = (ScalarNode) n;
     BigDecimal cores = size(s, path, SizeUnit.CPU, "is not a number of cpus", "write cores, e.g. 8 or 7910m",
         problems);
-    return cores == null || cores.scale() <= 3 ? cores : cores.setScale(3, RoundingMode.FLOOR);
+    return cores == null ? null : SizeUnit.CPU.roundDown(cores);
   }
 
   /** Memory in whole MiB, rounded down ({@link SizeUnit}); null when it is none. */

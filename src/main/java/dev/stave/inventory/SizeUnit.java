@@ -6,10 +6,10 @@ import java.math.RoundingMode;
 /**
  * The units in which stave schedules a node's size: cpu in whole millicores, memory in whole MiB. A node's
  * size between two units is rounded down, as a request is rounded up, so that what stave places on a node
- * fits it; a size below one unit would round to nothing, so hand-written inventories and
- * {@code inventory from-nodes} both refuse it, and what from-nodes writes reads back. Both also refuse a
- * cpu larger than any node's, whose millicores could overflow 64 bits; memory is bounded by what a
- * quantity holds (2^63 - 1 bytes), whose MiB fit.
+ * fits it; a size below one unit would round to nothing, so hand-written inventories, Cloudwise's size
+ * labels and {@code inventory from-nodes} all refuse it, and what from-nodes writes reads back. All also
+ * refuse a cpu larger than any node's, whose millicores could overflow 64 bits; memory is bounded by what
+ * a quantity holds (2^63 - 1 bytes), whose MiB fit.
  */
 enum SizeUnit {
   CPU("cpu", new BigDecimal("0.001"), "1m", "millicores", "500m or 4", BigDecimal.valueOf(Integer.MAX_VALUE),
@@ -41,9 +41,19 @@ enum SizeUnit {
     return name;
   }
 
+  /** One unit as a size is measured: 0.001 cores, 1048576 bytes. */
+  BigDecimal unit() {
+    return unit;
+  }
+
   /** The size in whole units, rounded down: 0 when it is less than one unit. */
   long count(BigDecimal size) {
     return size.divide(unit, 0, RoundingMode.FLOOR).longValueExact();
+  }
+
+  /** The size rounded down to whole units; as it is when it is whole already. */
+  BigDecimal roundDown(BigDecimal size) {
+    return size.remainder(unit).signum() == 0 ? size : size.divide(unit, 0, RoundingMode.FLOOR).multiply(unit);
   }
 
   boolean belowOne(BigDecimal size) {

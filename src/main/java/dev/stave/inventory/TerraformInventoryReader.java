@@ -20,11 +20,8 @@ import java.util.List;
  */
 public final class TerraformInventoryReader {
   private final ConfigFile file;
-  /**
-   * Cloudwise's numeric labels (cores, MiB, GPUs) and a pool's counts are far below this; larger ones would
-   * overflow the arithmetic, and a pool holds its counts as ints.
-   */
-  private static final BigDecimal MAX_LABEL_NUMBER = BigDecimal.valueOf(Integer.MAX_VALUE);
+  /** A pool holds its counts of nodes and GPUs as ints, as a {@code kind: inventory} file's schema bounds them. */
+  private static final BigDecimal MAX_COUNT = BigDecimal.valueOf(Integer.MAX_VALUE);
   private final List<Diagnostic> problems;
 
   private TerraformInventoryReader(ConfigFile file, List<Diagnostic> problems) {
@@ -71,12 +68,18 @@ public final class TerraformInventoryReader {
     int before = problems.size();
     MapNode config = Nodes.map(pool, "node_config");
     MapNode labels = Nodes.map(config, "labels");
-    BigDecimal cpu = number(labels, "cpu", key);
-    BigDecimal memory = number(labels, "memory_m", key);
-    BigDecimal gpuCount = number(labels, "gpu_count", key);
+    BigDecimal cores = size(labels, "cpu", key, SizeUnit.CPU, BigDecimal.ONE, "cores");
+    BigDecimal bytes = size(labels, "memory_m", key, SizeUnit.MEMORY, SizeUnit.MEMORY.unit(), "MiB");
+    Integer gpuCount = count(numberLabel(labels, "gpu_count", key), key, "node_config.labels.gpu_count",
+        "GPUs per node");
     String gpuType = labelString(labels, "gpu_type", key);
     String labelName = labelString(labels, "name", key);
-    if (cpu == null || memory == null) {
+    if (problems.size() > before) {
+      return null;
+    }
+    BigDecimal cpu = cores == null ? null : SizeUnit.CPU.roundDown(cores);
+    Long memoryMi = bytes == null ? null : SizeUnit.MEMORY.count(bytes);
+    if (cpu == null || memoryMi == null) {
       String machineType = Nodes.string(config, "machine_type");
       if (machineType == null) {
         problems.add(Diagnostic.error(config == null ? origin : config.origin(), path(key, "node_config"),
@@ -92,18 +95,12 @@ public final class TerraformInventoryReader {
         return null;
       }
       cpu = cpu != null ? cpu : BigDecimal.valueOf(machine.get().cpu());
-      memory = memory != null ? memory : BigDecimal.valueOf(machine.get().memoryMi());
-    }
-    if (gpuCount != null && (gpuCount.signum() < 0 || gpuCount.stripTrailingZeros().scale() > 0)) {
-      problems.add(Diagnostic.error(labels.get("gpu_count").origin(), path(key, "node_config.labels.gpu_count"),
-          "inventory-label", "gpu_count of node pool '" + key + "' must be a whole number", "write e.g. gpu_count: 2"));
-      return null;
+      memoryMi = memoryMi != null ? memoryMi : machine.get().memoryMi();
     }
     if (gpuCount == null) {
       List<Node> accelerators = Nodes.list(config, "guest_accelerator");
       if (!accelerators.isEmpty() && accelerators.get(0) instanceof MapNode a) {
-        Integer count = count(a, "count", key, "node_config.guest_accelerator[0].count", "GPUs per node");
-        gpuCount = count == null ? null : BigDecimal.valueOf(count);
+        gpuCount = count(Nodes.scalar(a, "count"), key, "node_config.guest_accelerator[0].count", "GPUs per node");
         gpuType = gpuType != null ? gpuType : Nodes.string(a, "type");
       }
     }
@@ -117,13 +114,14 @@ public final class TerraformInventoryReader {
       taints.add(t);
     }
     MapNode autoscaling = Nodes.map(pool, "autoscaling");
-    Integer max = count(autoscaling, "max_node_count", key, "autoscaling.max_node_count", "nodes");
+    Integer max = count(Nodes.scalar(autoscaling, "max_node_count"), key, "autoscaling.max_node_count", "nodes");
     if (max == null) {
-      max = count(autoscaling, "total_max_node_count", key, "autoscaling.total_max_node_count", "nodes");
+      max = count(Nodes.scalar(autoscaling, "total_max_node_count"), key, "autoscaling.total_max_node_count",
+          "nodes");
     }
     if (max == null && autoscaling == null) {
-      max = count(pool, "node_count", key, "node_count", "nodes");
-      max = max != null ? max : count(pool, "initial_node_count", key, "initial_node_count", "nodes");
+      max = count(Nodes.scalar(pool, "node_count"), key, "node_count", "nodes");
+      max = max != null ? max : count(Nodes.scalar(pool, "initial_node_count"), key, "initial_node_count", "nodes");
     }
     if (problems.size() > before) {
       return null;
@@ -135,59 +133,78 @@ public final class TerraformInventoryReader {
     if (!Nodes.labelValue(gkeName, "the node pool name", origin, path(key, "name"), problems)) {
       return null;
     }
-    return new NodePool(key, gkeName, labelName, cpu, memory.longValue(), gpuType,
-        gpuCount == null ? 0 : gpuCount.intValue(), Nodes.bool(config, "preemptible") || Nodes.bool(config, "spot"),
+    return new NodePool(key, gkeName, labelName, cpu, memoryMi, gpuType,
+        gpuCount == null ? 0 : gpuCount, Nodes.bool(config, "preemptible") || Nodes.bool(config, "spot"),
         max, taints, null, null, null, origin);
   }
 
-  /** Symphony reads these labels as numbers; a string such as "8" made its dispatcher fail later with a TypeError. */
-  private BigDecimal number(MapNode labels, String label, String key) {
-    Node n = labels == null ? null : labels.get(label);
-    if (n == null) {
+  /**
+   * A size label ({@code cpu} in cores, {@code memory_m} in MiB) as {@code unit} measures it, or null when
+   * absent or with the reason added to {@code problems}: as in a {@code kind: inventory} file, a size below
+   * one unit would be rounded to nothing, a pool that takes no pod.
+   */
+  private BigDecimal size(MapNode labels, String label, String key, SizeUnit unit, BigDecimal perLabel, String units) {
+    ScalarNode s = numberLabel(labels, label, key);
+    if (s == null) {
       return null;
     }
-    BigDecimal number = number(n);
-    if (number != null && number.compareTo(MAX_LABEL_NUMBER) > 0) {
-      problems.add(Diagnostic.error(n.origin(), path(key, "node_config.labels." + label), "inventory-label",
-          "label '" + label + "' of node pool '" + key + "' is " + Names.printable(((ScalarNode) n).text())
-              + ", more than " + MAX_LABEL_NUMBER.toPlainString() + " (which no machine has)",
-          "write the machine's real size"));
-      return BigDecimal.ONE.negate();
+    BigDecimal size = number(s).multiply(perLabel);
+    String is = "label '" + label + "' of node pool '" + key + "' is " + Names.printable(s.text()) + " " + units + ", ";
+    if (unit.belowOne(size)) {
+      problems.add(Diagnostic.error(s.origin(), path(key, "node_config.labels." + label), "size-below-unit",
+          is + unit.belowOneReason() + ", so the pool's nodes would have none",
+          "write the machine's real size in " + units + ": " + unit.rounding()));
+      return null;
     }
-    if (number != null) {
-      return number;
+    if (unit.aboveLargest(size)) {
+      problems.add(Diagnostic.error(s.origin(), path(key, "node_config.labels." + label), "size-too-large",
+          is + unit.aboveLargestReason(), "write the machine's real size"));
+      return null;
+    }
+    return size;
+  }
+
+  /**
+   * A label that must be a number, or null when absent or with the reason added to {@code problems}:
+   * Symphony reads these labels as numbers; a string such as "8" made its dispatcher fail later with a
+   * TypeError.
+   */
+  private ScalarNode numberLabel(MapNode labels, String label, String key) {
+    Node n = labels == null ? null : labels.get(label);
+    if (n == null || n instanceof ScalarNode s && s.isNumber()) {
+      return (ScalarNode) n;
     }
     String shown = n instanceof ScalarNode s && s.isString() ? "\"" + s.text() + "\" (a string)" : n.describe();
     problems.add(Diagnostic.error(n.origin(), path(key, "node_config.labels." + label), "inventory-label",
         "label '" + label + "' of node pool '" + key + "' is " + shown + ", not a number",
         "write it as a JSON number, e.g. " + label + ": 8, as Cloudwise does"));
-    return BigDecimal.ONE.negate();
+    return null;
   }
 
-  private static BigDecimal number(Node n) {
-    if (n instanceof ScalarNode s && s.value() instanceof BigInteger i) {
+  /** The number a scalar holds; null when it holds none. */
+  private static BigDecimal number(ScalarNode s) {
+    if (s.value() instanceof BigInteger i) {
       return new BigDecimal(i);
     }
-    return n instanceof ScalarNode s && s.value() instanceof BigDecimal d ? d : null;
+    return s.value() instanceof BigDecimal d ? d : null;
   }
 
   /**
-   * A count of nodes or GPUs at {@code field}: null when absent or no number (Terraform's own
-   * {@code ${...}} are not known here), or with the reason added to {@code problems} when it is no whole
-   * number a pool holds. Read as absent, a count too large left the pool unbounded or without its GPUs.
+   * A count of nodes or GPUs: null when absent or no number (Terraform's own {@code ${...}} are not known
+   * here), or with the reason added to {@code problems} when it is no whole number a pool holds. Read as
+   * absent, a count too large left the pool unbounded or without its GPUs.
    */
-  private Integer count(MapNode map, String field, String key, String path, String what) {
-    ScalarNode s = Nodes.scalar(map, field);
+  private Integer count(ScalarNode s, String key, String path, String what) {
     BigDecimal number = s == null ? null : number(s);
     if (number == null) {
       return null;
     }
-    if (number.signum() >= 0 && number.compareTo(MAX_LABEL_NUMBER) <= 0 && number.stripTrailingZeros().scale() <= 0) {
+    if (number.signum() >= 0 && number.compareTo(MAX_COUNT) <= 0 && number.stripTrailingZeros().scale() <= 0) {
       return number.intValueExact();
     }
     problems.add(Diagnostic.error(s.origin(), path(key, path), "inventory-count",
         path + " of node pool '" + key + "' is " + Names.printable(s.text()) + ", not a whole number from 0 to "
-            + MAX_LABEL_NUMBER.toPlainString(), "write the number of " + what + ", such as 4"));
+            + MAX_COUNT.toPlainString(), "write the number of " + what + ", such as 4"));
     return null;
   }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.stave.cli.Run;
 import dev.stave.diag.Diagnostic;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -79,5 +80,50 @@ class TerraformInventoryReaderTest {
         + "    |   \"q\": {\"initial_node_count\": 2.5, \"node_config\": {\"machine_type\": \"n1-standard-8\"}}\n"
         + "    |                               ^\n"
         + "  = hint: write the number of nodes, such as 4\n", err);
+  }
+
+  @Test
+  void aSizeLabelBetweenUnitsIsRoundedDownToWholeMillicoresAndMib() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = read("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"node_config": {"labels": {"cpu": 1.5005, "memory_m": 1.5}}},
+          "q": {"node_config": {"labels": {"cpu": 8, "memory_m": 30720.99}}}
+        }}}
+        """, problems);
+    assertEquals(List.of(), problems);
+    NodePool p = inventory.find("p").orElseThrow();
+    assertEquals(new BigDecimal("1.500"), p.cpu());
+    assertEquals(1, p.memoryMi());
+    NodePool q = inventory.find("q").orElseThrow();
+    assertEquals(new BigDecimal("8"), q.cpu());
+    assertEquals(30720, q.memoryMi());
+  }
+
+  @Test
+  void aSizeLabelBelowOneUnitIsAnErrorAtIt() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"node_config": {"labels": {"cpu": 0.0005, "memory_m": 0.5, "gpu_count": 1.5}}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":2:";
+    String labels = "resource.google_container_node_pool.p.node_config.labels.";
+    String line = "    |   \"p\": {\"node_config\": {\"labels\": {\"cpu\": 0.0005, \"memory_m\": 0.5,"
+        + " \"gpu_count\": 1.5}}}\n";
+    assertEquals(inv + "43: error: " + labels + "cpu: label 'cpu' of node pool 'p' is 0.0005 cores, less than 1m, the"
+        + " smallest cpu stave schedules, so the pool's nodes would have none\n" + line
+        + "    |                                           ^\n"
+        + "  = hint: write the machine's real size in cores: stave schedules cpu in whole millicores and rounds a"
+        + " node's size down to them\n"
+        + inv + "63: error: " + labels + "memory_m: label 'memory_m' of node pool 'p' is 0.5 MiB, less than 1Mi, the"
+        + " smallest memory stave schedules, so the pool's nodes would have none\n" + line
+        + "    |                                                               ^\n"
+        + "  = hint: write the machine's real size in MiB: stave schedules memory in whole MiB and rounds a node's"
+        + " size down to them\n"
+        + inv + "81: error: " + labels + "gpu_count: node_config.labels.gpu_count of node pool 'p' is 1.5, not a"
+        + " whole number from 0 to 2147483647\n" + line
+        + "    |                                                                                 ^\n"
+        + "  = hint: write the number of GPUs per node, such as 4\n", err);
   }
 }

@@ -860,7 +860,7 @@ public final class HoconLoader {
     for (int line = Integer.parseInt(range.group(2)); line > origin.line(); line--) {
       String text = lines.line(origin.file(), line);
       if (text != null && text.contains(reference)) {
-        return new Origin(origin.file(), line, text.indexOf(reference) + 1);
+        return new Origin(origin.file(), line, Sources.column(text, text.indexOf(reference)));
       }
     }
     return origin;

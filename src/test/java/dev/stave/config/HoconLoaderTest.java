@@ -135,6 +135,15 @@ class HoconLoaderTest {
   }
 
   @Test
+  void anOverrideFromTheEnvironmentIsAtItsColumnInCharacters() throws IOException {
+    // Each emoji is two Java chars and one column, as in every other column a diagnostic names.
+    MapNode root = load("agent.replicas = 2\nagent { command = [\"\uD83D\uDE00\uD83D\uDE00\"], replicas = ${?N} }\n",
+        Map.of("N", "abc"));
+    ScalarNode replicas = (ScalarNode) ((MapNode) root.get("agent")).get("replicas");
+    assertEquals(List.of(2, 38), List.of(replicas.origin().line(), replicas.origin().column()));
+  }
+
+  @Test
   void anUnresolvedSubstitutionIsALocatedError() throws IOException {
     UserError e = assertThrows(UserError.class, () -> load("a = 1\nb = ${missing}\n", Map.of()));
     assertEquals("hocon-substitution", e.diagnostics().get(0).code());

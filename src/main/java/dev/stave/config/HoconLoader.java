@@ -822,7 +822,8 @@ public final class HoconLoader {
 
   /**
    * The reference a value from the environment was written as: the last in what was written at its key
-   * ({@code ${?N}} of {@code r = 2, r = ${?N}}), else the first on its line.
+   * ({@code ${?N}} of {@code r = 2, r = ${?N}}), else the first on its line; references written together
+   * ({@code ${N}${M}}) are one, as the value is made of them all.
    */
   private String reference(ConfigValue written, Origin origin) {
     String text = null;
@@ -868,7 +869,9 @@ public final class HoconLoader {
 
   private static final Pattern LINE_RANGE = Pattern.compile(": ([0-9]+)-([0-9]+)$");
 
-  private static final Pattern WRITTEN_REFERENCE = Pattern.compile("\\$\\{\\??\\s*[A-Za-z_][A-Za-z0-9_.-]*\\s*}");
+  /** References written together, {@code ${N}} or {@code ${N}${M}}: the whole of a value made of them. */
+  private static final Pattern WRITTEN_REFERENCE =
+      Pattern.compile("(?:\\$\\{\\??\\s*[A-Za-z_][A-Za-z0-9_.-]*\\s*})+");
 
   /** Whether the whole value is an environment variable's, from a {@code ${NAME}} or {@code ${?NAME}}. */
   private static boolean fromEnvironment(ConfigValue value) {

@@ -2,6 +2,7 @@ package dev.stave.config;
 
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -97,15 +98,32 @@ final class Interpolator {
    * is the environment's alone too.
    */
   static boolean isReferencesOnly(String text) {
+    return !references(text).isEmpty();
+  }
+
+  /**
+   * The references {@code text} is made of, in the order written (HOCON's {@code ${?N}} as N); none when
+   * it is not references alone ({@link #isReferencesOnly}).
+   */
+  static List<ScalarNode.Reference> references(String text) {
+    if (!text.startsWith("${")) {
+      return List.of();
+    }
+    List<ScalarNode.Reference> found = new ArrayList<>();
     int i = 0;
     while (i < text.length()) {
       int close = text.startsWith("${", i) ? closing(text, i + 2) : -1;
       if (close < 0) {
-        return false;
+        return List.of();
       }
+      String body = text.substring(i + 2, close);
+      int dash = body.indexOf(":-");
+      String name = (dash < 0 ? body : body.substring(0, dash)).strip();
+      name = name.startsWith("?") ? name.substring(1).strip() : name;
+      found.add(new ScalarNode.Reference(name, dash < 0 ? null : body.substring(dash + 2)));
       i = close + 1;
     }
-    return !text.isEmpty();
+    return found;
   }
 
   /** The index of the '}' that closes the reference whose body starts at {@code from}, or -1. */

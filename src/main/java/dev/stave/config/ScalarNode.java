@@ -3,6 +3,7 @@ package dev.stave.config;
 import dev.stave.diag.Origin;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.List;
 
 /**
  * A scalar: {@code String}, {@code Boolean}, {@code BigInteger}, {@code BigDecimal} or null. {@code text}
@@ -46,6 +47,14 @@ public record ScalarNode(Object value, String text, Origin origin, String variab
   /** A variable's text typed as if written plain in YAML: what a quoted variable is where no text is taken. */
   public ScalarNode asPlain() {
     return YamlLoader.variable(text, origin, variable);
+  }
+
+  /** A variable a value is made of, and the default written for it ({@code three} of {@code ${N:-three}}) or null. */
+  public record Reference(String name, String fallback) {}
+
+  /** The variables {@code variable} names, in the order written; none where it names none. */
+  public List<Reference> references() {
+    return variable == null ? List.of() : Interpolator.references(variable);
   }
 
   public boolean isString() {

@@ -185,10 +185,10 @@ public final class SchemaValidator {
       case "type" -> {
         message = "expected " + expected(keywordSchema) + ", got " + at.node.describe();
         if (at.node instanceof ScalarNode s && s.variable() != null) {
-          // Its text is the variable's, so the fix is in the environment, not in the file.
+          // Its text is the variables', so the fix is in the environment, not in the file.
           message = "expected " + expected(keywordSchema) + ", got " + (s.text().isEmpty() ? "an empty value"
               : "'" + scalarText(s) + "'") + " from " + s.variable();
-          hints.add("set " + variableName(s.variable()) + " to " + expected(keywordSchema));
+          hints.add(variableHint(s, expected(keywordSchema)));
         } else if (at.node instanceof ScalarNode s && s.isString() && expectsNumberOrBool(keywordSchema)
             && s.text().matches("-?[0-9]+(\\.[0-9]+)?|true|false")) {
           hints.add("write the value without quotes");
@@ -400,13 +400,19 @@ public final class SchemaValidator {
     return values;
   }
 
-  /** The variable a reference names ({@code N} of {@code ${?N}} or {@code ${N:-3}}), or "the variable". */
-  private static String variableName(String reference) {
-    Matcher name = VARIABLE_NAME.matcher(reference);
-    return name.lookingAt() ? name.group(1) : "the variable";
+  /** How to make a value of variables {@code expected}: set the variable, or all of them together. */
+  private static String variableHint(ScalarNode s, String expected) {
+    List<String> names = s.references().stream().map(ScalarNode.Reference::name).distinct().toList();
+    return names.isEmpty() ? "set the variable to " + expected
+        : names.size() == 1 ? "set " + names.get(0) + " to " + expected
+        : "set " + joined(names) + " so that together they make " + expected;
   }
 
-  private static final Pattern VARIABLE_NAME = Pattern.compile("\\$\\{\\??\\s*([A-Za-z_][A-Za-z0-9_.-]*)");
+  /** "a", "a and b", "a, b and c". */
+  private static String joined(List<String> words) {
+    int last = words.size() - 1;
+    return last == 0 ? words.get(0) : String.join(", ", words.subList(0, last)) + " and " + words.get(last);
+  }
 
   private static String scalarText(Node node) {
     if (node instanceof ScalarNode s) {

@@ -226,6 +226,19 @@ class SchemaValidatorTest {
     assertEquals(2, problems.size());
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"yaml", "conf"})
+  void aValueOfSeveralVariablesNamesThemAll(String format) throws IOException {
+    String text = format.equals("yaml")
+        ? "kind: experiment\nname: x\nprocesses:\n  p:\n    replicas: ${N}${M}\n"
+        : "kind = experiment\nname = x\nprocesses { p { replicas = ${N}${M} } }\n";
+    List<Diagnostic> problems = new ArrayList<>();
+    assertNull(accepted("x." + format, text, Map.of("N", "a", "M", "1"), problems));
+    assertEquals(1, problems.size(), problems.toString());
+    assertEquals("expected an integer, got 'a1' from ${N}${M}", problems.get(0).message());
+    assertEquals(List.of("set N and M so that together they make an integer"), problems.get(0).hints());
+  }
+
   @Test
   void theSchemasSayWhatIsInsideAValueOnlyInWaysThatVariablesFollow() throws IOException {
     for (String kind : List.of("experiment", "benchmark", "cluster", "contexts", "inventory")) {

@@ -185,7 +185,7 @@ public final class SchemaValidator {
       case "type" -> {
         message = "expected " + expected(keywordSchema) + ", got " + at.node.describe();
         if (at.node instanceof ScalarNode s && s.variable() != null) {
-          // Its text is the variables', so the fix is in the environment, not in the file.
+          // Its text is the variables', or a default written in the file: the fix is in either.
           message = "expected " + expected(keywordSchema) + ", got " + (s.text().isEmpty() ? "an empty value"
               : "'" + scalarText(s) + "'") + " from " + s.variable();
           hints.add(variableHint(s, expected(keywordSchema)));
@@ -400,12 +400,19 @@ public final class SchemaValidator {
     return values;
   }
 
-  /** How to make a value of variables {@code expected}: set the variable, or all of them together. */
+  /**
+   * How to make a value of variables {@code expected}: set the variable, or all of them together, or change
+   * a default written in the file where the value may be that default (N unset in {@code ${N:-three}}).
+   */
   private static String variableHint(ScalarNode s, String expected) {
     List<String> names = s.references().stream().map(ScalarNode.Reference::name).distinct().toList();
-    return names.isEmpty() ? "set the variable to " + expected
+    String hint = names.isEmpty() ? "set the variable to " + expected
         : names.size() == 1 ? "set " + names.get(0) + " to " + expected
         : "set " + joined(names) + " so that together they make " + expected;
+    List<String> defaults = s.references().stream().map(ScalarNode.Reference::fallback)
+        .filter(d -> d != null && (d.contains("${") || s.text().contains(d))).map(d -> "'" + d + "'").toList();
+    return defaults.isEmpty() ? hint
+        : hint + ", or change the default" + (defaults.size() > 1 ? "s " : " ") + joined(defaults) + " in the file";
   }
 
   /** "a", "a and b", "a, b and c". */

@@ -240,6 +240,20 @@ class SchemaValidatorTest {
   }
 
   @Test
+  void aDefaultThatIsNoValueForItsPlaceIsToBeChangedInTheFile() throws IOException {
+    String text = "kind: experiment\nname: x\nprocesses:\n  p:\n    replicas: ${N:-three}\n";
+    List<Diagnostic> problems = new ArrayList<>();
+    assertNull(accepted("x.yaml", text, Map.of(), problems));
+    assertEquals("expected an integer, got 'three' from ${N:-three}", problems.get(0).message());
+    assertEquals(List.of("set N to an integer, or change the default 'three' in the file"), problems.get(0).hints());
+    // Set, N is the value: the default is not it.
+    problems.clear();
+    assertNull(accepted("x.yaml", text, Map.of("N", "abc"), problems));
+    assertEquals(List.of("set N to an integer"), problems.get(0).hints());
+    assertEquals(1, problems.size(), problems.toString());
+  }
+
+  @Test
   void theSchemasSayWhatIsInsideAValueOnlyInWaysThatVariablesFollow() throws IOException {
     for (String kind : List.of("experiment", "benchmark", "cluster", "contexts", "inventory")) {
       String schema = new String(Schemas.open(kind).readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);

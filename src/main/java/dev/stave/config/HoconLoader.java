@@ -130,17 +130,16 @@ public final class HoconLoader {
       }
       Path from = including.file();
       // As Typesafe finds it: a relative name next to the including file, as the name is written.
-      List<Path> candidates = Including.candidates(what, from.getParent());
       ConfigObject included;
       try {
-        included = including.into(candidates, what, false, () -> fallback.include(context, what));
+        included = including.into(what, from.getParent(), false, () -> fallback.include(context, what));
       } catch (ConfigException.IO e) {
-        throw new MissingInclude(what, false, from);
+        throw new MissingInclude(what, false, from, from.getParent());
       }
       // For an extension with no file next to the including one, Typesafe looks on the class path (stave's
       // own jar) too, and merges what it finds there with the file.
       if (included.origin().filename() == null || included.origin().resource() != null) {
-        throw new MissingInclude(what, false, from);
+        throw new MissingInclude(what, false, from, from.getParent());
       }
       return included;
     }
@@ -149,8 +148,7 @@ public final class HoconLoader {
     public ConfigObject includeFile(ConfigIncludeContext context, java.io.File what) {
       // Typesafe reads file(...) from the current folder, whichever file names it, and skips a file that
       // is not there unless the include is required(...), which it then reports at the missing file.
-      List<Path> candidates = Including.candidates(what.getPath(), Path.of("").toAbsolutePath());
-      return including.into(candidates, what.getPath(), true,
+      return including.into(what.getPath(), Path.of("").toAbsolutePath(), true,
           () -> ((ConfigIncluderFile) fallback).includeFile(context, what));
     }
 
@@ -187,12 +185,13 @@ public final class HoconLoader {
     }
 
     /**
-     * Reads an include whose files are {@code candidates} with {@code read}, once every one of them is in
-     * the project, and when one exists; {@code name} is the name as written, in {@code file(...)} with
-     * {@code fileFunction}. The files checked are the files read: a misspelt include would otherwise
-     * compile as if it were not there.
+     * Reads an include of {@code name}, as written, relative to {@code folder}, in {@code file(...)} with
+     * {@code fileFunction}, with {@code read}, once every file Typesafe reads for it is in the project, and
+     * when one exists. The files checked are the files read: a misspelt include would otherwise compile as
+     * if it were not there.
      */
-    ConfigObject into(List<Path> candidates, String name, boolean fileFunction, Supplier<ConfigObject> read) {
+    ConfigObject into(String name, Path folder, boolean fileFunction, Supplier<ConfigObject> read) {
+      List<Path> candidates = candidates(name, folder);
       for (Path candidate : candidates) {
         Optional<Path> outside = folders.outside(candidate);
         if (outside.isPresent()) {
@@ -201,7 +200,7 @@ public final class HoconLoader {
       }
       // Typesafe reads the first that exists (and, of a name without an extension, any others too).
       Path found = candidates.stream().filter(Files::isRegularFile).findFirst()
-          .orElseThrow(() -> new MissingInclude(name, fileFunction, file()));
+          .orElseThrow(() -> new MissingInclude(name, fileFunction, file(), folder));
       files.push(found);
       try {
         return read.get();
@@ -217,32 +216,55 @@ public final class HoconLoader {
      * {@code .properties} in the folder). None for a name no file can have (a NUL).
      */
     static List<Path> candidates(String name, Path folder) {
-      List<String> names = EXTENSIONS.stream().anyMatch(name::endsWith)
-          ? List.of(name) : EXTENSIONS.stream().map(ext -> name + ext).toList();
       try {
-        return names.stream().map(folder::resolve).toList();
+        return names(name).stream().map(folder::resolve).toList();
       } catch (InvalidPathException e) {
         return List.of();
       }
+    }
+
+    /** The names of the files Typesafe reads for an include of {@code name}, relative as it is. */
+    static List<String> names(String name) {
+      return EXTENSIONS.stream().anyMatch(name::endsWith)
+          ? List.of(name) : EXTENSIONS.stream().map(ext -> name + ext).toList();
     }
   }
 
   /**
    * An include whose file does not exist: next to the config that names it ({@code including}), or in the
-   * current folder for {@code file(...)} ({@code fileFunction}).
+   * current folder for {@code file(...)} ({@code fileFunction}); {@code folder} is where it was looked for.
+   * A name without an extension names the files Typesafe reads for it, never itself: {@code bare} says
+   * that a file of the bare name is there, to be renamed.
    */
   private static final class MissingInclude extends ConfigException.Generic {
     final String name;
     final boolean fileFunction;
     final transient Path including;
+    final boolean bare;
 
-    MissingInclude(String name, boolean fileFunction, Path including) {
-      super(fileFunction
-          ? "include file(\"" + name + "\"): there is no such file in the current folder"
-          : "include \"" + name + "\": there is no such file next to this config");
+    MissingInclude(String name, boolean fileFunction, Path including, Path folder) {
+      super(message(name, fileFunction));
       this.name = name;
       this.fileFunction = fileFunction;
       this.including = including;
+      this.bare = Including.names(name).size() > 1 && isFile(folder, name);
+    }
+
+    private static boolean isFile(Path folder, String name) {
+      try {
+        return Files.isRegularFile(folder.resolve(name));
+      } catch (InvalidPathException e) {
+        return false;
+      }
+    }
+
+    private static String message(String name, boolean fileFunction) {
+      List<String> names = Including.names(name);
+      String where = fileFunction ? " in the current folder" : " next to this config";
+      int last = names.size() - 1;
+      return (fileFunction ? "include file(\"" + name + "\"): " : "include \"" + name + "\": ")
+          + (last == 0 ? "there is no such file" + where : "HOCON reads " + String.join(", ", names.subList(0, last))
+              + " or " + names.get(last) + " for it, and none of them is" + where);
     }
   }
 
@@ -428,7 +450,10 @@ public final class HoconLoader {
       return folders.refused(at, "", outside.written, outside.target, outside.real);
     } else if (e instanceof MissingInclude missing) {
       code = "hocon-include";
-      hint = missing.fileFunction
+      hint = missing.bare
+          ? "rename " + missing.name + " to " + Including.names(missing.name).get(0) + ": HOCON never reads a file"
+              + " whose name has none of these endings"
+          : missing.fileFunction
           ? "fix the file name: file(...) names a file relative to the folder stave runs in; include \"name\""
               + " names one relative to the config that has it"
           : "fix the file name: an include names a file relative to the folder of the config that has it";

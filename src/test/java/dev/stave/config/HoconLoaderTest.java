@@ -265,7 +265,8 @@ class HoconLoaderTest {
     Diagnostic d = missing.diagnostics().get(0);
     assertEquals("hocon-include", d.code());
     assertEquals(new Origin(d.origin().file(), 2, 1), d.origin());
-    assertEquals("invalid HOCON: include \"\": there is no such file next to this config", d.message());
+    assertEquals("invalid HOCON: include \"\": HOCON reads .conf, .json or .properties for it, and none of them is"
+        + " next to this config", d.message());
     Files.writeString(dir.resolve(".conf"), "name = from-dot-conf\n");
     MapNode found = load("include \"\"\nkind = experiment\n", Map.of());
     assertEquals("from-dot-conf", ((ScalarNode) found.get("name")).text());
@@ -280,11 +281,31 @@ class HoconLoaderTest {
       Files.writeString(bare, "name = never-read\n");
       UserError e = assertThrows(UserError.class,
           () -> load("kind = experiment\ninclude file(\"hocon-include-test-bare\")\n", Map.of()));
-      assertEquals("invalid HOCON: include file(\"hocon-include-test-bare\"): there is no such file in the current"
-          + " folder", e.diagnostics().get(0).message());
+      Diagnostic d = e.diagnostics().get(0);
+      assertEquals("invalid HOCON: include file(\"hocon-include-test-bare\"): HOCON reads hocon-include-test-bare.conf,"
+          + " hocon-include-test-bare.json or hocon-include-test-bare.properties for it, and none of them is in the"
+          + " current folder", d.message());
+      assertEquals(List.of("rename hocon-include-test-bare to hocon-include-test-bare.conf: HOCON never reads a file"
+          + " whose name has none of these endings"), d.hints());
     } finally {
       Files.deleteIfExists(bare);
     }
+  }
+
+  @Test
+  void anIncludeWithoutAnExtensionNamesTheFilesReadAndABareFileIsToBeRenamed() throws IOException {
+    Files.createDirectory(dir.resolve("sub"));
+    Files.writeString(dir.resolve("sub/base"), "name = never-read\n");
+    UserError e = assertThrows(UserError.class, () -> load("kind = experiment\ninclude \"sub/base\"\n", Map.of()));
+    Diagnostic d = e.diagnostics().get(0);
+    assertEquals("invalid HOCON: include \"sub/base\": HOCON reads sub/base.conf, sub/base.json or sub/base.properties"
+        + " for it, and none of them is next to this config", d.message());
+    assertEquals(List.of("rename sub/base to sub/base.conf: HOCON never reads a file whose name has none of these"
+        + " endings"), d.hints());
+    // No file of the bare name either: the name is to be fixed.
+    e = assertThrows(UserError.class, () -> load("kind = experiment\ninclude \"sub/other\"\n", Map.of()));
+    assertEquals(List.of("fix the file name: an include names a file relative to the folder of the config that has it"),
+        e.diagnostics().get(0).hints());
   }
 
   @Test

@@ -14,7 +14,11 @@ import java.util.Locale;
  * bounds its own work and that of every later step.
  */
 final class PathBudget {
-  static final long MAX_CHARACTERS = 10_000_000;
+  /**
+   * Room for any file within the 200,000-value limit whose paths are of ordinary length, 500 characters
+   * (a few keys of up to 253), and none for the gigabytes above.
+   */
+  static final long MAX_CHARACTERS = 100_000_000;
 
   private long characters;
 

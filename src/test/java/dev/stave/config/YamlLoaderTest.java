@@ -112,34 +112,46 @@ class YamlLoaderTest {
         .items().size());
   }
 
+  /** Values within the 200,000-value limit under keys of ordinary length are far from the paths' limit. */
+  @Test
+  void aLongListUnderAKeyOfOrdinaryLengthIsWithinThePathsLimit() {
+    String list = java.util.stream.IntStream.range(0, 130_000).mapToObj(Integer::toString)
+        .collect(java.util.stream.Collectors.joining(", ", "[", "]"));
+    MapNode root = (MapNode) YamlLoader.verbatim()
+        .load("processes:\n  " + "p".repeat(60) + ":\n    args: " + list + "\n", "x.yaml");
+    MapNode process = (MapNode) ((MapNode) root.get("processes")).get("p".repeat(60));
+    assertEquals(130_000, ((ListNode) process.get("args")).items().size());
+  }
+
   /**
    * A key counts once for every value under it, since each value's path holds it: a key of a million
-   * characters over nine values comes to over ten million. Without the limit, paths of a long key over
+   * characters over 99 values comes to over a hundred million. Without the limit, paths of a long key over
    * 100,000 values, or of a long string used as a key through aliases, took from 20 s to minutes to build.
    */
   @Test
-  void pathsToTheValuesThatComeToMoreThanTenMillionCharactersAreAnError() {
+  void pathsToTheValuesThatComeToMoreThanAHundredMillionCharactersAreAnError() {
     String key = "k".repeat(1_000_000);
     UserError e = assertThrows(UserError.class,
-        () -> YamlLoader.verbatim().load("? " + key + "\n: [" + "1, ".repeat(19) + "1]\n", "x.yaml"));
+        () -> YamlLoader.verbatim().load("? " + key + "\n: [" + "1, ".repeat(119) + "1]\n", "x.yaml"));
     assertEquals(1, e.diagnostics().size(), e.diagnostics().toString());
     Diagnostic d = e.diagnostics().get(0);
     assertEquals("yaml-size", d.code());
-    assertEquals("the paths to the file's values come to more than 10,000,000 characters, counting each key once"
+    assertEquals("the paths to the file's values come to more than 100,000,000 characters, counting each key once"
         + " for every value under it", d.message());
     assertEquals(List.of("keep keys short, above all those over long lists and those that aliases repeat"), d.hints());
-    // The list's own path and eight items' come to 9,000,024 characters: the ninth item goes over.
-    assertEquals(new Origin("x.yaml", 2, 28), d.origin());
-    assertEquals(key + "[8]", d.jsonPath());
-    MapNode eight = (MapNode) YamlLoader.verbatim().load("? " + key + "\n: [" + "1, ".repeat(7) + "1]\n", "x.yaml");
-    assertEquals(8, ((ListNode) eight.get(key)).items().size());
+    // The list's own path and 98 items' come to 99,000,382 characters: the 99th item goes over.
+    assertEquals(new Origin("x.yaml", 2, 298), d.origin());
+    assertEquals(key + "[98]", d.jsonPath());
+    MapNode most = (MapNode) YamlLoader.verbatim().load("? " + key + "\n: [" + "1, ".repeat(97) + "1]\n", "x.yaml");
+    assertEquals(98, ((ListNode) most.get(key)).items().size());
     // A long string used as a key, in a map used through aliases: at the alias whose expansion goes over.
     UserError aliased = assertThrows(UserError.class, () -> YamlLoader.verbatim().load("s: &s " + key + "\n"
         + "k: &k {? *s : [1, 1]}\n"
-        + "l: [*k, *k, *k, *k]\n", "x.yaml"));
+        + "l: [" + "*k, ".repeat(39) + "*k]\n", "x.yaml"));
     assertEquals(1, aliased.diagnostics().size(), aliased.diagnostics().toString());
-    assertEquals(new Origin("x.yaml", 3, 13), aliased.diagnostics().get(0).origin());
-    assertEquals("l[2]." + key, aliased.diagnostics().get(0).jsonPath());
+    // The map k's paths come to some 3,000,000 characters, and each alias's to as much again: the 33rd goes over.
+    assertEquals(new Origin("x.yaml", 3, 133), aliased.diagnostics().get(0).origin());
+    assertEquals("l[32]." + key, aliased.diagnostics().get(0).jsonPath());
   }
 
   @Test

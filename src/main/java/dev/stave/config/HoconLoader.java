@@ -840,6 +840,10 @@ public final class HoconLoader {
         if (BEYOND_LONG.matcher(text).matches() && unquoted(value)) {
           return new ScalarNode(new BigInteger(text), text, origin);
         }
+        if (concatenation(written)) {
+          // Text around a substitution (${N}0, "x-"${N}) makes a string, as YAML's x-${N} does.
+          return ScalarNode.around(text, origin, written.render(com.typesafe.config.ConfigRenderOptions.concise()));
+        }
         return ScalarNode.string(text, origin);
       }
     }
@@ -906,6 +910,15 @@ public final class HoconLoader {
 
   /** An integer as HOCON writes one; as unquoted text it can only be one that does not fit a long. */
   private static final Pattern BEYOND_LONG = Pattern.compile("-?[0-9]+");
+
+  /**
+   * Whether a value was written as substitutions and text together ({@code ${N}0}). Typesafe joins text
+   * with text as it parses, so a concatenation left until resolving has a substitution in it; it has no
+   * public way to ask, and its class for them says it.
+   */
+  private static boolean concatenation(ConfigValue written) {
+    return written != null && written.getClass().getName().equals("com.typesafe.config.impl.ConfigConcatenation");
+  }
 
   /**
    * Whether Typesafe read a string from unquoted text. Its tokenizer makes a number only of an integer

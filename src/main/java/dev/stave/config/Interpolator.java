@@ -126,6 +126,24 @@ final class Interpolator {
     return found;
   }
 
+  /** Each reference in {@code text} as written ({@code ${N}} and {@code ${M:-1}} of {@code x${N}-${M:-1}}). */
+  static List<String> referencesIn(String text) {
+    List<String> found = new ArrayList<>();
+    for (int i = text.indexOf('$'); i >= 0 && i < text.length(); i = text.indexOf('$', i + 1)) {
+      if (text.startsWith("$${", i)) {
+        i += 2;
+      } else if (text.startsWith("${", i)) {
+        int close = closing(text, i + 2);
+        if (close < 0) {
+          break;
+        }
+        found.add(text.substring(i, close + 1));
+        i = close;
+      }
+    }
+    return found;
+  }
+
   /** The index of the '}' that closes the reference whose body starts at {@code from}, or -1. */
   private static int closing(String text, int from) {
     int depth = 1;

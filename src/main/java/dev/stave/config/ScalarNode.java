@@ -15,8 +15,13 @@ import java.util.List;
  * number; a quoted YAML {@code "${N}"} is text) until the schema gives it the type that its place takes
  * (dev.stave.schema.VariableTypes): a variable's text alone does not say whether {@code 3} is meant as a
  * number or as text.
+ *
+ * <p>{@code around} is the text, as written, of a string made of variables and other text around them
+ * ({@code ${N}0}, {@code x-${N}}), else null. Such text is always a string, whatever its variables hold,
+ * and an error where no string is taken says so.
  */
-public record ScalarNode(Object value, String text, Origin origin, String variable) implements Node {
+public record ScalarNode(Object value, String text, Origin origin, String variable, String around)
+    implements Node {
 
   public ScalarNode {
     if (value != null
@@ -31,12 +36,26 @@ public record ScalarNode(Object value, String text, Origin origin, String variab
     }
   }
 
+  public ScalarNode(Object value, String text, Origin origin, String variable) {
+    this(value, text, origin, variable, null);
+  }
+
   public ScalarNode(Object value, String text, Origin origin) {
     this(value, text, origin, null);
   }
 
   public static ScalarNode string(String value, Origin origin) {
     return new ScalarNode(value, value, origin);
+  }
+
+  /** The string {@code value}, made of variables and the text around them written as {@code around}. */
+  public static ScalarNode around(String value, Origin origin, String around) {
+    return new ScalarNode(value, value, origin, null, around);
+  }
+
+  /** The variables in {@code around} as written ({@code ${N}} of {@code ${N}0}); none where it is null. */
+  public List<String> referencesAround() {
+    return around == null ? List.of() : Interpolator.referencesIn(around);
   }
 
   /** The same text as a string: what a variable is where only a string is taken. */

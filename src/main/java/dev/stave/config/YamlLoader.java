@@ -529,7 +529,7 @@ public final class YamlLoader {
       }
       if (interpolator != null && raw.contains("${")) {
         // Text around a variable (x-${N}, ${MAJOR}.${MINOR}) makes a string, as HOCON's "x-"${N} does.
-        return ScalarNode.string(value, origin);
+        return ScalarNode.around(value, origin, raw);
       }
       try {
         return typed(value, origin);

@@ -189,6 +189,13 @@ public final class SchemaValidator {
           message = "expected " + expected(keywordSchema) + ", got " + (s.text().isEmpty() ? "an empty value"
               : "'" + scalarText(s) + "'") + " from " + s.variable();
           hints.add(variableHint(s, expected(keywordSchema)));
+        } else if (at.node instanceof ScalarNode s && s.around() != null) {
+          // Nothing is quoted: the text around the variable is what makes it a string.
+          List<String> references = s.referencesAround();
+          message = "expected " + expected(keywordSchema) + ", got '" + scalarText(s) + "', text with "
+              + joined(references) + " in it, which is always a string";
+          hints.add("write " + (references.size() == 1 ? references.get(0) : "one variable") + " alone, with no"
+              + " text around it, so that its value is read as " + expected(keywordSchema));
         } else if (at.node instanceof ScalarNode s && s.isString() && expectsNumberOrBool(keywordSchema)
             && s.text().matches("-?[0-9]+(\\.[0-9]+)?|true|false")) {
           hints.add("write the value without quotes");

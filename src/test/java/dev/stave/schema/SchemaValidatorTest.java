@@ -253,6 +253,26 @@ class SchemaValidatorTest {
     assertEquals(1, problems.size(), problems.toString());
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"yaml", "conf"})
+  void textAroundAVariableIsAStringAndTheErrorSaysSo(String format) throws IOException {
+    String text = format.equals("yaml")
+        ? "kind: experiment\nname: x\ncreate_namespace: ${B}e\nprocesses:\n  p:\n    replicas: ${N}0\n"
+        : "kind = experiment\nname = x\ncreate_namespace = ${B}e\nprocesses { p { replicas = ${N}0 } }\n";
+    List<Diagnostic> problems = new ArrayList<>();
+    assertNull(accepted("x." + format, text, Map.of("N", "3", "B", "true"), problems));
+    problems.sort(java.util.Comparator.comparing(Diagnostic::jsonPath));
+    assertEquals(2, problems.size(), problems.toString());
+    assertEquals("expected a boolean, got 'truee', text with ${B} in it, which is always a string",
+        problems.get(0).message());
+    assertEquals(List.of("write ${B} alone, with no text around it, so that its value is read as a boolean"),
+        problems.get(0).hints());
+    assertEquals("expected an integer, got '30', text with ${N} in it, which is always a string",
+        problems.get(1).message());
+    assertEquals(List.of("write ${N} alone, with no text around it, so that its value is read as an integer"),
+        problems.get(1).hints());
+  }
+
   @Test
   void theSchemasSayWhatIsInsideAValueOnlyInWaysThatVariablesFollow() throws IOException {
     for (String kind : List.of("experiment", "benchmark", "cluster", "contexts", "inventory")) {

@@ -629,9 +629,33 @@ public final class HoconLoader {
   }
 
   /** Where {@code key} is written on the line; where its statement starts if it is not. */
+  /**
+   * Where {@code key} is written as a key on the line: a whole word followed by its separator, a brace
+   * or a path's dot, so that {@code b} of {@code labels {a = "b", b = 1}} is not found in "labels" or
+   * in a value; else the first whole word, the first match, or the line's first character.
+   */
   private static int keyIndex(String line, String key) {
-    int at = line.indexOf(key);
-    return at < 0 ? firstIndex(line) : at;
+    int word = -1;
+    for (int at = line.indexOf(key); at >= 0 && !key.isEmpty(); at = line.indexOf(key, at + 1)) {
+      int end = at + key.length();
+      if (at > 0 && isWordChar(line.charAt(at - 1)) || end < line.length() && isWordChar(line.charAt(end))) {
+        continue;
+      }
+      word = word < 0 ? at : word;
+      int i = end < line.length() && line.charAt(end) == '"' ? end + 1 : end;
+      while (i < line.length() && line.charAt(i) == ' ') {
+        i++;
+      }
+      if (i < line.length() && "=:{.".indexOf(line.charAt(i)) >= 0) {
+        return at;
+      }
+    }
+    int any = line.indexOf(key);
+    return word >= 0 ? word : any >= 0 ? any : firstIndex(line);
+  }
+
+  private static boolean isWordChar(char c) {
+    return Character.isLetterOrDigit(c) || c == '_' || c == '-';
   }
 
   /** The column of the line's first character that is not a space. */

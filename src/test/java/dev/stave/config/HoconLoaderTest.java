@@ -97,6 +97,21 @@ class HoconLoaderTest {
   }
 
   @Test
+  void aKeyIsFoundWhereItIsWrittenAsAKeyNotInsideAnotherWordOrAValue() throws IOException {
+    MapNode root = load("kind = experiment\nlabels {a = \"b\", tab = 2, b: [1], \"c\" = 3, d.e = 4}\n", Map.of());
+    MapNode labels = (MapNode) root.get("labels");
+    assertEquals(List.of(2, 2, 2, 2), List.of(labels.keyOrigin("a").line(), labels.keyOrigin("tab").line(),
+        labels.keyOrigin("b").line(), labels.keyOrigin("c").line()));
+    assertEquals(List.of(9, 18, 27, 36), List.of(labels.keyOrigin("a").column(), labels.keyOrigin("tab").column(),
+        labels.keyOrigin("b").column(), labels.keyOrigin("c").column()));
+    assertEquals(2, root.keyOrigin("labels").line());
+    assertEquals(1, root.keyOrigin("labels").column());
+    MapNode d = (MapNode) labels.get("d");
+    assertEquals(new Origin(dir.resolve("x.conf").toString(), 2, 46), d.keyOrigin("e"));
+    assertEquals(44, labels.keyOrigin("d").column());
+  }
+
+  @Test
   void aVariableIsTypedAsYamlTypesIt() throws IOException {
     Map<String, String> env = Map.of("N", "3", "ON", "true", "TAG", "1.50", "NAME", "rl");
     MapNode hocon = load("replicas = ${N}\nflag = ${?ON}\ntag = ${TAG}\nname = ${NAME}\nimage = \"x:\"${N}\n", env);

@@ -522,12 +522,15 @@ public final class YamlLoader {
         // A quoted variable is text, but where its place takes no text its quotes were only syntax (a
         // flow map's {replicas: "${N}"} needs them): VariableTypes reads it as written plain there.
         boolean variable = interpolator != null && Interpolator.isReferencesOnly(raw);
+        if (!variable && interpolator != null && !Interpolator.referencesIn(raw).isEmpty()) {
+          return ScalarNode.around(value, origin, raw);
+        }
         return new ScalarNode(value, value, origin, variable ? raw : null);
       }
       if (interpolator != null && Interpolator.isReferencesOnly(raw)) {
         return variable(value, origin, raw);
       }
-      if (interpolator != null && raw.contains("${")) {
+      if (interpolator != null && !Interpolator.referencesIn(raw).isEmpty()) {
         // Text around a variable (x-${N}, ${MAJOR}.${MINOR}) makes a string, as HOCON's "x-"${N} does.
         return ScalarNode.around(value, origin, raw);
       }

@@ -190,7 +190,7 @@ public final class SchemaValidator {
               : "'" + scalarText(s) + "'") + " from " + s.variable();
           hints.add(variableHint(s, expected(keywordSchema)));
         } else if (at.node instanceof ScalarNode s && s.around() != null) {
-          // Nothing is quoted: the text around the variable is what makes it a string.
+          // The text around the variable is what makes it a string, quoted or not.
           List<String> references = s.referencesAround();
           message = "expected " + expected(keywordSchema) + ", got '" + scalarText(s) + "', text with "
               + joined(references) + " in it, which is always a string";

@@ -274,6 +274,18 @@ class SchemaValidatorTest {
   }
 
   @Test
+  void quotedTextAroundAVariableIsAStringAndTheErrorSaysSo() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    assertNull(accepted("x.yaml", "kind: experiment\nname: x\nprocesses: {p: {replicas: \"${N}0\"}}\n",
+        Map.of("N", "3"), problems));
+    assertEquals(1, problems.size(), problems.toString());
+    assertEquals("expected an integer, got '30', text with ${N} in it, which is always a string",
+        problems.get(0).message());
+    assertEquals(List.of("write ${N} alone, with no text around it, so that its value is read as an integer"),
+        problems.get(0).hints());
+  }
+
+  @Test
   void theSchemasSayWhatIsInsideAValueOnlyInWaysThatVariablesFollow() throws IOException {
     for (String kind : List.of("experiment", "benchmark", "cluster", "contexts", "inventory")) {
       String schema = new String(Schemas.open(kind).readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);

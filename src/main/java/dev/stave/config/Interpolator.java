@@ -106,22 +106,17 @@ final class Interpolator {
    * it is not references alone ({@link #isReferencesOnly}).
    */
   static List<ScalarNode.Reference> references(String text) {
-    if (!text.startsWith("${")) {
+    List<String> written = referencesIn(text);
+    if (written.isEmpty() || !String.join("", written).equals(text)) {
       return List.of();
     }
-    List<ScalarNode.Reference> found = new ArrayList<>();
-    int i = 0;
-    while (i < text.length()) {
-      int close = text.startsWith("${", i) ? closing(text, i + 2) : -1;
-      if (close < 0) {
-        return List.of();
-      }
-      String body = text.substring(i + 2, close);
+    List<ScalarNode.Reference> found = new ArrayList<>(written.size());
+    for (String reference : written) {
+      String body = reference.substring(2, reference.length() - 1);
       int dash = body.indexOf(":-");
       String name = (dash < 0 ? body : body.substring(0, dash)).strip();
       name = name.startsWith("?") ? name.substring(1).strip() : name;
       found.add(new ScalarNode.Reference(name, dash < 0 ? null : body.substring(dash + 2)));
-      i = close + 1;
     }
     return found;
   }

@@ -518,21 +518,18 @@ public final class YamlLoader {
             "write a long value that is used many times once, or keep large values out of the config"));
         return new ScalarNode(null, "null", origin);
       }
-      if (!scalar.isPlain()) {
+      if (interpolator != null && Interpolator.isReferencesOnly(raw)) {
         // A quoted variable is text, but where its place takes no text its quotes were only syntax (a
         // flow map's {replicas: "${N}"} needs them): VariableTypes reads it as written plain there.
-        boolean variable = interpolator != null && Interpolator.isReferencesOnly(raw);
-        if (!variable && interpolator != null && !Interpolator.referencesIn(raw).isEmpty()) {
-          return ScalarNode.around(value, origin, raw);
-        }
-        return new ScalarNode(value, value, origin, variable ? raw : null);
-      }
-      if (interpolator != null && Interpolator.isReferencesOnly(raw)) {
-        return variable(value, origin, raw);
+        return scalar.isPlain() ? variable(value, origin, raw) : new ScalarNode(value, value, origin, raw);
       }
       if (interpolator != null && !Interpolator.referencesIn(raw).isEmpty()) {
-        // Text around a variable (x-${N}, ${MAJOR}.${MINOR}) makes a string, as HOCON's "x-"${N} does.
+        // Text around a variable (x-${N}, ${MAJOR}.${MINOR}), quoted or not, makes a string, as HOCON's
+        // "x-"${N} does.
         return ScalarNode.around(value, origin, raw);
+      }
+      if (!scalar.isPlain()) {
+        return new ScalarNode(value, value, origin);
       }
       try {
         return typed(value, origin);

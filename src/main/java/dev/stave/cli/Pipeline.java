@@ -19,6 +19,7 @@ import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
 import dev.stave.inventory.Inventories;
+import dev.stave.model.ContextDef;
 import dev.stave.model.ContextsReader;
 import dev.stave.render.ObjectRenderer;
 import dev.stave.render.RenderedObject;
@@ -99,8 +100,9 @@ final class Pipeline {
   /**
    * {@code stave validate} of one file: a config of a kind stave compiles is compiled; an inventory
    * ({@code kind: inventory} or Terraform's {@code .tf.json}) or a contexts file, which experiments refer
-   * to, is read and checked as an experiment reads it. The reasons go to the diagnostics. Returns the
-   * compiled config, or null for a file of another kind or one that failed.
+   * to, is read and checked as an experiment reads it (a contexts file with the inventory of every context).
+   * The reasons go to the diagnostics. Returns the compiled config, or null for a file of another kind or
+   * one that failed.
    */
   Compiled validate(Path path) {
     ConfigLoader loader = new ConfigLoader(env, sources);
@@ -128,7 +130,15 @@ final class Pipeline {
       ConfigFile contexts = validators.computeIfAbsent("contexts", SchemaValidator::new).accept(config, schemaErrors);
       diagnostics.addAll(schemaErrors);
       if (contexts != null) {
-        ContextsReader.read(contexts);
+        // An experiment reads only its own context's inventory, so a broken one would wait for the first
+        // experiment that uses the context.
+        List<Diagnostic> problems = new ArrayList<>();
+        for (ContextDef c : ContextsReader.read(contexts).contexts().values()) {
+          if (c.inventory() != null) {
+            Inventories.loadForContext(loader, c.inventory(), c.inventoryOrigin(), c.folders(), problems);
+          }
+        }
+        diagnostics.addAll(problems);
       }
       return null;
     }

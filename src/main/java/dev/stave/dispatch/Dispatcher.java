@@ -74,29 +74,20 @@ public final class Dispatcher {
         strictCapacity, instances);
   }
 
-  /**
-   * The error for an inventory outside the folders its config may name files in, at {@code at}; empty
-   * when it is inside. A leading {@code ~} is the home folder, as the loader will take it.
-   */
-  private static Optional<Diagnostic> outside(ProjectFolders folders, ConfigLoader loader, Path resolved, Origin at,
-      String what) {
-    Path file = loader.expandHome(resolved);
-    return folders.outside(file).map(real -> folders.refused(at, "inventory", what, file, real));
-  }
-
   private Result run(Path contextInventory, Origin contextOrigin, ProjectFolders contextFolders, ConfigLoader loader,
       boolean strict, long instances) {
     MapNode root = (MapNode) config.root();
     List<Schedule> schedules = ScheduleReader.read(root, experiment);
     Node inventoryNode = root.get("inventory");
-    Path resolved;
-    ProjectFolders folders;
+    Inventory inventory;
     if (inventoryNode != null) {
       Path path = Path.of(((ScalarNode) inventoryNode).text());
-      resolved = path.isAbsolute() || path.toString().startsWith("~") ? path : config.folder().resolve(path).normalize();
-      folders = config.folders();
+      Path resolved = path.isAbsolute() || path.toString().startsWith("~") ? path
+          : config.folder().resolve(path).normalize();
+      ProjectFolders folders = config.folders();
       // Before whether it exists: the answer for a file outside is the same whether or not it is there.
-      Optional<Diagnostic> outside = outside(folders, loader, resolved, inventoryNode.origin(), "the inventory");
+      Optional<Diagnostic> outside = Inventories.outside(folders, loader, resolved, inventoryNode.origin(),
+          "the inventory");
       if (outside.isPresent()) {
         return new Result(Map.of(), null, null, List.of(), List.of(outside.get()));
       }
@@ -107,19 +98,9 @@ public final class Dispatcher {
             "fix the path; it is relative to this config's folder"));
         return new Result(Map.of(), null, null, List.of(), List.copyOf(problems));
       }
+      inventory = Inventories.load(loader, resolved, folders, problems);
     } else if (contextInventory != null) {
-      resolved = contextInventory;
-      folders = contextFolders;
-      Optional<Diagnostic> outside = outside(folders, loader, resolved, contextOrigin, "the context's inventory");
-      if (outside.isPresent()) {
-        return new Result(Map.of(), null, null, List.of(), List.of(outside.get()));
-      }
-      if (!resolved.toString().startsWith("~") && !java.nio.file.Files.isRegularFile(resolved)) {
-        problems.add(Diagnostic.error(contextOrigin, "inventory", "no-inventory-file",
-            "the context's inventory " + dev.stave.diag.Sources.display(resolved) + " does not exist",
-            "fix the path (relative to the contexts file), or set inventory in the experiment"));
-        return new Result(Map.of(), null, null, List.of(), List.copyOf(problems));
-      }
+      inventory = Inventories.loadForContext(loader, contextInventory, contextOrigin, contextFolders, problems);
     } else {
       for (Schedule s : schedules) {
         problems.add(Diagnostic.error(s.origin(), s.path(), "no-inventory",
@@ -129,7 +110,6 @@ public final class Dispatcher {
       }
       return new Result(Map.of(), null, null, List.of(), List.copyOf(problems));
     }
-    Inventory inventory = Inventories.load(loader, resolved, folders, problems);
     if (inventory == null) {
       return new Result(Map.of(), null, null, List.of(), List.copyOf(problems));
     }

@@ -5,10 +5,14 @@ import dev.stave.config.ConfigLoader;
 import dev.stave.config.MapNode;
 import dev.stave.config.ProjectFolders;
 import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
 import dev.stave.schema.SchemaValidator;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Loads an inventory through the config loader, so that its values carry their own file, line and
@@ -30,6 +34,38 @@ public final class Inventories {
       return null;
     }
     return read(file, problems);
+  }
+
+  /**
+   * The inventory a context names ({@code path}, at {@code at} in a contexts file that may name files in
+   * {@code folders}), or null with the reasons added to {@code problems}. An experiment that uses the
+   * context and a {@code validate} of the contexts file load it alike, so both say the same.
+   */
+  public static Inventory loadForContext(ConfigLoader loader, Path path, Origin at, ProjectFolders folders,
+      List<Diagnostic> problems) {
+    Optional<Diagnostic> outside = outside(folders, loader, path, at, "the context's inventory");
+    if (outside.isPresent()) {
+      problems.add(outside.get());
+      return null;
+    }
+    // Said at the key that names it: the missing file has no line to point at.
+    if (!path.toString().startsWith("~") && !Files.isRegularFile(path)) {
+      problems.add(Diagnostic.error(at, "inventory", "no-inventory-file",
+          "the context's inventory " + Sources.display(path) + " does not exist",
+          "fix the path (relative to the contexts file), or set inventory in the experiment"));
+      return null;
+    }
+    return load(loader, path, folders, problems);
+  }
+
+  /**
+   * The error for an inventory outside the folders its config may name files in, at {@code at}; empty
+   * when it is inside. A leading {@code ~} is the home folder, as the loader will take it.
+   */
+  public static Optional<Diagnostic> outside(ProjectFolders folders, ConfigLoader loader, Path path, Origin at,
+      String what) {
+    Path file = loader.expandHome(path);
+    return folders.outside(file).map(real -> folders.refused(at, "inventory", what, file, real));
   }
 
   /**

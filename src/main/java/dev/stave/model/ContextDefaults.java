@@ -364,13 +364,10 @@ public final class ContextDefaults {
     Node own = root.get("inventory");
     if (own != null) {
       record("inventory", display(own), From.EXPERIMENT, own.origin());
-    } else if (values.get("inventory") instanceof ScalarNode n) {
-      String text = n.text();
-      // '~' is the loader's to expand (with the run's HOME); anything else is relative to the contexts file.
-      inventory = text.startsWith("~") || Path.of(text).isAbsolute() ? Path.of(text)
-          : context.folder().resolve(text).normalize();
-      inventoryOrigin = n.origin();
-      record("inventory", dev.stave.diag.Sources.display(inventory), From.CONTEXT, n.origin());
+    } else if (context != null && context.inventory() != null) {
+      inventory = context.inventory();
+      inventoryOrigin = context.inventoryOrigin();
+      record("inventory", dev.stave.diag.Sources.display(inventory), From.CONTEXT, inventoryOrigin);
     }
   }
 

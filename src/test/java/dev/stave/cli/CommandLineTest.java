@@ -567,6 +567,45 @@ class CommandLineTest {
     assertTrue(run.err().startsWith(contexts + ":2:18: error: contexts.lab.namespce:"), run.err());
   }
 
+  /**
+   * A contexts file is checked with the inventories its contexts name, each as an experiment that uses the
+   * context reads it: a missing one at the context's key, a malformed one inside its own file.
+   */
+  @Test
+  void validateOfAContextsFileChecksTheInventoriesItsContextsName() throws IOException {
+    Path contexts = dir.resolve("contexts.conf");
+    Files.writeString(contexts, "kind = contexts\ncontexts {\n  gone { inventory = missing.yaml }\n"
+        + "  broken { inventory = bad.yaml }\n  fine { inventory = good.yaml }\n  none { namespace = x }\n}\n");
+    Files.writeString(dir.resolve("bad.yaml"), "kind: inventory\npools:\n  cpu: {cpu: four, memory: 16Gi}\n");
+    Files.writeString(dir.resolve("good.yaml"), "kind: inventory\npools:\n  cpu: {cpu: 4, memory: 16Gi}\n");
+    String missing = contexts + ":3:22: error: inventory: the context's inventory " + dir.resolve("missing.yaml")
+        + " does not exist\n"
+        + "    |   gone { inventory = missing.yaml }\n"
+        + "    |                      ^\n"
+        + "  = hint: fix the path (relative to the contexts file), or set inventory in the experiment\n";
+    String malformed = dir.resolve("bad.yaml") + ":3:14: error: pools.cpu.cpu: 'four' is not a number of cpus\n"
+        + "    |   cpu: {cpu: four, memory: 16Gi}\n"
+        + "    |              ^\n"
+        + "  = hint: write cores, e.g. 8 or 7910m\n";
+    Run run = Run.of("validate", contexts.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(malformed + missing, run.err());
+    // compile of an experiment that uses the context says the same.
+    for (String context : List.of("gone", "broken")) {
+      Path experiment = dir.resolve(context + ".conf");
+      Files.writeString(experiment, "kind = experiment\nname = e\nimage = x\ncontexts = contexts.conf\n"
+          + "context = " + context + "\nprocesses { p { command = [x] } }\n");
+      Run compile = Run.of("compile", experiment.toString(), "-o", "-");
+      assertEquals(1, compile.code(), compile.err());
+      assertEquals(context.equals("gone") ? missing : malformed, compile.err());
+    }
+    Files.writeString(dir.resolve("missing.yaml"), "kind: inventory\npools:\n  cpu: {cpu: 4, memory: 16Gi}\n");
+    Files.writeString(dir.resolve("bad.yaml"), "kind: inventory\npools:\n  cpu: {cpu: 4, memory: 16Gi}\n");
+    Run fixed = Run.of("validate", contexts.toString());
+    assertEquals(0, fixed.code(), fixed.err());
+    assertEquals("1 config is valid\n", fixed.err());
+  }
+
   @Test
   void aMissingFileIsCalledMissingWhateverItsName() {
     Path missing = dir.resolve("no-such-bundle");

@@ -11,11 +11,14 @@ import dev.stave.diag.Origin;
 import dev.stave.inventory.Inventories;
 import dev.stave.inventory.Inventory;
 import dev.stave.inventory.NodePool;
+import dev.stave.inventory.Taint;
 import dev.stave.model.Experiment;
+import dev.stave.model.PodSettings;
 import dev.stave.model.PodUnit;
 import dev.stave.model.Process;
 import dev.stave.model.Quantities;
 import dev.stave.model.Resources;
+import dev.stave.model.Toleration;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -150,6 +153,7 @@ public final class Dispatcher {
       unlabelledPools(inventory, placements, firstOfUnit);
     }
     overriddenPlacements(placements);
+    untoleratedTaints(inventory, placements);
     List<PoolUsage> usage = capacity(inventory, model, placements, firstOfUnit, strict, instances);
     return new Result(Collections.unmodifiableMap(placements), inventory, model.name(), usage, List.copyOf(problems));
   }
@@ -206,6 +210,60 @@ public final class Dispatcher {
         }
       }
     }
+  }
+
+  /**
+   * A pod override's tolerations replace the placement's (lists replace), so they can leave a taint of
+   * the pool untolerated, and the pod would never be scheduled: an error, as a pod larger than a node is,
+   * since the inventory states a pool's taints as it states its sizes. The config's own tolerations are
+   * added to the placement's and cannot drop one.
+   */
+  private void untoleratedTaints(Inventory inventory, Map<String, Placement> placements) {
+    for (PodUnit unit : experiment.units()) {
+      Placement placement = placements.get(unit.name());
+      Map<String, Object> override = unit.pod().podOverride();
+      if (placement == null || !override.containsKey("tolerations") || !onPlacedPool(placement, unit.pod())) {
+        continue;
+      }
+      List<Toleration> tolerations = Tolerations.read(override.get("tolerations"));
+      NodePool pool = inventory.find(placement.pool()).orElseThrow();
+      List<Taint> untolerated = tolerations == null ? List.of() : Tolerations.untolerated(pool, tolerations);
+      if (untolerated.isEmpty()) {
+        continue;
+      }
+      String path = (unit.group() ? "process_groups." : "processes.") + unit.given() + ".overrides.pod.tolerations";
+      List<String> taints = new ArrayList<>();
+      List<String> add = new ArrayList<>();
+      for (Taint t : untolerated) {
+        taints.add(t.key() + (t.value() == null ? "" : "=" + t.value()) + ":" + t.effect());
+        add.add(Tolerations.describe(t));
+      }
+      problems.add(Diagnostic.error(unit.pod().podOverrideOrigins().get("tolerations"), path, "untolerated-taint",
+          "the override's tolerations replace the ones the schedule gives, and do not tolerate the taint"
+              + (taints.size() > 1 ? "s " : " ") + String.join(", ", taints) + " of pool '" + pool.name()
+              + "', where the schedule places the pod: it would never be scheduled",
+          "add " + String.join(", ", add) + " to the override's tolerations"));
+    }
+  }
+
+  /**
+   * Whether the pod still goes to the nodes of its placement: no nodeName takes it past the scheduler,
+   * and neither the config's node_selector nor an override's nodeSelector changes a selector entry of
+   * the placement's. Else the pod goes elsewhere, and other taints matter.
+   */
+  private static boolean onPlacedPool(Placement placement, PodSettings pod) {
+    Object overridden = pod.podOverride().getOrDefault("nodeSelector", Map.of());
+    if (pod.podOverride().containsKey("nodeName") || !(overridden instanceof Map<?, ?> selector)) {
+      return false;
+    }
+    for (Map.Entry<String, String> e : placement.nodeSelector().entrySet()) {
+      Object value = selector.containsKey(e.getKey()) ? selector.get(e.getKey())
+          : pod.nodeSelector().getOrDefault(e.getKey(), e.getValue());
+      if (!e.getValue().equals(value)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private Optional<NodePool> pool(Schedule s, Inventory inventory, AllocationModel model) {

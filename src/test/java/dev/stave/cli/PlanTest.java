@@ -287,6 +287,86 @@ class PlanTest {
         run.err().lines().filter(l -> l.contains(": warning: ")).toList());
   }
 
+  /** The pool's taints as an override's tolerations, which replace the schedule's, leave them. */
+  private Path untolerated(String name, String unit, String pod) throws IOException {
+    Files.writeString(temp.resolve("tainted.yaml"), "kind: inventory\npools:\n"
+        + "  tainted:\n    cpu: 8\n    memory: 32Gi\n    taints:\n"
+        + "      - {key: team, value: ml, effect: NoSchedule}\n"
+        + "      - {key: soft, value: x, effect: PreferNoSchedule}\n"
+        + "      - {key: dedicated, effect: NoExecute}\n"
+        + "  other:\n    cpu: 8\n    memory: 32Gi\n");
+    return Files.writeString(temp.resolve(name), "kind: experiment\nname: t\nimage: x:1\ninventory: tainted.yaml\n"
+        + unit + "\n    overrides:\n      pod: " + pod + "\n");
+  }
+
+  @Test
+  void anOverridesTolerationsThatLeaveATaintOfThePoolAreAnError() throws IOException {
+    String process = "processes:\n  a:\n    schedule: {assign_to: machine, node_pool_name: tainted}";
+    Path config = untolerated("t.yaml", process,
+        "{tolerations: [{key: team, operator: Equal, value: other, effect: NoSchedule}]}");
+    String source = "    |       pod: {tolerations: [{key: team, operator: Equal, value: other, effect: NoSchedule}]}\n"
+        + "    |             ^\n";
+    String warning = config + ":9:13: warning: processes.a.overrides.pod.tolerations: the override sets tolerations"
+        + " of a pod that the schedule places on pool 'tainted': the bundle has the override's, while plan and the"
+        + " capacity check go by the schedule's\n" + source
+        + "  = hint: place the pod with the schedule (node_pool_name), node_selector and tolerations, which plan"
+        + " counts\n";
+    for (String command : List.of("compile", "validate", "plan")) {
+      Run run = command.equals("compile") ? Run.of(command, config.toString(), "-o", temp.resolve("out").toString())
+          : Run.of(command, config.toString());
+      assertEquals(1, run.code(), run.err());
+      assertEquals(warning + config + ":9:13: error: processes.a.overrides.pod.tolerations: the override's"
+          + " tolerations replace"
+          + " the ones the schedule gives, and do not tolerate the taints team=ml:NoSchedule, dedicated:NoExecute of"
+          + " pool 'tainted', where the schedule places the pod: it would never be scheduled\n" + source
+          + "  = hint: add {key: \"team\", operator: Equal, value: \"ml\", effect: NoSchedule}, {key: \"dedicated\","
+          + " operator: Exists, effect: NoExecute} to the override's tolerations\n", run.err());
+    }
+    assertFalse(Files.exists(temp.resolve("out")));
+
+    // A group is one pod: its override is the group's. An empty list tolerates nothing; one taint is left.
+    Path group = untolerated("g.yaml", "process_groups:\n  g:\n    processes:\n      a:\n        schedule:"
+        + " {assign_to: machine, node_pool_name: tainted}", "{tolerations: [{key: dedicated, operator: Exists}]}");
+    Run run = Run.of("compile", group.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(group + ":11:13: error: process_groups.g.overrides.pod.tolerations: the override's tolerations"
+        + " replace the ones the schedule gives, and do not tolerate the taint team=ml:NoSchedule of pool 'tainted',"
+        + " where the schedule places the pod: it would never be scheduled",
+        run.err().lines().filter(l -> l.contains(": error: ")).findFirst().orElse(""));
+    assertTrue(run.err().contains("  = hint: add {key: \"team\", operator: Equal, value: \"ml\", effect: NoSchedule}"
+        + " to the override's tolerations\n"), run.err());
+    assertEquals(1, run.err().lines().filter(l -> l.contains(": error: ")).count(), run.err());
+  }
+
+  @Test
+  void anOverridesTolerationsThatTolerateThePoolsTaintsOrAPodThatIsNotThereAreFine() throws IOException {
+    String process = "processes:\n  a:\n    schedule: {assign_to: machine, node_pool_name: tainted}";
+    for (String pod : List.of(
+        // No key with Exists tolerates every taint.
+        "{tolerations: [{operator: Exists}]}",
+        // Each blocking taint tolerated; PreferNoSchedule only makes the scheduler avoid a node.
+        "{tolerations: [{key: team, value: ml}, {key: dedicated, operator: Exists, effect: NoExecute}]}",
+        "{tolerations: [{key: team, operator: Exists}, {key: dedicated, operator: Exists, effect: NoExecute,"
+            + " tolerationSeconds: 60}]}",
+        // An override that also moves the pod elsewhere, or past the scheduler: the warnings say so.
+        "{tolerations: [], nodeSelector: {cloud.google.com/gke-nodepool: other}}",
+        "{tolerations: [], nodeName: node-1}")) {
+      Path config = untolerated("ok.yaml", process, pod);
+      Run run = Run.of("compile", config.toString(), "-o", "-");
+      assertEquals(0, run.code(), pod + "\n" + run.err());
+      assertEquals(List.of(), run.err().lines().filter(l -> l.contains(": error: ")).toList(), pod);
+      assertTrue(run.err().contains(": warning: processes.a.overrides.pod.tolerations: the override sets tolerations"),
+          run.err());
+    }
+    // The config's own tolerations are added to the schedule's, so they cannot leave a taint.
+    Path own = untolerated("own.yaml", process + "\n    tolerations: [{key: x, operator: Exists}]",
+        "{nodeSelector: {disk: ssd}}");
+    Run run = Run.of("compile", own.toString(), "-o", "-");
+    assertEquals(0, run.code(), run.err());
+    assertTrue(run.out().contains("      tolerations:\n      - key: team\n        operator: Equal\n        value: ml\n"
+        + "        effect: NoSchedule\n"), run.out());
+  }
+
   @Test
   void strictCompileWritesNothing() {
     Path out = temp.resolve("out");

@@ -16,7 +16,6 @@ import java.util.regex.Pattern;
 public final class LabelRules {
   private static final Pattern VALUE = Pattern.compile("(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?");
   private static final Pattern NAME = Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]");
-  private static final Pattern PREFIX = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
   public static final String KEY_HINT =
       "a label key is an optional DNS prefix and '/', then up to 63 letters, digits, '-', '_' or '.'";
   public static final String VALUE_HINT =
@@ -28,7 +27,7 @@ public final class LabelRules {
     int slash = key.indexOf('/');
     String prefix = slash < 0 ? null : key.substring(0, slash);
     String name = slash < 0 ? key : key.substring(slash + 1);
-    if (prefix != null && (prefix.isEmpty() || prefix.length() > 253 || !PREFIX.matcher(prefix).matches())) {
+    if (prefix != null && !Names.isDns1123Subdomain(prefix)) {
       return false;
     }
     return name.length() <= Names.MAX_LABEL && NAME.matcher(name).matches();

@@ -15,6 +15,9 @@ public final class Names {
   public static final int MAX_LABEL = 63;
   private static final Pattern DNS_1123_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
   private static final Pattern DNS_1035_LABEL = Pattern.compile("[a-z]([-a-z0-9]*[a-z0-9])?");
+  private static final Pattern DNS_1123_SUBDOMAIN =
+      Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
+  private static final int MAX_SUBDOMAIN = 253;
 
   private Names() {}
 
@@ -38,6 +41,11 @@ public final class Names {
 
   public static boolean isDns1123Label(String name) {
     return name.length() <= MAX_LABEL && DNS_1123_LABEL.matcher(name).matches();
+  }
+
+  /** Labels joined by dots: a Secret's name, a label key's prefix, an API group. */
+  public static boolean isDns1123Subdomain(String name) {
+    return name.length() <= MAX_SUBDOMAIN && DNS_1123_SUBDOMAIN.matcher(name).matches();
   }
 
   public static boolean isDns1035Label(String name) {

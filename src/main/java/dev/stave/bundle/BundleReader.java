@@ -3,6 +3,7 @@ package dev.stave.bundle;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.IoErrors;
 import dev.stave.diag.Origin;
+import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
 import dev.stave.render.CanonicalYaml;
 import java.io.IOException;
@@ -41,8 +42,9 @@ public final class BundleReader {
   private record Entries(List<Path> objectFiles, List<Path> folders) {}
 
   /**
-   * The objects of one bundle folder; a folder that holds no object file or also holds folders, and a
-   * file that is not one Kubernetes object, are user errors naming them.
+   * The objects of one bundle folder, to apply or compare with a cluster; a folder that holds no object
+   * file or also holds folders, a file that is not one Kubernetes object, and an apiVersion that cannot
+   * go into a request ({@link ApiVersions}) are user errors naming them.
    */
   public static List<KubeObject> read(Path dir) {
     Entries entries = entries(dir);
@@ -55,7 +57,7 @@ public final class BundleReader {
       checkOneBundle(dir, entries, "pass the bundle folder that 'stave compile CONFIG -o DIR' wrote: DIR/<bundle>",
           problems);
     }
-    List<KubeObject> objects = problems.isEmpty() ? readObjects(entries.objectFiles(), problems) : List.of();
+    List<KubeObject> objects = problems.isEmpty() ? readObjects(entries.objectFiles(), true, problems) : List.of();
     if (!problems.isEmpty()) {
       throw new UserError(problems);
     }
@@ -78,13 +80,13 @@ public final class BundleReader {
           problems.add(notABundle(dir, sub, inner));
           continue;
         }
-        bundles.put(sub.getFileName().toString(), readObjects(inner.objectFiles(), problems));
+        bundles.put(sub.getFileName().toString(), readObjects(inner.objectFiles(), false, problems));
       }
       folder = new Many(Collections.unmodifiableSortedMap(bundles));
     } else {
       checkOneBundle(dir, entries, "pass a bundle folder or a folder of bundles: DIR/<bundle> or DIR of"
           + " 'stave compile CONFIG -o DIR'", problems);
-      folder = new One(problems.isEmpty() ? readObjects(entries.objectFiles(), problems) : List.of());
+      folder = new One(problems.isEmpty() ? readObjects(entries.objectFiles(), false, problems) : List.of());
     }
     if (!problems.isEmpty()) {
       throw new UserError(problems);
@@ -154,9 +156,12 @@ public final class BundleReader {
     return new Entries(objectFiles, folders);
   }
 
-  /** One object per file, in the files' order; problems are added to {@code problems}. */
+  /**
+   * One object per file, in the files' order; problems are added to {@code problems}. {@code sent}: the
+   * objects go to a cluster, so what goes into a request's path is checked too.
+   */
   @SuppressWarnings("unchecked")
-  private static List<KubeObject> readObjects(List<Path> files, List<Diagnostic> problems) {
+  private static List<KubeObject> readObjects(List<Path> files, boolean sent, List<Diagnostic> problems) {
     List<KubeObject> objects = new ArrayList<>();
     // Diff and apply key objects by identity, so a second file of one object would silently replace the first.
     Map<String, Path> fileOf = new HashMap<>();
@@ -199,6 +204,10 @@ public final class BundleReader {
               "remove one of the two files from the bundle folder"));
           continue;
         }
+        Diagnostic apiVersion = sent ? ApiVersions.check(o, file.toString(), text) : null;
+        if (apiVersion != null) {
+          problems.add(apiVersion);
+        }
         Diagnostic wait = WaitAnnotations.check(o, file.toString(), text);
         if (wait != null) {
           problems.add(wait);
@@ -207,6 +216,18 @@ public final class BundleReader {
       }
     }
     return List.copyOf(objects);
+  }
+
+  /** The line and column of the first {@code key} in a bundle file's text, or the file alone. */
+  static Origin locate(String file, String text, String key) {
+    String[] lines = text.split("\n", -1);
+    for (int i = 0; i < lines.length; i++) {
+      int at = lines[i].indexOf(key);
+      if (at >= 0) {
+        return new Origin(file, i + 1, Sources.column(lines[i], at));
+      }
+    }
+    return Origin.of(file);
   }
 
   private static boolean isDangling(Path entry) {

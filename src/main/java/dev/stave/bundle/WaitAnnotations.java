@@ -2,8 +2,6 @@ package dev.stave.bundle;
 
 import dev.stave.compile.Labels;
 import dev.stave.diag.Diagnostic;
-import dev.stave.diag.Origin;
-import dev.stave.diag.Sources;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -53,12 +51,12 @@ public final class WaitAnnotations {
       boolean number = value instanceof String s && s.matches(NUMBER);
       boolean timeoutZero = key.equals(WAIT_TIMEOUT) && "0".equals(value);
       if (key.equals(MIN_READY) && !o.kind().equals("Deployment") && !o.kind().equals("StatefulSet")) {
-        return Diagnostic.error(locate(file, text, key), "metadata.annotations." + key, "wait-annotation",
+        return Diagnostic.error(BundleReader.locate(file, text, key), "metadata.annotations." + key, "wait-annotation",
             key + " is set on a " + o.kind() + ", and only Deployments and StatefulSets have replicas to count",
             "remove the annotation from " + o.display());
       }
       if (!number || timeoutZero) {
-        return Diagnostic.error(locate(file, text, key), "metadata.annotations." + key, "wait-annotation",
+        return Diagnostic.error(BundleReader.locate(file, text, key), "metadata.annotations." + key, "wait-annotation",
             "the value of " + key + " on " + o.display() + " is not " + (key.equals(MIN_READY)
                 ? "a whole number of replicas" : "a whole number of seconds above 0"),
             "write it as a quoted whole number, e.g. " + key + ": \"" + (key.equals(MIN_READY) ? "3" : "600") + "\"");
@@ -73,17 +71,5 @@ public final class WaitAnnotations {
       return annotations;
     }
     return Map.of();
-  }
-
-  /** The line and column of the annotation's key in the file, or the file alone. */
-  private static Origin locate(String file, String text, String key) {
-    String[] lines = text.split("\n", -1);
-    for (int i = 0; i < lines.length; i++) {
-      int at = lines[i].indexOf(key);
-      if (at >= 0) {
-        return new Origin(file, i + 1, Sources.column(lines[i], at));
-      }
-    }
-    return Origin.of(file);
   }
 }

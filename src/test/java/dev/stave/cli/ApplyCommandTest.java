@@ -30,6 +30,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -599,6 +600,52 @@ class ApplyCommandTest {
     assertTrue(run.err().contains(second + " holds Deployment surreal/cheetah-ppo-tensorboard, which " + first
         + " holds too; a bundle holds each object once"), run.err());
     assertTrue(api.requests().isEmpty());
+  }
+
+  private static final String API_VERSION_HINT = "  = hint: write GROUP/VERSION, e.g. apps/v1 or example.com/v1beta1,"
+      + " or the version alone for the core group, e.g. v1\n";
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "../../api/v1 | its group '..' is not a DNS subdomain (lower-case letters, digits, '-' and '.')",
+      "apps/v1/../x | its version 'v1/../x' is not a DNS label (lower-case letters, digits and '-')",
+      "apps/v1?dryRun=All | its version 'v1?dryRun=All' is not a DNS label (lower-case letters, digits and '-')",
+      "apps/v1#x | its version 'v1#x' is not a DNS label (lower-case letters, digits and '-')",
+      "apps%2F../v1 | its group 'apps%2F..' is not a DNS subdomain (lower-case letters, digits, '-' and '.')",
+      "Apps/v1 | its group 'Apps' is not a DNS subdomain (lower-case letters, digits, '-' and '.')",
+      "/v1 | its group is empty"})
+  void anApiVersionThatCannotGoIntoARequestIsLocatedAndNothingIsSent(String apiVersion, String wrong)
+      throws IOException {
+    // The group and version begin the path of every request for the object: '..' there reaches another API.
+    Path file = bundle.resolve("28-deployment-cheetah-ppo-tensorboard.yaml");
+    Files.writeString(file,
+        Files.readString(file).replace("apiVersion: apps/v1\n", "apiVersion: " + apiVersion + "\n"));
+    for (String command : List.of("apply", "diff")) {
+      Run run = command.equals("apply") ? stave("apply", bundle.toString())
+          : stave("diff", "--cluster", bundle.toString());
+      assertEquals(1, run.code(), run.out());
+      assertEquals("", run.out());
+      assertEquals(file + ":1:1: error: apiVersion: the apiVersion '" + apiVersion + "' of Deployment"
+          + " surreal/cheetah-ppo-tensorboard cannot go into a request to the API server: " + wrong + "\n"
+          + "    | apiVersion: " + apiVersion + "\n"
+          + "    | ^\n" + API_VERSION_HINT, run.err());
+    }
+    assertEquals(List.of(), api.requests());
+  }
+
+  @Test
+  void anApiVersionIsLocatedWhereverTheFileWritesIt() throws IOException {
+    Path file = bundle.resolve("99-settings.json");
+    Files.writeString(file, "{\"kind\": \"ConfigMap\", \"apiVersion\": \"v1/..\","
+        + " \"metadata\": {\"name\": \"settings\", \"namespace\": \"surreal\"}}\n");
+    Run run = stave("apply", bundle.toString());
+    assertEquals(1, run.code(), run.out());
+    assertEquals(file + ":1:24: error: apiVersion: the apiVersion 'v1/..' of ConfigMap surreal/settings cannot go"
+        + " into a request to the API server: its version '..' is not a DNS label (lower-case letters, digits and"
+        + " '-')\n"
+        + "    | " + Files.readString(file)
+        + "    |                        ^\n" + API_VERSION_HINT, run.err());
+    assertEquals(List.of(), api.requests());
   }
 
   @Test

@@ -152,6 +152,9 @@ public final class Applier {
   }
 
   static ClusterFailure unreachable(KubeApi api, IOException e) {
+    if (e instanceof Deadline.RanOut ranOut) {
+      return ranOut.failure();
+    }
     String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     return new ClusterFailure("cannot reach the Kubernetes API server at " + api.server() + ": " + reason);
   }

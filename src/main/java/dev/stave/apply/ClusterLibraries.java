@@ -33,9 +33,9 @@ import java.util.List;
  * its {@code ApiClient} needs OkHttp: the compile's copy checks models, this one makes requests, and
  * no object of either crosses over. What does cross is stave's own: {@link KubeTransport} with its
  * requests and responses (strings), {@link Env}, the run's {@link Deadline}, and the errors thrown
- * ({@code UserError}, {@link ClusterFailure}), so {@code dev.stave.apply.client} uses only public stave
- * classes outside its package. When the cluster jars are on the application's class path already (the tests, or a
- * user's own class path), they are used from there.
+ * ({@code UserError}, {@link ClusterFailure}, {@link Deadline.RanOut}), so {@code dev.stave.apply.client}
+ * uses only public stave classes outside its package. When the cluster jars are on the application's
+ * class path already (the tests, or a user's own class path), they are used from there.
  */
 public final class ClusterLibraries {
   private static final String CLIENT_PACKAGE = "dev.stave.apply.client.";

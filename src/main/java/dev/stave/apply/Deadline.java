@@ -1,5 +1,7 @@
 package dev.stave.apply;
 
+import dev.stave.diag.Durations;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.function.LongSupplier;
 
@@ -50,5 +52,26 @@ public final class Deadline {
   /** The time left, 0 once it has passed. */
   public Duration left() {
     return Duration.ofNanos(Math.max(0, endNanos - nanoTime.getAsLong()));
+  }
+
+  /** What a request that is not sent, since the deadline has passed, throws; {@code request} names it. */
+  public RanOut ranOutBefore(Object request) {
+    return new RanOut("stopped: --timeout " + Durations.written(timeout) + " ran out before " + request
+        + " was sent; raise --timeout to give the run longer");
+  }
+
+  /**
+   * A request not sent because the run's --timeout had ended. The run's own limit stopped it, whatever
+   * state the server is in, so the run does not end saying that the server could not be reached.
+   */
+  public static final class RanOut extends IOException {
+    private RanOut(String message) {
+      super(message);
+    }
+
+    /** How the run ends. */
+    public ClusterFailure failure() {
+      return new ClusterFailure(getMessage());
+    }
   }
 }

@@ -101,6 +101,8 @@ final class RestMapper {
     Object document;
     try {
       document = api.getPath(new Resource(apiVersion, "", "", false).prefix());
+    } catch (Deadline.RanOut e) {
+      throw e.failure();
     } catch (IOException e) {
       throw new ClusterFailure("cannot reach the API server for discovery of " + apiVersion + ": " + e.getMessage());
     }

@@ -10,7 +10,8 @@ import java.time.format.DateTimeParseException;
 /**
  * Tries a request again when the server is busy (429), failing (5xx) or the connection broke, as
  * kubectl does. A request that keeps failing returns its last response, or throws its last error, so
- * the caller reports what the server said. Never retries past the deadline.
+ * the caller reports what the server said. Never retries past the deadline: the last answer is what
+ * the run reports then too, not that the deadline stopped the next try.
  */
 final class Retrying implements KubeTransport {
   private final KubeTransport inner;
@@ -65,7 +66,8 @@ final class Retrying implements KubeTransport {
       Thread.currentThread().interrupt();
       return false;
     }
-    return true;
+    // A pause that the deadline allowed by a hair can end past it (a sleep lasts at least as asked).
+    return !deadline.passed();
   }
 
   private static Duration retryAfter(Response response) {

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import org.junit.jupiter.api.AfterEach;
@@ -96,7 +97,8 @@ class RunDeadlineTest {
     StringWriter out = new StringWriter();
     Applier applier = applier(false, out);
     ClusterFailure e = assertThrows(ClusterFailure.class, () -> applier.apply(List.of(NAMESPACE), null));
-    assertEquals("cannot reach the Kubernetes API server at " + api.url() + ": timeout", e.getMessage());
+    assertEquals("stopped: --timeout 10m ran out before GET /api/v1/namespaces/surreal was sent; raise --timeout"
+        + " to give the run longer", e.getMessage());
     assertEquals("", out.toString());
     assertEquals(List.of(), api.requests());
   }
@@ -105,6 +107,20 @@ class RunDeadlineTest {
   void applyRetriesNothingWhenNoPauseEndsBeforeTheDeadline() throws IOException {
     open(clock::get);
     clock.set(TIMEOUT.minusMillis(1).toNanos()); // all of --timeout but the first pause between tries
+    assertTheNamespaceFailsWithOne503();
+  }
+
+  @Test
+  void applyReportsTheLastAnswerWhenThePauseBeforeATryEndsPastTheDeadline() throws IOException {
+    // The pause after the 503 is allowed (the clock's first look after it) and has outlasted the deadline
+    // when it ends (every later look): the next try is not made, and the 503 is what the run reports.
+    AtomicInteger looks = new AtomicInteger();
+    open(() -> api.requests().size() < 2 || looks.getAndIncrement() < 1 ? 0 : TIMEOUT.toNanos());
+    assertTheNamespaceFailsWithOne503();
+  }
+
+  /** Applies the Namespace, whose PATCH is answered with a 503 once: that 503 is what the run reports. */
+  private void assertTheNamespaceFailsWithOne503() {
     api.fail(r -> r.startsWith("PATCH /api/v1/namespaces/surreal?"), 503, 1, null);
     StringWriter out = new StringWriter();
     Applier.Result result = applier(false, out).apply(List.of(NAMESPACE), null);
@@ -113,6 +129,19 @@ class RunDeadlineTest {
         + "0 created, 0 configured, 0 unchanged, 0 pruned, 1 failed\n", out.toString());
     assertEquals(List.of("GET /api/v1/namespaces/surreal", "PATCH /api/v1/namespaces/surreal?fieldManager=stave"),
         api.requests());
+  }
+
+  @Test
+  void discoveryIsNotSentOnceTheCredentialsTookTheTimeout() throws IOException {
+    open(clock::get);
+    clock.set(TIMEOUT.toNanos());
+    KubeObject widget = KubeObject.of(Map.of("apiVersion", "example.com/v1", "kind", "Widget",
+        "metadata", Map.of("name", "w", "namespace", "surreal")));
+    ClusterDiff diff = new ClusterDiff(transport, FAST, deadline);
+    ClusterFailure e = assertThrows(ClusterFailure.class, () -> diff.diff(List.of(widget), null));
+    assertEquals("stopped: --timeout 10m ran out before GET /apis/example.com/v1 was sent; raise --timeout to"
+        + " give the run longer", e.getMessage());
+    assertEquals(List.of(), api.requests());
   }
 
   @Test
@@ -132,7 +161,8 @@ class RunDeadlineTest {
     open(passedAfter(1));
     ClusterDiff diff = new ClusterDiff(transport, FAST, deadline);
     ClusterFailure e = assertThrows(ClusterFailure.class, () -> diff.diff(List.of(NAMESPACE, CONFIG_MAP), null));
-    assertEquals("cannot reach the Kubernetes API server at " + api.url() + ": timeout", e.getMessage());
+    assertEquals("stopped: --timeout 10m ran out before GET /api/v1/namespaces/surreal/configmaps/settings was"
+        + " sent; raise --timeout to give the run longer", e.getMessage());
     assertEquals(List.of("GET /api/v1/namespaces/surreal"), api.requests());
   }
 

@@ -852,7 +852,8 @@ class ApplyCommandTest {
     int code = ApplyCommand.run(context, bundle, List.of(namespace, settings), new ClusterOptions(), options, deadline);
     assertEquals(4, code);
     assertEquals("Namespace surreal: created\n", out.toString());
-    assertEquals("stave: cannot reach the Kubernetes API server at " + api.url() + ": timeout\n", err.toString());
+    assertEquals("stave: stopped: --timeout 10m ran out before GET /api/v1/namespaces/surreal/configmaps/settings"
+        + " was sent; raise --timeout to give the run longer\n", err.toString());
     assertEquals(List.of("GET /api/v1/namespaces/surreal", "PATCH /api/v1/namespaces/surreal?fieldManager=stave"),
         api.requests());
   }

@@ -8,7 +8,6 @@ import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.Pair;
 import io.kubernetes.client.openapi.auth.Authentication;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -85,9 +84,8 @@ final class HttpTransport implements KubeTransport {
   public Response send(Request request) throws IOException {
     if (deadline.passed()) {
       // Not sent: each request after --timeout would get the few seconds below, and a run of many objects
-      // against a slow server would last that many times longer than asked. OkHttp's message for a call
-      // --timeout cut off, so the run ends as it does then.
-      throw new InterruptedIOException("timeout");
+      // against a slow server would last that many times longer than asked.
+      throw deadline.ranOutBefore(request);
     }
     okhttp3.Request.Builder builder = new okhttp3.Request.Builder().url(base + request.pathAndQuery());
     builder.header("Accept", "application/json");

@@ -113,7 +113,6 @@ public final class FakeKubeApi implements AutoCloseable {
     faults.add(new Fault(matches, status, null, new int[] {Integer.MAX_VALUE}, null, null, location));
   }
 
-  /** Deployments, StatefulSets, Jobs and Pods report ready from their {@code n}-th read on. */
   /**
    * Serves the discovery document of a group version (as {@code GET /apis/GROUP/VERSION} gives it)
    * listing one kind, so that objects of that kind can be applied under {@code plural}.
@@ -124,6 +123,7 @@ public final class FakeKubeApi implements AutoCloseable {
             List.of("get", "list", "patch", "delete")))));
   }
 
+  /** Deployments, StatefulSets and Pods report ready, Jobs and DaskJobs started, from their {@code n}-th read on. */
   public synchronized void readyAfterReads(int n) {
     readyAfterReads = n;
   }

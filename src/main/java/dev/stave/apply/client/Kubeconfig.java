@@ -99,7 +99,8 @@ public final class Kubeconfig {
       }
     } else if (config.getCurrentContext() == null || config.getCurrentContext().isEmpty()) {
       throw problem(where, "no-current-context", "the kubeconfig " + where + " has no current-context",
-          names.isEmpty() ? "add a context to the kubeconfig" : "pass --kube-context (contexts: " + String.join(", ", names) + ")");
+          names.isEmpty() ? "add a context to the kubeconfig"
+              : "pass --kube-context (contexts: " + String.join(", ", names) + ")");
     }
     String server;
     try {

@@ -34,6 +34,9 @@ final class HttpTransport implements KubeTransport {
   /** The least time a request gets: one made just before the run's --timeout still gets this long. */
   private static final Duration LAST_REQUEST = Duration.ofSeconds(5);
 
+  /** The longest wait to connect, or for one read or write: no request needs more. */
+  private static final Duration LONGEST_STEP = Duration.ofHours(1);
+
   private final ApiClient client;
   private final OkHttpClient http;
   private final String base;
@@ -42,13 +45,14 @@ final class HttpTransport implements KubeTransport {
   /** The base for messages: without a user name and password, which the address may hold. */
   private final String shown;
 
-  HttpTransport(ApiClient client, Duration timeout, Deadline deadline) {
+  HttpTransport(ApiClient client, Deadline deadline) {
     this.client = client;
     this.deadline = deadline;
+    Duration step = stepTimeout(deadline);
     this.http = client.getHttpClient().newBuilder()
-        .connectTimeout(timeout)
-        .readTimeout(timeout)
-        .writeTimeout(timeout)
+        .connectTimeout(step)
+        .readTimeout(step)
+        .writeTimeout(step)
         .retryOnConnectionFailure(false)
         // A redirect is answered, not followed: OkHttp drops the Authorization header on the way to
         // another host, but resends a PATCH's body (a config's Secret data) on a 307 or 308.
@@ -58,6 +62,14 @@ final class HttpTransport implements KubeTransport {
     String path = client.getBasePath();
     this.base = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
     this.shown = withoutUserInfo(base);
+  }
+
+  /**
+   * The run's --timeout, but at most {@link #LONGEST_STEP}: the HTTP client refuses timeouts past ~24
+   * days, and the whole call ends with the run anyway ({@link #send}).
+   */
+  static Duration stepTimeout(Deadline deadline) {
+    return deadline.timeout().compareTo(LONGEST_STEP) > 0 ? LONGEST_STEP : deadline.timeout();
   }
 
   /** {@code https://user:password@host/} as {@code https://host/}: messages must not show a password. */

@@ -17,7 +17,6 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,9 +78,6 @@ public final class Kubeconfig {
 
   /** {@code beforeCredentials} runs on the credentials' thread before they are had (tests hold it there). */
   static KubeTransport open(Path explicit, String context, Env env, Deadline deadline, Runnable beforeCredentials) {
-    // One request never needs longer than an hour; the HTTP client refuses timeouts past ~24 days.
-    Duration runTimeout = deadline.timeout();
-    Duration timeout = runTimeout.compareTo(Duration.ofHours(1)) > 0 ? Duration.ofHours(1) : runTimeout;
     List<Path> files = locate(explicit, env);
     String where = String.join(File.pathSeparator, files.stream().map(Path::toString).toList());
     if (!Files.isRegularFile(files.get(0))) {
@@ -112,7 +108,7 @@ public final class Kubeconfig {
       throw problem(where, "no-server", "the context '" + (context != null ? context : config.getCurrentContext())
           + "' in " + where + " names no cluster with a server", "check the context's cluster entry");
     }
-    ApiClient client = build(config, timeout, deadline, where, beforeCredentials);
+    ApiClient client = build(config, deadline, where, beforeCredentials);
     // Requests are made against this address; the HTTP client would refuse it only at the first one,
     // with an exception that is no diagnostic. (Not quoted: it is the user's file, and may hold anything.)
     if (okhttp3.HttpUrl.parse(client.getBasePath()) == null) {
@@ -120,7 +116,7 @@ public final class Kubeconfig {
           + (context != null ? context : config.getCurrentContext()) + "' in " + where
           + " is not an http:// or https:// address", "check the cluster's server, e.g. https://203.0.113.5:6443");
     }
-    return new HttpTransport(client, timeout, deadline);
+    return new HttpTransport(client, deadline);
   }
 
   /**
@@ -129,12 +125,13 @@ public final class Kubeconfig {
    * login, a network, or for ever) would hold the run for ever: the client is built on a thread of its
    * own, and at the deadline the plugin is stopped and the run ends with exit 4.
    */
-  private static ApiClient build(CheckedKubeConfig config, Duration timeout, Deadline deadline, String where,
+  private static ApiClient build(CheckedKubeConfig config, Deadline deadline, String where,
       Runnable beforeCredentials) {
     Set<Long> before = children();
     FutureTask<ApiClient> task = new FutureTask<>(() -> {
       beforeCredentials.run();
-      return ClientBuilder.kubeconfig(config).setReadTimeout(timeout).build();
+      // Its HTTP client's timeouts are HttpTransport's to set: it sends every request.
+      return ClientBuilder.kubeconfig(config).build();
     });
     Thread worker = new Thread(task, "stave-credentials");
     worker.setDaemon(true); // a plugin that outlives its stopping cannot keep stave from ending

@@ -4,14 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.stave.apply.ClusterFailure;
+import dev.stave.apply.Deadline;
 import dev.stave.apply.KubeTransport;
 import java.io.IOException;
+import java.time.Duration;
 import okhttp3.MediaType;
 import okhttp3.ResponseBody;
 
 import org.junit.jupiter.api.Test;
 
-/** What the transport shows of the server's address in messages. */
+/** What the transport shows of the server's address in messages, and how long it waits. */
 class HttpTransportTest {
   @Test
   void theAddressIsShownWithoutUserAndPassword() {
@@ -20,6 +22,13 @@ class HttpTransportTest {
     assertEquals("https://h/a@b", HttpTransport.withoutUserInfo("https://h/a@b"));
     assertEquals("https://h?x=a@b", HttpTransport.withoutUserInfo("https://h?x=a@b"));
     assertEquals("https://h", HttpTransport.withoutUserInfo("https://h"));
+  }
+
+  @Test
+  void eachStepOfARequestWaitsAsLongAsTheRunButAtMostAnHour() {
+    // The HTTP client refuses a timeout past ~24 days, and --timeout may be any length.
+    assertEquals(Duration.ofSeconds(30), HttpTransport.stepTimeout(Deadline.after(Duration.ofSeconds(30), () -> 0)));
+    assertEquals(Duration.ofHours(1), HttpTransport.stepTimeout(Deadline.after(Duration.ofDays(400), () -> 0)));
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.stave.cli;
 
 import dev.stave.config.ConfigFormat;
+import dev.stave.diag.Printable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -103,10 +104,14 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
     }
   }
 
-  /** A file name goes into a comment line, which a line break in it would end. */
+  /**
+   * A file name goes into a comment line, which a line break in it would end (YAML ends lines at U+0085,
+   * U+2028 and U+2029 too), and where an invisible or bidirectional character would hide or reorder it:
+   * each character that {@link Printable} escapes is a '?', as in a quoted source line.
+   */
   private static String commentSafe(String name) {
     StringBuilder out = new StringBuilder(name.length());
-    name.codePoints().forEach(c -> out.appendCodePoint(Character.isISOControl(c) || c == 0x2028 || c == 0x2029 ? '?' : c));
+    name.codePoints().forEach(c -> out.appendCodePoint(Printable.escaped(c) ? '?' : c));
     return out.toString();
   }
 }

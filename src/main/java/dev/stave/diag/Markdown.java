@@ -1,13 +1,13 @@
 package dev.stave.diag;
 
-import java.util.Locale;
-
 /**
  * User text (names, values, paths) in Markdown reports, reading exactly as written once rendered
  * (CommonMark with GitHub's tables): no character is dropped or replaced by another. A line break is
  * {@code <br>}, since a table row is one line; {@code |} is {@code \|} in a table cell, where GitHub
- * removes that backslash before anything else, code spans included; other control characters but
- * tabs, which would end a row or not show, are written {@code \}{@code u000d} as in a JSON string.
+ * removes that backslash before anything else, code spans included; every character that {@link Printable}
+ * escapes (control characters but tabs, which would end a row or not show, invisible and bidirectional
+ * ones, which would hide or reorder text) is written as it writes it, {@code \}{@code u000d} as in a JSON
+ * string.
  */
 public final class Markdown {
   private Markdown() {}
@@ -25,30 +25,32 @@ public final class Markdown {
   /** Plain text, anywhere inline: each character that could start Markdown or HTML is escaped. */
   public static String text(String text) {
     StringBuilder out = new StringBuilder(text.length());
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
+    text.codePoints().forEach(c -> {
       if (c == '\n') {
         out.append("<br>");
       } else if ("\\`*_[]<>&|~".indexOf(c) >= 0) {
-        out.append('\\').append(c);
+        out.append('\\').appendCodePoint(c);
       } else {
-        control(out, c);
+        shown(out, c);
       }
-    }
+    });
     return out.toString();
   }
 
-  /** A label in a Mermaid diagram, inside {@code "..."}: Mermaid's entity codes for what would end or mark it up. */
+  /**
+   * A label in a Mermaid diagram, inside {@code "..."}: Mermaid's entity codes for what would end or mark it
+   * up, and the escapes of the rest for what would not show: Mermaid turns an entity code back into its
+   * character, a right-to-left override as much as a quote.
+   */
   public static String mermaidLabel(String text) {
     StringBuilder out = new StringBuilder(text.length());
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if ("\"#<>&`".indexOf(c) >= 0 || c < 0x20 || c == 0x7f) {
-        out.append('#').append((int) c).append(';');
+    text.codePoints().forEach(c -> {
+      if ("\"#<>&`".indexOf(c) >= 0) {
+        out.append('#').append(c).append(';');
       } else {
-        out.append(c);
+        shown(out, c);
       }
-    }
+    });
     return out.toString();
   }
 
@@ -73,14 +75,15 @@ public final class Markdown {
     int longest = 0;
     int run = 0;
     StringBuilder body = new StringBuilder(line.length());
-    for (int i = 0; i < line.length(); i++) {
-      char c = line.charAt(i);
+    for (int i = 0; i < line.length(); ) {
+      int c = line.codePointAt(i);
+      i += Character.charCount(c);
       run = c == '`' ? run + 1 : 0;
       longest = Math.max(longest, run);
       if (c == '|' && inTable) {
         body.append("\\|");
       } else {
-        control(body, c);
+        shown(body, c);
       }
     }
     String fence = "`".repeat(longest + 1);
@@ -90,11 +93,11 @@ public final class Markdown {
     return fence + space + body + space + fence;
   }
 
-  private static void control(StringBuilder out, char c) {
-    if (c < 0x20 && c != '\t' || c == 0x7f) {
-      out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+  private static void shown(StringBuilder out, int c) {
+    if (Printable.escaped(c)) {
+      Printable.appendEscape(out, c);
     } else {
-      out.append(c);
+      out.appendCodePoint(c);
     }
   }
 }

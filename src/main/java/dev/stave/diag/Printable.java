@@ -7,7 +7,7 @@ import java.util.Locale;
  * may safely reach a terminal. Such text can hold escape sequences that move the cursor, recolour or
  * rewrite what was printed before, and invisible or bidirectional characters that make one text read
  * as another; each is written as the escape JSON writes for it (ESC as backslash, u, 001b) instead, so
- * the user sees that it is there.
+ * the user sees that it is there. Every place that shows others' text takes its list from here.
  */
 public final class Printable {
   private Printable() {}
@@ -22,6 +22,13 @@ public final class Printable {
     return escape(text, true);
   }
 
+  /** Writes the escape of a character that {@link #escaped} names: JSON's, for each of its UTF-16 chars. */
+  public static void appendEscape(StringBuilder out, int c) {
+    for (char unit : Character.toChars(c)) {
+      out.append(String.format(Locale.ROOT, "\\u%04x", (int) unit));
+    }
+  }
+
   private static String escape(String text, boolean keepLineBreaks) {
     StringBuilder out = null;
     for (int i = 0; i < text.length(); ) {
@@ -31,9 +38,7 @@ public final class Printable {
         if (out == null) {
           out = new StringBuilder(text.length() + 16).append(text, 0, i);
         }
-        for (int j = i; j < next; j++) {
-          out.append(String.format(Locale.ROOT, "\\u%04x", (int) text.charAt(j)));
-        }
+        appendEscape(out, c);
       } else if (out != null) {
         out.append(text, i, next);
       }
@@ -50,7 +55,7 @@ public final class Printable {
    * that what is escaped does not change with the JDK's Unicode version. The zero-width (non-)joiner
    * stays: emoji sequences and several scripts need it.
    */
-  static boolean escaped(int c) {
+  public static boolean escaped(int c) {
     if (c < 0x20) {
       return c != '\t';
     }

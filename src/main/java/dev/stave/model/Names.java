@@ -2,6 +2,7 @@ package dev.stave.model;
 
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
+import dev.stave.diag.Printable;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -116,12 +117,16 @@ public final class Names {
     return name.substring(i) + (lead.endsWith("-") ? "-" : "") + digits;
   }
 
-  /** Shows control characters and very long names safely inside a message. */
+  /**
+   * A name or value from a config, safely inside a message and cut to 80 characters: what {@link Printable}
+   * escapes is escaped, and so is a tab, which would read as spaces where the text is quoted to show what
+   * is wrong with it.
+   */
   public static String printable(String s) {
     StringBuilder b = new StringBuilder();
     s.codePoints().limit(80).forEach(cp -> {
-      if (Character.isISOControl(cp)) {
-        b.append(String.format(Locale.ROOT, "\\u%04x", cp));
+      if (Printable.escaped(cp) || cp == '\t') {
+        Printable.appendEscape(b, cp);
       } else {
         b.appendCodePoint(cp);
       }

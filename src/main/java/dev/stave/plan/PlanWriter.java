@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stave.diag.Markdown;
+import dev.stave.diag.Printable;
 import dev.stave.diag.StaveBug;
 import dev.stave.dispatch.PoolUsage;
 import dev.stave.model.Toleration;
@@ -98,9 +99,9 @@ public final class PlanWriter {
 
   /**
    * A sweep point on one line of the text form, whatever its values hold (the table's columns stay
-   * aligned): a line break is written {@code \n}, a carriage return {@code \r}, a tab {@code \t}, another
-   * control character or a Unicode line separator as a backslash, u and four hex digits, and so a
-   * backslash of the value as two.
+   * aligned): a line break is written {@code \n}, a carriage return {@code \r}, a tab {@code \t}, every
+   * other character that {@link Printable} escapes (controls, invisible and bidirectional characters) as
+   * it does, a backslash, u and four hex digits, and so a backslash of the value as two.
    */
   static String oneLine(String text) {
     StringBuilder b = new StringBuilder(text.length());
@@ -111,8 +112,8 @@ public final class PlanWriter {
         case '\r' -> b.append("\\r");
         case '\t' -> b.append("\\t");
         default -> {
-          if (Character.isISOControl(cp) || cp == '\u2028' || cp == '\u2029') {
-            b.append(String.format(java.util.Locale.ROOT, "\\u%04x", cp));
+          if (Printable.escaped(cp)) {
+            Printable.appendEscape(b, cp);
           } else {
             b.appendCodePoint(cp);
           }

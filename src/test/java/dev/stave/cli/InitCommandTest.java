@@ -88,6 +88,15 @@ class InitCommandTest {
     compile(config, 6);
   }
 
+  /** The comment shows no character that hides or reorders the name: each is a '?', one for one. */
+  @Test
+  void anInvisibleOrBidirectionalCharacterInTheFileNameIsAQuestionMark() throws IOException {
+    Path config = init("benchmark", "demo\u202egpj\u200b\u0085.yaml");
+    String first = Files.readString(config).lines().findFirst().orElseThrow();
+    assertEquals("# A DeepEcho-style benchmark run on a Dask cluster. Compile it with: stave compile demo?gpj??.yaml",
+        first);
+  }
+
   @Test
   void aFileNameThatNamesNoFormatIsAUsageError() {
     for (String name : List.of("starter.txt", "starter", "starter.yaml.bak")) {

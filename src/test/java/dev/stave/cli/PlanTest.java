@@ -146,6 +146,30 @@ class PlanTest {
         """, points);
   }
 
+  /**
+   * Characters that hide or reorder text (a right-to-left override, a zero-width space, U+0085) are escaped
+   * as everywhere else that shows others' text, in the text form and the Markdown form alike.
+   */
+  @Test
+  void sweepValuesThatHideOrReorderTextShowEscaped() {
+    String input = "src/test/resources/plan-input/invisible-sweep.yaml";
+    Run text = Run.of("plan", input);
+    assertEquals(0, text.code(), text.err());
+    assertEquals("""
+        sweep points (3):
+          msg=demo\\u202egpj    -6e7ef393
+          msg=next\\u0085line   -156ccd76
+          msg=zero\\u200bwidth  -6192646f
+        """, text.out().substring(text.out().indexOf("sweep points")));
+    Run markdown = Run.of("plan", input, "--format", "markdown");
+    assertEquals(0, markdown.code(), markdown.err());
+    assertTrue(markdown.out().contains("""
+        | `msg=demo\\u202egpj` | `-6e7ef393` |
+        | `msg=next\\u0085line` | `-156ccd76` |
+        | `msg=zero\\u200bwidth` | `-6192646f` |
+        """), markdown.out());
+  }
+
   @Test
   void sweepPointsAsJson() throws IOException {
     check("sweep.json", "plan", "examples/mrunner/sweep.yaml", "--format", "json");

@@ -38,6 +38,18 @@ class MarkdownTest {
     assertEquals("a<br>b\\u000d", Markdown.text("a\nb\r"));
   }
 
+  /** The same characters as Printable escapes, whichever form the text takes; an emoji stays whole. */
+  @Test
+  void invisibleAndBidirectionalCharactersAreEscapedAsPrintableEscapesThem() {
+    String text = "demo\u202egpj zero\u200bwidth next\u0085line \ud83d\ude42";
+    String escaped = "demo\\u202egpj zero\\u200bwidth next\\u0085line \ud83d\ude42";
+    assertEquals(escaped, Printable.line(text));
+    assertEquals("`" + escaped + "`", Markdown.code(text));
+    assertEquals("`" + escaped + "`", Markdown.codeInTable(text));
+    assertEquals(escaped, Markdown.text(text));
+    assertEquals(escaped, Markdown.mermaidLabel(text));
+  }
+
   @Test
   void textEscapesWhatWouldBecomeMarkup() {
     assertEquals("s3://b/my\\_results.csv (x.conf:1:2) = 50%", Markdown.text("s3://b/my_results.csv (x.conf:1:2) = 50%"));

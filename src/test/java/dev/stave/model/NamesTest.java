@@ -34,6 +34,13 @@ class NamesTest {
     assertEquals(expected, Names.letterFirst(name));
   }
 
+  /** What Printable escapes, and a tab, which would read as spaces in the quoted name. */
+  @Test
+  void printableEscapesWhatPrintableEscapesAndTabs() {
+    assertEquals("demo\\u202egpj zero\\u200bwidth next\\u0085line \\u0009tab \u00e9",
+        Names.printable("demo\u202egpj zero\u200bwidth next\u0085line \ttab \u00e9"));
+  }
+
   @Test
   void onlyANameStartingWithADigitCannotBeginAServiceName() {
     Origin at = Origin.of("x");

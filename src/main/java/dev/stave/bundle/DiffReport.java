@@ -10,7 +10,9 @@ import java.util.Map;
  * Prints {@link ObjectDiff} changes as plain text or as Markdown for a pull-request comment. Names, keys
  * and values come from bundle files or an API server, neither of them stave's: every report is finished
  * by {@link Printable}, so that no control, invisible or bidirectional character in them reaches the
- * terminal, by the same list as everywhere else.
+ * terminal, by the same list as everywhere else. Values and keys are JSON, where a backslash is always
+ * two; names and the lines of a line diff are shown as they are, through {@link Printable#exactLine}, so
+ * that there too a literal backslash, u, 001b reads apart from an escaped ESC.
  */
 public final class DiffReport {
   private static final int LONGEST_VALUE = 120;
@@ -32,7 +34,8 @@ public final class DiffReport {
   public static String text(BundleSetDiff diff) {
     StringBuilder out = new StringBuilder();
     for (BundleSetDiff.BundleChange b : diff.differing()) {
-      out.append(sign(b.kind())).append(" bundle ").append(b.name()).append(" (").append(name(b.kind())).append(")\n");
+      out.append(sign(b.kind())).append(" bundle ").append(Printable.exactLine(b.name())).append(" (")
+          .append(name(b.kind())).append(")\n");
       appendText(out, "    ", b.changes());
     }
     out.append(summary(diff)).append('\n');
@@ -59,15 +62,15 @@ public final class DiffReport {
     out.append("\n| | bundle | object | field | before | after |\n|---|---|---|---|---|---|\n");
     StringBuilder diffs = new StringBuilder();
     for (BundleSetDiff.BundleChange b : diff.differing()) {
-      appendRows(out, diffs, b.name(), b.changes());
+      appendRows(out, diffs, Printable.exactLine(b.name()), b.changes());
     }
     return Printable.text(out.append(diffs).toString());
   }
 
   private static void appendText(StringBuilder out, String indent, List<ObjectDiff.Change> changes) {
     for (ObjectDiff.Change c : changes) {
-      out.append(indent).append(sign(c.kind())).append(' ').append(c.object().display()).append(" (")
-          .append(name(c.kind())).append(")\n");
+      out.append(indent).append(sign(c.kind())).append(' ').append(Printable.exactLine(c.object().display()))
+          .append(" (").append(name(c.kind())).append(")\n");
       for (ObjectDiff.Field f : c.fields()) {
         List<String> lines = lineDiff(f);
         if (lines != null) {
@@ -85,13 +88,14 @@ public final class DiffReport {
   }
 
   /**
-   * One row per object or changed field, with a bundle column unless {@code bundle} is null. A table cell
-   * holds one line, so line diffs go to {@code diffs}, to follow the table in fenced blocks.
+   * One row per object or changed field, with a bundle column unless {@code bundle} (shown as it is) is
+   * null. A table cell holds one line, so line diffs go to {@code diffs}, to follow the table in fenced blocks.
    */
   private static void appendRows(StringBuilder out, StringBuilder diffs, String bundle, List<ObjectDiff.Change> changes) {
     String before = bundle == null ? "" : Markdown.codeInTable(bundle) + " | ";
     for (ObjectDiff.Change c : changes) {
-      String object = Markdown.codeInTable(c.object().display());
+      String display = Printable.exactLine(c.object().display());
+      String object = Markdown.codeInTable(display);
       if (c.fields().isEmpty()) {
         out.append("| ").append(name(c.kind())).append(" | ").append(before).append(object).append(" | | | |\n");
       }
@@ -103,7 +107,7 @@ public final class DiffReport {
               .append(lineCount((String) f.before())).append(" | ").append(lineCount((String) f.after()))
               .append(", diff below |\n");
           diffs.append('\n').append(bundle == null ? "" : Markdown.code(bundle) + " ")
-              .append(Markdown.code(c.object().display())).append(' ').append(Markdown.code(f.path())).append(":\n\n");
+              .append(Markdown.code(display)).append(' ').append(Markdown.code(f.path())).append(":\n\n");
           appendFenced(diffs, lines);
           continue;
         }
@@ -177,14 +181,15 @@ public final class DiffReport {
 
   /**
    * The hunks of a line diff when old and new are both text and either spans several lines, where one
-   * line each could only show their first lines; otherwise null. Never for a secret value.
+   * line each could only show their first lines; otherwise null. Never for a secret value. The lines are
+   * a file's, shown as they are ({@link Printable#exactLine}).
    */
   private static List<String> lineDiff(ObjectDiff.Field f) {
     if (f.secret() || !(f.before() instanceof String before) || !(f.after() instanceof String after)
         || before.indexOf('\n') < 0 && after.indexOf('\n') < 0) {
       return null;
     }
-    return LineDiff.unified(before, after, CONTEXT);
+    return LineDiff.unified(before, after, CONTEXT).stream().map(Printable::exactLine).toList();
   }
 
   private record Values(String before, String after) {}

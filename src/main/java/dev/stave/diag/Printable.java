@@ -14,12 +14,24 @@ public final class Printable {
 
   /** One line: line breaks are escaped too, so that the text cannot start what looks like another line. */
   public static String line(String text) {
-    return escape(text, false);
+    return escape(text, false, false);
   }
 
   /** Several lines: '\n' stays a line break, every other control and invisible character is escaped. */
   public static String text(String text) {
-    return escape(text, true);
+    return escape(text, true, false);
+  }
+
+  /**
+   * One line of someone else's text shown as it is rather than quoted in a message (a line of a file in a
+   * diff, an object's name), so that it reads back exactly: escaped as by {@link #line}, with a backslash
+   * right before an escape, or before text that reads as one ({@code u} and four hex digits), written as
+   * two. So {@code \u001b} is always the escaped character and {@code \\u001b} those six characters as
+   * written, while a backslash anywhere else stays one. Not for a message: it may quote JSON, whose
+   * backslashes are JSON's escapes already.
+   */
+  public static String exactLine(String text) {
+    return escape(text, false, true);
   }
 
   /** Writes the escape of a character that {@link #escaped} names: JSON's, for each of its UTF-16 chars. */
@@ -29,22 +41,51 @@ public final class Printable {
     }
   }
 
-  private static String escape(String text, boolean keepLineBreaks) {
+  private static String escape(String text, boolean keepLineBreaks, boolean exact) {
     StringBuilder out = null;
     for (int i = 0; i < text.length(); ) {
       int c = text.codePointAt(i);
       int next = i + Character.charCount(c);
-      if (escaped(c) && !(keepLineBreaks && c == '\n')) {
+      boolean doubled = false;
+      if (exact && c == '\\') {
+        while (next < text.length() && text.charAt(next) == '\\') {
+          next++;
+        }
+        doubled = next < text.length()
+            && (escapes(text.codePointAt(next), keepLineBreaks) || readsAsEscape(text, next));
+      }
+      if (doubled || escapes(c, keepLineBreaks)) {
         if (out == null) {
           out = new StringBuilder(text.length() + 16).append(text, 0, i);
         }
-        appendEscape(out, c);
+        if (doubled) {
+          out.append(text, i, next).append(text, i, next);
+        } else {
+          appendEscape(out, c);
+        }
       } else if (out != null) {
         out.append(text, i, next);
       }
       i = next;
     }
     return out == null ? text : out.toString();
+  }
+
+  private static boolean escapes(int c, boolean keepLineBreaks) {
+    return escaped(c) && !(keepLineBreaks && c == '\n');
+  }
+
+  /** Whether {@code u} and four hex digits start at {@code at}: what follows the backslash of an escape. */
+  private static boolean readsAsEscape(String text, int at) {
+    if (at + 5 > text.length() || text.charAt(at) != 'u') {
+      return false;
+    }
+    for (int i = at + 1; i < at + 5; i++) {
+      if ("0123456789abcdefABCDEF".indexOf(text.charAt(i)) < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

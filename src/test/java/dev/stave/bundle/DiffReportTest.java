@@ -56,6 +56,59 @@ class DiffReportTest {
         """, DiffReport.text(changes));
   }
 
+  /**
+   * In a line diff, as in a value (JSON, where every backslash is two), the six characters backslash, u,
+   * 001b read apart from an escaped ESC: a backslash right before an escape or what reads as one is two.
+   */
+  @Test
+  void aWrittenEscapeInALineDiffReadsApartFromAnEscapedCharacter() {
+    List<ObjectDiff.Change> changes = change("run", "printf 'go\\n'\nexit 0\n",
+        "printf '\u001b[1mgo\\n'\necho -e '\\u001b[1m'\nprintf '\\\u001b'\nexit 0\n");
+    assertEquals("""
+        ~ ConfigMap default/settings (changed)
+            data.run:
+                @@ -1,2 +1,4 @@
+                -printf 'go\\n'
+                +printf '\\u001b[1mgo\\n'
+                +echo -e '\\\\u001b[1m'
+                +printf '\\\\\\u001b'
+                 exit 0
+        1 object differs: 0 added, 0 removed, 1 changed
+        """, DiffReport.text(changes));
+    assertEquals("""
+        ### stave diff: 1 object differs: 0 added, 0 removed, 1 changed
+
+        | | object | field | before | after |
+        |---|---|---|---|---|
+        | changed | `ConfigMap default/settings` | `data.run` | 2 lines | 4 lines, diff below |
+
+        `ConfigMap default/settings` `data.run`:
+
+        ```diff
+        @@ -1,2 +1,4 @@
+        -printf 'go\\n'
+        +printf '\\u001b[1mgo\\n'
+        +echo -e '\\\\u001b[1m'
+        +printf '\\\\\\u001b'
+         exit 0
+        ```
+        """, DiffReport.markdown(changes));
+  }
+
+  /** An object's name is shown as it is, so the same rule tells a written escape from an escaped character. */
+  @Test
+  void aWrittenEscapeInANameReadsApartFromAnEscapedCharacter() {
+    List<KubeObject> added = List.of("s\\u200b", "s\u200b").stream()
+        .map(name -> KubeObject.of(Map.of("apiVersion", "v1", "kind", "ConfigMap",
+            "metadata", Map.of("name", name, "namespace", "default"))))
+        .toList();
+    assertEquals("""
+        + ConfigMap default/s\\\\u200b (added)
+        + ConfigMap default/s\\u200b (added)
+        2 objects differ: 2 added, 0 removed, 0 changed
+        """, DiffReport.text(ObjectDiff.between(List.of(), added)));
+  }
+
   @Test
   void markdownPutsLineDiffsAfterTheTableInFencesLongerThanAnyBackticksInThem() {
     List<ObjectDiff.Change> changes = ObjectDiff.between(List.of(configMap("README.md", "# Settings\n\n```\nlr: 0.001\n```\n")),

@@ -206,15 +206,16 @@ public final class Main implements Runnable {
 
     @Override
     public int handleParseException(CommandLine.ParameterException reported, String[] args) {
-      CommandLine.ParameterException e = unknownOptionsOnly(reported);
-      context.err().println("stave: " + e.getMessage());
-      CommandLine.UnmatchedArgumentException.printSuggestions(e, context.err());
-      String near = near(e);
-      if (near != null) {
-        context.err().println("Did you mean: " + near + "?");
+      for (CommandLine.ParameterException e : unknownOptionsOnly(reported)) {
+        context.err().println("stave: " + e.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, context.err());
+        String near = near(e);
+        if (near != null) {
+          context.err().println("Did you mean: " + near + "?");
+        }
+        CommandLine failed = e.getCommandLine();
+        context.err().println("Try '" + failed.getCommandSpec().qualifiedName() + " --help' for more information.");
       }
-      CommandLine failed = e.getCommandLine();
-      context.err().println("Try '" + failed.getCommandSpec().qualifiedName() + " --help' for more information.");
       context.err().flush();
       return USAGE;
     }
@@ -227,25 +228,31 @@ public final class Main implements Runnable {
    * the config was, with {@code --formt} as an argument too many; and it checks for missing arguments
    * first, so {@code stave plan --strict-capcity} said only that the config is missing, as if the option
    * had been taken. An unknown option given to a command before its subcommand ({@code stave inventory
-   * --bogus from-nodes}) is the parent's, while the missing argument is the subcommand's: the parents'
-   * unknown options count too, named as the parent's.
+   * --bogus from-nodes}) is the parent's, while the missing argument or the other unknown option is the
+   * subcommand's: picocli names only the subcommand's problem, so each command's unknown options are an
+   * error of their own, the parent's first, as they were given, each with its command's help.
    */
-  private static CommandLine.ParameterException unknownOptionsOnly(CommandLine.ParameterException e) {
-    if (e instanceof CommandLine.UnmatchedArgumentException u && u.isUnknownOption()) {
-      List<String> options = unknownOptions(e.getCommandLine(), u.getUnmatched());
-      return options.isEmpty() || options.size() == u.getUnmatched().size()
-          ? e : new CommandLine.UnmatchedArgumentException(e.getCommandLine(), options);
+  private static List<CommandLine.ParameterException> unknownOptionsOnly(CommandLine.ParameterException e) {
+    boolean unknownOption = e instanceof CommandLine.UnmatchedArgumentException u && u.isUnknownOption();
+    if (!unknownOption && !(e instanceof CommandLine.MissingParameterException)) {
+      return List.of(e);
     }
-    if (e instanceof CommandLine.MissingParameterException) {
-      for (CommandLine command = e.getCommandLine(); command != null; command = command.getParent()) {
-        List<String> options = command.getParseResult() == null ? List.of()
-            : unknownOptions(command, command.getParseResult().unmatched());
-        if (!options.isEmpty()) {
-          return new CommandLine.UnmatchedArgumentException(command, options);
-        }
+    List<CommandLine.ParameterException> errors = new java.util.ArrayList<>();
+    if (unknownOption) {
+      List<String> unmatched = ((CommandLine.UnmatchedArgumentException) e).getUnmatched();
+      List<String> options = unknownOptions(e.getCommandLine(), unmatched);
+      errors.add(options.isEmpty() || options.size() == unmatched.size()
+          ? e : new CommandLine.UnmatchedArgumentException(e.getCommandLine(), options));
+    }
+    for (CommandLine command = unknownOption ? e.getCommandLine().getParent() : e.getCommandLine(); command != null;
+        command = command.getParent()) {
+      List<String> options = command.getParseResult() == null ? List.of()
+          : unknownOptions(command, command.getParseResult().unmatched());
+      if (!options.isEmpty()) {
+        errors.add(0, new CommandLine.UnmatchedArgumentException(command, options));
       }
     }
-    return e;
+    return errors.isEmpty() ? List.of(e) : errors;
   }
 
   private static List<String> unknownOptions(CommandLine command, List<String> unmatched) {

@@ -173,6 +173,24 @@ class CommandLineTest {
         + "Try 'stave inventory --help' for more information.\n", "inventory", "--stacktrce", "from-nodes");
   }
 
+  /**
+   * Unknown options given to a command and to its subcommand are both named, each with its own command's
+   * suggestions and help, the parent's first: picocli names only the subcommand's.
+   */
+  @Test
+  void unknownOptionsOfACommandAndOfItsSubcommandAreAllNamed() {
+    String both = "stave: Unknown option: '-x'\nTry 'stave inventory --help' for more information.\n"
+        + "stave: Unknown option: '--pool-lbel'\nPossible solutions: --pool-label\n"
+        + "Try 'stave inventory from-nodes --help' for more information.\n";
+    assertUsageError(both, "inventory", "-x", "from-nodes", "--pool-lbel", "a");
+    assertUsageError(both, "inventory", "-x", "from-nodes", "--pool-lbel");
+    assertUsageError("stave: Unknown options: '--stacktrce', '-y'\nPossible solutions: --stacktrace\n"
+        + "Try 'stave inventory --help' for more information.\n"
+        + "stave: Unknown options: '--pool-lbel', '--zz'\nPossible solutions: --pool-label\n"
+        + "Try 'stave inventory from-nodes --help' for more information.\n",
+        "inventory", "--stacktrce", "-y", "from-nodes", "--pool-lbel", "--zz", "a");
+  }
+
   private static void assertUsageError(String err, String... args) {
     Run run = Run.of(args);
     assertEquals(2, run.code(), run.err());

@@ -50,6 +50,8 @@ public final class HoconLoader {
   private final ProjectFolders folders;
   /** The paths {@link #convert} has built for the file being loaded. */
   private PathBudget paths;
+  /** The file being loaded, resolved with the environment under it: what its substitutions find. */
+  private Config scope;
 
   /** {@code folders}: where the file's includes may read. */
   public HoconLoader(Env env, Sources lines, ProjectFolders folders) {
@@ -75,8 +77,8 @@ public final class HoconLoader {
       // value may refer to itself (x += y, x = ${x} [y]), which resolveWith cannot resolve. The
       // environment's own keys are then left out again: they are not the config's.
       Config envConfig = ConfigFactory.parseMap(envAsPaths(), ENVIRONMENT);
-      ConfigObject resolved = parsed.withFallback(envConfig)
-          .resolve(ConfigResolveOptions.noSystem().setAllowUnresolved(false)).root();
+      scope = parsed.withFallback(envConfig).resolve(ConfigResolveOptions.noSystem().setAllowUnresolved(false));
+      ConfigObject resolved = scope.root();
       for (String key : envConfig.root().keySet()) {
         if (!parsed.root().containsKey(key)) {
           resolved = resolved.withoutKey(key);
@@ -874,19 +876,13 @@ public final class HoconLoader {
   }
 
   /**
-   * The reference a value from the environment was written as: the last in what was written at its key
-   * ({@code ${?N}} of {@code r = 2, r = ${?N}}), else the first on its line; references written together
-   * ({@code ${N}${M}}) are one, as the value is made of them all.
+   * The reference a value from the environment was written as: the last in what was written at its key that
+   * gives the value ({@code ${?N}} of {@code r = 2, r = ${?N}}; {@code ${?A}} of {@code r = ${?A}, r = ${?B}}
+   * with B unset), else the first on its line; references written together ({@code ${N}${M}}) are one, as the
+   * value is made of them all.
    */
   private String reference(ConfigValue written, Origin origin) {
-    String text = null;
-    if (written != null) {
-      try {
-        text = written.render(com.typesafe.config.ConfigRenderOptions.concise());
-      } catch (RuntimeException e) {
-        // An object still made of unresolved parts renders nothing useful.
-      }
-    }
+    String text = inEffect(written);
     String found = null;
     Matcher m = WRITTEN_REFERENCE.matcher(text == null ? "" : text);
     while (m.find()) {
@@ -902,23 +898,111 @@ public final class HoconLoader {
 
   /**
    * Where an override from the environment is written. Typesafe makes {@code r = 2} and a later
-   * {@code r = ${?N}} one value placed at the first of their lines ("f.conf: 6-7"); the line that names
-   * the variable, the last one between them that has it, is where the value came from.
+   * {@code r = ${?N}} one value placed at the first of their lines ("f.conf: 6-7", or "f.conf: 6" for
+   * {@code r = 2, r = ${?N}}); the line that names the variable, the last one between them that has it, is
+   * where the value came from, and on the first line it is looked for from where that line's value starts.
    */
   private Origin overrideAt(Origin origin, ConfigValue written, String reference) {
-    Matcher range = written == null || written.origin() == null || origin.line() < 1 ? null
-        : LINE_RANGE.matcher(written.origin().description());
-    if (range == null || !range.find()) {
+    if (written == null || written.origin() == null || origin.line() < 1) {
       return origin;
     }
-    for (int line = Integer.parseInt(range.group(2)); line > origin.line(); line--) {
+    Matcher range = LINE_RANGE.matcher(written.origin().description());
+    for (int line = range.find() ? Integer.parseInt(range.group(2)) : origin.line(); line >= origin.line(); line--) {
       String text = lines.line(origin.file(), line);
-      if (text != null && text.contains(reference)) {
-        return new Origin(origin.file(), line, Sources.column(text, text.indexOf(reference)));
+      int at = text == null ? -1
+          : text.indexOf(reference, line == origin.line() ? Sources.index(text, origin.column()) : 0);
+      if (at >= 0) {
+        return new Origin(origin.file(), line, Sources.column(text, at));
       }
     }
     return origin;
   }
+
+  /**
+   * What was written at a key that its value comes from, as Typesafe renders it concisely: of values written
+   * there one after another ({@code r = ${?A}} then {@code r = ${?B}}), the last that gives a value, since a
+   * later {@code ${?B}} with nothing to find leaves the one before in effect. Null when nothing written can be
+   * read.
+   */
+  private String inEffect(ConfigValue written) {
+    String text;
+    try {
+      text = written == null ? null : written.render(com.typesafe.config.ConfigRenderOptions.concise());
+    } catch (RuntimeException e) {
+      // An object still made of unresolved parts renders nothing useful.
+      return null;
+    }
+    if (text == null || !written.getClass().getName().equals("com.typesafe.config.impl.ConfigDelayedMerge")) {
+      return text;
+    }
+    List<String> writings = writings(text);
+    for (int i = writings.size() - 1; i > 0; i--) {
+      if (givesValue(writings.get(i))) {
+        return writings.get(i);
+      }
+    }
+    return writings.get(0);
+  }
+
+  /**
+   * The values of a merge as Typesafe renders it concisely ({@code 2,${N}0}), in the order written: split at
+   * the commas outside strings, objects, lists and substitutions, all of which it writes delimited.
+   */
+  private static List<String> writings(String rendered) {
+    List<String> out = new ArrayList<>();
+    int depth = 0;
+    int start = 0;
+    boolean quoted = false;
+    for (int i = 0; i < rendered.length(); i++) {
+      char c = rendered.charAt(i);
+      if (quoted) {
+        if (c == '\\') {
+          i++;
+        } else if (c == '"') {
+          quoted = false;
+        }
+      } else if (c == '"') {
+        quoted = true;
+      } else if (c == '{' || c == '[') {
+        depth++;
+      } else if (c == '}' || c == ']') {
+        depth--;
+      } else if (c == ',' && depth == 0) {
+        out.add(rendered.substring(start, i));
+        start = i + 1;
+      }
+    }
+    out.add(rendered.substring(start));
+    return out;
+  }
+
+  /**
+   * Whether a value written at a key gives it a value: all but optional substitutions alone ({@code ${?A}},
+   * {@code ${?A}${?B}}) that find nothing, in the file or in the environment.
+   */
+  private boolean givesValue(String writing) {
+    Matcher m = SUBSTITUTION.matcher(writing);
+    int end = 0;
+    while (m.find() && m.start() == end) {
+      if (m.group(1).isEmpty() || finds(m.group(2))) {
+        return true;
+      }
+      end = m.end();
+    }
+    return end < writing.length();
+  }
+
+  private boolean finds(String substituted) {
+    try {
+      return scope.hasPathOrNull(substituted);
+    } catch (ConfigException e) {
+      // A path Typesafe cannot read ("a..b") finds nothing.
+      return false;
+    }
+  }
+
+  /** A substitution as Typesafe renders it: whether it is optional, and its path. */
+  private static final Pattern SUBSTITUTION = Pattern.compile("\\$\\{(\\??)([^}]*)}");
 
   private static final Pattern LINE_RANGE = Pattern.compile(": ([0-9]+)-([0-9]+)$");
 

@@ -150,6 +150,24 @@ class HoconLoaderTest {
   }
 
   @Test
+  void ofOverridesFromTheEnvironmentTheOneWhoseValueIsInEffectIsNamed() throws IOException {
+    // B is unset, so the value is A's: the later ${?B} is not where it came from.
+    ScalarNode r = (ScalarNode) load("r = ${?A}\n# B when set\nr = ${?B}\n", Map.of("A", "x")).get("r");
+    assertEquals("x", r.value());
+    assertEquals("${?A}", r.variable());
+    assertEquals(List.of(1, 5), List.of(r.origin().line(), r.origin().column()));
+    // On one line too, at the one that gives the value.
+    ScalarNode one = (ScalarNode) load("r = ${?B}, r = ${?A}, r = ${?C}\n", Map.of("A", "x")).get("r");
+    assertEquals("${?A}", one.variable());
+    assertEquals(List.of(1, 16), List.of(one.origin().line(), one.origin().column()));
+    // A later one that finds a value is in effect, whether the environment or the file gives it.
+    ScalarNode set = (ScalarNode) load("r = ${?A}\nr = ${?B}\n", Map.of("A", "x", "B", "y")).get("r");
+    assertEquals(List.of("y", "${?B}", 2), List.of(set.value(), set.variable(), set.origin().line()));
+    ScalarNode copied = (ScalarNode) load("b = ${?B}\nr = ${?A}\nr = ${?b}\n", Map.of("A", "x", "B", "y")).get("r");
+    assertEquals(List.of("y", "${?b}", 3), List.of(copied.value(), copied.variable(), copied.origin().line()));
+  }
+
+  @Test
   void anOverrideFromTheEnvironmentIsAtItsColumnInCharacters() throws IOException {
     // Each emoji is two Java chars and one column, as in every other column a diagnostic names.
     MapNode root = load("agent.replicas = 2\nagent { command = [\"\uD83D\uDE00\uD83D\uDE00\"], replicas = ${?N} }\n",

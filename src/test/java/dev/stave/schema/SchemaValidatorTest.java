@@ -226,6 +226,18 @@ class SchemaValidatorTest {
     assertEquals(2, problems.size());
   }
 
+  @Test
+  void ofHoconOverridesTheVariableWhoseValueIsInEffectIsNamed() throws IOException {
+    String text = "kind = experiment\nname = x\nprocesses {\n  p {\n    replicas = ${?A}\n    replicas = ${?B}\n"
+        + "  }\n}\n";
+    List<Diagnostic> problems = new ArrayList<>();
+    assertNull(accepted("x.conf", text, Map.of("A", "abc"), problems));
+    assertEquals(1, problems.size(), problems.toString());
+    assertEquals("expected an integer, got 'abc' from ${?A}", problems.get(0).message());
+    assertEquals(List.of("set A to an integer"), problems.get(0).hints());
+    assertEquals(List.of(5, 16), List.of(problems.get(0).origin().line(), problems.get(0).origin().column()));
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"yaml", "conf"})
   void aValueOfSeveralVariablesNamesThemAll(String format) throws IOException {

@@ -609,21 +609,40 @@ public final class HoconLoader {
   /** The column after {@code key}, its separator ('=' or ':') and spaces; the key's column if none. */
   private static int valueColumnOf(String line, String key) {
     int keyAt = keyIndex(line, key);
-    int i = keyAt + key.length();
-    if (i < line.length() && line.charAt(i) == '"') {
-      i++;
+    int value = valueIndex(line, keyAt + key.length());
+    return Sources.column(line, value >= 0 ? value : keyAt);
+  }
+
+  /**
+   * Where the value starts after the last writing of {@code key} as a key before {@code end} on the line
+   * ({@code r = 2, r = x-${N}}: the x); -1 where there is none.
+   */
+  private static int valueBefore(String line, String key, int end) {
+    int value = -1;
+    for (int at = line.indexOf(key); at >= 0 && at < end && !key.isEmpty(); at = line.indexOf(key, at + 1)) {
+      int i = isWord(line, key, at) ? valueIndex(line, at + key.length()) : -1;
+      value = i >= 0 && i <= end ? i : value;
     }
+    return value;
+  }
+
+  /**
+   * The index after a key that ends at {@code end}, its closing quote, its separator ('=' or ':') and the
+   * spaces after it; -1 when no separator follows.
+   */
+  private static int valueIndex(String line, int end) {
+    int i = end < line.length() && line.charAt(end) == '"' ? end + 1 : end;
     while (i < line.length() && line.charAt(i) == ' ') {
       i++;
     }
-    if (i < line.length() && (line.charAt(i) == '=' || line.charAt(i) == ':')) {
-      i++;
-      while (i < line.length() && line.charAt(i) == ' ') {
-        i++;
-      }
-      return Sources.column(line, i);
+    if (i >= line.length() || line.charAt(i) != '=' && line.charAt(i) != ':') {
+      return -1;
     }
-    return Sources.column(line, keyAt);
+    i++;
+    while (i < line.length() && line.charAt(i) == ' ') {
+      i++;
+    }
+    return i;
   }
 
   private static int columnOf(String line, String key) {
@@ -640,7 +659,7 @@ public final class HoconLoader {
     int word = -1;
     for (int at = line.indexOf(key); at >= 0 && !key.isEmpty(); at = line.indexOf(key, at + 1)) {
       int end = at + key.length();
-      if (at > 0 && isWordChar(line.charAt(at - 1)) || end < line.length() && isWordChar(line.charAt(end))) {
+      if (!isWord(line, key, at)) {
         continue;
       }
       word = word < 0 ? at : word;
@@ -654,6 +673,12 @@ public final class HoconLoader {
     }
     int any = line.indexOf(key);
     return word >= 0 ? word : any >= 0 ? any : firstIndex(line);
+  }
+
+  /** Whether {@code key}, found at {@code at} on the line, is a whole word there. */
+  private static boolean isWord(String line, String key, int at) {
+    int end = at + key.length();
+    return !(at > 0 && isWordChar(line.charAt(at - 1)) || end < line.length() && isWordChar(line.charAt(end)));
   }
 
   private static boolean isWordChar(char c) {
@@ -861,14 +886,18 @@ public final class HoconLoader {
         if (fromEnvironment(value)) {
           // HOCON's environment gives strings; the place decides, as for YAML's ${N}.
           String reference = reference(written, origin);
-          return YamlLoader.variable(text, item != null ? origin : overrideAt(origin, written, reference), reference);
+          return YamlLoader.variable(text, item != null ? origin : writtenAt(origin, written, key, reference),
+              reference);
         }
         if (BEYOND_LONG.matcher(text).matches() && unquoted(value)) {
           return new ScalarNode(new BigInteger(text), text, origin);
         }
-        if (concatenation(written)) {
+        String around = around(written);
+        if (around != null) {
           // Text around a substitution (${N}0, "x-"${N}) makes a string, as YAML's x-${N} does.
-          return ScalarNode.around(text, origin, written.render(com.typesafe.config.ConfigRenderOptions.concise()));
+          Matcher first = SUBSTITUTION.matcher(around);
+          return ScalarNode.around(text, item != null || !first.find() ? origin
+              : writtenAt(origin, written, key, first.group()), around);
         }
         return ScalarNode.string(text, origin);
       }
@@ -897,12 +926,13 @@ public final class HoconLoader {
   }
 
   /**
-   * Where an override from the environment is written. Typesafe makes {@code r = 2} and a later
-   * {@code r = ${?N}} one value placed at the first of their lines ("f.conf: 6-7", or "f.conf: 6" for
-   * {@code r = 2, r = ${?N}}); the line that names the variable, the last one between them that has it, is
+   * Where a value at {@code key} that names {@code reference} is written. Typesafe makes {@code r = 2} and a
+   * later {@code r = ${?N}} one value placed at the first of their lines ("f.conf: 6-7", or "f.conf: 6" for
+   * {@code r = 2, r = ${?N}}); the line that names the reference, the last one between them that has it, is
    * where the value came from, and on the first line it is looked for from where that line's value starts.
+   * The value starts after the key before it ({@code r = x-${N}}), or at the reference.
    */
-  private Origin overrideAt(Origin origin, ConfigValue written, String reference) {
+  private Origin writtenAt(Origin origin, ConfigValue written, String key, String reference) {
     if (written == null || written.origin() == null || origin.line() < 1) {
       return origin;
     }
@@ -912,7 +942,8 @@ public final class HoconLoader {
       int at = text == null ? -1
           : text.indexOf(reference, line == origin.line() ? Sources.index(text, origin.column()) : 0);
       if (at >= 0) {
-        return new Origin(origin.file(), line, Sources.column(text, at));
+        int value = key == null ? -1 : valueBefore(text, key, at);
+        return new Origin(origin.file(), line, Sources.column(text, value >= 0 ? value : at));
       }
     }
     return origin;
@@ -932,7 +963,7 @@ public final class HoconLoader {
       // An object still made of unresolved parts renders nothing useful.
       return null;
     }
-    if (text == null || !written.getClass().getName().equals("com.typesafe.config.impl.ConfigDelayedMerge")) {
+    if (text == null || !written.getClass().getName().equals(DELAYED_MERGE)) {
       return text;
     }
     List<String> writings = writings(text);
@@ -1001,6 +1032,9 @@ public final class HoconLoader {
     }
   }
 
+  /** Typesafe's class for values written one after another at a key, merged only when resolved. */
+  private static final String DELAYED_MERGE = "com.typesafe.config.impl.ConfigDelayedMerge";
+
   /** A substitution as Typesafe renders it: whether it is optional, and its path. */
   private static final Pattern SUBSTITUTION = Pattern.compile("\\$\\{(\\??)([^}]*)}");
 
@@ -1020,13 +1054,24 @@ public final class HoconLoader {
   private static final Pattern BEYOND_LONG = Pattern.compile("-?[0-9]+");
 
   /**
-   * Whether a value was written as substitutions and text together ({@code ${N}0}). Typesafe joins text
-   * with text as it parses, so a concatenation left until resolving has a substitution in it; it has no
-   * public way to ask, and its class for them says it.
+   * A value written as substitutions and text together ({@code ${N}0}), as Typesafe renders it; null for any
+   * other. Typesafe joins text with text as it parses, so a concatenation left until resolving has a
+   * substitution in it; it has no public way to ask, and its class for them says it. Of values written one
+   * after another at a key ({@code r = 2, r = ${N}0}), the one in effect is read as written.
    */
-  private static boolean concatenation(ConfigValue written) {
-    return written != null && written.getClass().getName().equals("com.typesafe.config.impl.ConfigConcatenation");
+  private String around(ConfigValue written) {
+    String name = written == null ? "" : written.getClass().getName();
+    if (name.equals("com.typesafe.config.impl.ConfigConcatenation")) {
+      return written.render(com.typesafe.config.ConfigRenderOptions.concise());
+    }
+    String writing = name.equals(DELAYED_MERGE) ? inEffect(written) : null;
+    // Outside its strings, the value is more than one substitution, or text besides one.
+    String unquoted = writing == null ? "" : QUOTED.matcher(writing).replaceAll("\"\"");
+    return unquoted.contains("${") && !SUBSTITUTION.matcher(unquoted).matches() ? writing : null;
   }
+
+  /** A string as Typesafe renders one, quoted and escaped. */
+  private static final Pattern QUOTED = Pattern.compile("\"(?:[^\"\\\\]|\\\\.)*\"");
 
   /**
    * Whether Typesafe read a string from unquoted text. Its tokenizer makes a number only of an integer

@@ -286,6 +286,25 @@ class SchemaValidatorTest {
   }
 
   @Test
+  void textAroundAVariableThatOverridesAnEarlierValueIsAStringAndTheErrorSaysSo() throws IOException {
+    String text = "kind = experiment\nname = x\nprocesses {\n  p {\n    replicas = 2\n    replicas = ${N}0\n  }\n"
+        + "  q { replicas = 2, replicas = x-${N}, replicas = ${?UNSET} }\n}\n";
+    List<Diagnostic> problems = new ArrayList<>();
+    assertNull(accepted("x.conf", text, Map.of("N", "3"), problems));
+    problems.sort(java.util.Comparator.comparing(Diagnostic::jsonPath));
+    assertEquals(2, problems.size(), problems.toString());
+    assertEquals("expected an integer, got '30', text with ${N} in it, which is always a string",
+        problems.get(0).message());
+    assertEquals(List.of("write ${N} alone, with no text around it, so that its value is read as an integer"),
+        problems.get(0).hints());
+    assertEquals(List.of(6, 16), List.of(problems.get(0).origin().line(), problems.get(0).origin().column()));
+    // On one line, where the value in effect starts: a later ${?UNSET} leaves it in place.
+    assertEquals("expected an integer, got 'x-3', text with ${N} in it, which is always a string",
+        problems.get(1).message());
+    assertEquals(List.of(8, 32), List.of(problems.get(1).origin().line(), problems.get(1).origin().column()));
+  }
+
+  @Test
   void quotedTextAroundAVariableIsAStringAndTheErrorSaysSo() throws IOException {
     List<Diagnostic> problems = new ArrayList<>();
     assertNull(accepted("x.yaml", "kind: experiment\nname: x\nprocesses: {p: {replicas: \"${N}0\"}}\n",

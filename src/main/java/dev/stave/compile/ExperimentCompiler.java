@@ -202,13 +202,13 @@ public final class ExperimentCompiler {
     List<FieldOverride> out = new ArrayList<>();
     if (!unit.pod().podOverride().isEmpty()) {
       out.add(new FieldOverride(unit.pod().podOverride(), unit.pod().podOverrideOrigins(),
-          unitPath(unit) + ".overrides.pod", null));
+          unit.pod().podOverrideVariables(), unitPath(unit) + ".overrides.pod", null));
     }
     for (Process p : unit.processes()) {
       if (!p.containerOverride().isEmpty()) {
         String path = unit.group() ? unitPath(unit) + ".processes." + p.given() : unitPath(unit);
-        out.add(new FieldOverride(p.containerOverride(), p.containerOverrideOrigins(), path + ".overrides.container",
-            p.name()));
+        out.add(new FieldOverride(p.containerOverride(), p.containerOverrideOrigins(), p.containerOverrideVariables(),
+            path + ".overrides.container", p.name()));
       }
     }
     return out;

@@ -3,6 +3,7 @@ package dev.stave.config;
 import dev.stave.diag.Origin;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -66,6 +67,18 @@ public record ScalarNode(Object value, String text, Origin origin, String variab
   /** A variable's text typed as if written plain in YAML: what a quoted variable is where no text is taken. */
   public ScalarNode asPlain() {
     return YamlLoader.variable(text, origin, variable);
+  }
+
+  /**
+   * {@code variable} written so that its value is text wherever it is: in quotes in YAML ({@code "${N}"}), after
+   * an empty string in HOCON ({@code ""${N}}), where text around a variable makes a string; null where it names
+   * no reference as written.
+   */
+  public String variableAsText() {
+    if (variable == null || !variable.startsWith("${")) {
+      return null;
+    }
+    return ConfigFormat.of(Path.of(origin.file())) == ConfigFormat.HOCON ? "\"\"" + variable : '"' + variable + '"';
   }
 
   /** A variable a value is made of, and the default written for it ({@code three} of {@code ${N:-three}}) or null. */

@@ -277,14 +277,14 @@ public final class ExperimentReader {
     TreeMap<String, String> nodeSelector = nodeSelector(node, path);
     MapNode overrides = Values.map(node, "overrides");
     Map<String, Object> podOverride = Map.of();
-    Map<String, Origin> podOverrideOrigins = Map.of();
+    OverrideFields podFields = OverrideFields.NONE;
     if (overrides != null && overrides.get("pod") instanceof MapNode pod) {
       podOverride = castMap(Values.plain(FileMode.inOverride(pod, path + ".overrides.pod", problems)));
-      podOverrideOrigins = keyOrigins(pod);
+      podFields = OverrideFields.of(pod);
     }
     return new PodSettings(workload, replicas, restart, backoff, Values.longValue(node, "active_deadline_seconds"),
         Values.integer(node, "ttl_seconds_after_finished"), nodeSelector, List.copyOf(tolerations),
-        labels(node, "labels", path + ".labels"), podOverride, podOverrideOrigins);
+        labels(node, "labels", path + ".labels"), podOverride, podFields.origins(), podFields.variables());
   }
 
   /**
@@ -319,29 +319,37 @@ public final class ExperimentReader {
   /**
    * Where each field of an override is written, by its path in the override ({@code securityContext},
    * {@code securityContext.runAsUser}, {@code ports[0].containerPort}), so that a problem in a field
-   * points at that field.
+   * points at that field; and the fields written as environment variables, so that it names the variable.
    */
-  private static Map<String, Origin> keyOrigins(MapNode override) {
-    Map<String, Origin> origins = new LinkedHashMap<>();
-    collectOrigins(override, "", origins);
-    return Collections.unmodifiableMap(origins);
-  }
+  private record OverrideFields(Map<String, Origin> origins, Map<String, Variable> variables) {
+    static final OverrideFields NONE = new OverrideFields(Map.of(), Map.of());
 
-  private static void collectOrigins(Node node, String path, Map<String, Origin> origins) {
-    if (node instanceof MapNode map) {
-      for (Map.Entry<String, Node> e : map.entries().entrySet()) {
-        String key = path.isEmpty() ? e.getKey() : path + "." + e.getKey();
-        origins.put(key, map.keyOrigin(e.getKey()));
-        collectOrigins(e.getValue(), key, origins);
-      }
-    } else if (node instanceof ListNode list) {
-      for (int i = 0; i < list.items().size(); i++) {
-        String item = path + "[" + i + "]";
-        origins.put(item, list.items().get(i).origin());
-        collectOrigins(list.items().get(i), item, origins);
+    static OverrideFields of(MapNode override) {
+      Map<String, Origin> origins = new LinkedHashMap<>();
+      Map<String, Variable> variables = new LinkedHashMap<>();
+      collect(override, "", origins, variables);
+      return new OverrideFields(Collections.unmodifiableMap(origins), Collections.unmodifiableMap(variables));
+    }
+
+    private static void collect(Node node, String path, Map<String, Origin> origins, Map<String, Variable> variables) {
+      if (node instanceof MapNode map) {
+        for (Map.Entry<String, Node> e : map.entries().entrySet()) {
+          String key = path.isEmpty() ? e.getKey() : path + "." + e.getKey();
+          origins.put(key, map.keyOrigin(e.getKey()));
+          collect(e.getValue(), key, origins, variables);
+        }
+      } else if (node instanceof ListNode list) {
+        for (int i = 0; i < list.items().size(); i++) {
+          String item = path + "[" + i + "]";
+          origins.put(item, list.items().get(i).origin());
+          collect(list.items().get(i), item, origins, variables);
+        }
+      } else if (node instanceof ScalarNode s && s.variable() != null) {
+        variables.put(path, new Variable(s.variable(), s.variableAsText()));
       }
     }
   }
+
 
   private Optional<Process> process(String given, String name, MapNode node, String path, Origin origin) {
     int before = errorCount();
@@ -365,16 +373,16 @@ public final class ExperimentReader {
       args.add(((ScalarNode) a).text());
     }
     Map<String, Object> override = Map.of();
-    Map<String, Origin> overrideOrigins = Map.of();
+    OverrideFields overrideFields = OverrideFields.NONE;
     MapNode overrides = Values.map(node, "overrides");
     if (overrides != null && overrides.get("container") instanceof MapNode c) {
       override = castMap(Values.plain(c));
-      overrideOrigins = keyOrigins(c);
+      overrideFields = OverrideFields.of(c);
     }
     Process process = new Process(name, given, origin, image, Values.strings(node, "command"), List.copyOf(args),
         env(node, path), services(node, "binds", path), services(node, "connects", path),
         services(node, "exposes", path), resources(node, path), Values.string(node, "image_pull_policy"),
-        mounts(node, path), override, overrideOrigins);
+        mounts(node, path), override, overrideFields.origins(), overrideFields.variables());
     return errorCount() > before ? Optional.empty() : Optional.of(process);
   }
 

@@ -18,4 +18,6 @@ public record PodSettings(
     SortedMap<String, String> labels,
     Map<String, Object> podOverride,
     /** Where each field of {@code podOverride} is written, by its path in it. */
-    Map<String, Origin> podOverrideOrigins) {}
+    Map<String, Origin> podOverrideOrigins,
+    /** The fields of {@code podOverride} written as environment variables, by their paths in it. */
+    Map<String, Variable> podOverrideVariables) {}

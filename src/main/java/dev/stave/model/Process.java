@@ -21,4 +21,6 @@ public record Process(
     List<Mount> mounts,
     Map<String, Object> containerOverride,
     /** Where each field of {@code containerOverride} is written, by its path in it. */
-    Map<String, Origin> containerOverrideOrigins) {}
+    Map<String, Origin> containerOverrideOrigins,
+    /** The fields of {@code containerOverride} written as environment variables, by their paths in it. */
+    Map<String, Variable> containerOverrideVariables) {}

@@ -7,6 +7,7 @@ import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import dev.stave.diag.StaveBug;
 import dev.stave.diag.UserError;
+import dev.stave.model.Variable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
 /**
@@ -31,6 +33,8 @@ public final class ObjectRenderer {
   /** The value is valid, but the bundle holds what the API server stores, so that a diff with the cluster is quiet. */
   private static final String CANONICAL_HINT = "write the value as the API server stores it, as shown; overrides go"
       + " into the bundle as written, and the bundle holds what the cluster will hold";
+  /** A model check's problem with a value that is no text where text would do ("expected a string, found number 3"). */
+  private static final Pattern WANTS_TEXT = Pattern.compile(": expected (?:a|an integer or a) string, found ");
 
   private final TemplateRenderer templates;
   private final TemplateShapes shapes = new TemplateShapes();
@@ -280,9 +284,24 @@ public final class ObjectRenderer {
       FieldOverride override = owner.owner();
       String field = owner.fieldIn(problem);
       user.add(Diagnostic.error(override.origins().get(field), override.path() + "." + field, "override",
-          "the override makes an invalid " + planned.kind() + ": " + problem, hint.apply(problem)));
+          "the override makes an invalid " + planned.kind() + ": " + problem,
+          hints(problem, hint.apply(problem), override.variables().get(field))));
     }
     throw new UserError(user);
+  }
+
+  /**
+   * The hints for a problem in a field written as {@code variable} (or null): they name it, as the schema's
+   * errors about variables do. Overrides take each variable as its text reads (3 a number), so where text is
+   * wanted, the way to write the variable as text is the fix.
+   */
+  private static String[] hints(String problem, String hint, Variable variable) {
+    if (variable == null) {
+      return new String[] {hint};
+    }
+    String from = "the value comes from " + variable.written();
+    return WANTS_TEXT.matcher(problem).find() && variable.asText() != null
+        ? new String[] {from + ": write " + variable.asText() + " to make it text"} : new String[] {hint, from};
   }
 
   static String podSpecPath(String kind) {

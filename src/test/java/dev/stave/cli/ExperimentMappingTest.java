@@ -15,6 +15,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Exact assertions on the experiment mapping, through the command line. */
@@ -411,6 +412,33 @@ class ExperimentMappingTest {
         run.err().lines().filter(l -> l.contains(": error: ")).toList());
     assertTrue(run.err().contains("hint: give each its own 'name', or the same 'name' to share one volume on"
         + " purpose"), run.err());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"yaml", "conf"})
+  void aVariableTheModelCheckRefusesInAnOverrideIsNamedWithHowToMakeItText(String format) throws IOException {
+    boolean yaml = format.equals("yaml");
+    Path file = dir.resolve("x." + format);
+    Files.writeString(file, yaml
+        ? "kind: experiment\nname: e\nimage: busybox:1\nprocesses:\n  a:\n    overrides:\n      container:\n"
+            + "        workingDir: ${V}\n        securityContext:\n          runAsUser: ${U}\n"
+        : "kind = experiment\nname = e\nimage = \"busybox:1\"\nprocesses {\n  a {\n    overrides {\n"
+            + "      container {\n        workingDir = ${V}\n        securityContext { runAsUser = ${?U} }\n"
+            + "      }\n    }\n  }\n}\n");
+    Run run = Run.with(new dev.stave.config.Env(Map.of("V", "3", "U", "abc"), "/home/user"), "compile",
+        file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    // V=3 is the number 3, where Kubernetes takes only text; U=abc is text, where it takes only a number.
+    String invalid = ": the override makes an invalid Job: spec.template.spec.containers[0].";
+    assertEquals(List.of(
+        file + ":8:9: error: processes.a.overrides.container.workingDir" + invalid
+            + "workingDir: expected a string, found number 3",
+        "  = hint: the value comes from ${V}: write " + (yaml ? "\"${V}\"" : "\"\"${V}") + " to make it text",
+        file + (yaml ? ":10:11" : ":9:27") + ": error: processes.a.overrides.container.securityContext.runAsUser"
+            + invalid + "securityContext.runAsUser: expected an integer, found string \"abc\"",
+        "  = hint: overrides hold Kubernetes API fields in camelCase; check the field name and type",
+        "  = hint: the value comes from " + (yaml ? "${U}" : "${?U}")),
+        run.err().lines().filter(l -> l.contains(": error: ") || l.startsWith("  = hint: ")).toList());
   }
 
   @ParameterizedTest

@@ -12,10 +12,9 @@ import java.math.RoundingMode;
  * a quantity holds (2^63 - 1 bytes), whose MiB fit.
  */
 enum SizeUnit {
-  CPU("cpu", new BigDecimal("0.001"), "1m", "millicores", "500m or 4", BigDecimal.valueOf(Integer.MAX_VALUE),
-      Integer.MAX_VALUE + " cores"),
+  CPU("cpu", new BigDecimal("0.001"), "1m", "millicores", "500m or 4", BigDecimal.valueOf(Integer.MAX_VALUE), "cores"),
   MEMORY("memory", BigDecimal.valueOf(1024L * 1024), "1Mi", "MiB", "512Mi or 16Gi", BigDecimal.valueOf(Long.MAX_VALUE),
-      Long.MAX_VALUE + " bytes");
+      "bytes");
 
   private final String name;
   private final BigDecimal unit;
@@ -23,17 +22,18 @@ enum SizeUnit {
   private final String units;
   private final String examples;
   private final BigDecimal largest;
-  private final String largestText;
+  /** What the size of a quantity counts: cores, bytes. */
+  private final String quantityUnits;
 
   SizeUnit(String name, BigDecimal unit, String one, String units, String examples, BigDecimal largest,
-      String largestText) {
+      String quantityUnits) {
     this.name = name;
     this.unit = unit;
     this.one = one;
     this.units = units;
     this.examples = examples;
     this.largest = largest;
-    this.largestText = largestText;
+    this.quantityUnits = quantityUnits;
   }
 
   /** The key that holds the size in an inventory and in a node's status. */
@@ -69,9 +69,18 @@ enum SizeUnit {
     return size.compareTo(largest) > 0;
   }
 
-  /** Why a size above the largest is refused, to follow the size in a message. */
+  /** Why a size above the largest is refused, to follow a quantity (cores, bytes) in a message. */
   String aboveLargestReason() {
-    return "more than " + largestText + ", which no node has";
+    return aboveLargestReason(BigDecimal.ONE, quantityUnits);
+  }
+
+  /**
+   * Why a size above the largest is refused, to follow a size given in {@code units} of {@code perUnit} each
+   * (Cloudwise's {@code memory_m} in MiB): the largest in those units, so that the two compare at a glance.
+   */
+  String aboveLargestReason(BigDecimal perUnit, String units) {
+    return "more than " + largest.divide(perUnit, 0, RoundingMode.FLOOR).toPlainString() + " " + units
+        + ", which no node has";
   }
 
   /** How stave counts the size, for a hint. */

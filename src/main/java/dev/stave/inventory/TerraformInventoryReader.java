@@ -158,7 +158,7 @@ public final class TerraformInventoryReader {
     }
     if (unit.aboveLargest(size)) {
       problems.add(Diagnostic.error(s.origin(), path(key, "node_config.labels." + label), "size-too-large",
-          is + unit.aboveLargestReason(), "write the machine's real size"));
+          is + unit.aboveLargestReason(perLabel, units), "write the machine's real size"));
       return null;
     }
     return size;

@@ -126,4 +126,24 @@ class TerraformInventoryReaderTest {
         + "    |                                                                                 ^\n"
         + "  = hint: write the number of GPUs per node, such as 4\n", err);
   }
+
+  @Test
+  void aSizeLabelAboveAnyNodesSaysTheLargestInTheLabelsOwnUnit() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"node_config": {"labels": {"cpu": 3e9, "memory_m": 1e13}}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":2:";
+    String labels = "resource.google_container_node_pool.p.node_config.labels.";
+    String line = "    |   \"p\": {\"node_config\": {\"labels\": {\"cpu\": 3e9, \"memory_m\": 1e13}}}\n";
+    assertEquals(inv + "43: error: " + labels + "cpu: label 'cpu' of node pool 'p' is 3e9 cores, more than 2147483647"
+        + " cores, which no node has\n" + line
+        + "    |                                           ^\n"
+        + "  = hint: write the machine's real size\n"
+        + inv + "60: error: " + labels + "memory_m: label 'memory_m' of node pool 'p' is 1e13 MiB, more than"
+        + " 8796093022207 MiB, which no node has\n" + line
+        + "    |                                                            ^\n"
+        + "  = hint: write the machine's real size\n", err);
+  }
 }

@@ -22,6 +22,8 @@ public final class TerraformInventoryReader {
   private final ConfigFile file;
   /** A pool holds its counts of nodes and GPUs as ints, as a {@code kind: inventory} file's schema bounds them. */
   private static final BigDecimal MAX_COUNT = BigDecimal.valueOf(Integer.MAX_VALUE);
+  private static final String TAINT_HINT =
+      "write {key, value, effect} with effect NO_SCHEDULE, PREFER_NO_SCHEDULE or NO_EXECUTE";
   private final List<Diagnostic> problems;
 
   private TerraformInventoryReader(ConfigFile file, List<Diagnostic> problems) {
@@ -107,7 +109,15 @@ public final class TerraformInventoryReader {
     List<Taint> taints = new ArrayList<>();
     List<Node> taintNodes = Nodes.list(config, "taint");
     for (int i = 0; i < taintNodes.size(); i++) {
-      Taint t = taintNodes.get(i) instanceof MapNode m ? taint(m, path(key, "node_config.taint[" + i + "]")) : null;
+      String field = "node_config.taint[" + i + "]";
+      Node n = taintNodes.get(i);
+      if (!(n instanceof MapNode m)) {
+        // Read past, the pool was left out of the inventory and said nothing.
+        problems.add(Diagnostic.error(n.origin(), path(key, field), "inventory-taint",
+            field + " of node pool '" + key + "' is " + n.describe() + ", not a taint", TAINT_HINT));
+        return null;
+      }
+      Taint t = taint(m, path(key, field));
       if (t == null) {
         return null;
       }
@@ -228,8 +238,7 @@ public final class TerraformInventoryReader {
     String mapped = effect == null ? null : Nodes.effect(effect);
     if (key == null || mapped == null) {
       problems.add(Diagnostic.error(m.origin(), path, "inventory-taint",
-          key == null ? "a taint needs a 'key'" : "'" + effect + "' is not a taint effect",
-          "write {key, value, effect} with effect NO_SCHEDULE, PREFER_NO_SCHEDULE or NO_EXECUTE"));
+          key == null ? "a taint needs a 'key'" : "'" + effect + "' is not a taint effect", TAINT_HINT));
       return null;
     }
     if (!Nodes.taintKey(key, m.get("key").origin(), path + ".key", problems)) {

@@ -146,4 +146,19 @@ class TerraformInventoryReaderTest {
         + "    |                                                            ^\n"
         + "  = hint: write the machine's real size\n", err);
   }
+
+  @Test
+  void aTaintThatIsNoMapIsAnErrorAtIt() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"node_config": {"machine_type": "n1-standard-8", "taint": ["team=ml:NoSchedule"]}}
+        }}}
+        """);
+    assertEquals(temp.resolve("inv.tf.json") + ":2:68: error: resource.google_container_node_pool.p.node_config"
+        + ".taint[0]: node_config.taint[0] of node pool 'p' is a string, not a taint\n"
+        + "    |   \"p\": {\"node_config\": {\"machine_type\": \"n1-standard-8\","
+        + " \"taint\": [\"team=ml:NoSchedule\"]}}\n"
+        + "    |                                                                    ^\n"
+        + "  = hint: write {key, value, effect} with effect NO_SCHEDULE, PREFER_NO_SCHEDULE or NO_EXECUTE\n", err);
+  }
 }

@@ -44,6 +44,12 @@ final class Nodes {
     return false;
   }
 
+  /** The value at {@code key}; null when absent, as when kubectl or Terraform writes {@code null}. */
+  static Node get(MapNode map, String key) {
+    Node n = map == null ? null : map.get(key);
+    return n instanceof ScalarNode s && s.value() == null ? null : n;
+  }
+
   static MapNode map(MapNode map, String key) {
     return map != null && map.get(key) instanceof MapNode m ? m : null;
   }

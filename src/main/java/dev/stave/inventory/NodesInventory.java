@@ -311,9 +311,9 @@ public final class NodesInventory {
      * {@code gpu_count} holds, is an error, since any count written for it would be wrong.
      */
     private int gpus(MapNode capacity, MapNode allocatable) {
-      boolean allocated = get(allocatable, GPU) != null;
+      boolean allocated = Nodes.get(allocatable, GPU) != null;
       String field = allocated ? "status.allocatable" : "status.capacity";
-      Node n = get(allocated ? allocatable : capacity, GPU);
+      Node n = Nodes.get(allocated ? allocatable : capacity, GPU);
       if (n == null) {
         return 0;
       }
@@ -340,7 +340,7 @@ public final class NodesInventory {
      */
     private Quantity size(MapNode parent, String field, SizeUnit unit) {
       String key = unit.key();
-      Node n = get(parent, key);
+      Node n = Nodes.get(parent, key);
       if (n == null) {
         required(null, parent, field, key);
         return null;
@@ -384,7 +384,7 @@ public final class NodesInventory {
 
     /** The value, or, when it is absent from a parent that was read, an error that says so. */
     private <T> T required(T value, Node parent, String field, String key) {
-      if (value == null && parent != null && get(parent instanceof MapNode m ? m : null, key) == null) {
+      if (value == null && parent != null && Nodes.get(parent instanceof MapNode m ? m : null, key) == null) {
         failed = true;
         String at = field.isEmpty() ? key : field + "." + key;
         problems.add(Diagnostic.error(parent.origin(), path + (field.isEmpty() ? "" : "." + field),
@@ -394,7 +394,7 @@ public final class NodesInventory {
     }
 
     private MapNode map(MapNode parent, String field, String key) {
-      Node n = get(parent, key);
+      Node n = Nodes.get(parent, key);
       if (n == null || n instanceof MapNode) {
         return (MapNode) n;
       }
@@ -403,7 +403,7 @@ public final class NodesInventory {
     }
 
     private List<Node> list(MapNode parent, String field, String key) {
-      Node n = get(parent, key);
+      Node n = Nodes.get(parent, key);
       if (n == null || n instanceof ListNode) {
         return n == null ? List.of() : ((ListNode) n).items();
       }
@@ -412,18 +412,12 @@ public final class NodesInventory {
     }
 
     private String string(MapNode parent, String field, String key) {
-      Node n = get(parent, key);
+      Node n = Nodes.get(parent, key);
       if (n == null || n instanceof ScalarNode s && s.isString()) {
         return n == null ? null : ((ScalarNode) n).text();
       }
       wrongType(n, field + "." + key, "a string");
       return null;
-    }
-
-    /** The value at {@code key}; null when absent, as when kubectl writes {@code null}. */
-    private static Node get(MapNode parent, String key) {
-      Node n = parent == null ? null : parent.get(key);
-      return n instanceof ScalarNode s && s.value() == null ? null : n;
     }
 
     private void wrongType(Node n, String field, String expected) {

@@ -11,12 +11,15 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Node pools from Terraform JSON: the {@code resource.google_container_node_pool} entries that Cloudwise
  * writes, or any other Terraform that declares them. Cloudwise's {@code node_config.labels} ({@code cpu},
  * {@code memory_m}, {@code gpu_type}, {@code gpu_count}, {@code name}) are used when present, as
  * Symphony's GKEDispatcher does; otherwise the machine type and {@code guest_accelerator} say the size.
+ * The file is read as written: a value that is Terraform's own expression ({@code ${var.max}}) is an error
+ * at it, as any other value stave cannot read is, since whatever stave took in its place would be a guess.
  */
 public final class TerraformInventoryReader {
   private final ConfigFile file;
@@ -24,6 +27,10 @@ public final class TerraformInventoryReader {
   private static final BigDecimal MAX_COUNT = BigDecimal.valueOf(Integer.MAX_VALUE);
   private static final String TAINT_HINT =
       "write {key, value, effect} with effect NO_SCHEDULE, PREFER_NO_SCHEDULE or NO_EXECUTE";
+  /** The start of Terraform's interpolation or directive; Terraform reads a doubled $ or % before it as text. */
+  private static final Pattern EXPRESSION = Pattern.compile("(?<!\\$)\\$\\{|(?<!%)%\\{");
+  private static final String FROM_NODES =
+      "; for a cluster that is running, 'stave inventory from-nodes' writes an inventory of it";
   private final List<Diagnostic> problems;
 
   private TerraformInventoryReader(ConfigFile file, List<Diagnostic> problems) {
@@ -69,6 +76,15 @@ public final class TerraformInventoryReader {
   private NodePool pool(String key, MapNode pool, Origin origin) {
     int before = problems.size();
     MapNode config = Nodes.map(pool, "node_config");
+    // A map or list written as one expression would read as absent: a pool without its labels, GPUs,
+    // taints or bound. Not ||: each expression is said.
+    if (expression(Nodes.get(pool, "node_config"), key, "node_config", "map", null)
+        | expression(Nodes.get(config, "labels"), key, "node_config.labels", "map", null)
+        | expression(Nodes.get(config, "guest_accelerator"), key, "node_config.guest_accelerator", "list", null)
+        | expression(Nodes.get(config, "taint"), key, "node_config.taint", "list", null)
+        | expression(Nodes.get(pool, "autoscaling"), key, "autoscaling", "map", null)) {
+      return null;
+    }
     MapNode labels = Nodes.map(config, "labels");
     BigDecimal cores = size(labels, "cpu", key, SizeUnit.CPU, BigDecimal.ONE, "cores");
     BigDecimal bytes = size(labels, "memory_m", key, SizeUnit.MEMORY, SizeUnit.MEMORY.unit(), "MiB");
@@ -82,6 +98,10 @@ public final class TerraformInventoryReader {
     BigDecimal cpu = cores == null ? null : SizeUnit.CPU.roundDown(cores);
     Long memoryMi = bytes == null ? null : SizeUnit.MEMORY.count(bytes);
     if (cpu == null || memoryMi == null) {
+      if (expression(Nodes.get(config, "machine_type"), key, "node_config.machine_type",
+          "machine type", "n1-standard-8")) {
+        return null;
+      }
       String machineType = Nodes.string(config, "machine_type");
       if (machineType == null) {
         problems.add(Diagnostic.error(config == null ? origin : config.origin(), path(key, "node_config"),
@@ -101,9 +121,16 @@ public final class TerraformInventoryReader {
     }
     if (gpuCount == null) {
       List<Node> accelerators = Nodes.list(config, "guest_accelerator");
-      if (!accelerators.isEmpty() && accelerators.get(0) instanceof MapNode a) {
-        gpuCount = count(Nodes.scalar(a, "count"), key, "node_config.guest_accelerator[0].count", "GPUs per node");
-        gpuType = gpuType != null ? gpuType : Nodes.string(a, "type");
+      Node first = accelerators.isEmpty() ? null : accelerators.get(0);
+      if (expression(first, key, "node_config.guest_accelerator[0]", "map", null)) {
+        return null;
+      }
+      if (first instanceof MapNode a) {
+        gpuCount = count(Nodes.get(a, "count"), key, "node_config.guest_accelerator[0].count", "GPUs per node");
+        if (gpuType == null && !expression(Nodes.get(a, "type"), key, "node_config.guest_accelerator[0].type",
+            "GPU type", "nvidia-tesla-t4")) {
+          gpuType = Nodes.string(a, "type");
+        }
       }
     }
     List<Taint> taints = new ArrayList<>();
@@ -111,41 +138,43 @@ public final class TerraformInventoryReader {
     for (int i = 0; i < taintNodes.size(); i++) {
       String field = "node_config.taint[" + i + "]";
       Node n = taintNodes.get(i);
-      if (!(n instanceof MapNode m)) {
-        // Read past, the pool was left out of the inventory and said nothing.
+      if (n instanceof MapNode m) {
+        Taint t = taint(m, key, field);
+        if (t != null) {
+          taints.add(t);
+        }
+      } else if (!expression(n, key, field, "map", null)) {
+        // Read past, it would leave the pool's pods without the toleration that its nodes need.
         problems.add(Diagnostic.error(n.origin(), path(key, field), "inventory-taint",
             field + " of node pool '" + key + "' is " + n.describe() + ", not a taint", TAINT_HINT));
-        return null;
       }
-      Taint t = taint(m, path(key, field));
-      if (t == null) {
-        return null;
-      }
-      taints.add(t);
     }
     MapNode autoscaling = Nodes.map(pool, "autoscaling");
-    Integer max = count(Nodes.scalar(autoscaling, "max_node_count"), key, "autoscaling.max_node_count", "nodes");
+    Integer max = count(Nodes.get(autoscaling, "max_node_count"), key, "autoscaling.max_node_count", "nodes");
     if (max == null) {
-      max = count(Nodes.scalar(autoscaling, "total_max_node_count"), key, "autoscaling.total_max_node_count",
-          "nodes");
+      max = count(Nodes.get(autoscaling, "total_max_node_count"), key, "autoscaling.total_max_node_count", "nodes");
     }
     if (max == null && autoscaling == null) {
-      max = count(Nodes.scalar(pool, "node_count"), key, "node_count", "nodes");
-      max = max != null ? max : count(Nodes.scalar(pool, "initial_node_count"), key, "initial_node_count", "nodes");
+      max = count(Nodes.get(pool, "node_count"), key, "node_count", "nodes");
+      max = max != null ? max : count(Nodes.get(pool, "initial_node_count"), key, "initial_node_count", "nodes");
+    }
+    // Not ||: a spot flag that is no boolean is an error too.
+    boolean preemptible = flag(config, "preemptible", key) | flag(config, "spot", key);
+    if (expression(Nodes.get(pool, "name"), key, "name", "GKE node pool name", null)) {
+      return null;
     }
     if (problems.size() > before) {
       return null;
     }
     String gkeName = Nodes.string(pool, "name");
-    if (gkeName == null || gkeName.contains("${")) {
+    if (gkeName == null) {
       gkeName = key;
     }
     if (!Nodes.labelValue(gkeName, "the node pool name", origin, path(key, "name"), problems)) {
       return null;
     }
-    return new NodePool(key, gkeName, labelName, cpu, memoryMi, gpuType,
-        gpuCount == null ? 0 : gpuCount, Nodes.bool(config, "preemptible") || Nodes.bool(config, "spot"),
-        max, taints, null, null, null, origin);
+    return new NodePool(key, gkeName, labelName, cpu, memoryMi, gpuType, gpuCount == null ? 0 : gpuCount,
+        preemptible, max, taints, null, null, null, origin);
   }
 
   /**
@@ -184,6 +213,9 @@ public final class TerraformInventoryReader {
     if (n == null || n instanceof ScalarNode s && s.isNumber()) {
       return (ScalarNode) n;
     }
+    if (expression(n, key, "node_config.labels." + label, "number", label + ": 8")) {
+      return null;
+    }
     String shown = n instanceof ScalarNode s && s.isString() ? "\"" + s.text() + "\" (a string)" : n.describe();
     problems.add(Diagnostic.error(n.origin(), path(key, "node_config.labels." + label), "inventory-label",
         "label '" + label + "' of node pool '" + key + "' is " + shown + ", not a number",
@@ -200,27 +232,82 @@ public final class TerraformInventoryReader {
   }
 
   /**
-   * A count of nodes or GPUs: null when absent or no number (Terraform's own {@code ${...}} are not known
-   * here), or with the reason added to {@code problems} when it is no whole number a pool holds. Read as
-   * absent, a count too large left the pool unbounded or without its GPUs.
+   * A count of nodes or GPUs: null when absent, or with the reason added to {@code problems} when it is no
+   * whole number a pool holds. A string that is a number counts as that number, as Terraform converts it
+   * ({@code "3"}). Read as absent, any other value would leave the pool unbounded or without its GPUs.
    */
-  private Integer count(ScalarNode s, String key, String path, String what) {
-    BigDecimal number = s == null ? null : number(s);
-    if (number == null) {
+  private Integer count(Node n, String key, String path, String what) {
+    if (n == null || expression(n, key, path, "number of " + what, "4")) {
       return null;
     }
-    if (number.signum() >= 0 && number.compareTo(MAX_COUNT) <= 0 && number.stripTrailingZeros().scale() <= 0) {
+    BigDecimal number = n instanceof ScalarNode s ? s.isString() ? decimal(s.text()) : number(s) : null;
+    if (number != null && number.signum() >= 0 && number.compareTo(MAX_COUNT) <= 0
+        && number.stripTrailingZeros().scale() <= 0) {
       return number.intValueExact();
     }
-    problems.add(Diagnostic.error(s.origin(), path(key, path), "inventory-count",
-        path + " of node pool '" + key + "' is " + Names.printable(s.text()) + ", not a whole number from 0 to "
+    problems.add(Diagnostic.error(n.origin(), path(key, path), "inventory-count",
+        path + " of node pool '" + key + "' is " + shown(n) + ", not a whole number from 0 to "
             + MAX_COUNT.toPlainString(), "write the number of " + what + ", such as 4"));
     return null;
   }
 
+  /** The number a string spells as Terraform reads it (decimal, with an optional exponent); null when none. */
+  private static BigDecimal decimal(String text) {
+    try {
+      return new BigDecimal(text);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /**
+   * A flag such as {@code preemptible}: false when absent, or with the reason added to {@code problems} when
+   * it is no boolean. The strings "true", "false", "1" and "0" count as Terraform converts them.
+   */
+  private boolean flag(MapNode config, String field, String key) {
+    Node n = Nodes.get(config, field);
+    if (n == null || expression(n, key, "node_config." + field, "boolean", "true")) {
+      return false;
+    }
+    if (n instanceof ScalarNode s && s.value() instanceof Boolean b) {
+      return b;
+    }
+    if (n instanceof ScalarNode s && s.isString() && List.of("true", "1", "false", "0").contains(s.text())) {
+      return s.text().equals("true") || s.text().equals("1");
+    }
+    problems.add(Diagnostic.error(n.origin(), path(key, "node_config." + field), "inventory-flag",
+        "node_config." + field + " of node pool '" + key + "' is " + shown(n) + ", not true or false",
+        "write true or false"));
+    return false;
+  }
+
+  /**
+   * Whether the value is Terraform's own expression, with the reason added to {@code problems}: stave
+   * does not evaluate Terraform, and a value taken in its place would be a guess (an unbounded pool, a
+   * pool name its nodes do not have).
+   */
+  private boolean expression(Node n, String key, String path, String what, String example) {
+    if (!(n instanceof ScalarNode s && s.isString() && EXPRESSION.matcher(s.text()).find())) {
+      return false;
+    }
+    problems.add(Diagnostic.error(s.origin(), path(key, path), "inventory-expression",
+        path + " of node pool '" + key + "' is " + shown(s) + ", a Terraform expression, which stave does not"
+            + " evaluate", "write the " + what + " that it stands for" + (example == null ? "" : ", such as " + example)
+            + FROM_NODES));
+    return true;
+  }
+
+  /** A value as a message quotes it: a string in double quotes, a number as written, else its kind. */
+  private static String shown(Node n) {
+    if (n instanceof ScalarNode s && s.isString()) {
+      return "\"" + Names.printable(s.text()) + "\"";
+    }
+    return n instanceof ScalarNode s && s.isNumber() ? Names.printable(s.text()) : n.describe();
+  }
+
   private String labelString(MapNode labels, String label, String key) {
     Node n = labels == null ? null : labels.get(label);
-    if (n == null) {
+    if (n == null || expression(n, key, "node_config.labels." + label, "label value", null)) {
       return null;
     }
     if (n instanceof ScalarNode s && s.isString()) {
@@ -232,7 +319,14 @@ public final class TerraformInventoryReader {
     return null;
   }
 
-  private Taint taint(MapNode m, String path) {
+  private Taint taint(MapNode m, String pool, String field) {
+    String path = path(pool, field);
+    // Not ||: each expression is said.
+    if (expression(Nodes.get(m, "key"), pool, field + ".key", "taint key", null)
+        | expression(Nodes.get(m, "value"), pool, field + ".value", "taint value", null)
+        | expression(Nodes.get(m, "effect"), pool, field + ".effect", "taint effect", "NO_SCHEDULE")) {
+      return null;
+    }
     String key = Nodes.string(m, "key");
     String effect = Nodes.string(m, "effect");
     String mapped = effect == null ? null : Nodes.effect(effect);

@@ -91,7 +91,7 @@ class GkeModelTest {
     Path tf = temp.resolve("cluster.tf.json");
     Files.writeString(tf, """
         {"resource": {"google_container_node_pool": {"gpus": {
-          "name": "${var.prefix}-gpus",
+          "name": "ml-gpus",
           "autoscaling": {"min_node_count": 0, "max_node_count": 5},
           "node_config": {"machine_type": "n1-standard-8", "spot": true,
             "guest_accelerator": [{"type": "nvidia-tesla-t4", "count": 2}],
@@ -108,7 +108,7 @@ class GkeModelTest {
     assertEquals(2, p.gpuCount());
     assertEquals(5, p.maxNodes());
     assertEquals(true, p.preemptible());
-    assertEquals("gpus", p.gkeName());
+    assertEquals("ml-gpus", p.gkeName());
     assertEquals(List.of(new Toleration("team", "Equal", "ml", "NoSchedule", null),
         new Toleration("nvidia.com/gpu", "Exists", null, "NoSchedule", null)), model.tolerations(p));
   }

@@ -161,4 +161,121 @@ class TerraformInventoryReaderTest {
         + "    |                                                                    ^\n"
         + "  = hint: write {key, value, effect} with effect NO_SCHEDULE, PREFER_NO_SCHEDULE or NO_EXECUTE\n", err);
   }
+
+  @Test
+  void countsAndFlagsWrittenAsStringsAreReadAsTerraformConvertsThem() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = read("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"autoscaling": {"max_node_count": "3"},
+                "node_config": {"machine_type": "n1-standard-8", "preemptible": "true",
+                                "guest_accelerator": [{"type": "nvidia-tesla-t4", "count": "2"}]}},
+          "q": {"node_count": "1e1", "node_config": {"machine_type": "n1-standard-8", "spot": "1"}},
+          "r": {"initial_node_count": "4", "node_config": {"machine_type": "n1-standard-8", "preemptible": "false"}}
+        }}}
+        """, problems);
+    assertEquals(List.of(), problems);
+    NodePool p = inventory.find("p").orElseThrow();
+    assertEquals(List.of(3, 2, true), List.of(p.maxNodes(), p.gpuCount(), p.preemptible()));
+    NodePool q = inventory.find("q").orElseThrow();
+    assertEquals(List.of(10, true), List.of(q.maxNodes(), q.preemptible()));
+    NodePool r = inventory.find("r").orElseThrow();
+    assertEquals(List.of(4, false), List.of(r.maxNodes(), r.preemptible()));
+  }
+
+  @Test
+  void aCountThatIsATerraformExpressionIsAnErrorAtIt() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"autoscaling": {"max_node_count": "${var.max}"}, "node_config": {"machine_type": "n1-standard-8"}},
+          "q": {"node_count": "${var.nodes}", "node_config": {"machine_type": "n1-standard-8"}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json").toString();
+    String pool = "resource.google_container_node_pool.";
+    String hint = "  = hint: write the number of nodes that it stands for, such as 4; for a cluster that is running,"
+        + " 'stave inventory from-nodes' writes an inventory of it\n";
+    assertEquals(inv + ":2:43: error: " + pool + "p.autoscaling.max_node_count: autoscaling.max_node_count of node"
+        + " pool 'p' is \"${var.max}\", a Terraform expression, which stave does not evaluate\n"
+        + "    |   \"p\": {\"autoscaling\": {\"max_node_count\": \"${var.max}\"}, \"node_config\": {\"machine_type\":"
+        + " \"n1-standard-8\"}},\n"
+        + "    |                                           ^\n"
+        + hint
+        + inv + ":3:23: error: " + pool + "q.node_count: node_count of node pool 'q' is \"${var.nodes}\", a Terraform"
+        + " expression, which stave does not evaluate\n"
+        + "    |   \"q\": {\"node_count\": \"${var.nodes}\", \"node_config\": {\"machine_type\": \"n1-standard-8\"}}\n"
+        + "    |                       ^\n"
+        + hint, err);
+  }
+
+  @Test
+  void everyValueReadThatIsATerraformExpressionOrNoValueIsAnErrorAtIt() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "${var.prefix}-p", "autoscaling": {"max_node_count": {"n": 3}},
+                "node_config": {"machine_type": "n1-standard-8", "preemptible": "${var.preemptible}", "spot": "yes",
+                                "guest_accelerator": [{"type": "${var.gpu}", "count": true}],
+                "taint": [{"key": "team", "value": "${var.team}", "effect": "%{if x}NO_SCHEDULE%{endif}"},
+                          "${var.taint}"]}},
+          "q": {"node_config": {"machine_type": "${var.machine}"}},
+          "r": {"node_config": {"labels": {"cpu": "${var.cpu}", "memory_m": 30720, "name": "${var.name}"}}},
+          "s": {"autoscaling": "${var.autoscaling}", "node_config": {"labels": "${var.labels}"}},
+          "t": {"name": "$${literal}", "node_config": {"machine_type": "n1-standard-8"}},
+          "u": {"node_count": "many", "node_config": {"machine_type": "n1-standard-8"}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.";
+    String notEvaluated = ", a Terraform expression, which stave does not evaluate";
+    String fromNodes = "; for a cluster that is running, 'stave inventory from-nodes' writes an inventory of it";
+    assertEquals(List.of(
+        inv + "2:17: error: " + pool + "p.name: name of node pool 'p' is \"${var.prefix}-p\"" + notEvaluated,
+        "  = hint: write the GKE node pool name that it stands for" + fromNodes,
+        inv + "2:70: error: " + pool + "p.autoscaling.max_node_count: autoscaling.max_node_count of node pool 'p' is a"
+            + " map, not a whole number from 0 to 2147483647",
+        "  = hint: write the number of nodes, such as 4",
+        inv + "3:73: error: " + pool + "p.node_config.preemptible: node_config.preemptible of node pool 'p' is"
+            + " \"${var.preemptible}\"" + notEvaluated,
+        "  = hint: write the boolean that it stands for, such as true" + fromNodes,
+        inv + "3:103: error: " + pool + "p.node_config.spot: node_config.spot of node pool 'p' is \"yes\", not true or"
+            + " false",
+        "  = hint: write true or false",
+        inv + "4:56: error: " + pool + "p.node_config.guest_accelerator[0].type: node_config.guest_accelerator[0].type"
+            + " of node pool 'p' is \"${var.gpu}\"" + notEvaluated,
+        "  = hint: write the GPU type that it stands for, such as nvidia-tesla-t4" + fromNodes,
+        inv + "4:79: error: " + pool + "p.node_config.guest_accelerator[0].count: node_config.guest_accelerator[0]"
+            + ".count of node pool 'p' is a boolean, not a whole number from 0 to 2147483647",
+        "  = hint: write the number of GPUs per node, such as 4",
+        inv + "5:44: error: " + pool + "p.node_config.taint[0].value: node_config.taint[0].value of node pool 'p' is"
+            + " \"${var.team}\"" + notEvaluated,
+        "  = hint: write the taint value that it stands for" + fromNodes,
+        inv + "5:69: error: " + pool + "p.node_config.taint[0].effect: node_config.taint[0].effect of node pool 'p' is"
+            + " \"%{if x}NO_SCHEDULE%{endif}\"" + notEvaluated,
+        "  = hint: write the taint effect that it stands for, such as NO_SCHEDULE" + fromNodes,
+        inv + "6:19: error: " + pool + "p.node_config.taint[1]: node_config.taint[1] of node pool 'p' is"
+            + " \"${var.taint}\"" + notEvaluated,
+        "  = hint: write the map that it stands for" + fromNodes,
+        inv + "7:41: error: " + pool + "q.node_config.machine_type: node_config.machine_type of node pool 'q' is"
+            + " \"${var.machine}\"" + notEvaluated,
+        "  = hint: write the machine type that it stands for, such as n1-standard-8" + fromNodes,
+        inv + "8:43: error: " + pool + "r.node_config.labels.cpu: node_config.labels.cpu of node pool 'r' is"
+            + " \"${var.cpu}\"" + notEvaluated,
+        "  = hint: write the number that it stands for, such as cpu: 8" + fromNodes,
+        inv + "8:84: error: " + pool + "r.node_config.labels.name: node_config.labels.name of node pool 'r' is"
+            + " \"${var.name}\"" + notEvaluated,
+        "  = hint: write the label value that it stands for" + fromNodes,
+        inv + "9:24: error: " + pool + "s.autoscaling: autoscaling of node pool 's' is \"${var.autoscaling}\""
+            + notEvaluated,
+        "  = hint: write the map that it stands for" + fromNodes,
+        inv + "9:72: error: " + pool + "s.node_config.labels: node_config.labels of node pool 's' is"
+            + " \"${var.labels}\"" + notEvaluated,
+        "  = hint: write the map that it stands for" + fromNodes,
+        inv + "10:3: error: " + pool + "t.name: the node pool name '$${literal}' is not a Kubernetes label value, so"
+            + " it cannot select nodes",
+        "  = hint: use at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit",
+        inv + "11:23: error: " + pool + "u.node_count: node_count of node pool 'u' is \"many\", not a whole number from"
+            + " 0 to 2147483647",
+        "  = hint: write the number of nodes, such as 4"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
 }

@@ -22,6 +22,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BinaryOperator;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Turns {@code kubectl get nodes -o json} into a {@code kind: inventory} file: one pool per value of the
@@ -43,10 +44,16 @@ public final class NodesInventory {
   /** The inventory document (null when the conversion failed) and the problems found. */
   public record Result(Map<String, Object> inventory, List<Diagnostic> diagnostics) {}
 
-  /** A node's sizes as the node states them, unrounded; GPUs as a count quantity ({@code 2}). */
-  private record NodeSize(Origin origin, String path, Quantity cpu, Quantity memory, Quantity allocCpu,
-      Quantity allocMemory, Quantity gpus, Origin labels, Map<String, String> gpuTypes, boolean preemptible,
-      List<Map<String, Object>> taints) {}
+  /**
+   * A node's sizes as the node states them, unrounded; GPUs as a count quantity ({@code 2}), those in its
+   * capacity apart, with where allocatable states them (null when it does not).
+   */
+  private record NodeSize(String who, Origin origin, String path, Quantity cpu, Quantity memory, Quantity allocCpu,
+      Quantity allocMemory, Quantity gpus, int gpuCapacity, Origin allocatableGpus, Origin labels,
+      Map<String, String> gpuTypes, boolean preemptible, List<Map<String, Object>> taints) {}
+
+  /** A node's {@code nvidia.com/gpu}: those the pool counts, those in capacity, and where allocatable has them. */
+  private record Gpus(int count, int capacity, Origin allocatable) {}
 
   /** One size of a node, as the inventory and its warnings name it. */
   private record Dimension(String name, Function<NodeSize, Quantity> value) {
@@ -114,6 +121,7 @@ public final class NodesInventory {
       List<Diagnostic> problems) {
     warnOfSizes(pool, nodes, problems);
     warnOfGpuTypes(pool, nodes, problems);
+    warnOfUnallocatableGpus(pool, nodes, problems);
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("cpu", Quantities.format(CPU.min(nodes)));
     m.put("memory", Quantities.format(MEMORY.min(nodes)));
@@ -174,6 +182,29 @@ public final class NodesInventory {
               + "), so a pod placed on the pool may get any of them" + named,
           "give the nodes of each GPU type a pool label of their own and name it with --pool-label"));
     }
+  }
+
+  /**
+   * One warning per pool whose nodes have GPUs that are not allocatable, at the first such node: the pool
+   * counts allocatable GPUs, so it gets fewer than its nodes have, or none and no {@code gpu_count} when a
+   * node allocates none, as when the device plugin is down or finds a GPU unhealthy.
+   */
+  private static void warnOfUnallocatableGpus(String pool, List<NodeSize> nodes, List<Diagnostic> problems) {
+    List<NodeSize> fewer = nodes.stream()
+        .filter(n -> n.gpus().getNumber().compareTo(BigDecimal.valueOf(n.gpuCapacity())) < 0).toList();
+    if (fewer.isEmpty()) {
+      return;
+    }
+    int gpus = GPUS.min(nodes).getNumber().intValueExact();
+    String each = fewer.stream().map(n -> n.who() + " has " + n.gpuCapacity() + " " + GPU + " in status.capacity but "
+        + n.gpus().getNumber() + " in status.allocatable").collect(Collectors.joining("; "));
+    NodeSize first = fewer.get(0);
+    problems.add(Diagnostic.warning(first.allocatableGpus(), first.path() + ".status.allocatable." + GPU,
+        "node-gpus-not-allocatable", each + ", so pool '" + pool + "' gets "
+            + (gpus == 0 ? "no GPUs" : gpus + (gpus == 1 ? " GPU" : " GPUs") + " per node"),
+        "check the NVIDIA device plugin on " + (fewer.size() == 1 ? "the node" : "those nodes")
+            + " ('kubectl describe node' shows its allocatable), then run from-nodes again; or write gpu_count by"
+            + " hand"));
   }
 
   /** One warning per pool whose nodes differ in a size, at the first node larger than the pool's size. */
@@ -247,14 +278,14 @@ public final class NodesInventory {
       Quantity memory = size(capacity, "status.capacity", SizeUnit.MEMORY);
       Quantity allocCpu = size(allocatable, "status.allocatable", SizeUnit.CPU);
       Quantity allocMemory = size(allocatable, "status.allocatable", SizeUnit.MEMORY);
-      int gpus = gpus(capacity, allocatable);
+      Gpus gpus = gpus(capacity, allocatable);
       List<Map<String, Object>> taints = taints(map(node, "", "spec"));
       if (failed) {
         return null;
       }
-      return new NodeSize(status.origin(), path, cpu, memory, allocCpu, allocMemory,
-          new Quantity(BigDecimal.valueOf(gpus), Quantity.Format.DECIMAL_SI),
-          labels.origin(), gpuTypes(),
+      return new NodeSize(name == null ? "the node " + path : who, status.origin(), path, cpu, memory, allocCpu,
+          allocMemory, new Quantity(BigDecimal.valueOf(gpus.count()), Quantity.Format.DECIMAL_SI), gpus.capacity(),
+          gpus.allocatable(), labels.origin(), gpuTypes(),
           "true".equals(Nodes.string(labels, "cloud.google.com/gke-preemptible"))
               || "true".equals(Nodes.string(labels, "cloud.google.com/gke-spot")), taints);
     }
@@ -306,16 +337,25 @@ public final class NodesInventory {
     /**
      * The node's GPUs: {@code nvidia.com/gpu} in {@code status.allocatable}, which the scheduler places pods
      * against (the device plugin leaves an unhealthy GPU out of it, not out of capacity); in
-     * {@code status.capacity} when allocatable lacks it; 0 when both do. An extended resource, which
-     * Kubernetes counts in whole units: a count that is not whole, or larger than an inventory's
+     * {@code status.capacity} when allocatable lacks it; 0 when both do.
+     */
+    private Gpus gpus(MapNode capacity, MapNode allocatable) {
+      Integer inCapacity = gpus(capacity, "status.capacity");
+      Integer inAllocatable = gpus(allocatable, "status.allocatable");
+      int total = inCapacity == null ? 0 : inCapacity;
+      return inAllocatable == null ? new Gpus(total, total, null)
+          : new Gpus(inAllocatable, total, Nodes.get(allocatable, GPU).origin());
+    }
+
+    /**
+     * The count of {@code nvidia.com/gpu} in {@code field}, or null when it has none. An extended resource,
+     * which Kubernetes counts in whole units: a count that is not whole, or larger than an inventory's
      * {@code gpu_count} holds, is an error, since any count written for it would be wrong.
      */
-    private int gpus(MapNode capacity, MapNode allocatable) {
-      boolean allocated = Nodes.get(allocatable, GPU) != null;
-      String field = allocated ? "status.allocatable" : "status.capacity";
-      Node n = Nodes.get(allocated ? allocatable : capacity, GPU);
+    private Integer gpus(MapNode parent, String field) {
+      Node n = Nodes.get(parent, GPU);
       if (n == null) {
-        return 0;
+        return null;
       }
       if (!(n instanceof ScalarNode s) || !(s.isString() || s.isNumber())) {
         wrongType(n, field + "." + GPU, "a count such as \"1\" or \"8\"");

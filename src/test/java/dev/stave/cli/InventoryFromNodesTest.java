@@ -131,7 +131,9 @@ class InventoryFromNodesTest {
          {"metadata":{"name":"d","labels":{"p":"x"}},"status":{"capacity":{"nvidia.com/gpu":"1500m",
           "cpu":"4","memory":"1Gi"},"allocatable":{"cpu":"4","memory":"1Gi"}}},
          {"metadata":{"name":"e","labels":{"p":"x"}},"status":{"capacity":{"nvidia.com/gpu":"2",
-          "cpu":"4","memory":"1Gi"},"allocatable":{"cpu":"4","memory":"1Gi","nvidia.com/gpu":"1500m"}}}
+          "cpu":"4","memory":"1Gi"},"allocatable":{"cpu":"4","memory":"1Gi","nvidia.com/gpu":"1500m"}}},
+         {"metadata":{"name":"f","labels":{"p":"x"}},"status":{"capacity":{"nvidia.com/gpu":"2.5",
+          "cpu":"4","memory":"1Gi"},"allocatable":{"cpu":"4","memory":"1Gi","nvidia.com/gpu":"2"}}}
         ]}
         """);
     Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
@@ -148,7 +150,9 @@ class InventoryFromNodesTest {
         file + ":8:85: error: items[3].status.capacity.nvidia.com/gpu: node 'd' has nvidia.com/gpu '1500m' in"
             + " status.capacity, which is not a number of GPUs", hint,
         file + ":11:86: error: items[4].status.allocatable.nvidia.com/gpu: node 'e' has nvidia.com/gpu '1500m' in"
-            + " status.allocatable, which is not a number of GPUs", hint),
+            + " status.allocatable, which is not a number of GPUs", hint,
+        file + ":12:85: error: items[5].status.capacity.nvidia.com/gpu: node 'f' has nvidia.com/gpu '2.5' in"
+            + " status.capacity, which is not a number of GPUs", hint),
         run.err().lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
@@ -192,7 +196,14 @@ class InventoryFromNodesTest {
         """);
     Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
     assertEquals(0, run.code(), run.err());
-    assertEquals("", run.err());
+    String hint = "  = hint: check the NVIDIA device plugin on the node ('kubectl describe node' shows its"
+        + " allocatable), then run from-nodes again; or write gpu_count by hand";
+    assertEquals(List.of(
+        file + ":4:72: warning: items[0].status.allocatable.nvidia.com/gpu: node 'a' has 4 nvidia.com/gpu in"
+            + " status.capacity but 3 in status.allocatable, so pool 'degraded' gets 3 GPUs per node", hint,
+        file + ":7:61: warning: items[1].status.allocatable.nvidia.com/gpu: node 'b' has 2 nvidia.com/gpu in"
+            + " status.capacity but 0 in status.allocatable, so pool 'down' gets no GPUs", hint),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
     assertEquals("""
         kind: inventory
         pools:
@@ -226,6 +237,47 @@ class InventoryFromNodesTest {
             selector:
               p: trimmed
         """, run.out());
+  }
+
+  @Test
+  void aNodeWithGpusThatAreNotAllocatableIsWarnedAboutNamingItsPool() throws IOException {
+    Path file = nodes("""
+        {"items":[
+         {"metadata":{"name":"a","labels":{"p":"single"}},
+          "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},
+           "allocatable":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"0"}}},
+         {"metadata":{"name":"b","labels":{"p":"three"}},
+          "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},
+           "allocatable":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"}}},
+         {"metadata":{"name":"c","labels":{"p":"three"}},
+          "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},
+           "allocatable":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"0"}}},
+         {"metadata":{"labels":{"p":"three"}},
+          "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"2"},
+           "allocatable":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"}}}
+        ]}
+        """);
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals(file + ":4:61: warning: items[0].status.allocatable.nvidia.com/gpu: node 'a' has 1 nvidia.com/gpu"
+        + " in status.capacity but 0 in status.allocatable, so pool 'single' gets no GPUs\n"
+        + "    |    \"allocatable\":{\"cpu\":\"8\",\"memory\":\"8Gi\",\"nvidia.com/gpu\":\"0\"}}},\n"
+        + "    |                                                             ^\n"
+        + "  = hint: check the NVIDIA device plugin on the node ('kubectl describe node' shows its allocatable), then"
+        + " run from-nodes again; or write gpu_count by hand\n"
+        + file + ":6:12: warning: items[1].status: the nodes of pool 'three' differ in size (GPUs 0 to 1), so the pool"
+        + " is sized from the smallest of each, which every node has\n"
+        + "    |   \"status\":{\"capacity\":{\"cpu\":\"8\",\"memory\":\"8Gi\",\"nvidia.com/gpu\":\"1\"},\n"
+        + "    |            ^\n"
+        + "  = hint: to use the larger nodes fully, give them a pool label of their own and name it with --pool-label\n"
+        + file + ":10:61: warning: items[2].status.allocatable.nvidia.com/gpu: node 'c' has 1 nvidia.com/gpu in"
+        + " status.capacity but 0 in status.allocatable; the node items[3] has 2 nvidia.com/gpu in status.capacity"
+        + " but 1 in status.allocatable, so pool 'three' gets no GPUs\n"
+        + "    |    \"allocatable\":{\"cpu\":\"8\",\"memory\":\"8Gi\",\"nvidia.com/gpu\":\"0\"}}},\n"
+        + "    |                                                             ^\n"
+        + "  = hint: check the NVIDIA device plugin on those nodes ('kubectl describe node' shows its allocatable),"
+        + " then run from-nodes again; or write gpu_count by hand\n", run.err());
+    assertEquals(false, run.out().contains("gpu_count"), run.out());
   }
 
   @Test

@@ -356,6 +356,17 @@ public final class YamlLoader {
       }
     }
 
+    /**
+     * Where the key that is {@code map}'s {@code index}th node is written: at its alias when it is one, the
+     * use that names the key there, not the anchor it brings in (which may be a value, or a key elsewhere).
+     * Unlike a limit, a key belongs to the map's own text, so within an alias's expansion too.
+     */
+    private Origin keyOrigin(MappingNode map, int index, org.yaml.snakeyaml.nodes.Node key) {
+      Aliases in = aliases.get(map.getStartMark());
+      Origin at = in == null ? null : in.at(file, index);
+      return at == null ? origin(key) : at;
+    }
+
     Node convert(org.yaml.snakeyaml.nodes.Node n, String path, int depth) {
       Origin origin = origin(n);
       if (paths.goesOver(path)) {
@@ -427,7 +438,7 @@ public final class YamlLoader {
         // A key and its value are the map's two next nodes: the value is its second.
         index += 2;
         org.yaml.snakeyaml.nodes.Node keyNode = tuple.getKeyNode();
-        Origin keyOrigin = origin(keyNode);
+        Origin keyOrigin = keyOrigin(map, index - 1, keyNode);
         if (!(keyNode instanceof org.yaml.snakeyaml.nodes.ScalarNode keyScalar)) {
           problems.add(Diagnostic.error(keyOrigin, path, "yaml-key",
               "a key must be a plain string, not " + (keyNode instanceof MappingNode ? "a map" : "a list"),

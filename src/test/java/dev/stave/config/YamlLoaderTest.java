@@ -163,6 +163,28 @@ class YamlLoaderTest {
     assertEquals(new Origin("x.yaml", 2, 1), root.keyOrigin("processes"));
   }
 
+  /** An alias used as a key brings in its anchored node, which tells where the anchor is, not where the key is. */
+  @Test
+  void aKeyWrittenAsAnAliasIsAtTheAlias() {
+    MapNode root = load("name: &s tiny\nprocesses:\n  *s: {command: [sh]}\n  p: {? *s : 1}\n"
+        + "m: &m\n  *s: 2\nn: *m\n");
+    MapNode processes = (MapNode) root.get("processes");
+    assertEquals(new Origin("x.yaml", 3, 3), processes.keyOrigin("tiny"));
+    assertEquals(new Origin("x.yaml", 4, 9), ((MapNode) processes.get("p")).keyOrigin("tiny"));
+    // In a map that an alias brings in, where the map's own text writes the key.
+    assertEquals(new Origin("x.yaml", 6, 3), ((MapNode) root.get("n")).keyOrigin("tiny"));
+    assertEquals(new Origin("x.yaml", 1, 1), root.keyOrigin("name"));
+
+    UserError twice = assertThrows(UserError.class, () -> load("name: &s tiny\nm:\n  tiny: 1\n  *s: 2\n"));
+    assertEquals(List.of(new Origin("x.yaml", 4, 3)), twice.diagnostics().stream().map(Diagnostic::origin).toList());
+    assertEquals("key 'tiny' is given twice (first at line 3)", twice.diagnostics().get(0).message());
+    UserError first = assertThrows(UserError.class, () -> load("name: &s tiny\nm:\n  *s: 1\n  tiny: 2\n"));
+    assertEquals("key 'tiny' is given twice (first at line 3)", first.diagnostics().get(0).message());
+    UserError map = assertThrows(UserError.class, () -> load("a: &a {b: 1}\nm:\n  x: 1\n  *a : 2\n"));
+    assertEquals("yaml-key", map.diagnostics().get(0).code());
+    assertEquals(new Origin("x.yaml", 4, 3), map.diagnostics().get(0).origin());
+  }
+
   @ParameterizedTest(name = "{0} reads as {1}")
   @CsvSource({
       "yes, a string", "on, a string", "No, a string", "0755, an integer", "1_000, a string", "1e3, a number",

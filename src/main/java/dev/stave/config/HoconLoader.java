@@ -52,6 +52,11 @@ public final class HoconLoader {
   private PathBudget paths;
   /** The file being loaded, resolved with the environment under it: what its substitutions find. */
   private Config scope;
+  /**
+   * Where the substitution that copied the value being converted is written, or null: a limit that a copy
+   * goes over is the copy's to report, as a YAML alias's is. Worked out only when a limit is gone over.
+   */
+  private Supplier<Origin> copiedBy;
 
   /** {@code folders}: where the file's includes may read. */
   public HoconLoader(Env env, Sources lines, ProjectFolders folders) {
@@ -94,6 +99,7 @@ public final class HoconLoader {
     }
     List<Diagnostic> problems = new ArrayList<>();
     paths = new PathBudget();
+    copiedBy = null;
     Node node = convert(config.root(), written, path, file, "", null, 0, null, problems);
     if (!problems.isEmpty()) {
       throw new UserError(problems);
@@ -395,19 +401,19 @@ public final class HoconLoader {
       return size;
     }
 
-    /** Whether a value is an object or list itself, rather than a substitution or merge still to resolve. */
-    private static boolean resolvedType(ConfigValue value) {
-      try {
-        value.valueType();
-        return true;
-      } catch (ConfigException.NotResolved e) {
-        return false;
-      }
-    }
-
     private static long add(long a, long b) {
       long sum = a + b;
       return sum < 0 || sum > MAX_CHARACTERS ? MAX_CHARACTERS + 1 : sum;
+    }
+  }
+
+  /** Whether a value is an object, list or scalar itself, rather than a substitution or merge still to resolve. */
+  private static boolean resolvedType(ConfigValue value) {
+    try {
+      value.valueType();
+      return true;
+    } catch (ConfigException.NotResolved e) {
+      return false;
     }
   }
 
@@ -783,6 +789,10 @@ public final class HoconLoader {
   }
 
   private static List<String> writtenForms(ConfigValue item) {
+    if (!resolvedType(item)) {
+      // Substitutions, as Typesafe renders them ("${m}"), else the first of them however written.
+      return List.of(item.render(com.typesafe.config.ConfigRenderOptions.concise()), "${");
+    }
     switch (item.valueType()) {
       case OBJECT:
         return List.of("{");
@@ -797,6 +807,51 @@ public final class HoconLoader {
       default:
         return List.of(String.valueOf(item.unwrapped()));
     }
+  }
+
+  /**
+   * Converts a value with {@link #copiedBy} at {@code at} when it is written as substitutions (or a merge
+   * with them) that copy it, and is not inside a copy already: inside one, the substitution to change is
+   * the one that brought the copy in, as an alias is in YAML.
+   */
+  private Node copying(ConfigValue written, Supplier<Origin> at, Supplier<Node> convert) {
+    if (copiedBy != null || written == null || resolvedType(written)) {
+      return convert.get();
+    }
+    copiedBy = at;
+    try {
+      return convert.get();
+    } finally {
+      copiedBy = null;
+    }
+  }
+
+  /**
+   * Where the substitutions that make the value of {@code key} are written: the first "${" from where its value
+   * starts on its line. Typesafe gives a resolved value the origin of the value it copies, and the
+   * unresolved value only a line, so the column is found as a key's is ({@link #keyIndex}). A value that is
+   * merged from several statements ({@code a = ${m}}, then {@code a.b = 1}) is placed at the first of them,
+   * which may not be the one with the substitution.
+   */
+  private Origin substitutionAt(ConfigValue written, Path path, String file, String key) {
+    Origin value = origin(written.origin(), path, file, key, true);
+    String text = written.origin() == null || written.origin().lineNumber() < 1 ? null
+        : lines.line(value.file(), value.line());
+    int at = text == null ? -1 : text.indexOf("${", Sources.index(text, value.column()));
+    return at < 0 ? value : new Origin(value.file(), value.line(), Sources.column(text, at));
+  }
+
+  /**
+   * Where the {@code index}th item of a list, written as substitutions, is: found as the list's items are
+   * ({@link ItemCursor}), after those before it, from the list's {@code start}.
+   */
+  private Origin substitutionAt(ConfigList written, int index, Origin start, Path path, String file) {
+    ItemCursor cursor = new ItemCursor(start);
+    Origin at = start;
+    for (int i = 0; i <= index; i++) {
+      at = cursor.place(written.get(i), origin(written.get(i).origin(), path, file, null));
+    }
+    return at;
   }
 
   private static ConfigOrigin originOf(ConfigValue value, ConfigValue written) {
@@ -815,14 +870,15 @@ public final class HoconLoader {
         && value.valueType() != com.typesafe.config.ConfigValueType.LIST;
     Origin origin = item != null ? item : origin(originOf(value, written), path, file, key, scalar);
     if (paths.goesOver(jsonPath)) {
-      problems.add(PathBudget.error(origin, jsonPath, "hocon-size", "substitutions"));
+      problems.add(PathBudget.error(copiedBy == null ? origin : copiedBy.get(), jsonPath, "hocon-size",
+          "substitutions"));
     }
     if (paths.over()) {
       return new ScalarNode(null, "null", origin);
     }
     if (depth > MAX_DEPTH) {
       if (problems.isEmpty()) {
-        problems.add(Diagnostic.error(origin, jsonPath, "hocon-depth",
+        problems.add(Diagnostic.error(copiedBy == null ? origin : copiedBy.get(), jsonPath, "hocon-depth",
             "the config is nested more than " + MAX_DEPTH + " levels deep", "flatten the structure"));
       }
       return new ScalarNode(null, "null", origin);
@@ -841,7 +897,8 @@ public final class HoconLoader {
           ConfigValue child = object.get(k);
           String childPath = jsonPath.isEmpty() ? k : jsonPath + "." + k;
           ConfigValue writtenChild = written(written, k, -1);
-          Node node = convert(child, writtenChild, path, file, childPath, k, depth + 1, null, problems);
+          Node node = copying(writtenChild, () -> substitutionAt(writtenChild, path, file, k),
+              () -> convert(child, writtenChild, path, file, childPath, k, depth + 1, null, problems));
           entries.put(k, node);
           keyOrigins.put(k, origin(originOf(child, writtenChild), path, file, k));
         }
@@ -850,13 +907,15 @@ public final class HoconLoader {
       case LIST: {
         ConfigList list = (ConfigList) value;
         List<Node> items = new ArrayList<>(list.size());
-        ItemCursor cursor = new ItemCursor(item != null ? origin : origin(originOf(value, written), path, file, key,
-            true));
+        Origin start = item != null ? origin : origin(originOf(value, written), path, file, key, true);
+        ItemCursor cursor = new ItemCursor(start);
         for (int i = 0; i < list.size() && !paths.over(); i++) {
           ConfigValue writtenItem = written(written, null, i);
           Origin at = cursor.place(list.get(i), origin(originOf(list.get(i), writtenItem), path, file, null));
-          items.add(convert(list.get(i), writtenItem, path, file, jsonPath + "[" + i + "]", null, depth + 1, at,
-              problems));
+          int index = i;
+          items.add(copying(writtenItem, () -> substitutionAt((ConfigList) written, index, start, path, file),
+              () -> convert(list.get(index), writtenItem, path, file, jsonPath + "[" + index + "]", null, depth + 1,
+                  at, problems)));
         }
         return new ListNode(items, origin);
       }

@@ -477,6 +477,35 @@ class HoconLoaderTest {
     assertEquals(98, ((ListNode) most.get(key)).items().size());
   }
 
+  /**
+   * Typesafe gives a copy the origin of the value it copies, which tells where that value is, not which use
+   * is one too many: as a YAML alias (YamlLoaderTest), the substitution that copies a value over a limit is
+   * where the error is, at the column of its own "${", past any other on its line.
+   */
+  @Test
+  void limitsGoneOverThroughASubstitutionAreErrorsAtTheSubstitution() throws IOException {
+    String key = "k".repeat(1_000_000);
+    String file = dir.resolve("x.conf").toString();
+    String m = "m = [" + "1, ".repeat(59) + "1]\n";
+    // The paths under key.a come to some 62,000,000 characters: the copy under key.b goes over.
+    String inMap = key + " { a = ${m}, b = ${m} }";
+    UserError map = assertThrows(UserError.class, () -> load("a = 1\n" + m + inMap + "\n", Map.of()));
+    assertEquals(1, map.diagnostics().size(), map.diagnostics().toString());
+    assertEquals("hocon-size", map.diagnostics().get(0).code());
+    assertEquals(".b[36]", map.diagnostics().get(0).jsonPath().substring(key.length()));
+    assertEquals(new Origin(file, 3, inMap.lastIndexOf("${m}") + 1), map.diagnostics().get(0).origin());
+    String inList = key + " = [${m}, ${m}]";
+    UserError list = assertThrows(UserError.class, () -> load("a = 1\n" + m + inList + "\n", Map.of()));
+    assertEquals("[1][36]", list.diagnostics().get(0).jsonPath().substring(key.length()));
+    assertEquals(new Origin(file, 3, inList.lastIndexOf("${m}") + 1), list.diagnostics().get(0).origin());
+    // Sixty levels copied sixty levels deep.
+    String deep = "{ a = ".repeat(60) + "1" + " }".repeat(60);
+    String copy = "n = " + "{ a = ".repeat(60) + "${m}" + " }".repeat(60);
+    UserError depth = assertThrows(UserError.class, () -> load("m = " + deep + "\n" + copy + "\n", Map.of()));
+    assertEquals("hocon-depth", depth.diagnostics().get(0).code());
+    assertEquals(new Origin(file, 2, copy.indexOf("${m}") + 1), depth.diagnostics().get(0).origin());
+  }
+
   @Test
   void substitutionsWithinTheLimitAreResolved() throws IOException {
     StringBuilder text = new StringBuilder("a0 = xx\n");

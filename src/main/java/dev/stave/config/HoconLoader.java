@@ -25,6 +25,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -310,7 +311,8 @@ public final class HoconLoader {
    * every line: forty lines ask for a terabyte, and the JVM runs out of memory long after the user
    * gave up waiting. Each value's size is added up from the unresolved tree (its own text, plus the
    * size of what each {@code ${path}} in it names, each path counted once), and a value past
-   * {@link #MAX_CHARACTERS} is an error where it is written.
+   * {@link #MAX_CHARACTERS} is an error where it is written; values that come to more only together are an
+   * error at the one that takes them past it.
    */
   private final class Expansion {
     static final long MAX_CHARACTERS = 10_000_000;
@@ -325,12 +327,59 @@ public final class HoconLoader {
 
     void check(Path path, String file) {
       ConfigValue over = firstOver(root);
-      if (over != null) {
+      if (over == null) {
+        return;
+      }
+      if (!(over instanceof ConfigObject) && !(over instanceof ConfigList) || !resolvedType(over)) {
         throw new UserError(Diagnostic.error(origin(over.origin(), path, file, null), "", "hocon-expansion",
             "invalid HOCON: its substitutions would make this value more than " + String.format(java.util.Locale.ROOT,
                 "%,d", MAX_CHARACTERS) + " characters long",
             "a value that names another twice is twice its size; write the value out, or name it once"));
       }
+      // No one value is too large, but together they are: the file as a whole, or an object or list in it.
+      throw new UserError(passing(root, 0, "", Origin.of(file), path, file));
+    }
+
+    /**
+     * The error at the value that takes the file's values, added up in the order written from {@code before},
+     * past the limit; in an object or list, at the part of it that does, with its path. That value is usually
+     * a substitution, one of many that copy a long value, and is reported where the substitution is written,
+     * as YAML reports the alias that goes over; {@code at}: where {@code value} is.
+     */
+    private Diagnostic passing(ConfigValue value, long before, String jsonPath, Origin at, Path path, String file) {
+      long total = before;
+      if (value instanceof ConfigObject object && resolvedType(value)) {
+        Map<String, Origin> keyAt = new HashMap<>();
+        object.forEach((k, part) -> keyAt.put(k, origin(part.origin(), path, file, k)));
+        List<String> keys = new ArrayList<>(object.keySet());
+        keys.sort(Comparator.comparing((String k) -> keyAt.get(k)).thenComparing(Comparator.naturalOrder()));
+        for (String k : keys) {
+          ConfigValue part = object.get(k);
+          long after = add(total, add(k.length(), size(part)));
+          if (after > MAX_CHARACTERS) {
+            Origin partAt = resolvedType(part) ? origin(part.origin(), path, file, k, true)
+                : substitutionAt(part, path, file, k);
+            return passing(part, add(total, k.length()), jsonPath.isEmpty() ? k : jsonPath + "." + k, partAt, path,
+                file);
+          }
+          total = after;
+        }
+      } else if (value instanceof ConfigList list && resolvedType(value)) {
+        ItemCursor cursor = new ItemCursor(at);
+        for (int i = 0; i < list.size(); i++) {
+          ConfigValue part = list.get(i);
+          Origin partAt = cursor.place(part, origin(part.origin(), path, file, null));
+          long after = add(total, size(part));
+          if (after > MAX_CHARACTERS) {
+            return passing(part, total, jsonPath + "[" + i + "]", partAt, path, file);
+          }
+          total = after;
+        }
+      }
+      return Diagnostic.error(at, jsonPath, "hocon-expansion",
+          "invalid HOCON: the file's values would come to more than " + String.format(java.util.Locale.ROOT, "%,d",
+              MAX_CHARACTERS) + " characters through its substitutions",
+          "write a long value that is used many times once, or keep large values out of the config");
     }
 
     /**

@@ -448,6 +448,46 @@ class HoconLoaderTest {
     assertEquals(20, list.diagnostics().get(0).origin().line());
   }
 
+  /**
+   * No one value is too large, but the copies of a long one come to more than the limit together: as YAML
+   * reports the alias that goes over (YamlLoaderTest), the substitution that takes them past it is the error,
+   * not the file as a whole at its first line.
+   */
+  @Test
+  void copiesThatTogetherPassTheLimitAreAnErrorAtTheSubstitutionThatGoesOver() {
+    String file = dir.resolve("x.conf").toString();
+    String s = "s = \"" + "x".repeat(1_000_000) + "\"\n";
+    // s and eight copies come to 9,000,000 characters and more: the ninth copy goes over.
+    String list = "l = [" + "${s}, ".repeat(11) + "${s}]";
+    UserError inList = assertThrows(UserError.class, () -> load("kind = experiment\n" + s + list + "\n", Map.of()));
+    assertEquals(1, inList.diagnostics().size(), inList.diagnostics().toString());
+    Diagnostic d = inList.diagnostics().get(0);
+    assertEquals("hocon-expansion", d.code());
+    assertEquals("invalid HOCON: the file's values would come to more than 10,000,000 characters through its"
+        + " substitutions", d.message());
+    assertEquals(List.of("write a long value that is used many times once, or keep large values out of the config"),
+        d.hints());
+    assertEquals("l[8]", d.jsonPath());
+    assertEquals(new Origin(file, 3, list.indexOf("${s}") + 6 * 8 + 1), d.origin());
+    // Keys on one line are added up as written, not in the order of their names.
+    StringBuilder keys = new StringBuilder("o { ");
+    for (int i = 9; i >= 0; i--) {
+      keys.append("k").append(i).append(" = ${s}, ");
+    }
+    String object = keys + "}";
+    UserError inObject = assertThrows(UserError.class, () -> load(s + object + "\n", Map.of()));
+    assertEquals("o.k1", inObject.diagnostics().get(0).jsonPath());
+    assertEquals(new Origin(file, 2, object.indexOf("k1 = ${s}") + 6), inObject.diagnostics().get(0).origin());
+    // Top-level keys, one copy a line.
+    StringBuilder copies = new StringBuilder(s + "a = 1\n");
+    for (int i = 0; i < 10; i++) {
+      copies.append("b").append(i).append(" = ${s}\n");
+    }
+    UserError lines = assertThrows(UserError.class, () -> load(copies.toString(), Map.of()));
+    assertEquals("b8", lines.diagnostics().get(0).jsonPath());
+    assertEquals(new Origin(file, 11, 6), lines.diagnostics().get(0).origin());
+  }
+
   /** As in YAML (YamlLoaderTest): a long list under a key of ordinary length is within the paths' limit. */
   @Test
   void aLongListUnderAKeyOfOrdinaryLengthIsWithinThePathsLimit() throws IOException {

@@ -59,6 +59,10 @@ final class Pipeline {
     this.env = env;
     this.sources = sources;
     this.templates = templates;
+    if (templates != null) {
+      // A template's error names FreeMarker's line, which a lone CR ends too.
+      sources.readUnder(templates, Sources.LineBreaks.FREEMARKER);
+    }
     this.options = options;
     this.syncWaves = syncWaves;
   }

@@ -25,6 +25,8 @@ public final class Sources {
   static final int MIN_HIDDEN_LENGTH = 6;
 
   private final Map<String, String[]> lines = new HashMap<>();
+  /** Folders whose files are read with other line breaks than HOCON's when a diagnostic quotes them. */
+  private final Map<Path, LineBreaks> folders = new HashMap<>();
   /** Longest first, so that a value containing another is hidden whole. */
   private final TreeSet<String> hidden =
       new TreeSet<>(Comparator.comparingInt(String::length).reversed().thenComparing(Comparator.naturalOrder()));
@@ -43,7 +45,20 @@ public final class Sources {
      * Typesafe Config's: LF (and so CRLF) only. A lone CR, U+2028 and U+2029 are spaces within a line to
      * it, and U+0085 an ordinary character.
      */
-    HOCON
+    HOCON,
+    /**
+     * FreeMarker's, for templates: LF, CRLF and a lone CR. U+0085, U+2028 and U+2029 are ordinary characters
+     * to it.
+     */
+    FREEMARKER
+  }
+
+  /**
+   * Quotes the files under {@code folder} that no loader kept ({@link #put}) with {@code breaks}: the files
+   * of a {@code --templates} folder are FreeMarker's, which ends lines where Typesafe Config does not.
+   */
+  public void readUnder(Path folder, LineBreaks breaks) {
+    folders.put(folder.toAbsolutePath().normalize(), breaks);
   }
 
   /** Keeps {@code text} to quote, split into lines as the loader that reads it counts them. */
@@ -110,10 +125,12 @@ public final class Sources {
 
   private static boolean endsLine(String text, int i, LineBreaks breaks) {
     char c = text.charAt(i);
-    if (breaks == LineBreaks.HOCON) {
-      return c == '\n';
-    }
-    return endsYamlLine(c, i + 1 < text.length() ? text.charAt(i + 1) : -1);
+    int next = i + 1 < text.length() ? text.charAt(i + 1) : -1;
+    return switch (breaks) {
+      case HOCON -> c == '\n';
+      case FREEMARKER -> c == '\n' || c == '\r' && next != '\n';
+      case YAML -> endsYamlLine(c, next);
+    };
   }
 
   /**
@@ -243,8 +260,11 @@ public final class Sources {
       }
       String text = new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
       hideCredentialLines(text);
-      // Only HOCON includes are read here: what Typesafe Config reads, with its line breaks.
-      return lines(text, LineBreaks.HOCON);
+      // HOCON includes are read here, with Typesafe Config's line breaks, and templates, with their folder's.
+      Path absolute = path.toAbsolutePath().normalize();
+      LineBreaks breaks = folders.entrySet().stream().filter(f -> absolute.startsWith(f.getKey()))
+          .map(Map.Entry::getValue).findFirst().orElse(LineBreaks.HOCON);
+      return lines(text, breaks);
     } catch (IOException | RuntimeException e) {
       return null;
     }

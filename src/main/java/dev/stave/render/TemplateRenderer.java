@@ -380,16 +380,13 @@ public final class TemplateRenderer {
     return Origin.of(overrides.resolve(name).toString());
   }
 
-  /** Where FreeMarker ends a line: LF, CRLF and a lone CR. */
-  private static final Pattern LINE_BREAK = Pattern.compile("\r\n|\r|\n");
-
   /**
    * FreeMarker's column counted in characters, as every diagnostic's column is ({@link Sources#column}):
    * FreeMarker counts Java chars, two for an emoji.
    */
   private static int characterColumn(Path file, int line, int column) {
     try {
-      String[] lines = LINE_BREAK.split(Files.readString(file), -1);
+      String[] lines = Sources.lines(Files.readString(file), Sources.LineBreaks.FREEMARKER);
       return line <= lines.length ? Sources.column(lines[line - 1], column - 1) : column;
     } catch (IOException | RuntimeException e) {
       // FreeMarker has just read it; one that cannot be read again keeps FreeMarker's count.

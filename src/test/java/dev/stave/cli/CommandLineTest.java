@@ -530,6 +530,26 @@ class CommandLineTest {
     assertTrue(first.startsWith(expected, templates.toString().length() + 1), first);
   }
 
+  /** FreeMarker ends a line at a lone CR too (classic Mac OS): the line its error names is the line quoted. */
+  @Test
+  void aTemplateErrorQuotesTheLineFreeMarkerNamesWhenLinesEndInALoneCr() throws IOException {
+    assertEquals("service.ftl:3:14: error: template service.ftl failed: Arithmetic operation failed: / by zero\n"
+        + "    | spec: {port: ${1/0}}\n"
+        + "    |              ^\n"
+        + "  = hint: fix the template, or remove it to use the packaged one\n",
+        templateErrors("service.ftl", "kind: Service\rmetadata: {name: x}\rspec: {port: ${1/0}}\r"));
+  }
+
+  /** What a compile with {@code text} as the replaced template {@code file} prints, the template named by its name. */
+  private String templateErrors(String file, String text) throws IOException {
+    Path templates = dir.resolve("replaced");
+    Files.createDirectories(templates);
+    Files.writeString(templates.resolve(file), text);
+    Run run = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    return run.err().replace(templates.resolve(file).toString(), file);
+  }
+
   /** Whatever a replaced template makes of the objects is the user's to fix: exit 1 and a diagnostic. */
   @ParameterizedTest(name = "[{index}] {0}")
   @CsvSource(delimiter = '|', textBlock = """

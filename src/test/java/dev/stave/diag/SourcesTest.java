@@ -3,7 +3,11 @@ package dev.stave.diag;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SourcesTest {
   private final Sources sources = new Sources();
@@ -52,6 +56,26 @@ class SourcesTest {
     assertArrayEquals(new String[] {"a", "b\rc\u0085d\u2028e\u2029f", "g"},
         Sources.lines(text, Sources.LineBreaks.HOCON));
     assertEquals(new Origin("f", 2, 9), Sources.at("f", text, text.indexOf('f'), Sources.LineBreaks.HOCON));
+  }
+
+  @Test
+  void templateLinesEndWhereFreeMarkerEndsThem() {
+    String text = "a\r\nb\rc\u0085d\u2028e\u2029f\ng\r";
+    assertArrayEquals(new String[] {"a", "b", "c\u0085d\u2028e\u2029f", "g", ""},
+        Sources.lines(text, Sources.LineBreaks.FREEMARKER));
+    assertEquals(new Origin("f", 3, 7), Sources.at("f", text, text.indexOf('f'), Sources.LineBreaks.FREEMARKER));
+  }
+
+  /** Files no loader kept are read when quoted: a template with FreeMarker's line breaks, an include with HOCON's. */
+  @Test
+  void aFileUnderAFolderOfTemplatesIsQuotedWithFreeMarkersLineBreaks(@TempDir Path dir) throws IOException {
+    Path templates = dir.resolve("templates");
+    Files.createDirectories(templates);
+    Files.writeString(templates.resolve("service.ftl"), "kind: Service\rspec: {}\r");
+    Files.writeString(dir.resolve("part.conf"), "a = 1\rb = 2\n");
+    sources.readUnder(dir.resolve("templates/../templates"), Sources.LineBreaks.FREEMARKER);
+    assertEquals("spec: {}", sources.line(templates.resolve("service.ftl").toString(), 2));
+    assertEquals("a = 1\rb = 2", sources.line(dir.resolve("part.conf").toString(), 1));
   }
 
   @Test

@@ -381,13 +381,16 @@ public final class TemplateRenderer {
   }
 
   /**
-   * FreeMarker's column counted in characters, as every diagnostic's column is ({@link Sources#column}):
-   * FreeMarker counts Java chars, two for an emoji.
+   * FreeMarker's column counted in characters on the line as quoted, as every diagnostic's column is
+   * ({@link Sources#column}): FreeMarker counts Java chars, two for an emoji, and a byte order mark that
+   * starts the file as the first of its first line, which the quoted line does not hold.
    */
   private static int characterColumn(Path file, int line, int column) {
     try {
-      String[] lines = Sources.lines(Files.readString(file), Sources.LineBreaks.FREEMARKER);
-      return line <= lines.length ? Sources.column(lines[line - 1], column - 1) : column;
+      String text = Files.readString(file);
+      String[] lines = Sources.lines(text, Sources.LineBreaks.FREEMARKER);
+      int index = column - 1 - (line == 1 && text.startsWith("\uFEFF") ? 1 : 0);
+      return line <= lines.length ? Sources.column(lines[line - 1], Math.max(index, 0)) : column;
     } catch (IOException | RuntimeException e) {
       // FreeMarker has just read it; one that cannot be read again keeps FreeMarker's count.
       return column;

@@ -540,6 +540,16 @@ class CommandLineTest {
         templateErrors("service.ftl", "kind: Service\rmetadata: {name: x}\rspec: {port: ${1/0}}\r"));
   }
 
+  /** FreeMarker counts a byte order mark that starts a template as a column; the quoted line does not show it. */
+  @Test
+  void aTemplateErrorAfterAByteOrderMarkPointsAtItsCharacter() throws IOException {
+    assertEquals("namespace.ftl:1:1: error: template namespace.ftl failed: Arithmetic operation failed: / by zero\n"
+        + "    | ${1/0}\n"
+        + "    | ^\n"
+        + "  = hint: fix the template, or remove it to use the packaged one\n",
+        templateErrors("namespace.ftl", "\uFEFF${1/0}\n"));
+  }
+
   /** What a compile with {@code text} as the replaced template {@code file} prints, the template named by its name. */
   private String templateErrors(String file, String text) throws IOException {
     Path templates = dir.resolve("replaced");

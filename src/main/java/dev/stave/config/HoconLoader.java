@@ -675,10 +675,27 @@ public final class HoconLoader {
   private static int valueBefore(String line, String key, int end) {
     int value = -1;
     for (int at = line.indexOf(key); at >= 0 && at < end && !key.isEmpty(); at = line.indexOf(key, at + 1)) {
-      int i = isWord(line, key, at) ? valueIndex(line, at + key.length()) : -1;
+      int i = isWord(line, key, at) && !inString(line, key, at) ? valueIndex(line, at + key.length()) : -1;
       value = i >= 0 && i <= end ? i : value;
     }
     return value;
+  }
+
+  /**
+   * Whether {@code key}, found at {@code at} on the line, is text inside a quoted string ({@code r = "r: "${N}}),
+   * not the key: a key written in quotes ({@code "r" = ...}) is the whole of its string.
+   */
+  private static boolean inString(String line, String key, int at) {
+    int open = -1;
+    for (int i = 0; i < at; i++) {
+      char c = line.charAt(i);
+      if (open >= 0 && c == '\\') {
+        i++;
+      } else if (c == '"') {
+        open = open < 0 ? i : -1;
+      }
+    }
+    return open >= 0 && !(open == at - 1 && line.startsWith("\"", at + key.length()));
   }
 
   /**

@@ -304,6 +304,21 @@ class SchemaValidatorTest {
     assertEquals(List.of(8, 32), List.of(problems.get(1).origin().line(), problems.get(1).origin().column()));
   }
 
+  /** The key's name written inside the value's text is no key: the error is where the value starts. */
+  @Test
+  void textAroundAVariableIsAtItsValueWhenTheTextHoldsTheKey() throws IOException {
+    String text = "kind = experiment\nname = x\nprocesses {\n  p {\n    replicas = \"replicas: \"${N}\n  }\n"
+        + "  q { \"replicas\" = 2, \"replicas\" = \"replicas = \"${N} }\n}\n";
+    List<Diagnostic> problems = new ArrayList<>();
+    assertNull(accepted("x.conf", text, Map.of("N", "3"), problems));
+    problems.sort(java.util.Comparator.comparing(Diagnostic::jsonPath));
+    assertEquals(2, problems.size(), problems.toString());
+    assertEquals("expected an integer, got 'replicas: 3', text with ${N} in it, which is always a string",
+        problems.get(0).message());
+    assertEquals(List.of(5, 16), List.of(problems.get(0).origin().line(), problems.get(0).origin().column()));
+    assertEquals(List.of(7, 36), List.of(problems.get(1).origin().line(), problems.get(1).origin().column()));
+  }
+
   @Test
   void quotedTextAroundAVariableIsAStringAndTheErrorSaysSo() throws IOException {
     List<Diagnostic> problems = new ArrayList<>();

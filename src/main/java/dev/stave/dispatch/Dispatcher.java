@@ -127,6 +127,13 @@ public final class Dispatcher {
       if (pool.isEmpty()) {
         continue;
       }
+      Diagnostic unevaluated = pool.get().selector() == null ? pool.get().unevaluatedNames().get(model.name()) : null;
+      if (unevaluated != null) {
+        if (!problems.contains(unevaluated)) {
+          problems.add(unevaluated);
+        }
+        continue;
+      }
       Schedule first = firstOfUnit.putIfAbsent(s.unit(), s);
       Placement existing = placements.get(s.unit());
       if (existing != null && !existing.pool().equals(pool.get().name())) {

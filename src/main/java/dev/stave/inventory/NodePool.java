@@ -1,8 +1,10 @@
 package dev.stave.inventory;
 
+import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 
 /**
@@ -16,6 +18,8 @@ import java.util.SortedMap;
  * @param allocatableCpuMillis allocatable cpu as read from nodes; null to derive it from {@code cpu}
  * @param allocatableMemoryMi allocatable memory as read from nodes; null to derive it from {@code memoryMi}
  * @param selector an explicit node selector (hand-written inventories); null to let the model choose
+ * @param unevaluatedNames by allocation model ({@code gke}, {@code symphony}): the error that the name it
+ *     selects the pool by is a Terraform expression, which only a pod placed on the pool by that model meets
  */
 public record NodePool(
     String name,
@@ -31,10 +35,20 @@ public record NodePool(
     SortedMap<String, String> selector,
     Long allocatableCpuMillis,
     Long allocatableMemoryMi,
-    Origin origin) {
+    Origin origin,
+    Map<String, Diagnostic> unevaluatedNames) {
 
   public NodePool {
     taints = List.copyOf(taints);
+    unevaluatedNames = Map.copyOf(unevaluatedNames);
+  }
+
+  /** A pool whose names are all known. */
+  public NodePool(String name, String gkeName, String labelName, BigDecimal cpu, long memoryMi, String gpuType,
+      int gpuCount, boolean preemptible, Integer maxNodes, List<Taint> taints, SortedMap<String, String> selector,
+      Long allocatableCpuMillis, Long allocatableMemoryMi, Origin origin) {
+    this(name, gkeName, labelName, cpu, memoryMi, gpuType, gpuCount, preemptible, maxNodes, taints, selector,
+        allocatableCpuMillis, allocatableMemoryMi, origin, Map.of());
   }
 
   public boolean hasGpu() {

@@ -11,6 +11,8 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
@@ -19,7 +21,8 @@ import java.util.regex.Pattern;
  * {@code memory_m}, {@code gpu_type}, {@code gpu_count}, {@code name}) are used when present, as
  * Symphony's GKEDispatcher does; otherwise the machine type and {@code guest_accelerator} say the size.
  * The file is read as written: a value that is Terraform's own expression ({@code ${var.max}}) is an error
- * at it, as any other value stave cannot read is, since whatever stave took in its place would be a guess.
+ * at it, as any other value stave cannot read is, since whatever stave took in its place would be a guess;
+ * a pool's names only where a model selects the pool by them ({@link NodePool#unevaluatedNames}).
  */
 public final class TerraformInventoryReader {
   private final ConfigFile file;
@@ -91,7 +94,13 @@ public final class TerraformInventoryReader {
     Integer gpuCount = count(numberLabel(labels, "gpu_count", key), key, "node_config.labels.gpu_count",
         "GPUs per node");
     String gpuType = labelString(labels, "gpu_type", key);
-    String labelName = labelString(labels, "name", key);
+    Map<String, Diagnostic> unevaluated = new TreeMap<>();
+    Diagnostic labelExpression = unevaluatedName(labels == null ? null : labels.get("name"), key,
+        "node_config.labels.name", "symphony", "node label 'name'", "gke, which selects by the pool's name");
+    if (labelExpression != null) {
+      unevaluated.put("symphony", labelExpression);
+    }
+    String labelName = labelExpression != null ? null : labelString(labels, "name", key);
     if (problems.size() > before) {
       return null;
     }
@@ -160,21 +169,38 @@ public final class TerraformInventoryReader {
     }
     // Not ||: a spot flag that is no boolean is an error too.
     boolean preemptible = flag(config, "preemptible", key) | flag(config, "spot", key);
-    if (expression(Nodes.get(pool, "name"), key, "name", "GKE node pool name", null)) {
-      return null;
-    }
     if (problems.size() > before) {
       return null;
     }
-    String gkeName = Nodes.string(pool, "name");
-    if (gkeName == null) {
-      gkeName = key;
-    }
-    if (!Nodes.labelValue(gkeName, "the node pool name", origin, path(key, "name"), problems)) {
-      return null;
+    Diagnostic nameExpression = unevaluatedName(Nodes.get(pool, "name"), key, "name", "gke",
+        "node label cloud.google.com/gke-nodepool", "symphony, which selects by node_config.labels.name");
+    String gkeName = null;
+    if (nameExpression != null) {
+      unevaluated.put("gke", nameExpression);
+    } else {
+      gkeName = Nodes.string(pool, "name");
+      gkeName = gkeName != null ? gkeName : key;
+      if (!Nodes.labelValue(gkeName, "the node pool name", origin, path(key, "name"), problems)) {
+        return null;
+      }
     }
     return new NodePool(key, gkeName, labelName, cpu, memoryMi, gpuType, gpuCount == null ? 0 : gpuCount,
-        preemptible, max, taints, null, null, null, origin);
+        preemptible, max, taints, null, null, null, origin, unevaluated);
+  }
+
+  /**
+   * A pool name written as a Terraform expression is no error in itself: only the model that selects the
+   * pool by that name needs it, and a pod placed on the pool by that model meets the error returned here.
+   */
+  private Diagnostic unevaluatedName(Node n, String key, String path, String model, String selectedBy,
+      String otherModel) {
+    if (!(n instanceof ScalarNode s && s.isString() && EXPRESSION.matcher(s.text()).find())) {
+      return null;
+    }
+    return Diagnostic.error(s.origin(), path(key, path), "inventory-expression",
+        path + " of node pool '" + key + "' is " + shown(s) + ", a Terraform expression, which stave does not"
+            + " evaluate, and the " + model + " model selects the pool's nodes by it (the " + selectedBy + ")",
+        "write the name that it stands for, or use dispatch_model: " + otherModel + FROM_NODES);
   }
 
   /**

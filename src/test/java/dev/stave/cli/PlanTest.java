@@ -290,6 +290,47 @@ class PlanTest {
   }
 
   @Test
+  void aPoolNameWrittenAsATerraformExpressionIsAnErrorOnlyForTheModelThatSelectsByIt() throws IOException {
+    Files.writeString(temp.resolve("pools.tf.json"), """
+        {"resource": {"google_container_node_pool": {
+          "gpus": {"name": "${var.prefix}-gpus",
+                   "node_config": {"labels": {"cpu": 8, "memory_m": 30720, "name": "${var.prefix}-gpus"}}},
+          "cpus": {"name": "cpus", "node_config": {"labels": {"cpu": 8, "memory_m": 30720, "name": "cpus"}}}
+        }}}
+        """);
+    String inventory = temp.resolve("pools.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.gpus.";
+    String fromNodes = "; for a cluster that is running, 'stave inventory from-nodes' writes an inventory of it";
+    for (String model : List.of("gke", "symphony")) {
+      Path config = Files.writeString(temp.resolve(model + ".yaml"), "kind: experiment\nname: e\nimage: x:1\n"
+          + "inventory: pools.tf.json\ndispatch_model: " + model + "\nprocesses:\n"
+          + "  a: {schedule: {assign_to: machine, node_pool_name: gpus}}\n"
+          + "  b: {schedule: {assign_to: machine, node_pool_name: gpus}}\n"
+          + "  c: {schedule: {assign_to: machine, node_pool_name: cpus}}\n");
+      Run run = Run.of("validate", config.toString());
+      assertEquals(1, run.code(), run.err());
+      // Once, though two pods are placed on the pool.
+      assertEquals(model.equals("gke") ? List.of(
+          inventory + "2:20: error: " + pool + "name: name of node pool 'gpus' is \"${var.prefix}-gpus\", a Terraform"
+              + " expression, which stave does not evaluate, and the gke model selects the pool's nodes by it (the"
+              + " node label cloud.google.com/gke-nodepool)",
+          "  = hint: write the name that it stands for, or use dispatch_model: symphony, which selects by"
+              + " node_config.labels.name" + fromNodes) : List.of(
+          inventory + "3:76: error: " + pool + "node_config.labels.name: node_config.labels.name of node pool 'gpus' is"
+              + " \"${var.prefix}-gpus\", a Terraform expression, which stave does not evaluate, and the symphony"
+              + " model selects the pool's nodes by it (the node label 'name')",
+          "  = hint: write the name that it stands for, or use dispatch_model: gke, which selects by the pool's name"
+              + fromNodes),
+          run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+      // A pool that no pod is placed on may name itself as Terraform does.
+      Files.writeString(config, Files.readString(config).replaceAll("node_pool_name: gpus", "node_pool_name: cpus"));
+      Run other = Run.of("validate", config.toString());
+      assertEquals(0, other.code(), other.err());
+      assertEquals("1 config is valid\n", other.err());
+    }
+  }
+
+  @Test
   void anOverrideOfWhatTheScheduleDecidesIsSaidToBeOutsidePlan() throws IOException {
     Path inventory = Path.of("examples/inventories/lab.yaml").toAbsolutePath();
     Path config = Files.writeString(temp.resolve("pv.yaml"), "kind: experiment\nname: pv\nimage: x:1\n"

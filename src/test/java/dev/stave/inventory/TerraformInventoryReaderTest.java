@@ -229,8 +229,6 @@ class TerraformInventoryReaderTest {
     String notEvaluated = ", a Terraform expression, which stave does not evaluate";
     String fromNodes = "; for a cluster that is running, 'stave inventory from-nodes' writes an inventory of it";
     assertEquals(List.of(
-        inv + "2:17: error: " + pool + "p.name: name of node pool 'p' is \"${var.prefix}-p\"" + notEvaluated,
-        "  = hint: write the GKE node pool name that it stands for" + fromNodes,
         inv + "2:70: error: " + pool + "p.autoscaling.max_node_count: autoscaling.max_node_count of node pool 'p' is a"
             + " map, not a whole number from 0 to 2147483647",
         "  = hint: write the number of nodes, such as 4",
@@ -261,9 +259,6 @@ class TerraformInventoryReaderTest {
         inv + "8:43: error: " + pool + "r.node_config.labels.cpu: node_config.labels.cpu of node pool 'r' is"
             + " \"${var.cpu}\"" + notEvaluated,
         "  = hint: write the number that it stands for, such as cpu: 8" + fromNodes,
-        inv + "8:84: error: " + pool + "r.node_config.labels.name: node_config.labels.name of node pool 'r' is"
-            + " \"${var.name}\"" + notEvaluated,
-        "  = hint: write the label value that it stands for" + fromNodes,
         inv + "9:24: error: " + pool + "s.autoscaling: autoscaling of node pool 's' is \"${var.autoscaling}\""
             + notEvaluated,
         "  = hint: write the map that it stands for" + fromNodes,

@@ -44,6 +44,8 @@ final class ExperimentHostileInputs implements HostileGenerator {
     all.add(text("nel-in-string.conf", HOCON.replace("image = img", "image = \"im\u0085g\"")));
     all.add(text("nel-in-block.yaml", YAML + "    args:\n      - |\n        a\u0085        b\n"));
     all.add(text("values-200001.yaml", YAML + "    args: [" + "a, ".repeat(200_000) + "a]\n"));
+    // Read whole, as it once was, it took 15 to 23 s and over a gigabyte: 8 MB, just under the size limit.
+    all.add(text("values-2000000.yaml", YAML + "    args: [" + "10, ".repeat(1_999_999) + "10]\n"));
     all.add(text("nul-byte.yaml", YAML.replace("image: img", "image: im\0g")));
     all.add(text("nul-byte.conf", HOCON.replace("image = img", "image = im\0g")));
     all.add(bytes("invalid-utf8.yaml", concat(YAML.getBytes(StandardCharsets.UTF_8), new byte[] {(byte) 0xC3, 0x28})));

@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +50,8 @@ public final class HoconLoader {
   private final Env env;
   private final Sources lines;
   private final ProjectFolders folders;
+  /** Where the keys are on each line of the files being loaded that has a key looked for on it. */
+  private final Map<String, LineKeys> keysByLine = new IdentityHashMap<>();
   /** The paths {@link #convert} has built for the file being loaded. */
   private PathBudget paths;
   /** The file being loaded, resolved with the environment under it: what its substitutions find. */
@@ -662,10 +665,10 @@ public final class HoconLoader {
   }
 
   /** The column after {@code key}, its separator ('=' or ':') and spaces; the key's column if none. */
-  private static int valueColumnOf(String line, String key) {
-    int keyAt = keyIndex(line, key);
-    int value = valueIndex(line, keyAt + key.length());
-    return Sources.column(line, value >= 0 ? value : keyAt);
+  private int valueColumnOf(String line, String key) {
+    LineKeys.Place place = columnsOf(line).find(key);
+    int value = valueIndex(line, place.index() + key.length());
+    return value >= 0 ? place.column() + line.codePointCount(place.index(), value) : place.column();
   }
 
   /**
@@ -675,7 +678,8 @@ public final class HoconLoader {
   private static int valueBefore(String line, String key, int end) {
     int value = -1;
     for (int at = line.indexOf(key); at >= 0 && at < end && !key.isEmpty(); at = line.indexOf(key, at + 1)) {
-      int i = isWord(line, key, at) && !inString(line, key, at) ? valueIndex(line, at + key.length()) : -1;
+      boolean isKey = LineKeys.isWordAt(line, key, at) && !inString(line, key, at);
+      int i = isKey ? valueIndex(line, at + key.length()) : -1;
       value = i >= 0 && i <= end ? i : value;
     }
     return value;
@@ -717,44 +721,13 @@ public final class HoconLoader {
     return i;
   }
 
-  private static int columnOf(String line, String key) {
-    return Sources.column(line, keyIndex(line, key));
+  private int columnOf(String line, String key) {
+    return columnsOf(line).find(key).column();
   }
 
-  /** Where {@code key} is written on the line; where its statement starts if it is not. */
-  /**
-   * Where {@code key} is written as a key on the line: a whole word followed by its separator, a brace
-   * or a path's dot, so that {@code b} of {@code labels {a = "b", b = 1}} is not found in "labels" or
-   * in a value; else the first whole word, the first match, or the line's first character.
-   */
-  private static int keyIndex(String line, String key) {
-    int word = -1;
-    for (int at = line.indexOf(key); at >= 0 && !key.isEmpty(); at = line.indexOf(key, at + 1)) {
-      int end = at + key.length();
-      if (!isWord(line, key, at)) {
-        continue;
-      }
-      word = word < 0 ? at : word;
-      int i = end < line.length() && line.charAt(end) == '"' ? end + 1 : end;
-      while (i < line.length() && line.charAt(i) == ' ') {
-        i++;
-      }
-      if (i < line.length() && "=:{.".indexOf(line.charAt(i)) >= 0) {
-        return at;
-      }
-    }
-    int any = line.indexOf(key);
-    return word >= 0 ? word : any >= 0 ? any : firstIndex(line);
-  }
-
-  /** Whether {@code key}, found at {@code at} on the line, is a whole word there. */
-  private static boolean isWord(String line, String key, int at) {
-    int end = at + key.length();
-    return !(at > 0 && isWordChar(line.charAt(at - 1)) || end < line.length() && isWordChar(line.charAt(end)));
-  }
-
-  private static boolean isWordChar(char c) {
-    return Character.isLetterOrDigit(c) || c == '_' || c == '-';
+  /** Where the keys on {@code line} are, read once for all of them: a line is the same string each time. */
+  private LineKeys columnsOf(String line) {
+    return keysByLine.computeIfAbsent(line, LineKeys::new);
   }
 
   /** The column of the line's first character that is not a space. */
@@ -762,7 +735,7 @@ public final class HoconLoader {
     return Sources.column(line, firstIndex(line));
   }
 
-  private static int firstIndex(String line) {
+  static int firstIndex(String line) {
     int at = 0;
     while (at < line.length() && Character.isWhitespace(line.charAt(at))) {
       at++;
@@ -895,7 +868,7 @@ public final class HoconLoader {
   /**
    * Where the substitutions that make the value of {@code key} are written: the first "${" from where its value
    * starts on its line. Typesafe gives a resolved value the origin of the value it copies, and the
-   * unresolved value only a line, so the column is found as a key's is ({@link #keyIndex}). A value that is
+   * unresolved value only a line, so the column is found as a key's is ({@link LineKeys}). A value that is
    * merged from several statements ({@code a = ${m}}, then {@code a.b = 1}) is placed at the first of them,
    * which may not be the one with the substitution.
    */

@@ -76,6 +76,12 @@ final class ExperimentHostileInputs implements HostileGenerator {
       nested.append("l").append(i).append(": &l").append(i).append(" {? *s : *l").append(i - 1).append("}\n");
     }
     all.add(text("alias-key-200k-nested-40.yaml", nested.toString()));
+    // Each key was searched for from the start of its line: 100,000 keys on one line took from 20 s to minutes.
+    StringBuilder keys = new StringBuilder(HOCON + "processes.a.env {");
+    for (int i = 0; i < 99_999; i++) {
+      keys.append('A').append(i).append(" = 1, ");
+    }
+    all.add(text("keys-100000-one-line.conf", keys + "A99999 = [1]}\n"));
     all.add(text("control-characters.yaml", YAML.replace("image: img", "image: \"img\u0007\u001b[31m\"")));
     return all;
   }

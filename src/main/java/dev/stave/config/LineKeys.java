@@ -1,0 +1,127 @@
+package dev.stave.config;
+
+import dev.stave.diag.Sources;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Where keys are written on one line of a HOCON file: Typesafe Config gives a key its line only. The line is
+ * read once for every key written on it; searching it again for each key took minutes on a line of 100,000
+ * keys ({@code a0 = 1, a1 = 1, ...}), since each search and each column counted from the line's start.
+ *
+ * <p>A key is where it is written as a key: a whole word followed by its separator ({@code =} or {@code :}),
+ * a brace or a path's dot, after a closing quote and spaces if any, so that {@code b} of
+ * {@code labels {a = "b", b = 1}} is not found in "labels" or in a value; a key with other characters than
+ * letters, digits, {@code _} and {@code -} is found where it is written in quotes as a key. A key found in
+ * neither way is searched for along the line: where it is written as a key unquoted ({@code a/b = 1}), else
+ * its first whole word, its first match, or the line's first character.
+ */
+final class LineKeys {
+  /** Where a key is written: the index of its first character on the line, and that character's column. */
+  record Place(int index, int column) {}
+
+  private static final String SEPARATORS = "=:{.";
+
+  private final String line;
+  /** The first place of each whole word written as a key, by its text. */
+  private final Map<String, Place> words = new HashMap<>();
+  /** The first place of each quoted key, by its text between the quotes. */
+  private final Map<String, Place> quoted = new HashMap<>();
+  /** Keys written neither way, each searched for once. */
+  private final Map<String, Place> searched = new HashMap<>();
+
+  LineKeys(String line) {
+    this.line = line;
+    int points = 0;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (SEPARATORS.indexOf(c) >= 0) {
+        keyBefore(i, points);
+      }
+      // As String.codePointCount counts: a surrogate pair is one character.
+      if (!Character.isLowSurrogate(c) || i == 0 || !Character.isHighSurrogate(line.charAt(i - 1))) {
+        points++;
+      }
+    }
+  }
+
+  /**
+   * Records the key written before the separator at {@code at}, {@code points} characters into the line.
+   * Each character is looked at again for one separator at most: the spaces, word or quoted text before it
+   * reach back no further than the separator before.
+   */
+  private void keyBefore(int at, int points) {
+    int end = at;
+    while (end > 0 && line.charAt(end - 1) == ' ') {
+      end--;
+    }
+    if (end > 0 && line.charAt(end - 1) == '"') {
+      end--;
+      int open = line.lastIndexOf('"', end - 1);
+      if (open >= 0) {
+        quoted.putIfAbsent(line.substring(open + 1, end), place(open + 1, at, points));
+      }
+    }
+    int start = end;
+    while (start > 0 && isWordChar(line.charAt(start - 1))) {
+      start--;
+    }
+    if (start < end) {
+      words.putIfAbsent(line.substring(start, end), place(start, at, points));
+    }
+  }
+
+  /** The place of the character at {@code index}, before the one at {@code at}, which is {@code points} in. */
+  private Place place(int index, int at, int points) {
+    return new Place(index, 1 + points - line.codePointCount(index, at));
+  }
+
+  /** Where {@code key} is written on the line (see the class comment). */
+  Place find(String key) {
+    Place found = key.isEmpty() ? null : (isWord(key) ? words : quoted).get(key);
+    return found != null ? found : searched.computeIfAbsent(key, this::search);
+  }
+
+  /** Where a key that neither index holds is (see the class comment), searching the line from its start. */
+  private Place search(String key) {
+    int word = -1;
+    for (int at = line.indexOf(key); at >= 0 && !key.isEmpty(); at = line.indexOf(key, at + 1)) {
+      if (!isWordAt(line, key, at)) {
+        continue;
+      }
+      int end = at + key.length();
+      word = word < 0 ? at : word;
+      int i = end < line.length() && line.charAt(end) == '"' ? end + 1 : end;
+      while (i < line.length() && line.charAt(i) == ' ') {
+        i++;
+      }
+      if (i < line.length() && SEPARATORS.indexOf(line.charAt(i)) >= 0) {
+        // Written as a key after all, in a way neither index holds: a key of other characters, unquoted.
+        word = at;
+        break;
+      }
+    }
+    int any = line.indexOf(key);
+    int index = word >= 0 ? word : any >= 0 ? any : HoconLoader.firstIndex(line);
+    return new Place(index, Sources.column(line, index));
+  }
+
+  /** Whether {@code key}, found at {@code at} on the line, is a whole word there. */
+  static boolean isWordAt(String line, String key, int at) {
+    int end = at + key.length();
+    return !(at > 0 && isWordChar(line.charAt(at - 1)) || end < line.length() && isWordChar(line.charAt(end)));
+  }
+
+  private static boolean isWord(String key) {
+    for (int i = 0; i < key.length(); i++) {
+      if (!isWordChar(key.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isWordChar(char c) {
+    return Character.isLetterOrDigit(c) || c == '_' || c == '-';
+  }
+}

@@ -20,13 +20,42 @@ public final class DiagnosticPrinter {
   }
 
   public void print(List<Diagnostic> diagnostics, PrintWriter err) {
+    Quotes quotes = new Quotes();
     for (Diagnostic d : diagnostics) {
-      err.print(format(d));
+      err.print(format(d, quotes));
     }
     err.flush();
   }
 
   public String format(Diagnostic d) {
+    return format(d, new Quotes());
+  }
+
+  /**
+   * The source line quoted last, as it is shown: with its hidden values replaced and its columns counted
+   * once. Diagnostics in a row often quote one line, and an error at every key of a line of 100,000 keys
+   * took minutes when the line was redacted and counted from its start again for each.
+   */
+  private final class Quotes {
+    private String line;
+    /** How many values were hidden then: reading a file to quote it may hide more, which this line may hold. */
+    private int hidden;
+    private Sources.RedactedLine shown;
+    private LineColumns columns;
+    private LineColumns shownColumns;
+
+    void quote(String next) {
+      if (next != line || hidden != sources.hiddenCount()) {
+        line = next;
+        hidden = sources.hiddenCount();
+        shown = sources.redactLine(next);
+        columns = new LineColumns(next);
+        shownColumns = shown.text() == next ? columns : new LineColumns(shown.text());
+      }
+    }
+  }
+
+  private String format(Diagnostic d, Quotes quotes) {
     // First, as reading a file only to quote it hides its credentials, before anything is printed.
     String line = sources.line(d.origin().file(), d.origin().line());
     StringBuilder out = new StringBuilder();
@@ -37,9 +66,10 @@ public final class DiagnosticPrinter {
     }
     out.append(shorten(sources.redact(d.message()))).append('\n');
     if (line != null) {
+      quotes.quote(line);
       // The caret moves with the text, so that it still points at the same character.
-      Sources.Redacted shown = sources.redact(line, Sources.index(line, d.origin().column()));
-      appendSource(out, shown.text(), shown.caret());
+      int caret = quotes.shown.caret(quotes.columns.index(d.origin().column()));
+      appendSource(out, quotes.shown.text(), quotes.shownColumns, caret);
     }
     for (String hint : d.hints()) {
       out.append("  = hint: ").append(shorten(sources.redact(hint))).append('\n');
@@ -65,11 +95,10 @@ public final class DiagnosticPrinter {
    * The line, cut to {@link #MAX_SOURCE_WIDTH} characters around the caret, and the caret under the
    * character at {@code caretIndex}: one space for each character (code point) before it, as columns count.
    */
-  private static void appendSource(StringBuilder out, String line, int caretIndex) {
-    int caret = Sources.column(line, caretIndex) - 1;
+  private static void appendSource(StringBuilder out, String line, LineColumns columns, int caretIndex) {
+    int caret = columns.column(caretIndex) - 1;
     int start = Math.max(0, caret - (MAX_SOURCE_WIDTH - 20));
-    String shown = printable(line.substring(Sources.index(line, start + 1),
-        Sources.index(line, start + 1 + MAX_SOURCE_WIDTH)));
+    String shown = printable(line.substring(columns.index(start + 1), columns.index(start + 1 + MAX_SOURCE_WIDTH)));
     out.append("    | ").append(shown).append('\n');
     out.append("    | ").append(" ".repeat(caret - start)).append("^\n");
   }

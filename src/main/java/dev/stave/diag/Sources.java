@@ -5,10 +5,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -198,6 +200,11 @@ public final class Sources {
     }
   }
 
+  /** How many values are hidden so far; none is ever shown again. */
+  int hiddenCount() {
+    return hidden.size();
+  }
+
   /** {@code text} with every hidden value replaced by {@code ***}. */
   public String redact(String text) {
     String out = text;
@@ -212,35 +219,80 @@ public final class Sources {
 
   /**
    * {@code line} with every hidden value replaced by {@code ***}, the caret at index {@code caret} moved
-   * with the text (to the start of a {@code ***} that covers it). Found on the whole line, not on the
-   * text before and after the caret apart: a caret inside a credential (a parse error in it) would split
-   * it into two pieces, neither of which is the hidden value.
+   * with the text (to the start of a {@code ***} that covers it).
    */
   public Redacted redact(String line, int caret) {
-    List<int[]> spans = new ArrayList<>();
+    RedactedLine redacted = redactLine(line);
+    return new Redacted(redacted.text(), redacted.caret(caret));
+  }
+
+  /**
+   * {@code line} with every hidden value replaced by {@code ***}. Found on the whole line, not on the text
+   * before and after a caret apart: a caret inside a credential (a parse error in it) would split it into
+   * two pieces, neither of which is the hidden value.
+   */
+  public RedactedLine redactLine(String line) {
+    // By where they start; none overlaps another, so the one before a value's end is the only one it could.
+    TreeMap<Integer, Integer> spans = new TreeMap<>();
     for (String value : hidden) {
       for (int at = line.indexOf(value); at >= 0; at = line.indexOf(value, at + 1)) {
-        int start = at;
-        int end = at + value.length();
-        if (spans.stream().noneMatch(s -> start < s[1] && s[0] < end)) {
-          spans.add(new int[] {start, end});
+        Map.Entry<Integer, Integer> before = spans.lowerEntry(at + value.length());
+        if (before == null || before.getValue() <= at) {
+          spans.put(at, at + value.length());
         }
       }
     }
-    spans.sort(Comparator.comparingInt(s -> s[0]));
+    if (spans.isEmpty()) {
+      return new RedactedLine(line, new int[0], new int[0], new int[0]);
+    }
     StringBuilder out = new StringBuilder(line.length());
-    int moved = caret;
+    int[] starts = new int[spans.size()];
+    int[] ends = new int[spans.size()];
+    int[] shown = new int[spans.size()];
     int from = 0;
-    for (int[] span : spans) {
-      out.append(line, from, span[0]);
-      if (caret >= span[0]) {
-        moved = caret < span[1] ? out.length() : moved - (span[1] - span[0]) + 3;
-      }
+    int i = 0;
+    for (Map.Entry<Integer, Integer> span : spans.entrySet()) {
+      out.append(line, from, span.getKey());
+      starts[i] = span.getKey();
+      ends[i] = span.getValue();
+      shown[i++] = out.length();
       out.append("***");
-      from = span[1];
+      from = span.getValue();
     }
     out.append(line, from, line.length());
-    return new Redacted(out.toString(), moved);
+    return new RedactedLine(out.toString(), starts, ends, shown);
+  }
+
+  /**
+   * A source line as {@link #redactLine} shows it, found once for the many diagnostics that may quote it:
+   * where each hidden value starts and ends in the line, and where its {@code ***} starts in the text.
+   */
+  public static final class RedactedLine {
+    private final String text;
+    private final int[] starts;
+    private final int[] ends;
+    private final int[] shown;
+
+    private RedactedLine(String text, int[] starts, int[] ends, int[] shown) {
+      this.text = text;
+      this.starts = starts;
+      this.ends = ends;
+      this.shown = shown;
+    }
+
+    public String text() {
+      return text;
+    }
+
+    /** Where the character at index {@code caret} of the line is in the text: a {@code ***} that covers it. */
+    public int caret(int caret) {
+      int i = Arrays.binarySearch(starts, caret);
+      i = i >= 0 ? i : -i - 2;
+      if (i < 0) {
+        return caret;
+      }
+      return caret < ends[i] ? shown[i] : shown[i] + 3 + caret - ends[i];
+    }
   }
 
   /** The 1-based line of a file, or null when the file or line is unknown. */

@@ -1,7 +1,12 @@
 package dev.stave.diag;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class DiagnosticPrinterTest {
@@ -40,6 +45,29 @@ class DiagnosticPrinterTest {
     assertEquals("c.yaml:1:17: error: b: wrong\n"
         + "    | a: [\"?abc???\"], b: 1\n"
         + "    |                 ^\n", shown);
+  }
+
+  /** Each of many diagnostics on one long line is printed as it is alone, hidden values and all. */
+  @Test
+  void diagnosticsThatQuoteOneLineArePrintedAsEachAlone() {
+    Sources sources = new Sources();
+    sources.hide("hidden-value");
+    StringBuilder line = new StringBuilder();
+    List<Diagnostic> all = new ArrayList<>();
+    for (int i = 0; i < 2_000; i++) {
+      all.add(Diagnostic.error(new Origin("c.conf", 1, line.codePointCount(0, line.length()) + 1), "a" + i, "test",
+          "wrong"));
+      line.append("a").append(i).append(i % 7 == 0 ? " = hidden-value, " : i % 5 == 0 ? " = \uD83D\uDE00, " : " = 1, ");
+    }
+    sources.put("c.conf", line + "\n", Sources.LineBreaks.HOCON);
+    StringWriter printed = new StringWriter();
+    new DiagnosticPrinter(sources).print(all, new PrintWriter(printed));
+    StringBuilder alone = new StringBuilder();
+    for (Diagnostic d : all) {
+      alone.append(new DiagnosticPrinter(sources).format(d));
+    }
+    assertEquals(alone.toString(), printed.toString());
+    assertFalse(printed.toString().contains("hidden"));
   }
 
   @Test

@@ -32,6 +32,16 @@ class SourcesTest {
     assertEquals(new Sources.Redacted("a *** b ***", 2), sources.redact("a my-secret-token b secret", 5));
   }
 
+  /** Looked for only where "key" or "api_token" is written, a credential is found wherever it is. */
+  @Test
+  void aCredentialIsHiddenAtTheStartOfTheTextBetweenOthersAndAfterALineBreak() {
+    sources.hideCredentialLines("secret_key=first-secret-1\n{\"secret_key\": 'second-secret-2', key: third-secret-3}\n"
+        + "monkey = not-a-secret\n x: 1, api_token = fourth-secret-4,key=fifth-secret-5\n" + "# key\n".repeat(1_000)
+        + "\tkey :\n  sixth-secret-6\n");
+    assertEquals("*** *** *** not-a-secret *** *** ***", sources.redact("first-secret-1 second-secret-2 third-secret-3"
+        + " not-a-secret fourth-secret-4 fifth-secret-5 sixth-secret-6"));
+  }
+
   @Test
   void aCredentialThatIsOnlyAVariableKeepsItsNameAndALiteralOneIsHidden() {
     sources.hideCredentialLines("key: ${AWS_ACCESS_KEY_ID}\nsecret_key = ${?AWS_SECRET}\n"

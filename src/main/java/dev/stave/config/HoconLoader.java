@@ -16,6 +16,7 @@ import com.typesafe.config.ConfigResolveOptions;
 import com.typesafe.config.ConfigSyntax;
 import com.typesafe.config.ConfigValue;
 import dev.stave.diag.Diagnostic;
+import dev.stave.diag.LineColumns;
 import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
@@ -50,8 +51,12 @@ public final class HoconLoader {
   private final Env env;
   private final Sources lines;
   private final ProjectFolders folders;
-  /** Where the keys are on each line of the files being loaded that has a key looked for on it. */
+  /**
+   * Where the keys are, and the columns, on each line of the files being loaded that has a key or an item
+   * looked for on it: a line is the same string each time, and may hold 100,000 of them.
+   */
   private final Map<String, LineKeys> keysByLine = new IdentityHashMap<>();
+  private final Map<String, LineColumns> columnsByLine = new IdentityHashMap<>();
   /** The paths {@link #convert} has built for the file being loaded. */
   private PathBudget paths;
   /** The file being loaded, resolved with the environment under it: what its substitutions find. */
@@ -666,7 +671,7 @@ public final class HoconLoader {
 
   /** The column after {@code key}, its separator ('=' or ':') and spaces; the key's column if none. */
   private int valueColumnOf(String line, String key) {
-    LineKeys.Place place = columnsOf(line).find(key);
+    LineKeys.Place place = keysOn(line).find(key);
     int value = valueIndex(line, place.index() + key.length());
     return value >= 0 ? place.column() + line.codePointCount(place.index(), value) : place.column();
   }
@@ -722,12 +727,15 @@ public final class HoconLoader {
   }
 
   private int columnOf(String line, String key) {
-    return columnsOf(line).find(key).column();
+    return keysOn(line).find(key).column();
   }
 
-  /** Where the keys on {@code line} are, read once for all of them: a line is the same string each time. */
-  private LineKeys columnsOf(String line) {
-    return keysByLine.computeIfAbsent(line, LineKeys::new);
+  private LineKeys keysOn(String line) {
+    return keysByLine.computeIfAbsent(line, l -> new LineKeys(l, columnsOf(l)));
+  }
+
+  private LineColumns columnsOf(String line) {
+    return columnsByLine.computeIfAbsent(line, LineColumns::new);
   }
 
   /** The column of the line's first character that is not a space. */
@@ -789,8 +797,8 @@ public final class HoconLoader {
         lineText = lines.line(at.file(), lineNumber);
         // Past the list's '[' when the list starts on this line.
         boolean listStartsHere = at.line() == start.line() && at.file().equals(start.file());
-        from = lineText != null && listStartsHere ? Sources.index(lineText, start.column() + 1) : 0;
-        fromColumn = lineText != null ? Sources.column(lineText, from) : 1;
+        from = lineText != null && listStartsHere ? columnsOf(lineText).index(start.column() + 1) : 0;
+        fromColumn = lineText != null ? columnsOf(lineText).column(from) : 1;
       }
       if (lineText == null) {
         return at;

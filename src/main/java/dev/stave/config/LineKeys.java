@@ -1,6 +1,6 @@
 package dev.stave.config;
 
-import dev.stave.diag.Sources;
+import dev.stave.diag.LineColumns;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -23,6 +23,7 @@ final class LineKeys {
   private static final String SEPARATORS = "=:{.";
 
   private final String line;
+  private final LineColumns columns;
   /** The first place of each whole word written as a key, by its text. */
   private final Map<String, Place> words = new HashMap<>();
   /** The first place of each quoted key, by its text between the quotes. */
@@ -30,27 +31,22 @@ final class LineKeys {
   /** Keys written neither way, each searched for once. */
   private final Map<String, Place> searched = new HashMap<>();
 
-  LineKeys(String line) {
+  LineKeys(String line, LineColumns columns) {
     this.line = line;
-    int points = 0;
+    this.columns = columns;
     for (int i = 0; i < line.length(); i++) {
-      char c = line.charAt(i);
-      if (SEPARATORS.indexOf(c) >= 0) {
-        keyBefore(i, points);
-      }
-      // As String.codePointCount counts: a surrogate pair is one character.
-      if (!Character.isLowSurrogate(c) || i == 0 || !Character.isHighSurrogate(line.charAt(i - 1))) {
-        points++;
+      if (SEPARATORS.indexOf(line.charAt(i)) >= 0) {
+        keyBefore(i);
       }
     }
   }
 
   /**
-   * Records the key written before the separator at {@code at}, {@code points} characters into the line.
-   * Each character is looked at again for one separator at most: the spaces, word or quoted text before it
-   * reach back no further than the separator before.
+   * Records the key written before the separator at {@code at}. Each character is looked at again for one
+   * separator at most: the spaces, word or quoted text before it reach back no further than the separator
+   * before.
    */
-  private void keyBefore(int at, int points) {
+  private void keyBefore(int at) {
     int end = at;
     while (end > 0 && line.charAt(end - 1) == ' ') {
       end--;
@@ -59,7 +55,7 @@ final class LineKeys {
       end--;
       int open = line.lastIndexOf('"', end - 1);
       if (open >= 0) {
-        quoted.putIfAbsent(line.substring(open + 1, end), place(open + 1, at, points));
+        quoted.putIfAbsent(line.substring(open + 1, end), place(open + 1));
       }
     }
     int start = end;
@@ -67,13 +63,12 @@ final class LineKeys {
       start--;
     }
     if (start < end) {
-      words.putIfAbsent(line.substring(start, end), place(start, at, points));
+      words.putIfAbsent(line.substring(start, end), place(start));
     }
   }
 
-  /** The place of the character at {@code index}, before the one at {@code at}, which is {@code points} in. */
-  private Place place(int index, int at, int points) {
-    return new Place(index, 1 + points - line.codePointCount(index, at));
+  private Place place(int index) {
+    return new Place(index, columns.column(index));
   }
 
   /** Where {@code key} is written on the line (see the class comment). */
@@ -103,7 +98,7 @@ final class LineKeys {
     }
     int any = line.indexOf(key);
     int index = word >= 0 ? word : any >= 0 ? any : HoconLoader.firstIndex(line);
-    return new Place(index, Sources.column(line, index));
+    return place(index);
   }
 
   /** Whether {@code key}, found at {@code at} on the line, is a whole word there. */

@@ -2,10 +2,10 @@ package dev.stave.diag;
 
 /**
  * Columns and indexes on one line, as {@link Sources#column} and {@link Sources#index} count them, for the
- * many diagnostics that may quote it. Counting from the start of the line for each took minutes for an
- * error at every key of a line of 100,000 keys.
+ * many places that may be looked up on it. Counting from the start of the line for each took minutes for an
+ * error at every key of a line of 100,000 keys, and for a line of 100,000 lists.
  */
-final class LineColumns {
+public final class LineColumns {
   /** How many characters (code points) apart the remembered indexes are. */
   private static final int STEP = 256;
 
@@ -13,7 +13,7 @@ final class LineColumns {
   /** The index of character {@code STEP * k}, for each k; null when every character is one char. */
   private final int[] steps;
 
-  LineColumns(String line) {
+  public LineColumns(String line) {
     this.line = line;
     int[] found = null;
     for (int i = 0; i < line.length() && found == null; i++) {
@@ -41,7 +41,7 @@ final class LineColumns {
   }
 
   /** The index of the character at the 1-based {@code column}; the line's length past its end. */
-  int index(int column) {
+  public int index(int column) {
     if (steps == null) {
       return Math.max(0, Math.min(column - 1, line.length()));
     }
@@ -54,7 +54,7 @@ final class LineColumns {
   }
 
   /** The 1-based column of the character at {@code index}. */
-  int column(int index) {
+  public int column(int index) {
     int end = Math.min(index, line.length());
     if (steps == null) {
       return 1 + end;

@@ -132,6 +132,26 @@ class HoconLoaderTest {
     }
   }
 
+  /**
+   * The items of each list on a long line of lists are at their columns, in characters after an emoji. Each
+   * list counted the line from its start to find its own: a line of 100,000 lists took over a minute.
+   */
+  @Test
+  void theItemsOfEachListOnALineOfListsAreAtTheirColumns() throws IOException {
+    StringBuilder line = new StringBuilder("x = [\"\uD83D\uDE00\"");
+    int[] columns = new int[20_000];
+    for (int i = 0; i < columns.length; i++) {
+      line.append(", [");
+      columns[i] = line.codePointCount(0, line.length()) + 1;
+      line.append(i).append(']');
+    }
+    List<Node> lists = ((ListNode) load(line + "]\n", Map.of()).get("x")).items();
+    for (int i : new int[] {0, 1, 10, 12_345, 19_999}) {
+      Node item = ((ListNode) lists.get(i + 1)).items().get(0);
+      assertEquals(List.of(1, columns[i]), List.of(item.origin().line(), item.origin().column()), "item " + i);
+    }
+  }
+
   /** Columns count characters: an emoji, two Java chars, is one column, before a key and in it. */
   @Test
   void keysOfOtherCharactersAreFoundWhereTheyAreWrittenAsKeys() throws IOException {

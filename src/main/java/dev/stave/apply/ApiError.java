@@ -7,7 +7,10 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The server answered with an error Status: its code, reason and message, and for a 409 the fields and managers in conflict. */
+/**
+ * The server answered with an error Status: its code, reason and message, and for a 409 the fields and managers in
+ * conflict.
+ */
 final class ApiError extends Exception {
   private static final Pattern MANAGER = Pattern.compile("conflict with \"([^\"]*)\"");
 

@@ -65,7 +65,8 @@ final class KubeApi {
    * when the server does not serve the kind at all (a CRD that is not installed).
    */
   @SuppressWarnings("unchecked")
-  List<Map<String, Object>> listBundle(Resource resource, String namespace, String bundle) throws IOException, ApiError {
+  List<Map<String, Object>> listBundle(Resource resource, String namespace,
+      String bundle) throws IOException, ApiError {
     String selector = URLEncoder.encode(Labels.BUNDLE + "=" + bundle, StandardCharsets.UTF_8);
     KubeTransport.Response response = transport.send(
         KubeTransport.Request.get(resource.collection(namespace) + "?labelSelector=" + selector));

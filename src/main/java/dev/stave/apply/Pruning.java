@@ -59,8 +59,8 @@ final class Pruning {
     TreeMap<String, KubeObject> found = new TreeMap<>();
     for (Resource r : kinds.values()) {
       for (Map<String, Object> live : listLabelled(r, bundle, namespaces)) {
-        if (!(live.get("metadata") instanceof Map<?, ?> metadata) || metadata.get("ownerReferences") instanceof List<?> owners
-            && !owners.isEmpty()) {
+        if (!(live.get("metadata") instanceof Map<?, ?> metadata)
+            || metadata.get("ownerReferences") instanceof List<?> owners && !owners.isEmpty()) {
           continue;
         }
         Map<String, Object> content = new LinkedHashMap<>(live);

@@ -16,8 +16,8 @@ import java.util.OptionalLong;
 
 /**
  * --wait: polls the workloads of a bundle until Deployments and StatefulSets are available (or have the
- * ready replicas their {@code stave.dev/min-ready} asks for), Jobs have
- * started (a pod active, or done), DaskJobs have started (Running or Successful) and bare Pods are ready, or the deadline passes. Prints a progress
+ * ready replicas their {@code stave.dev/min-ready} asks for), Jobs have started (a pod active, or done), DaskJobs
+ * have started (Running or Successful) and bare Pods are ready, or the deadline passes. Prints a progress
  * line whenever the picture changes, not on every poll, so the output stays short and repeatable.
  */
 final class Waiter {

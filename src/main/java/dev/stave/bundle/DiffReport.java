@@ -91,7 +91,8 @@ public final class DiffReport {
    * One row per object or changed field, with a bundle column unless {@code bundle} (shown as it is) is
    * null. A table cell holds one line, so line diffs go to {@code diffs}, to follow the table in fenced blocks.
    */
-  private static void appendRows(StringBuilder out, StringBuilder diffs, String bundle, List<ObjectDiff.Change> changes) {
+  private static void appendRows(StringBuilder out, StringBuilder diffs, String bundle,
+      List<ObjectDiff.Change> changes) {
     String before = bundle == null ? "" : Markdown.codeInTable(bundle) + " | ";
     for (ObjectDiff.Change c : changes) {
       String display = Printable.exactLine(c.object().display());
@@ -113,7 +114,8 @@ public final class DiffReport {
         }
         Values v = values(f);
         out.append("| changed | ").append(before).append(object).append(" | ").append(path).append(" | ")
-            .append(Markdown.codeInTable(v.before())).append(" | ").append(Markdown.codeInTable(v.after())).append(" |\n");
+            .append(Markdown.codeInTable(v.before())).append(" | ").append(Markdown.codeInTable(v.after()))
+            .append(" |\n");
       }
     }
   }
@@ -164,7 +166,8 @@ public final class DiffReport {
     long added = kinds.stream().filter(k -> k == ObjectDiff.Kind.ADDED).count();
     long removed = kinds.stream().filter(k -> k == ObjectDiff.Kind.REMOVED).count();
     long changed = kinds.size() - added - removed;
-    return kinds.size() + (kinds.size() == 1 ? one : many) + added + " added, " + removed + " removed, " + changed + " changed";
+    return kinds.size() + (kinds.size() == 1 ? one : many) + added + " added, " + removed + " removed, " + changed
+        + " changed";
   }
 
   private static String name(ObjectDiff.Kind kind) {

@@ -54,7 +54,8 @@ public final class ObjectDiff {
     return compare(live, bundle, true, ignore);
   }
 
-  private static List<Change> compare(List<KubeObject> before, List<KubeObject> after, boolean onlyAfter, Ignore ignore) {
+  private static List<Change> compare(List<KubeObject> before, List<KubeObject> after, boolean onlyAfter,
+      Ignore ignore) {
     Map<String, KubeObject> old = new LinkedHashMap<>();
     for (KubeObject o : before) {
       old.put(o.key(), o);
@@ -114,7 +115,8 @@ public final class ObjectDiff {
       }
       return;
     }
-    if (before == ABSENT && after == ABSENT || before != ABSENT && after != ABSENT && CanonicalYaml.sameValue(before, after)) {
+    if (before == ABSENT && after == ABSENT
+        || before != ABSENT && after != ABSENT && CanonicalYaml.sameValue(before, after)) {
       return;
     }
     boolean hidden = secret && !path.isEmpty() && (path.get(0).equals("data") || path.get(0).equals("stringData"));

@@ -103,7 +103,8 @@ final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
         !Files.isDirectory(target));
     // A bundle's own wait timeout (a Mars cluster's 'timeout') applies unless --timeout is given.
     OptionalLong bundleTimeout = WaitAnnotations.timeout(objects);
-    Duration timeout = cluster.timeout(bundleTimeout.isPresent() ? Duration.ofSeconds(bundleTimeout.getAsLong()) : null);
+    Duration timeout = cluster.timeout(
+        bundleTimeout.isPresent() ? Duration.ofSeconds(bundleTimeout.getAsLong()) : null);
     ApplyOptions options = new ApplyOptions(dryRun, forceConflicts, prune, waitReady, timeout,
         cluster.pollInterval != null ? cluster.pollInterval : ApplyOptions.DEFAULT_POLL, cluster.retry());
     return run(context, target, objects, cluster, options, Deadline.after(options.timeout()));

@@ -35,6 +35,7 @@ final class ClusterOptions {
 
   dev.stave.apply.RetryPolicy retry() {
     dev.stave.apply.RetryPolicy d = dev.stave.apply.RetryPolicy.DEFAULT;
-    return retryDelay == null ? d : new dev.stave.apply.RetryPolicy(d.attempts(), retryDelay, retryDelay.multipliedBy(8));
+    return retryDelay == null ? d
+        : new dev.stave.apply.RetryPolicy(d.attempts(), retryDelay, retryDelay.multipliedBy(8));
   }
 }

@@ -27,7 +27,8 @@ import picocli.CommandLine.Parameters;
 final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
   private final Context context;
 
-  @Parameters(arity = "1..*", paramLabel = "CONFIG", description = "Config files (.yaml, .yml, .json, .conf or .hocon).")
+  @Parameters(arity = "1..*", paramLabel = "CONFIG",
+      description = "Config files (.yaml, .yml, .json, .conf or .hocon).")
   List<Path> configs;
 
   @Option(names = {"-o", "--output"}, paramLabel = "DIR", defaultValue = "out",

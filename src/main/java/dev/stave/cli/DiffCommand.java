@@ -59,7 +59,8 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
   @Mixin
   ContextOptions contextOptions = new ContextOptions();
 
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text or markdown (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+      description = "text or markdown (default: ${DEFAULT-VALUE}).")
   Format format;
 
   @Option(names = "--templates", paramLabel = "DIR", converter = NonEmptyPath.class,
@@ -81,7 +82,8 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
     }
     List<ObjectDiff.Change> changes;
     if (cluster) {
-      List<KubeObject> objects = Targets.load(context, targets.get(0), templates, contextOptions.compileOptions(context), false);
+      List<KubeObject> objects = Targets.load(context, targets.get(0), templates,
+          contextOptions.compileOptions(context), false);
       String bundle = objects.stream().map(KubeObject::bundleLabel).filter(b -> b != null).findFirst().orElse(null);
       try {
         Deadline deadline = Deadline.after(clusterOptions.timeout(null));
@@ -93,8 +95,10 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
         return Main.IO;
       }
     } else {
-      BundleReader.Folder before = Targets.folder(context, targets.get(0), templates, contextOptions.compileOptions(context));
-      BundleReader.Folder after = Targets.folder(context, targets.get(1), templates, contextOptions.compileOptions(context));
+      BundleReader.Folder before = Targets.folder(context, targets.get(0), templates,
+          contextOptions.compileOptions(context));
+      BundleReader.Folder after = Targets.folder(context, targets.get(1), templates,
+          contextOptions.compileOptions(context));
       if (before instanceof BundleReader.Many a && after instanceof BundleReader.Many b) {
         BundleSetDiff diff = BundleSetDiff.between(a.bundles(), b.bundles());
         context.out().print(format == Format.markdown ? DiffReport.markdown(diff) : DiffReport.text(diff));

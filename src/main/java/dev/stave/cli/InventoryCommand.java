@@ -25,7 +25,8 @@ final class InventoryCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "missing command: try 'stave inventory from-nodes FILE'");
+    throw new CommandLine.ParameterException(spec.commandLine(),
+        "missing command: try 'stave inventory from-nodes FILE'");
   }
 
   @Command(

@@ -17,7 +17,8 @@ final class SchemaCommand implements Callable<Integer>, Main.RunsInContext {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Parameters(paramLabel = "KIND", completionCandidates = Kinds.class, description = "One of: ${COMPLETION-CANDIDATES}.")
+  @Parameters(paramLabel = "KIND", completionCandidates = Kinds.class,
+      description = "One of: ${COMPLETION-CANDIDATES}.")
   String kind;
 
   @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")

@@ -37,7 +37,8 @@ final class ContextResolver {
     Node nameNode = root.get("context");
     String name = options.context() != null ? options.context()
         : nameNode instanceof ScalarNode s ? s.text() : null;
-    Origin nameOrigin = options.context() == null && nameNode != null ? nameNode.origin() : Origin.of(experiment.file());
+    Origin nameOrigin = options.context() == null && nameNode != null ? nameNode.origin()
+        : Origin.of(experiment.file());
     String namePath = options.context() != null ? "--context" : "context";
     ConfigLoader loader = options.loader() != null ? options.loader() : new ConfigLoader(new Env(Map.of(), "/"),
         new Sources());
@@ -104,7 +105,8 @@ final class ContextResolver {
     MapNode root = (MapNode) config.root();
     Node kind = root.get("kind");
     if (!(kind instanceof ScalarNode s) || !"contexts".equals(s.text())) {
-      String what = kind instanceof ScalarNode s ? "a kind: " + Names.printable(s.text()) + " file" : "not a stave file";
+      String what = kind instanceof ScalarNode s ? "a kind: " + Names.printable(s.text()) + " file"
+          : "not a stave file";
       problems.add(Diagnostic.error(kind == null ? Origin.of(config.file()) : kind.origin(), "kind", "not-contexts",
           config.file() + " is " + what + ", not a contexts file",
           "name a file with kind: contexts (see 'stave schema contexts')"));

@@ -31,7 +31,8 @@ final class SecretEnvMapping {
       String unit = PodData.strings(data, "labels").get(Labels.COMPONENT);
       for (Map<String, Object> c : PodData.containers(pod)) {
         List<Map<String, Object>> env = PodData.list(c, "env");
-        for (SecretEnv s : run.secretEnv().getOrDefault(RunSpec.containerKey(unit, (String) c.get("name")), List.of())) {
+        for (SecretEnv s : run.secretEnv().getOrDefault(RunSpec.containerKey(unit, (String) c.get("name")),
+            List.of())) {
           env.add(PodData.secretEnv(s.name(), s.ref().name(), s.ref().key()));
         }
         if (neptune != null) {

@@ -20,7 +20,10 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Picks the reader by file extension: {@code .yaml}, {@code .yml} and {@code .json} as YAML, {@code .conf} as HOCON. */
+/**
+ * Picks the reader by file extension: {@code .yaml}, {@code .yml} and {@code .json} as YAML, {@code .conf} as
+ * HOCON.
+ */
 public final class ConfigLoader {
   /** Configs are small; a larger file is almost certainly a mistake or an attack. */
   public static final long MAX_FILE_BYTES = 8L * 1024 * 1024;

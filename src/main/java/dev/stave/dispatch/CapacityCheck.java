@@ -30,7 +30,8 @@ public final class CapacityCheck {
       if (cpuMillis < 0 || memoryMi < 0 || gpus < 0) {
         return 0; // overfull: a pod larger than a node is alone on it
       }
-      return Math.min(fits(cpuMillis, pod.cpuMillis()), Math.min(fits(memoryMi, pod.memoryMi()), fits(gpus, pod.gpus())));
+      return Math.min(fits(cpuMillis, pod.cpuMillis()),
+          Math.min(fits(memoryMi, pod.memoryMi()), fits(gpus, pod.gpus())));
     }
 
     private static long fits(long free, long asked) {

@@ -395,7 +395,8 @@ public final class Dispatcher {
   }
 
   private static boolean fits(Share share, NodePool pool, AllocationModel model) {
-    return (share.cpu() == null || share.cpu().movePointRight(3).compareTo(BigDecimal.valueOf(model.nodeCpuMillis(pool))) <= 0)
+    return (share.cpu() == null
+            || share.cpu().movePointRight(3).compareTo(BigDecimal.valueOf(model.nodeCpuMillis(pool))) <= 0)
         && (share.memoryMi() == null || share.memoryMi() <= model.nodeMemoryMi(pool))
         && (share.gpus() == null || share.gpus() <= pool.gpuCount());
   }

@@ -69,7 +69,8 @@ public final class GkeModel implements AllocationModel {
             || r.cpu().movePointRight(3).compareTo(BigDecimal.valueOf(nodeCpuMillis(p))) <= 0)
         .filter(p -> r.memoryM() == null || r.memoryM().compareTo(BigDecimal.valueOf(nodeMemoryMi(p))) <= 0)
         .filter(p -> r.gpuType() == null
-            || p.gpuType() != null && p.gpuType().toLowerCase(Locale.ROOT).contains(r.gpuType().toLowerCase(Locale.ROOT)))
+            || p.gpuType() != null
+                && p.gpuType().toLowerCase(Locale.ROOT).contains(r.gpuType().toLowerCase(Locale.ROOT)))
         .filter(p -> r.gpuCount() != null ? p.gpuCount() >= r.gpuCount() : r.gpuType() != null || !p.hasGpu())
         .min(Comparator.comparing(NodePool::preemptible)
             .thenComparingInt(NodePool::gpuCount)

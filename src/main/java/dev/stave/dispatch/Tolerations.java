@@ -20,7 +20,8 @@ final class Tolerations {
   static List<Toleration> of(NodePool pool, String valueless) {
     List<Toleration> out = new ArrayList<>();
     for (Taint t : pool.taints()) {
-      Toleration toleration = new Toleration(t.key(), t.value() != null ? "Equal" : valueless, t.value(), t.effect(), null);
+      Toleration toleration = new Toleration(t.key(), t.value() != null ? "Equal" : valueless,
+          t.value(), t.effect(), null);
       if (!out.contains(toleration)) {
         out.add(toleration);
       }

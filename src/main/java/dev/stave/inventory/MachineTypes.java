@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  */
 public final class MachineTypes {
   private static final Pattern PREDEFINED = Pattern.compile("(n1|n2|e2)-(standard|highmem|highcpu)-([0-9]{1,3})");
-  private static final Pattern CUSTOM = Pattern.compile("(?:(?:n1|n2|n2d|e2)-)?custom-([0-9]{1,3})-([0-9]{1,7})(?:-ext)?");
+  private static final Pattern CUSTOM =
+      Pattern.compile("(?:(?:n1|n2|n2d|e2)-)?custom-([0-9]{1,3})-([0-9]{1,7})(?:-ext)?");
   private static final Map<String, BigDecimal> GIB_PER_CPU = Map.of(
       "n1-standard", new BigDecimal("3.75"), "n1-highmem", new BigDecimal("6.5"), "n1-highcpu", new BigDecimal("0.9"),
       "n2-standard", BigDecimal.valueOf(4), "n2-highmem", BigDecimal.valueOf(8), "n2-highcpu", BigDecimal.ONE,

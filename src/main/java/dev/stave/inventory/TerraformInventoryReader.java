@@ -55,7 +55,8 @@ public final class TerraformInventoryReader {
       problems.add(Diagnostic.error(resource == null ? root.origin() : resource.origin(),
           "resource.google_container_node_pool", "inventory-no-pools",
           "the inventory has no resource.google_container_node_pool",
-          "use a Cloudwise .tf.json, Terraform JSON with google_container_node_pool resources, or a 'kind: inventory' file"));
+          "use a Cloudwise .tf.json, Terraform JSON with google_container_node_pool resources,"
+              + " or a 'kind: inventory' file"));
       return null;
     }
     int before = problems.size();
@@ -66,7 +67,8 @@ public final class TerraformInventoryReader {
         out.add(pool);
       } else if (!(node instanceof MapNode)) {
         problems.add(Diagnostic.error(node.origin(), path(key, ""), "inventory-pool",
-            "node pool '" + key + "' is " + node.describe() + ", not a map", "write the pool as a Terraform resource map"));
+            "node pool '" + key + "' is " + node.describe() + ", not a map",
+            "write the pool as a Terraform resource map"));
       }
     });
     return problems.size() > before ? null : new Inventory(file.file(), out, null, null);
@@ -365,7 +367,8 @@ public final class TerraformInventoryReader {
       return null;
     }
     ScalarNode value = Nodes.scalar(m, "value");
-    if (value != null && !Nodes.labelValue(value.text(), "the taint value", value.origin(), path + ".value", problems)) {
+    if (value != null
+        && !Nodes.labelValue(value.text(), "the taint value", value.origin(), path + ".value", problems)) {
       return null;
     }
     return new Taint(key, value == null ? null : value.text(), mapped);

@@ -260,7 +260,8 @@ public final class BenchmarkReader {
     Benchmark.Credential key = credential(output, "key");
     Benchmark.Credential secretKey = credential(output, "secret_key");
     if (bucket != null && (key == null || secretKey == null)) {
-      String missing = key == null && secretKey == null ? "'key' and 'secret_key'" : key == null ? "'key'" : "'secret_key'";
+      String missing = key == null && secretKey == null ? "'key' and 'secret_key'"
+          : key == null ? "'key'" : "'secret_key'";
       problems.add(Diagnostic.error(output.get("bucket").origin(), "output.bucket", "bucket-credentials",
           "output goes to bucket '" + Names.printable(bucket) + "', but " + missing
               + (key == null && secretKey == null ? " are" : " is") + " not given",

@@ -51,7 +51,10 @@ public final class ContextDefaults {
     this.problems = problems;
   }
 
-  /** The merged values of {@code experiment} over {@code context} (null: no context); problems go to {@code problems}. */
+  /**
+   * The merged values of {@code experiment} over {@code context} (null: no context); problems go to
+   * {@code problems}.
+   */
   public static ContextDefaults of(ConfigFile experiment, ContextDef context, List<Diagnostic> problems) {
     ContextDefaults d = new ContextDefaults(experiment, context, problems);
     d.readNamespace();
@@ -172,7 +175,8 @@ public final class ContextDefaults {
     String host = url.replaceFirst("^[a-zA-Z][a-zA-Z0-9+.-]*://", "").replaceAll("/+$", "");
     if (host.isEmpty() || !host.matches("[A-Za-z0-9][A-Za-z0-9._:/-]*")) {
       problems.add(Diagnostic.error(values.get("registry_url").origin(), "registry_url", "registry-url",
-          "'" + Names.printable(url) + "' is not a registry", "write a registry host with an optional path, e.g. gcr.io/acme"));
+          "'" + Names.printable(url) + "' is not a registry",
+          "write a registry host with an optional path, e.g. gcr.io/acme"));
       return;
     }
     registry = host;

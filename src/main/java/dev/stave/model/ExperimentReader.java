@@ -267,7 +267,8 @@ public final class ExperimentReader {
       for (String jobKey : List.of("backoff_limit", "active_deadline_seconds", "ttl_seconds_after_finished")) {
         if (node.has(jobKey)) {
           problems.add(Diagnostic.error(node.keyOrigin(jobKey), path + "." + jobKey, "job-key",
-              "'" + jobKey + "' applies to Jobs only, and this workload is " + workload.name().toLowerCase(java.util.Locale.ROOT),
+              "'" + jobKey + "' applies to Jobs only, and this workload is "
+                  + workload.name().toLowerCase(java.util.Locale.ROOT),
               "remove it, or set workload = job"));
         }
       }
@@ -496,7 +497,8 @@ public final class ExperimentReader {
           && Quantities.value(requests.get(resource)).compareTo(Quantities.value(limits.get(resource))) > 0) {
         problems.add(Diagnostic.error(request.get(resource).origin(), path + ".resource_request." + resource,
             "request-over-limit",
-            "the " + resource + " request " + requests.get(resource) + " is more than the limit " + limits.get(resource),
+            "the " + resource + " request " + requests.get(resource) + " is more than the limit "
+                + limits.get(resource),
             "lower the request or raise the limit"));
       }
     }

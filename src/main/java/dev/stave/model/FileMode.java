@@ -46,7 +46,8 @@ final class FileMode {
       problems.add(Diagnostic.error(s.origin(), path, "file-mode",
           s.isNumber()
               ? key + " " + shown + " reads as decimal " + decimal + " here, not as octal"
-              : key + " \"" + shown + "\" is a string; a mode is a number, and with a leading zero it would read as decimal",
+              : key + " \"" + shown
+                  + "\" is a string; a mode is a number, and with a leading zero it would read as decimal",
           hint(text)));
       return Optional.empty();
     } else if (s.isNumber() && DECIMAL.matcher(text).matches()) {

@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  */
 public final class ImageReference {
   private static final String COMPONENT = "[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*";
-  private static final String HOST = "(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*"
+  private static final String HOST = "(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
+      + "(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*"
       + "(?::[0-9]+)?/)";
   private static final Pattern REFERENCE = Pattern.compile(
       HOST + "?" + COMPONENT + "(?:/" + COMPONENT + ")*"

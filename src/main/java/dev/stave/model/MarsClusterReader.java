@@ -205,7 +205,8 @@ public final class MarsClusterReader {
       problems.add(Diagnostic.error(s.origin(), "worker_cache_mem", "cache-too-large",
           "worker_cache_mem is " + bytes.get() + " bytes, more than the " + workerMem
               + " bytes of worker_mem",
-          "the cache lives in the worker's memory: make it smaller than worker_mem, or give a percentage such as \"40%\""));
+          "the cache lives in the worker's memory: make it smaller than worker_mem,"
+              + " or give a percentage such as \"40%\""));
       return Optional.empty();
     }
     return Optional.of(new Cache(bytes.get().toString(), bytes.get()));

@@ -50,7 +50,8 @@ final class KindSections {
       b.append(i == 0 ? ", spill " : " and ").append(Markdown.code(c.spillPaths().get(i)));
     }
     b.append(".\n\n");
-    b.append("Service ").append(Markdown.code(MarsPlan.serviceName(c))).append(": ").append(Markdown.text(c.serviceType()))
+    b.append("Service ").append(Markdown.code(MarsPlan.serviceName(c))).append(": ")
+        .append(Markdown.text(c.serviceType()))
         .append(", port ")
         .append(MarsCluster.SERVICE_PORT).append(".\n\n");
     b.append("**Ready when:** ").append(Markdown.text(MarsPlan.readiness(c))).append(".\n\n");
@@ -149,7 +150,8 @@ final class KindSections {
     if (o.bucket() == null) {
       return o.path() + " (in the launcher pod)";
     }
-    return "s3://" + o.bucket() + "/" + o.path() + ", credentials from the Secret " + BenchmarkCompiler.credentialsSecret(b);
+    return "s3://" + o.bucket() + "/" + o.path() + ", credentials from the Secret "
+        + BenchmarkCompiler.credentialsSecret(b);
   }
 
   /** The steps in the order the setup script runs them (the clone first, in an init container). */
@@ -179,8 +181,9 @@ final class KindSections {
     out.add("benchmark " + b.name() + ": " + b.function() + " on Dask, engine " + engine(b) + ", " + workersText(b)
         + " with " + b.threads() + " thread" + (b.threads() == 1 ? "" : "s") + " each");
     for (Process p : processes(b)) {
-      out.add("  " + p.role() + ": " + p.object() + ", image " + p.image() + (p.role().equals("worker")
-          ? ", " + p.count() + " replicas" : "") + ", requests " + pairs(p.requests()) + ", limits " + pairs(p.limits()));
+      out.add("  " + p.role() + ": " + p.object() + ", image " + p.image()
+          + (p.role().equals("worker") ? ", " + p.count() + " replicas" : "") + ", requests " + pairs(p.requests())
+          + ", limits " + pairs(p.limits()));
     }
     out.add("  output: " + output(b));
     List<String> setup = setup(b);
@@ -190,13 +193,15 @@ final class KindSections {
 
   static String benchmarkMarkdown(Benchmark b) {
     StringBuilder md = new StringBuilder();
-    md.append("Benchmark ").append(Markdown.code(b.function())).append(" on Dask, engine ").append(Markdown.code(engine(b)))
+    md.append("Benchmark ").append(Markdown.code(b.function())).append(" on Dask, engine ")
+        .append(Markdown.code(engine(b)))
         .append(", ").append(Markdown.text(workersText(b))).append(" with ").append(b.threads()).append(" thread")
         .append(b.threads() == 1 ? "" : "s").append(" each.\n\n");
     md.append("| role | object | image | replicas | requests | limits |\n");
     md.append("| --- | --- | --- | --- | --- | --- |\n");
     for (Process p : processes(b)) {
-      md.append("| ").append(Markdown.text(p.role())).append(" | ").append(Markdown.codeInTable(p.object())).append(" | ")
+      md.append("| ").append(Markdown.text(p.role())).append(" | ").append(Markdown.codeInTable(p.object()))
+          .append(" | ")
           .append(Markdown.codeInTable(p.image())).append(" | ").append(Markdown.text(p.count())).append(" | ")
           .append(Markdown.text(pairs(p.requests()))).append(" | ").append(Markdown.text(pairs(p.limits())))
           .append(" |\n");

@@ -145,24 +145,28 @@ public final class PlanWriter {
       Set<String> groups = new LinkedHashSet<>();
       plan.processes().stream().filter(Plan.ProcessPlan::grouped).forEach(p -> groups.add(p.unit()));
       for (String g : groups) {
-        b.append("  subgraph ").append(MermaidIds.group(g)).append("[\"").append(Markdown.mermaidLabel(g)).append("\"]\n");
+        b.append("  subgraph ").append(MermaidIds.group(g)).append("[\"").append(Markdown.mermaidLabel(g))
+            .append("\"]\n");
         plan.processes().stream().filter(p -> p.grouped() && p.unit().equals(g))
-            .forEach(p -> b.append("    ").append(MermaidIds.process(p)).append("[\"").append(Markdown.mermaidLabel(p.name()))
-                .append("\"]\n"));
+            .forEach(p -> b.append("    ").append(MermaidIds.process(p)).append("[\"")
+                .append(Markdown.mermaidLabel(p.name())).append("\"]\n"));
         b.append("  end\n");
       }
       plan.processes().stream().filter(p -> !p.grouped())
-          .forEach(p -> b.append("  ").append(MermaidIds.process(p)).append("[\"").append(Markdown.mermaidLabel(p.name()))
-              .append("\"]\n"));
+          .forEach(p -> b.append("  ").append(MermaidIds.process(p)).append("[\"")
+              .append(Markdown.mermaidLabel(p.name())).append("\"]\n"));
       for (Plan.ServicePlan s : plan.services()) {
-        b.append("  ").append(MermaidIds.service(s.name())).append("((\"").append(Markdown.mermaidLabel(s.name())).append(':').append(s.port())
-            .append("\"))\n");
+        b.append("  ").append(MermaidIds.service(s.name())).append("((\"").append(Markdown.mermaidLabel(s.name()))
+            .append(':').append(s.port()).append("\"))\n");
       }
       for (Plan.ProcessPlan p : plan.processes()) {
         String from = MermaidIds.process(p);
-        p.binds().forEach(s -> b.append("  ").append(from).append(" -- binds --> ").append(MermaidIds.service(s)).append('\n'));
-        p.exposes().forEach(s -> b.append("  ").append(from).append(" -- exposes --> ").append(MermaidIds.service(s)).append('\n'));
-        p.connects().forEach(s -> b.append("  ").append(from).append(" -. connects .-> ").append(MermaidIds.service(s)).append('\n'));
+        p.binds().forEach(s -> b.append("  ").append(from).append(" -- binds --> ")
+            .append(MermaidIds.service(s)).append('\n'));
+        p.exposes().forEach(s -> b.append("  ").append(from).append(" -- exposes --> ")
+            .append(MermaidIds.service(s)).append('\n'));
+        p.connects().forEach(s -> b.append("  ").append(from).append(" -. connects .-> ")
+            .append(MermaidIds.service(s)).append('\n'));
       }
       b.append("```\n\n");
       b.append("| process | pool | requests | limits | node selector | tolerations |\n");
@@ -180,16 +184,18 @@ public final class PlanWriter {
     if (!plan.services().isEmpty()) {
       b.append("| service | type | address |\n| --- | --- | --- |\n");
       for (Plan.ServicePlan s : plan.services()) {
-        b.append("| ").append(Markdown.codeInTable(s.name())).append(" | ").append(Markdown.text(s.type())).append(" | ")
-            .append(Markdown.codeInTable(s.address())).append(" |\n");
+        b.append("| ").append(Markdown.codeInTable(s.name())).append(" | ").append(Markdown.text(s.type()))
+            .append(" | ").append(Markdown.codeInTable(s.address())).append(" |\n");
       }
       b.append('\n');
     }
     if (!plan.pools().isEmpty()) {
-      b.append("| pool | pods | nodes needed / max | cpu requested / available | memory requested / available | fits |\n");
+      b.append("| pool | pods | nodes needed / max | cpu requested / available"
+          + " | memory requested / available | fits |\n");
       b.append("| --- | --- | --- | --- | --- | --- |\n");
       for (PoolUsage u : plan.pools()) {
-        b.append("| ").append(Markdown.codeInTable(u.pool())).append(" | ").append(u.pods()).append(" | ").append(u.nodesNeeded())
+        b.append("| ").append(Markdown.codeInTable(u.pool())).append(" | ").append(u.pods()).append(" | ")
+            .append(u.nodesNeeded())
             .append(" / ").append(max(u)).append(" | ").append(cores(u.cpuMillis())).append(" / ")
             .append(available(u, u.nodeCpuMillis(), true)).append(" | ").append(u.memoryMi()).append("Mi / ")
             .append(available(u, u.nodeMemoryMi(), false)).append(" | ").append(u.fits() ? "yes" : "**no**")

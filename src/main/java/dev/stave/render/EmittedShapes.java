@@ -230,7 +230,8 @@ final class EmittedShapes {
       String[] read = read(place, batch);
       for (int j = 0; j < count; j++) {
         boolean same = read != null && wanted[j].equals(read[j]);
-        if (!same && (count == 1 || !provenAll(new char[] {place}, new String[] {batch[j]}, new String[] {wanted[j]}))) {
+        if (!same
+            && (count == 1 || !provenAll(new char[] {place}, new String[] {batch[j]}, new String[] {wanted[j]}))) {
           return false;
         }
         if (same) {

@@ -94,11 +94,10 @@ public final class Dispatcher {
       if (outside.isPresent()) {
         return new Result(Map.of(), null, null, List.of(), List.of(outside.get()));
       }
-      // Said at the key that names it: the missing file has no line to point at.
-      if (!resolved.toString().startsWith("~") && !java.nio.file.Files.exists(resolved)) {
-        problems.add(Diagnostic.error(inventoryNode.origin(), "inventory", "no-inventory-file",
-            "the inventory " + dev.stave.diag.Sources.display(resolved) + " does not exist",
-            "fix the path; it is relative to this config's folder"));
+      Optional<Diagnostic> notAFile = Inventories.notAFile(resolved, inventoryNode.origin(), "the inventory",
+          "fix the path; it is relative to this config's folder");
+      if (notAFile.isPresent()) {
+        problems.add(notAFile.get());
         return new Result(Map.of(), null, null, List.of(), List.copyOf(problems));
       }
       inventory = Inventories.load(loader, resolved, folders, problems);

@@ -48,14 +48,27 @@ public final class Inventories {
       problems.add(outside.get());
       return null;
     }
-    // Said at the key that names it: the missing file has no line to point at.
-    if (!path.toString().startsWith("~") && !Files.isRegularFile(path)) {
-      problems.add(Diagnostic.error(at, "inventory", "no-inventory-file",
-          "the context's inventory " + Sources.display(path) + " does not exist",
-          "fix the path (relative to the contexts file), or set inventory in the experiment"));
+    Optional<Diagnostic> notAFile = notAFile(path, at, "the context's inventory",
+        "fix the path (relative to the contexts file), or set inventory in the experiment");
+    if (notAFile.isPresent()) {
+      problems.add(notAFile.get());
       return null;
     }
     return load(loader, path, folders, problems);
+  }
+
+  /**
+   * The error for an inventory ({@code what}) that is missing or is no file, such as a folder, at the key
+   * {@code at} that names it: neither has a line to point at. Empty when it is a file, and for a path from
+   * the home folder ({@code ~}), which the loader reads and says of itself.
+   */
+  public static Optional<Diagnostic> notAFile(Path path, Origin at, String what, String fix) {
+    if (path.toString().startsWith("~") || Files.isRegularFile(path)) {
+      return Optional.empty();
+    }
+    String is = Files.exists(path) ? " is not a file" : " does not exist";
+    return Optional.of(Diagnostic.error(at, "inventory", "no-inventory-file", what + " " + Sources.display(path) + is,
+        fix));
   }
 
   /**

@@ -654,6 +654,33 @@ class CommandLineTest {
     assertEquals("1 config is valid\n", fixed.err());
   }
 
+  /** A folder named as an inventory is said to be one at the key, whether the experiment or its context names it. */
+  @Test
+  void aFolderNamedAsAnInventoryIsNotAFile() throws IOException {
+    Files.createDirectory(dir.resolve("pools"));
+    Files.writeString(dir.resolve("contexts.conf"), "kind = contexts\ncontexts { lab { inventory = pools } }\n");
+    Path own = dir.resolve("own.conf");
+    Files.writeString(own, "kind = experiment\nname = e\nimage = x\ninventory = pools\n"
+        + "processes { p { command = [x] } }\n");
+    Run run = Run.of("compile", own.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(own + ":4:13: error: inventory: the inventory " + dir.resolve("pools") + " is not a file\n"
+        + "    | inventory = pools\n"
+        + "    |             ^\n"
+        + "  = hint: fix the path; it is relative to this config's folder\n", run.err());
+    Path context = dir.resolve("context.conf");
+    Files.writeString(context, "kind = experiment\nname = e\nimage = x\ncontexts = contexts.conf\ncontext = lab\n"
+        + "processes { p { command = [x] } }\n");
+    Run viaContext = Run.of("compile", context.toString(), "-o", "-");
+    assertEquals(1, viaContext.code(), viaContext.err());
+    assertEquals(dir.resolve("contexts.conf") + ":2:30: error: inventory: the context's inventory "
+        + dir.resolve("pools") + " is not a file\n"
+        + "    | contexts { lab { inventory = pools } }\n"
+        + "    |                              ^\n"
+        + "  = hint: fix the path (relative to the contexts file), or set inventory in the experiment\n",
+        viaContext.err());
+  }
+
   @Test
   void aMissingFileIsCalledMissingWhateverItsName() {
     Path missing = dir.resolve("no-such-bundle");

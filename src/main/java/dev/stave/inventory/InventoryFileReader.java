@@ -70,6 +70,12 @@ public final class InventoryFileReader {
             taintNode.has("value") ? taintNode.get("value").origin() : m.origin(),
             path + ".taints[" + i + "].value", problems);
       }
+      MapNode labels = Nodes.map(m, "labels");
+      String labelName = Nodes.string(labels, "name");
+      if (labelName != null) {
+        selectable &= Nodes.labelValue(labelName, "the node label name", labels.get("name").origin(),
+            path + ".labels.name", problems);
+      }
       if (selector != null) {
         for (var e : sel.entries().entrySet()) {
           if (!LabelRules.validKey(e.getKey())) {
@@ -85,7 +91,7 @@ public final class InventoryFileReader {
         }
       }
       if (cpu != null && memory != null && selectable) {
-        pools.add(new NodePool(name, gke == null ? name : gke, Nodes.string(Nodes.map(m, "labels"), "name"), cpu,
+        pools.add(new NodePool(name, gke == null ? name : gke, labelName, cpu,
             memory, Nodes.string(m, "gpu_type"), gpus == null ? 0 : gpus, Nodes.bool(m, "preemptible"),
             Nodes.integer(m, "max_nodes"), taints, selector, allocCpu, allocMemory, poolsNode.keyOrigin(name)));
       }

@@ -103,6 +103,10 @@ public final class TerraformInventoryReader {
       unevaluated.put("symphony", labelExpression);
     }
     String labelName = labelExpression != null ? null : labelString(labels, "name", key);
+    if (labelName != null) {
+      Nodes.labelValue(labelName, "the node label name", labels.get("name").origin(),
+          path(key, "node_config.labels.name"), problems);
+    }
     if (problems.size() > before) {
       return null;
     }

@@ -53,6 +53,25 @@ class InventoryFileReaderTest {
         + "    |                                                                    ^\n" + memoryHint, run.err());
   }
 
+  /** The symphony model selects the pool's nodes by labels.name, so it must be a label value Kubernetes takes. */
+  @Test
+  void aLabelNameThatIsNoLabelValueIsAnErrorAtIt() throws IOException {
+    Path file = experiment("""
+        kind: inventory
+        pools:
+          p: {cpu: 8, memory: 1Gi, labels: {name: "a b"}}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals("", run.out());
+    assertEquals(temp.resolve("inv.yaml") + ":3:43: error: pools.p.labels.name: the node label name 'a b' is not a"
+        + " Kubernetes label value, so it cannot select nodes\n"
+        + "    |   p: {cpu: 8, memory: 1Gi, labels: {name: \"a b\"}}\n"
+        + "    |                                           ^\n"
+        + "  = hint: use at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit\n",
+        run.err());
+  }
+
   @Test
   void aCpuLargerThanAnyNodesIsAnErrorNotAnOverflow() throws IOException {
     Path file = experiment("""

@@ -53,6 +53,22 @@ class TerraformInventoryReaderTest {
     assertEquals(2147483647, q.gpuCount());
   }
 
+  /** The symphony model selects the pool's nodes by labels.name, so it must be a label value Kubernetes takes. */
+  @Test
+  void aLabelNameThatIsNoLabelValueIsAnErrorAtIt() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"node_config": {"machine_type": "n1-standard-8", "labels": {"name": "a b"}}}
+        }}}
+        """);
+    assertEquals(temp.resolve("inv.tf.json") + ":2:77: error: resource.google_container_node_pool.p.node_config.labels"
+        + ".name: the node label name 'a b' is not a Kubernetes label value, so it cannot select nodes\n"
+        + "    |   \"p\": {\"node_config\": {\"machine_type\": \"n1-standard-8\", \"labels\": {\"name\": \"a b\"}}}\n"
+        + "    |                                                                             ^\n"
+        + "  = hint: use at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit\n",
+        err);
+  }
+
   @Test
   void aCountAPoolCannotHoldIsAnErrorAtIt() throws IOException {
     String err = errors("""

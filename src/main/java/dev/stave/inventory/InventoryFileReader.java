@@ -126,7 +126,8 @@ public final class InventoryFileReader {
    */
   private static BigDecimal size(ScalarNode s, String path, SizeUnit unit, String notASize, String notASizeHint,
       List<Diagnostic> problems) {
-    var q = Quantities.parse(Quantities.text(s));
+    // Not parse: a quantity beyond 64 bits is well formed, and too large like any size above the largest.
+    var q = Quantities.written(Quantities.text(s));
     if (q.isEmpty() || q.get().getNumber().signum() <= 0) {
       problems.add(Diagnostic.error(s.origin(), path, "quantity", "'" + s.text() + "' " + notASize, notASizeHint));
       return null;

@@ -75,13 +75,20 @@ public final class Quantities {
   }
 
   public static Optional<Quantity> parse(String text) {
+    // Kubernetes keeps quantities in 64 bits: larger ones (1e999, 2^64) are no quantity it can hold.
+    return written(text).filter(q -> q.getNumber().signum() >= 0 && q.getNumber().compareTo(MAX) <= 0);
+  }
+
+  /**
+   * A quantity as it is written, of any sign and size, or empty when it is not written as one: for a
+   * size that can then be called too large rather than malformed.
+   */
+  public static Optional<Quantity> written(String text) {
     if (text == null || text.isEmpty() || text.length() > 64 || !text.strip().equals(text)) {
       return Optional.empty();
     }
     try {
-      Quantity q = FORMATTER.parse(text);
-      // Kubernetes keeps quantities in 64 bits: larger ones (1e999, 2^64) are no quantity it can hold.
-      return q.getNumber().signum() < 0 || q.getNumber().compareTo(MAX) > 0 ? Optional.empty() : Optional.of(q);
+      return Optional.of(FORMATTER.parse(text));
     } catch (RuntimeException e) {
       return Optional.empty();
     }

@@ -72,25 +72,35 @@ class InventoryFileReaderTest {
         run.err());
   }
 
+  /** Beyond what 64 bits hold (1e19, 9Ei) too: a well-formed quantity, too large like any other. */
   @Test
-  void aCpuLargerThanAnyNodesIsAnErrorNotAnOverflow() throws IOException {
+  void aSizeLargerThanAnyNodesIsAnErrorNotAnOverflow() throws IOException {
     Path file = experiment("""
         kind: inventory
         pools:
           p: {cpu: 1e18, memory: 1Gi, allocatable: {cpu: 2147483648}}
           q: {cpu: 2147483647, memory: 1Gi}
+          r: {cpu: 1e19, memory: 9Ei}
         """);
     Run run = Run.of("compile", file.toString(), "-o", "-");
     assertEquals(1, run.code(), run.err());
     assertEquals("", run.out());
     String inv = temp.resolve("inv.yaml") + ":3:";
     String line = "    |   p: {cpu: 1e18, memory: 1Gi, allocatable: {cpu: 2147483648}}\n";
+    String r = temp.resolve("inv.yaml") + ":5:";
+    String rLine = "    |   r: {cpu: 1e19, memory: 9Ei}\n";
     assertEquals(inv + "12: error: pools.p.cpu: '1e18' is more than 2147483647 cores, which no node has\n" + line
         + "    |            ^\n"
         + "  = hint: write the node's real size\n"
         + inv + "50: error: pools.p.allocatable.cpu: '2147483648' is more than 2147483647 cores, which no node has\n"
         + line
         + "    |                                                  ^\n"
+        + "  = hint: write the node's real size\n"
+        + r + "12: error: pools.r.cpu: '1e19' is more than 2147483647 cores, which no node has\n" + rLine
+        + "    |            ^\n"
+        + "  = hint: write the node's real size\n"
+        + r + "26: error: pools.r.memory: '9Ei' is more than 9223372036854775807 bytes, which no node has\n" + rLine
+        + "    |                          ^\n"
         + "  = hint: write the node's real size\n", run.err());
   }
 

@@ -83,7 +83,7 @@ public final class ExperimentCompiler {
       String longest = unit.pod().workload() != Workload.DEPLOYMENT && unit.pod().replicas() > 1
           ? objectName + "-" + (unit.pod().replicas() - 1) : objectName;
       if (longest.length() > Names.MAX_LABEL) {
-        problems.add(Diagnostic.error(unit.origin(), unitPath(unit), "name-too-long",
+        problems.add(Diagnostic.error(unit.origin(), unit.path(), "name-too-long",
             (longest.equals(objectName) ? "the object name '" + objectName + "'"
                 : unit.pod().workload() == Workload.POD ? "the name of the last Pod, '" + longest + "',"
                 : "the hostname of the Indexed Job's last pod, '" + longest + "',")
@@ -94,14 +94,6 @@ public final class ExperimentCompiler {
       out.addAll(workload(unit, objectName, services));
     }
     return out;
-  }
-
-  static String unitPath(PodUnit unit) {
-    return (unit.group() ? "process_groups." : "processes.") + unit.given();
-  }
-
-  static String processPath(PodUnit unit, Process p) {
-    return unit.group() ? unitPath(unit) + ".processes." + p.given() : unitPath(unit);
   }
 
   /** A mount path as the container sees it: {@code /data/} is {@code /data}. */
@@ -118,12 +110,12 @@ public final class ExperimentCompiler {
   private PlannedObject claimed(PlannedObject object, PodUnit unit, Integer replica) {
     String what = (unit.group() ? "group '" : "process '") + unit.given() + "'";
     if (replica == null) {
-      names.claim(object, new ObjectNames.Source(what, unit.origin(), unitPath(unit), null), problems);
+      names.claim(object, new ObjectNames.Source(what, unit.origin(), unit.path(), null), problems);
       return object;
     }
     int replicas = unit.pod().replicas();
     String prefix = experiment.name() + "-" + unit.name() + "-";
-    names.claim(object, new ObjectNames.Source("replica " + replica + " of " + what, unit.origin(), unitPath(unit),
+    names.claim(object, new ObjectNames.Source("replica " + replica + " of " + what, unit.origin(), unit.path(),
         "the " + replicas + " replicas of " + what + " are the Pods " + prefix + "0 to " + prefix + (replicas - 1)),
         problems);
     return object;
@@ -202,11 +194,11 @@ public final class ExperimentCompiler {
     List<FieldOverride> out = new ArrayList<>();
     if (!unit.pod().podOverride().isEmpty()) {
       out.add(new FieldOverride(unit.pod().podOverride(), unit.pod().podOverrideOrigins(),
-          unit.pod().podOverrideVariables(), unitPath(unit) + ".overrides.pod", null));
+          unit.pod().podOverrideVariables(), unit.path() + ".overrides.pod", null));
     }
     for (Process p : unit.processes()) {
       if (!p.containerOverride().isEmpty()) {
-        String path = unit.group() ? unitPath(unit) + ".processes." + p.given() : unitPath(unit);
+        String path = unit.path(p);
         out.add(new FieldOverride(p.containerOverride(), p.containerOverrideOrigins(), p.containerOverrideVariables(),
             path + ".overrides.container", p.name()));
       }
@@ -239,7 +231,7 @@ public final class ExperimentCompiler {
         // The containers of a pod share its network: two of them cannot both listen on the service's port.
         Process other = offeredBy.putIfAbsent(s.name(), p);
         if (other != null && other != p) {
-          problems.add(Diagnostic.error(s.origin(), processPath(unit, p), "service-twice-in-pod",
+          problems.add(Diagnostic.error(s.origin(), unit.path(p), "service-twice-in-pod",
               "processes '" + other.name() + "' and '" + p.name() + "' of group '" + unit.name() + "' both offer '"
                   + s.name() + "', and a group is one pod: both would listen on its one port",
               "let one process of the group bind or expose it, or take the other out of the group"));
@@ -249,7 +241,7 @@ public final class ExperimentCompiler {
       Map<String, Mount> byPath = new HashMap<>();
       for (int i = 0; i < p.mounts().size(); i++) {
         Mount m = p.mounts().get(i);
-        String path = processPath(unit, p) + ".mounts[" + i + "]";
+        String path = unit.path(p) + ".mounts[" + i + "]";
         Map<String, Object> volume = new LinkedHashMap<>();
         volume.put("name", m.volumeName());
         volume.put("field", m.sourceField());
@@ -257,7 +249,7 @@ public final class ExperimentCompiler {
         Map<String, Object> existing = volumes.putIfAbsent(m.volumeName(), volume);
         Mount first = firstMounts.putIfAbsent(m.volumeName(), m);
         if (existing != null && !existing.equals(volume)) {
-          problems.add(Diagnostic.error(m.origin(), unitPath(unit), "volume-conflict",
+          problems.add(Diagnostic.error(m.origin(), unit.path(), "volume-conflict",
               "volume '" + m.volumeName() + "' is defined twice in one pod with different sources (the other at line "
                   + first.origin().line() + ")",
               "give one of the mounts another 'name'"));
@@ -298,7 +290,7 @@ public final class ExperimentCompiler {
       volume.put("field", "secret");
       volume.put("source", source);
       if (volumes.putIfAbsent("stave-secrets", volume) != null) {
-        problems.add(Diagnostic.error(firstMounts.get("stave-secrets").origin(), unitPath(unit), "volume-conflict",
+        problems.add(Diagnostic.error(firstMounts.get("stave-secrets").origin(), unit.path(), "volume-conflict",
             "volume name 'stave-secrets' is used by stave for the experiment's secrets", "rename the mount"));
       }
     }

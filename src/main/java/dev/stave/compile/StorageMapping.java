@@ -37,7 +37,7 @@ final class StorageMapping {
       for (Process p : unit.processes()) {
         for (Mount m : p.mounts()) {
           if (m.volumeName().equals(VOLUME)) {
-            problems.add(Diagnostic.error(m.origin(), ExperimentCompiler.unitPath(unit), "volume-conflict",
+            problems.add(Diagnostic.error(m.origin(), unit.path(), "volume-conflict",
                 "volume name '" + VOLUME + "' is used by stave for the project's storage (storage.mount "
                     + storage.mount() + ")",
                 "give the mount another 'name'"));

@@ -194,7 +194,7 @@ public final class Dispatcher {
       if (placement == null) {
         continue;
       }
-      String path = (unit.group() ? "process_groups." : "processes.") + unit.given();
+      String path = unit.path();
       for (String key : List.of("affinity", "nodeName", "nodeSelector", "tolerations")) {
         Origin origin = unit.pod().podOverrideOrigins().get(key);
         if (origin != null) {
@@ -207,7 +207,7 @@ public final class Dispatcher {
       for (Process p : unit.processes()) {
         Origin origin = p.containerOverrideOrigins().get("resources");
         if (origin != null && placement.containers().containsKey(p.name())) {
-          String process = unit.group() ? path + ".processes." + p.given() : path;
+          String process = unit.path(p);
           problems.add(Diagnostic.warning(origin, process + ".overrides.container.resources", "override-of-placement",
               "the override sets the resources of process '" + p.name() + "', which the schedule sizes for pool '"
                   + placement.pool() + "': the bundle has the override's, while plan and the capacity check go"
@@ -237,7 +237,7 @@ public final class Dispatcher {
       if (untolerated.isEmpty()) {
         continue;
       }
-      String path = (unit.group() ? "process_groups." : "processes.") + unit.given() + ".overrides.pod.tolerations";
+      String path = unit.path() + ".overrides.pod.tolerations";
       List<String> taints = new ArrayList<>();
       List<String> add = new ArrayList<>();
       for (Taint t : untolerated) {

@@ -21,8 +21,7 @@ final class ScheduleReader {
     List<Schedule> out = new ArrayList<>();
     for (PodUnit unit : experiment.units()) {
       for (Process p : unit.processes()) {
-        String path = unit.group()
-            ? "process_groups." + unit.given() + ".processes." + p.given() : "processes." + unit.given();
+        String path = unit.path(p);
         MapNode process = unit.group()
             ? at(root, "process_groups", unit.given(), "processes", p.given()) : at(root, "processes", unit.given());
         if (process != null && process.get("schedule") instanceof MapNode s) {

@@ -200,12 +200,10 @@ public final class TerraformInventoryReader {
    */
   private Diagnostic unevaluatedName(Node n, String key, String path, String model, String selectedBy,
       String otherModel) {
-    if (!(n instanceof ScalarNode s && s.isString() && EXPRESSION.matcher(s.text()).find())) {
-      return null;
-    }
-    return Diagnostic.error(s.origin(), path(key, path), "inventory-expression",
-        path + " of node pool '" + key + "' is " + shown(s) + ", a Terraform expression, which stave does not"
-            + " evaluate, and the " + model + " model selects the pool's nodes by it (the " + selectedBy + ")",
+    ScalarNode s = expression(n);
+    return s == null ? null : Diagnostic.error(s.origin(), path(key, path), "inventory-expression",
+        notEvaluated(s, key, path) + ", and the " + model + " model selects the pool's nodes by it (the "
+            + selectedBy + ")",
         "write the name that it stands for, or use dispatch_model: " + otherModel + FROM_NODES);
   }
 
@@ -319,14 +317,23 @@ public final class TerraformInventoryReader {
    * pool name its nodes do not have).
    */
   private boolean expression(Node n, String key, String path, String what, String example) {
-    if (!(n instanceof ScalarNode s && s.isString() && EXPRESSION.matcher(s.text()).find())) {
+    ScalarNode s = expression(n);
+    if (s == null) {
       return false;
     }
-    problems.add(Diagnostic.error(s.origin(), path(key, path), "inventory-expression",
-        path + " of node pool '" + key + "' is " + shown(s) + ", a Terraform expression, which stave does not"
-            + " evaluate", "write the " + what + " that it stands for" + (example == null ? "" : ", such as " + example)
-            + FROM_NODES));
+    problems.add(Diagnostic.error(s.origin(), path(key, path), "inventory-expression", notEvaluated(s, key, path),
+        "write the " + what + " that it stands for" + (example == null ? "" : ", such as " + example) + FROM_NODES));
     return true;
+  }
+
+  /** {@code n} when it is text holding a Terraform expression; else null. */
+  private static ScalarNode expression(Node n) {
+    return n instanceof ScalarNode s && s.isString() && EXPRESSION.matcher(s.text()).find() ? s : null;
+  }
+
+  private static String notEvaluated(ScalarNode s, String key, String path) {
+    return path + " of node pool '" + key + "' is " + shown(s) + ", a Terraform expression, which stave does not"
+        + " evaluate";
   }
 
   /** A value as a message quotes it: a string in double quotes, a number as written, else its kind. */

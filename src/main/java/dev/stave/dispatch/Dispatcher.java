@@ -87,20 +87,8 @@ public final class Dispatcher {
       Path path = Path.of(((ScalarNode) inventoryNode).text());
       Path resolved = path.isAbsolute() || path.toString().startsWith("~") ? path
           : config.folder().resolve(path).normalize();
-      ProjectFolders folders = config.folders();
-      // Before whether it exists: the answer for a file outside is the same whether or not it is there.
-      Optional<Diagnostic> outside = Inventories.outside(folders, loader, resolved, inventoryNode.origin(),
-          "the inventory");
-      if (outside.isPresent()) {
-        return new Result(Map.of(), null, null, List.of(), List.of(outside.get()));
-      }
-      Optional<Diagnostic> notAFile = Inventories.notAFile(resolved, inventoryNode.origin(), "the inventory",
-          "fix the path; it is relative to this config's folder");
-      if (notAFile.isPresent()) {
-        problems.add(notAFile.get());
-        return new Result(Map.of(), null, null, List.of(), List.copyOf(problems));
-      }
-      inventory = Inventories.load(loader, resolved, folders, problems);
+      inventory = Inventories.loadNamed(loader, resolved, inventoryNode.origin(), config.folders(), "the inventory",
+          "fix the path; it is relative to this config's folder", problems);
     } else if (contextInventory != null) {
       inventory = Inventories.loadForContext(loader, contextInventory, contextOrigin, contextFolders, problems);
     } else {

@@ -32,14 +32,7 @@ class LauncherIT {
 
   @Test
   void theArchiveIsRecordedOnceAndAgainWhenTheJarOrJavaChanges() throws Exception {
-    Files.createDirectories(home.resolve("examples"));
-    Files.createDirectories(home.resolve("target"));
-    for (String example : List.of("cheetah-ppo.conf", "lr-seed-grid.yaml")) {
-      Files.copy(Path.of("examples", example), home.resolve("examples").resolve(example));
-    }
-    Files.copy(Path.of("stave"), home.resolve("stave"));
-    Files.copy(JAR, home.resolve("target/stave.jar"));
-    Files.createSymbolicLink(home.resolve("target/lib"), JAR.resolveSibling("lib").toAbsolutePath());
+    copyLayout();
     Path jsa = home.resolve("target/stave.jsa");
 
     Run first = launch();
@@ -75,14 +68,32 @@ class LauncherIT {
     assertFalse(Files.exists(jsa));
   }
 
+  /**
+   * Picocli's class files are Java 5's, which a class-data dump leaves out once anything links them
+   * while it runs (a lambda of stave's that the dump resolves can): CommandLine, the largest, then
+   * loads from the jar on every start.
+   */
+  @Test
+  void theArchiveHoldsPicocli() throws Exception {
+    copyLayout();
+    assertEquals(0, launch().code());
+    Path log = home.resolve("classes.log");
+    Process java = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:on", "-XX:SharedArchiveFile=target/stave.jsa",
+        "-Xlog:class+load=info:file=" + log, "-cp", "target/stave.jar", "dev.stave.cli.Main",
+        "compile", "examples/cheetah-ppo.conf", "-o", "out")
+        .directory(home.toFile()).redirectErrorStream(true).redirectOutput(home.resolve("java.out").toFile())
+        .start();
+    assertTrue(java.waitFor(1, TimeUnit.MINUTES));
+    assertEquals(0, java.exitValue(), Files.readString(home.resolve("java.out")));
+    List<String> loads = Files.readAllLines(log).stream().filter(line -> line.contains(" picocli.")).toList();
+    assertFalse(loads.isEmpty());
+    assertEquals(List.of(), loads.stream().filter(line -> !line.endsWith("source: shared objects file")).toList());
+  }
+
   @Test
   void theJarIsRebuiltWhenASourceIsNewerButNotForHiddenFiles() throws Exception {
-    Files.createDirectories(home.resolve("examples"));
-    Files.createDirectories(home.resolve("target"));
-    Files.copy(Path.of("examples", "cheetah-ppo.conf"), home.resolve("examples/cheetah-ppo.conf"));
-    Files.copy(Path.of("stave"), home.resolve("stave"));
-    Files.copy(JAR, home.resolve("target/stave.jar"));
-    Files.createSymbolicLink(home.resolve("target/lib"), JAR.resolveSibling("lib").toAbsolutePath());
+    copyLayout();
     Path source = home.resolve("src/main/java/dev/stave/Some.java");
     Files.createDirectories(source.getParent());
     Files.writeString(source, "class Some {}");
@@ -123,6 +134,18 @@ class LauncherIT {
     Run flags = launch(env, bin);
     assertEquals(0, flags.code(), flags.err());
     assertTrue(flags.out().lines().anyMatch("-Xlog:all=warning,cds*=off:stderr"::equals), flags.out());
+  }
+
+  /** The files the launcher expects, with the packaged jar and its libraries. */
+  private void copyLayout() throws IOException {
+    Files.createDirectories(home.resolve("examples"));
+    Files.createDirectories(home.resolve("target"));
+    for (String example : List.of("cheetah-ppo.conf", "lr-seed-grid.yaml")) {
+      Files.copy(Path.of("examples", example), home.resolve("examples").resolve(example));
+    }
+    Files.copy(Path.of("stave"), home.resolve("stave"));
+    Files.copy(JAR, home.resolve("target/stave.jar"));
+    Files.createSymbolicLink(home.resolve("target/lib"), JAR.resolveSibling("lib").toAbsolutePath());
   }
 
   private Run launch() throws IOException, InterruptedException {

@@ -16,16 +16,16 @@ final class ClusterOptions {
       description = "The kubeconfig context (default: its current-context).")
   String context;
 
-  @Option(names = "--timeout", paramLabel = "DURATION", converter = Durations.class,
+  @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
       description = "Give up on the cluster after this long (default 5m; for apply, waiting included, the"
           + " bundle's stave.dev/wait-timeout when it has one).")
   Duration timeout;
 
   // Tests shorten the pauses between retries; users have no reason to.
-  @Option(names = "--retry-delay", hidden = true, converter = Durations.class)
+  @Option(names = "--retry-delay", hidden = true, converter = DurationConverter.class)
   Duration retryDelay;
 
-  @Option(names = "--poll-interval", hidden = true, converter = Durations.class)
+  @Option(names = "--poll-interval", hidden = true, converter = DurationConverter.class)
   Duration pollInterval;
 
   /** --timeout when given, else {@code fallback} (a bundle's own wait timeout), else 5 minutes. */

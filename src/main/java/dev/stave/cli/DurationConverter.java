@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 import picocli.CommandLine;
 
 /** Reads {@code 300ms}, {@code 30s}, {@code 5m}, {@code 1h} as kubectl's --timeout does. */
-final class Durations implements CommandLine.ITypeConverter<Duration> {
+final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
   private static final Pattern FORM = Pattern.compile("(\\d{1,9})(ms|s|m|h)");
 
   @Override

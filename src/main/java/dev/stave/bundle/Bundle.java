@@ -28,11 +28,8 @@ public final class Bundle {
       "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nsortOptions:\n  order: fifo\n";
 
   // Ranked once per object: a sweep's bundle sorts 20,000 objects in about 300,000 comparisons.
-  private static final Comparator<Ranked> ORDER = Comparator
-      .comparingInt(Ranked::rank)
-      .thenComparing((Ranked r) -> r.object().kind())
-      .thenComparing(r -> r.object().namespace() == null ? "" : r.object().namespace())
-      .thenComparing(r -> r.object().name());
+  private static final Comparator<Ranked> ORDER = KindOrder.installOrder(Ranked::rank, r -> r.object().kind(),
+      r -> r.object().namespace(), r -> r.object().name());
 
   private final String name;
   private final List<RenderedObject> objects;

@@ -16,11 +16,8 @@ import java.util.regex.Pattern;
  */
 public final class ObjectDiff {
   private static final Pattern PLAIN_KEY = Pattern.compile("[A-Za-z_][A-Za-z0-9_-]*");
-  private static final Comparator<KubeObject> ORDER = Comparator
-      .comparingInt((KubeObject o) -> KindOrder.rank(o.kind()))
-      .thenComparing(KubeObject::kind)
-      .thenComparing(o -> o.namespace() == null ? "" : o.namespace())
-      .thenComparing(KubeObject::name);
+  private static final Comparator<KubeObject> ORDER =
+      KindOrder.installOrder(KubeObject::kind, KubeObject::namespace, KubeObject::name);
 
   /** Marks a field that one side does not have. */
   public static final Object ABSENT = new Object() {

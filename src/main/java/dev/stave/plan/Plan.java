@@ -1,5 +1,6 @@
 package dev.stave.plan;
 
+import dev.stave.bundle.KindOrder;
 import dev.stave.compile.Compiled;
 import dev.stave.compile.Placements;
 import dev.stave.compile.PlannedObject;
@@ -67,7 +68,10 @@ public record Plan(String bundle, String namespace, String model, String invento
   public static Plan of(Compiled compiled, Experiment experiment, Dispatcher.Result dispatch) {
     List<String> objects = new ArrayList<>();
     List<ServicePlan> services = new ArrayList<>();
-    for (PlannedObject o : compiled.objects()) {
+    // In the order of the bundle's files, which apply follows.
+    List<PlannedObject> ordered = new ArrayList<>(compiled.objects());
+    ordered.sort(KindOrder.installOrder(PlannedObject::kind, PlannedObject::namespace, PlannedObject::name));
+    for (PlannedObject o : ordered) {
       objects.add(o.kind() + " " + (o.namespace() == null ? "" : o.namespace() + "/") + o.name());
       if (o.kind().equals("Service")) {
         Map<?, ?> port = (Map<?, ?>) ((List<?>) o.data().get("ports")).get(0);

@@ -20,6 +20,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -43,8 +45,8 @@ public final class BundleReader {
 
   /**
    * The objects of one bundle folder, to apply or compare with a cluster; a folder that holds no object
-   * file or also holds folders, a file that is not one Kubernetes object, and an apiVersion that cannot
-   * go into a request ({@link ApiVersions}) are user errors naming them.
+   * file or also holds folders, a file that is not one Kubernetes object, and an apiVersion, namespace or
+   * name that cannot go into a request ({@link RequestPaths}) are user errors naming them.
    */
   public static List<KubeObject> read(Path dir) {
     Entries entries = entries(dir);
@@ -204,9 +206,8 @@ public final class BundleReader {
               "remove one of the two files from the bundle folder"));
           continue;
         }
-        Diagnostic apiVersion = sent ? ApiVersions.check(o, file.toString(), text) : null;
-        if (apiVersion != null) {
-          problems.add(apiVersion);
+        if (sent) {
+          RequestPaths.check(o, file.toString(), text, problems);
         }
         Diagnostic wait = WaitAnnotations.check(o, file.toString(), text);
         if (wait != null) {
@@ -228,6 +229,24 @@ public final class BundleReader {
       }
     }
     return Origin.of(file);
+  }
+
+  /**
+   * The line and column of {@code key} written as a key (YAML {@code key:}, JSON {@code "key":}) after the
+   * first {@code parent} in a bundle file's text, or the file alone: {@code name} under {@code metadata} is
+   * neither the {@code name} of a label such as {@code app.kubernetes.io/name} nor that of a container.
+   */
+  static Origin locateKey(String file, String text, String parent, String key) {
+    int from = Math.max(0, text.indexOf(parent));
+    Matcher m = Pattern.compile("(?<![\\w./\"'-])[\"']?" + Pattern.quote(key) + "[\"']?\\s*:").matcher(text);
+    if (!m.find(from)) {
+      return Origin.of(file);
+    }
+    int lineStart = text.lastIndexOf('\n', m.start()) + 1;
+    int line = (int) text.substring(0, lineStart).chars().filter(c -> c == '\n').count() + 1;
+    int lineEnd = text.indexOf('\n', m.start());
+    String lineText = text.substring(lineStart, lineEnd < 0 ? text.length() : lineEnd);
+    return new Origin(file, line, Sources.column(lineText, m.start() - lineStart));
   }
 
   private static boolean isDangling(Path entry) {

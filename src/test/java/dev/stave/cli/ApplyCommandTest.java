@@ -648,6 +648,53 @@ class ApplyCommandTest {
     assertEquals(List.of(), api.requests());
   }
 
+  private static final String NAME_HINT = "  = hint: write a Kubernetes name of lower-case letters, digits, '-' and"
+      + " '.', e.g. ";
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "name | .. | in a path '..' is a step to another object, and Kubernetes names nothing so | my-app",
+      "name | . | in a path '.' is a step to another object, and Kubernetes names nothing so | my-app",
+      "name | a/status | the API server reads a '/' in it as a step in the path, and Kubernetes names nothing with"
+          + " one | my-app",
+      "namespace | .. | in a path '..' is a step to another object, and Kubernetes names nothing so | my-namespace",
+      "namespace | x%2F.. | the API server decodes a '%' in a path, so it would read another name, and Kubernetes"
+          + " names nothing with one | my-namespace"})
+  void aNameThatCannotGoIntoARequestIsLocatedAndNothingIsSent(String key, String value, String wrong,
+      String example) throws IOException {
+    // The last object: were it refused only as its request is built, the others would be applied by then.
+    Path file = bundle.resolve("31-job-cheetah-ppo-nonagent.yaml");
+    String written = key.equals("name") ? "cheetah-ppo-nonagent" : "surreal";
+    Files.writeString(file, Files.readString(file).replace("\n  " + key + ": " + written + "\n",
+        "\n  " + key + ": " + value + "\n"));
+    String display = "Job " + (key.equals("name") ? "surreal/" + value : value + "/cheetah-ppo-nonagent");
+    for (String command : List.of("apply", "diff")) {
+      Run run = command.equals("apply") ? stave("apply", bundle.toString())
+          : stave("diff", "--cluster", bundle.toString());
+      assertEquals(1, run.code(), run.out());
+      assertEquals("", run.out());
+      assertEquals(file + ":" + (key.equals("name") ? 4 : 5) + ":3: error: metadata." + key + ": the metadata."
+          + key + " '" + value + "' of " + display + " cannot go into a request to the API server: " + wrong + "\n"
+          + "    |   " + key + ": " + value + "\n"
+          + "    |   ^\n" + NAME_HINT + example + "\n", run.err());
+    }
+    assertEquals(List.of(), api.requests());
+  }
+
+  @Test
+  void aNameIsLocatedUnderMetadataWhereverTheFileWritesIt() throws IOException {
+    Path file = bundle.resolve("99-settings.json");
+    Files.writeString(file, "{\"kind\": \"ConfigMap\", \"apiVersion\": \"v1\", \"data\": {\"name\": \"x\"},"
+        + " \"metadata\": {\"labels\": {\"app.kubernetes.io/name\": \"x\"}, \"name\": \"..\"}}\n");
+    Run run = stave("apply", bundle.toString());
+    assertEquals(1, run.code(), run.out());
+    assertEquals(file + ":1:122: error: metadata.name: the metadata.name '..' of ConfigMap .. cannot go into a"
+        + " request to the API server: in a path '..' is a step to another object, and Kubernetes names nothing so\n"
+        + "    | " + Files.readString(file)
+        + "    | " + " ".repeat(121) + "^\n" + NAME_HINT + "my-app\n", run.err());
+    assertEquals(List.of(), api.requests());
+  }
+
   @Test
   void aFolderOfBundlesOrAnEmptyFolderIsNotABundle() throws IOException {
     Path folder = tmp.resolve("out");

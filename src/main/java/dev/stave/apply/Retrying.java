@@ -31,19 +31,32 @@ final class Retrying implements KubeTransport {
 
   @Override
   public Response send(Request request) throws IOException {
+    Response lastResponse = null;
+    IOException lastError = null;
     for (int attempt = 1; ; attempt++) {
       Response response;
       try {
         response = inner.send(request);
+      } catch (Deadline.RanOut e) {
+        // The deadline passed after the pause's last look and before the transport's: the try is abandoned
+        // as one the pause had refused, and the run reports the last answer, not that it stopped.
+        if (lastResponse != null) {
+          return lastResponse;
+        }
+        throw lastError != null ? lastError : e;
       } catch (IOException e) {
         if (!pause(attempt, null)) {
           throw e;
         }
+        lastResponse = null;
+        lastError = e;
         continue;
       }
       if (!retriable(response.status()) || !pause(attempt, retryAfter(response))) {
         return response;
       }
+      lastResponse = response;
+      lastError = null;
     }
   }
 

@@ -119,6 +119,15 @@ class RunDeadlineTest {
     assertTheNamespaceFailsWithOne503();
   }
 
+  @Test
+  void applyReportsTheLastAnswerWhenTheDeadlinePassesBetweenThePauseAndTheTry() throws IOException {
+    // The pause after the 503 is allowed (the clock's first look after it) and ends before the deadline
+    // (its second look); the deadline has passed by the transport's look before it sends the next try.
+    AtomicInteger looks = new AtomicInteger();
+    open(() -> api.requests().size() < 2 || looks.getAndIncrement() < 2 ? 0 : TIMEOUT.toNanos());
+    assertTheNamespaceFailsWithOne503();
+  }
+
   /** Applies the Namespace, whose PATCH is answered with a 503 once: that 503 is what the run reports. */
   private void assertTheNamespaceFailsWithOne503() {
     api.fail(r -> r.startsWith("PATCH /api/v1/namespaces/surreal?"), 503, 1, null);

@@ -56,12 +56,21 @@ public final class Deadline {
 
   /** What a request that is not sent, since the deadline has passed, throws; {@code request} names it. */
   public RanOut ranOutBefore(Object request) {
-    return new RanOut("stopped: --timeout " + Durations.written(timeout) + " ran out before " + request
-        + " was sent; raise --timeout to give the run longer");
+    return ranOut("before " + request + " was sent");
+  }
+
+  /** What a request that the deadline cut off while it waited for its answer throws; {@code request} names it. */
+  public RanOut ranOutAwaiting(Object request) {
+    return ranOut("while " + request + " waited for its answer");
+  }
+
+  private RanOut ranOut(String when) {
+    return new RanOut("stopped: --timeout " + Durations.written(timeout) + " ran out " + when
+        + "; raise --timeout to give the run longer");
   }
 
   /**
-   * A request not sent because the run's --timeout had ended. The run's own limit stopped it, whatever
+   * A request not sent, or cut off before its answer, because the run's --timeout had ended. The run's own limit stopped it, whatever
    * state the server is in, so the run does not end saying that the server could not be reached.
    */
   public static final class RanOut extends IOException {

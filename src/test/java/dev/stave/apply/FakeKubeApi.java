@@ -44,6 +44,7 @@ public final class FakeKubeApi implements AutoCloseable {
   private final Map<String, Map<String, Set<String>>> owners = new HashMap<>();
   private final Map<String, Integer> reads = new HashMap<>();
   private final List<Fault> faults = new ArrayList<>();
+  private final Map<Predicate<String>, java.time.Duration> stalls = new java.util.LinkedHashMap<>();
   private final List<String> requests = new ArrayList<>();
   private final List<String> authorizations = new ArrayList<>();
   private final Map<String, Object> discovery = new HashMap<>();
@@ -106,6 +107,14 @@ public final class FakeKubeApi implements AutoCloseable {
   public synchronized void answer(Predicate<String> matches, int status, int times, String contentType, String body) {
     faults.add(new Fault(matches, status, null, new int[] {times}, contentType, body.getBytes(StandardCharsets.UTF_8),
         null));
+  }
+
+  /**
+   * Every request that matches is held unanswered for {@code time}, then its connection closed: a server
+   * that takes longer than the client waits. The server answers nothing else meanwhile.
+   */
+  public synchronized void stall(Predicate<String> matches, java.time.Duration time) {
+    stalls.put(matches, time);
   }
 
   /** Every request that matches is redirected with {@code status} to {@code location}. */
@@ -175,6 +184,16 @@ public final class FakeKubeApi implements AutoCloseable {
       requests.add(line);
       authorizations.add(Objects.requireNonNullElse(exchange.getRequestHeaders().getFirst("Authorization"), ""));
       String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+      for (Map.Entry<Predicate<String>, java.time.Duration> stall : stalls.entrySet()) {
+        if (stall.getKey().test(line)) {
+          try {
+            Thread.sleep(stall.getValue().toMillis());
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          return;
+        }
+      }
       for (Fault f : faults) {
         if (f.left()[0] > 0 && f.matches().test(line)) {
           f.left()[0]--;

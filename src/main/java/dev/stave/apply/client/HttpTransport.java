@@ -8,6 +8,7 @@ import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.Pair;
 import io.kubernetes.client.openapi.auth.Authentication;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -125,6 +126,13 @@ final class HttpTransport implements KubeTransport {
       }
       String text = response.body() == null ? "" : text(response.body(), MAX_ANSWER_BYTES, request);
       return new Response(response.code(), headers, text);
+    } catch (InterruptedIOException e) {
+      // The call's timeout, or a connect, read or write timeout (each as long as --timeout): when the run's
+      // deadline has passed, its own limit stopped the request, whatever state the server is in.
+      if (deadline.passed()) {
+        throw deadline.ranOutAwaiting(request);
+      }
+      throw e;
     }
   }
 

@@ -368,6 +368,11 @@ public final class YamlLoader {
     private final PathBudget paths = new PathBudget();
     /** Where the alias being expanded is written in the file's own text, or null: limits are gone over there. */
     private Origin alias;
+    /**
+     * Where the node about to be converted is used through an alias, noting its anchor; null when it is written
+     * there. The alias is where its key got the value, and so where an error in the value is reported.
+     */
+    private Origin use;
 
     /**
      * @param aliases where the file's aliases are written ({@link LastEvent}); a file of too many values
@@ -403,10 +408,12 @@ public final class YamlLoader {
         return convert(n, path, depth);
       }
       alias = at;
+      use = at.copiedFrom("the anchor &" + n.getAnchor(), origin(n));
       try {
         return convert(n, path, depth);
       } finally {
         alias = null;
+        use = null;
       }
     }
 
@@ -422,7 +429,8 @@ public final class YamlLoader {
     }
 
     Node convert(org.yaml.snakeyaml.nodes.Node n, String path, int depth) {
-      Origin origin = origin(n);
+      Origin origin = use != null ? use : origin(n);
+      use = null;
       if (paths.goesOver(path)) {
         problems.add(PathBudget.error(expansion(n), path, "yaml-size", "aliases"));
       }
@@ -453,7 +461,8 @@ public final class YamlLoader {
         // As written: !!str, not SnakeYAML's tag:yaml.org,2002:str.
         String written = tag.getValue().startsWith(Tag.PREFIX)
             ? "!!" + tag.getValue().substring(Tag.PREFIX.length()) : tag.getValue();
-        problems.add(Diagnostic.error(origin, path, "yaml-tag",
+        // The tag is written where the node is, not at an alias of it.
+        problems.add(Diagnostic.error(origin(n), path, "yaml-tag",
             "YAML tags such as '" + written + "' are not allowed in a config",
             Tag.STR.equals(tag) ? "remove the tag, and put the value in quotes to make it a string"
                 : "remove the tag; stave reads plain values only"));
@@ -569,7 +578,8 @@ public final class YamlLoader {
         return new ScalarNode(null, "null", origin);
       }
       String raw = scalar.getValue();
-      String value = interpolator == null ? raw : interpolator.apply(raw, origin, path, problems);
+      // A variable is set or not once for the text, which is written at the anchor of an alias.
+      String value = interpolator == null ? raw : interpolator.apply(raw, origin(scalar), path, problems);
       if (value == null) {
         return new ScalarNode(null, "null", origin);
       }
@@ -597,7 +607,7 @@ public final class YamlLoader {
       try {
         return typed(value, origin);
       } catch (NumberFormatException e) {
-        problems.add(Numbers.tooLarge(origin, path));
+        problems.add(Numbers.tooLarge(origin(scalar), path));
         return new ScalarNode(null, "null", origin);
       }
     }

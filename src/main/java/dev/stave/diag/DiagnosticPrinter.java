@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * Prints diagnostics as {@code file:line:col: error: path: message}, then the source line with a caret
- * under the column, then the hints. Long or control-laden source lines are shortened so that a hostile
+ * under the column, then where a copied value is written (a YAML anchor, a HOCON substitution's original),
+ * then the hints. Long or control-laden source lines are shortened so that a hostile
  * file cannot flood the terminal.
  */
 public final class DiagnosticPrinter {
@@ -70,6 +71,9 @@ public final class DiagnosticPrinter {
       // The caret moves with the text, so that it still points at the same character.
       int caret = quotes.shown.caret(quotes.columns.index(d.origin().column()));
       appendSource(out, quotes.shown.text(), quotes.shownColumns, caret);
+    }
+    if (d.origin().copied() != null) {
+      out.append("  = note: ").append(shorten(sources.redact(d.origin().copied()))).append('\n');
     }
     for (String hint : d.hints()) {
       out.append("  = hint: ").append(shorten(sources.redact(hint))).append('\n');

@@ -3,8 +3,12 @@ package dev.stave.diag;
 /**
  * Where a value came from: a file (as the user named it, relative where possible), a 1-based line and
  * a 1-based column. Never null on a diagnostic; a problem with a whole file points at line 1, column 1.
+ *
+ * <p>{@code copied} says where a value that is used here through a YAML alias or a HOCON substitution is
+ * written ("the anchor &amp;s at 3:12"), else null: the place is where the value was given to its key, which
+ * the user changes to give it another, and the note leads to the copied value itself.
  */
-public record Origin(String file, int line, int column) implements Comparable<Origin> {
+public record Origin(String file, int line, int column, String copied) implements Comparable<Origin> {
 
   public Origin {
     if (file == null) {
@@ -14,8 +18,21 @@ public record Origin(String file, int line, int column) implements Comparable<Or
     column = Math.max(column, 1);
   }
 
+  public Origin(String file, int line, int column) {
+    this(file, line, column, null);
+  }
+
   public static Origin of(String file) {
     return new Origin(file, 1, 1);
+  }
+
+  /**
+   * This place, of a value copied from {@code from}, which {@code what} names ("the anchor &amp;s"): the note
+   * says where that is, by line and column in this file, else by file too.
+   */
+  public Origin copiedFrom(String what, Origin from) {
+    String at = from.file.equals(file) ? from.line + ":" + from.column : from.toString();
+    return new Origin(file, line, column, "the value comes from " + what + " at " + at);
   }
 
   @Override
@@ -25,7 +42,12 @@ public record Origin(String file, int line, int column) implements Comparable<Or
       return byFile;
     }
     int byLine = Integer.compare(line, other.line);
-    return byLine != 0 ? byLine : Integer.compare(column, other.column);
+    if (byLine != 0) {
+      return byLine;
+    }
+    int byColumn = Integer.compare(column, other.column);
+    return byColumn != 0 ? byColumn
+        : java.util.Comparator.nullsFirst(String::compareTo).compare(copied, other.copied);
   }
 
   @Override

@@ -187,6 +187,21 @@ class YamlLoaderTest {
     assertEquals(new Origin("x.yaml", 2, 1), root.keyOrigin("processes"));
   }
 
+  /** An alias is where its key got the value, so an error in the value is there, naming the anchor. */
+  @Test
+  void aValueWrittenAsAnAliasIsAtTheAlias() {
+    MapNode root = load("kind: experiment\nname: x\nlabels: {a: &s \"three\", b: &m {c: 1}}\n"
+        + "processes:\n  p:\n    replicas: *s\n    resources: *m\n");
+    MapNode p = (MapNode) ((MapNode) root.get("processes")).get("p");
+    assertEquals(new Origin("x.yaml", 6, 15, "the value comes from the anchor &s at 3:13"),
+        p.get("replicas").origin());
+    assertEquals(new Origin("x.yaml", 7, 16, "the value comes from the anchor &m at 3:28"),
+        p.get("resources").origin());
+    // Inside the map an alias brings in, each value is where the anchored text writes it.
+    assertEquals(new Origin("x.yaml", 3, 35), ((MapNode) p.get("resources")).get("c").origin());
+    assertEquals(new Origin("x.yaml", 3, 13), ((MapNode) root.get("labels")).get("a").origin());
+  }
+
   /** An alias used as a key brings in its anchored node, which tells where the anchor is, not where the key is. */
   @Test
   void aKeyWrittenAsAnAliasIsAtTheAlias() {

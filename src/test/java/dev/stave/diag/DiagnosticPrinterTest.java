@@ -23,6 +23,20 @@ class DiagnosticPrinterTest {
   }
 
   @Test
+  void aCopiedValueSaysWhereItIsWritten() {
+    Sources sources = new Sources();
+    sources.put("c.yaml", "a: &s x\nb: *s\n", Sources.LineBreaks.YAML);
+    String shown = new DiagnosticPrinter(sources).format(Diagnostic.error(
+        new Origin("c.yaml", 2, 4).copiedFrom("the anchor &s", new Origin("c.yaml", 1, 4)), "b", "test", "wrong",
+        "fix it"));
+    assertEquals("c.yaml:2:4: error: b: wrong\n"
+        + "    | b: *s\n"
+        + "    |    ^\n"
+        + "  = note: the value comes from the anchor &s at 1:4\n"
+        + "  = hint: fix it\n", shown);
+  }
+
+  @Test
   void theCaretCountsCharactersAndALongLineIsCutByCharactersToo() {
     Sources sources = new Sources();
     String emoji = "😀";

@@ -66,6 +66,11 @@ public final class HoconLoader {
    * goes over is the copy's to report, as a YAML alias's is. Worked out only when a limit is gone over.
    */
   private Supplier<Origin> copiedBy;
+  /**
+   * Where the value about to be converted is given to its key by a substitution that copies it, noting the
+   * original ({@link #copiedAt}); null for a value written there.
+   */
+  private Origin substituted;
 
   /** {@code folders}: where the file's includes may read. */
   public HoconLoader(Env env, Sources lines, ProjectFolders folders) {
@@ -109,6 +114,7 @@ public final class HoconLoader {
     List<Diagnostic> problems = new ArrayList<>();
     paths = new PathBudget();
     copiedBy = null;
+    substituted = null;
     Node node = convert(config.root(), written, path, file, "", null, 0, null, problems);
     if (!problems.isEmpty()) {
       throw new UserError(problems);
@@ -884,8 +890,9 @@ public final class HoconLoader {
     Origin value = origin(written.origin(), path, file, key, true);
     String text = written.origin() == null || written.origin().lineNumber() < 1 ? null
         : lines.line(value.file(), value.line());
-    int at = text == null ? -1 : text.indexOf("${", Sources.index(text, value.column()));
-    return at < 0 ? value : new Origin(value.file(), value.line(), Sources.column(text, at));
+    // Counted on the line's cached columns: a line may hold 100,000 substitutions, each placed here.
+    int at = text == null ? -1 : text.indexOf("${", columnsOf(text).index(value.column()));
+    return at < 0 ? value : new Origin(value.file(), value.line(), columnsOf(text).column(at));
   }
 
   /**
@@ -901,6 +908,27 @@ public final class HoconLoader {
     return at;
   }
 
+  /**
+   * Where a value that one substitution alone copies ({@code a = ${m}}) is given to its key, noting where the
+   * value it copies is written; null for any other. The substitution is what the user changes to give the key
+   * another value, as a YAML alias is; a value from the environment is placed at its reference already.
+   */
+  private Origin copiedAt(ConfigValue value, ConfigValue written, Supplier<Origin> at, Path path, String file) {
+    if (written == null || fromEnvironment(value) || !written.getClass().getName().equals(REFERENCE)) {
+      return null;
+    }
+    Matcher reference = SUBSTITUTION.matcher(written.render(com.typesafe.config.ConfigRenderOptions.concise()));
+    if (!reference.matches()) {
+      return null;
+    }
+    String name = reference.group(2);
+    Origin original = origin(value.origin(), path, file, name.substring(name.lastIndexOf('.') + 1), true);
+    return at.get().copiedFrom("${" + name + "}", original);
+  }
+
+  /** Typesafe's class for a substitution alone, not yet resolved. */
+  private static final String REFERENCE = "com.typesafe.config.impl.ConfigReference";
+
   private static ConfigOrigin originOf(ConfigValue value, ConfigValue written) {
     ConfigOrigin o = value.origin();
     if ((o == null || o.lineNumber() < 1) && written != null && written.origin() != null
@@ -915,7 +943,9 @@ public final class HoconLoader {
       int depth, Origin item, List<Diagnostic> problems) {
     boolean scalar = value.valueType() != com.typesafe.config.ConfigValueType.OBJECT
         && value.valueType() != com.typesafe.config.ConfigValueType.LIST;
-    Origin origin = item != null ? item : origin(originOf(value, written), path, file, key, scalar);
+    Origin placed = item != null ? item : origin(originOf(value, written), path, file, key, scalar);
+    Origin origin = substituted != null ? substituted : placed;
+    substituted = null;
     if (paths.goesOver(jsonPath)) {
       problems.add(PathBudget.error(copiedBy == null ? origin : copiedBy.get(), jsonPath, "hocon-size",
           "substitutions"));
@@ -944,6 +974,7 @@ public final class HoconLoader {
           ConfigValue child = object.get(k);
           String childPath = jsonPath.isEmpty() ? k : jsonPath + "." + k;
           ConfigValue writtenChild = written(written, k, -1);
+          substituted = copiedAt(child, writtenChild, () -> substitutionAt(writtenChild, path, file, k), path, file);
           Node node = copying(writtenChild, () -> substitutionAt(writtenChild, path, file, k),
               () -> convert(child, writtenChild, path, file, childPath, k, depth + 1, null, problems));
           entries.put(k, node);
@@ -954,12 +985,14 @@ public final class HoconLoader {
       case LIST: {
         ConfigList list = (ConfigList) value;
         List<Node> items = new ArrayList<>(list.size());
-        Origin start = item != null ? origin : origin(originOf(value, written), path, file, key, true);
+        Origin start = item != null ? placed : origin(originOf(value, written), path, file, key, true);
         ItemCursor cursor = new ItemCursor(start);
         for (int i = 0; i < list.size() && !paths.over(); i++) {
           ConfigValue writtenItem = written(written, null, i);
           Origin at = cursor.place(list.get(i), origin(originOf(list.get(i), writtenItem), path, file, null));
           int index = i;
+          substituted = copiedAt(list.get(i), writtenItem,
+              () -> substitutionAt((ConfigList) written, index, start, path, file), path, file);
           items.add(copying(writtenItem, () -> substitutionAt((ConfigList) written, index, start, path, file),
               () -> convert(list.get(index), writtenItem, path, file, jsonPath + "[" + index + "]", null, depth + 1,
                   at, problems)));

@@ -600,6 +600,19 @@ class HoconLoaderTest {
     assertEquals(new Origin(file, 2, copy.indexOf("${m}") + 1), depth.diagnostics().get(0).origin());
   }
 
+  /** A substitution is where its key got the value, as a YAML alias is, so an error in the value is there. */
+  @Test
+  void aValueCopiedByASubstitutionIsAtTheSubstitution() throws IOException {
+    String file = dir.resolve("x.conf").toString();
+    MapNode root = load("m = \"three\"\nn { o = [1] }\np { r = ${m}, l = ${n.o}, i = [${m}] }\n", Map.of());
+    MapNode p = (MapNode) root.get("p");
+    assertEquals(new Origin(file, 3, 9, "the value comes from ${m} at 1:5"), p.get("r").origin());
+    assertEquals(new Origin(file, 3, 19, "the value comes from ${n.o} at 2:9"), p.get("l").origin());
+    assertEquals(new Origin(file, 3, 32, "the value comes from ${m} at 1:5"),
+        ((ListNode) p.get("i")).items().get(0).origin());
+    assertEquals(new Origin(file, 1, 5), root.get("m").origin());
+  }
+
   @Test
   void substitutionsWithinTheLimitAreResolved() throws IOException {
     StringBuilder text = new StringBuilder("a0 = xx\n");

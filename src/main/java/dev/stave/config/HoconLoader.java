@@ -883,13 +883,25 @@ public final class HoconLoader {
    * Where the substitutions that make the value of {@code key} are written: the first "${" from where its value
    * starts on its line. Typesafe gives a resolved value the origin of the value it copies, and the
    * unresolved value only a line, so the column is found as a key's is ({@link LineKeys}). A value that is
-   * merged from several statements ({@code a = ${m}}, then {@code a.b = 1}) is placed at the first of them,
-   * which may not be the one with the substitution.
+   * merged from several statements ({@code a.b = 1}, then {@code a = ${m}}) has the lines from the first to the
+   * last of them: it is placed at the last statement of the key that is a substitution, the one in effect.
+   * Typesafe does not say which statement a merged part came from, so of two substitutions merged
+   * ({@code a = ${m}}, then {@code a = ${n}}) the later is named, whichever copy goes over.
    */
   private Origin substitutionAt(ConfigValue written, Path path, String file, String key) {
     Origin value = origin(written.origin(), path, file, key, true);
     String text = written.origin() == null || written.origin().lineNumber() < 1 ? null
         : lines.line(value.file(), value.line());
+    Matcher range = text == null || !written.getClass().getName().startsWith(DELAYED_MERGE) ? null
+        : LINE_RANGE.matcher(written.origin().description());
+    int last = range != null && range.find() ? Integer.parseInt(range.group(2)) : 0;
+    for (int line = last; line > value.line(); line--) {
+      String statement = lines.line(value.file(), line);
+      int at = statement == null ? -1 : valueBefore(statement, key, statement.length());
+      if (at >= 0 && statement.startsWith("${", at)) {
+        return new Origin(value.file(), line, columnsOf(statement).column(at));
+      }
+    }
     // Counted on the line's cached columns: a line may hold 100,000 substitutions, each placed here.
     int at = text == null ? -1 : text.indexOf("${", columnsOf(text).index(value.column()));
     return at < 0 ? value : new Origin(value.file(), value.line(), columnsOf(text).column(at));

@@ -613,6 +613,22 @@ class HoconLoaderTest {
     assertEquals(new Origin(file, 1, 5), root.get("m").origin());
   }
 
+  /**
+   * A value merged from statements ({@code n.a.b = 1}, then {@code n.a = ${m}}) has the first's line from
+   * Typesafe: the copy that goes over a limit is the last statement's, with the substitution.
+   */
+  @Test
+  void aLimitGoneOverInAMergeIsAtItsSubstitution() throws IOException {
+    String file = dir.resolve("x.conf").toString();
+    String deep = "{ a = ".repeat(60) + "1" + " }".repeat(60);
+    String first = "n = " + "{ a = ".repeat(59) + "{ b = 1 }" + " }".repeat(59);
+    String copy = "n" + ".a".repeat(59) + " = ${m}";
+    UserError depth = assertThrows(UserError.class,
+        () -> load("m = " + deep + "\n" + first + "\n" + copy + "\n", Map.of()));
+    assertEquals("hocon-depth", depth.diagnostics().get(0).code());
+    assertEquals(new Origin(file, 3, copy.indexOf("${m}") + 1), depth.diagnostics().get(0).origin());
+  }
+
   @Test
   void substitutionsWithinTheLimitAreResolved() throws IOException {
     StringBuilder text = new StringBuilder("a0 = xx\n");

@@ -938,6 +938,17 @@ public final class HoconLoader {
     return at.get().copiedFrom("${" + name + "}", original);
   }
 
+  /**
+   * Where the scalar {@code value} of {@code key}, placed at the key's first value on its line, is written when
+   * the key is given values more than once there ({@code r = 2, r = "x"}): Typesafe keeps the last, with the
+   * line only.
+   */
+  private Origin inEffectAt(Origin placed, ConfigValue value, String key) {
+    String text = placed.line() < 1 ? null : lines.line(placed.file(), placed.line());
+    LineKeys.Place last = text == null ? null : keysOn(text).lastValue(key, writtenForms(value));
+    return last == null ? placed : new Origin(placed.file(), placed.line(), last.column());
+  }
+
   /** Typesafe's class for a substitution alone, not yet resolved. */
   private static final String REFERENCE = "com.typesafe.config.impl.ConfigReference";
 
@@ -956,6 +967,9 @@ public final class HoconLoader {
     boolean scalar = value.valueType() != com.typesafe.config.ConfigValueType.OBJECT
         && value.valueType() != com.typesafe.config.ConfigValueType.LIST;
     Origin placed = item != null ? item : origin(originOf(value, written), path, file, key, scalar);
+    if (scalar && item == null && key != null) {
+      placed = inEffectAt(placed, value, key);
+    }
     Origin origin = substituted != null ? substituted : placed;
     substituted = null;
     if (paths.goesOver(jsonPath)) {

@@ -1,7 +1,9 @@
 package dev.stave.config;
 
 import dev.stave.diag.LineColumns;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -30,6 +32,8 @@ final class LineKeys {
   private final Map<String, Place> quoted = new HashMap<>();
   /** Keys written neither way, each searched for once. */
   private final Map<String, Place> searched = new HashMap<>();
+  /** Where the values written after each whole word written as a key start ({@code r = 2}), in order. */
+  private final Map<String, List<Integer>> values = new HashMap<>();
 
   LineKeys(String line, LineColumns columns) {
     this.line = line;
@@ -64,7 +68,40 @@ final class LineKeys {
     }
     if (start < end) {
       words.putIfAbsent(line.substring(start, end), place(start));
+      if (line.charAt(at) == '=' || line.charAt(at) == ':') {
+        int value = at + 1;
+        while (value < line.length() && line.charAt(value) == ' ') {
+          value++;
+        }
+        values.computeIfAbsent(line.substring(start, end), k -> new ArrayList<>(1)).add(value);
+      }
     }
+  }
+
+  /** How many of a key's values, from the last back, {@link #lastValue} looks at: a line may hold 100,000. */
+  private static final int LAST_VALUES = 64;
+
+  /**
+   * Where the last value of {@code key} written as one of {@code forms} starts on the line, or null where the
+   * key has one value on the line, or none of the last {@link #LAST_VALUES} is written so. A key given a value
+   * twice on one line ({@code r = 2, r = "x"}) has the last in effect, the one written as it is; the same key
+   * in two maps ({@code a {r = 1}, b {r = 2}}) has each map's.
+   */
+  Place lastValue(String key, List<String> forms) {
+    List<Integer> starts = values.get(key);
+    if (starts == null || starts.size() < 2) {
+      return null;
+    }
+    for (int i = starts.size() - 1; i >= Math.max(0, starts.size() - LAST_VALUES); i--) {
+      int start = starts.get(i);
+      for (String form : forms) {
+        int end = start + form.length();
+        if (line.startsWith(form, start) && (end == line.length() || " \t,}]#/".indexOf(line.charAt(end)) >= 0)) {
+          return place(start);
+        }
+      }
+    }
+    return null;
   }
 
   private Place place(int index) {

@@ -613,6 +613,16 @@ class HoconLoaderTest {
     assertEquals(new Origin(file, 1, 5), root.get("m").origin());
   }
 
+  /** Typesafe keeps the last of a key's values on a line, and gives it the line alone. */
+  @Test
+  void aValueThatOverridesOneOnItsLineIsAtTheLast() throws IOException {
+    String file = dir.resolve("x.conf").toString();
+    MapNode root = load("r = 2, r = \"x\"\na { r = 1 }, b { r = 2 }\n", Map.of());
+    assertEquals(new Origin(file, 1, 12), root.get("r").origin());
+    assertEquals(new Origin(file, 2, 9), ((MapNode) root.get("a")).get("r").origin());
+    assertEquals(new Origin(file, 2, 22), ((MapNode) root.get("b")).get("r").origin());
+  }
+
   /**
    * A value merged from statements ({@code n.a.b = 1}, then {@code n.a = ${m}}) has the first's line from
    * Typesafe: the copy that goes over a limit is the last statement's, with the substitution.

@@ -70,8 +70,9 @@ public final class Deadline {
   }
 
   /**
-   * A request not sent, or cut off before its answer, because the run's --timeout had ended. The run's own limit stopped it, whatever
-   * state the server is in, so the run does not end saying that the server could not be reached.
+   * A request not sent, or cut off before its answer, because the run's --timeout had ended. The run's own
+   * limit stopped it, whatever state the server is in, so the run does not end saying that the server could
+   * not be reached.
    */
   public static final class RanOut extends IOException {
     private RanOut(String message) {

@@ -11,33 +11,54 @@ import java.util.function.LongSupplier;
  */
 public final class Deadline {
   private final Duration timeout;
+  private final String limit;
   private final long endNanos;
   private final LongSupplier nanoTime;
 
-  private Deadline(Duration timeout, long endNanos, LongSupplier nanoTime) {
+  private Deadline(Duration timeout, String limit, long endNanos, LongSupplier nanoTime) {
     this.timeout = timeout;
+    this.limit = limit;
     this.endNanos = endNanos;
     this.nanoTime = nanoTime;
   }
 
+  /** A deadline set by --timeout. */
   public static Deadline after(Duration timeout) {
     return after(timeout, System::nanoTime);
   }
 
+  /**
+   * A deadline whose limit messages name as {@code limit} ("the default --timeout of 5m"), where the user
+   * did not give --timeout: the advice to raise --timeout is right either way, and the name says what
+   * ran out.
+   */
+  public static Deadline after(Duration timeout, String limit) {
+    return after(timeout, limit, System::nanoTime);
+  }
+
   /** The same on {@code nanoTime}, a clock read as {@link System#nanoTime} is (tests move their own). */
   public static Deadline after(Duration timeout, LongSupplier nanoTime) {
+    return after(timeout, "--timeout " + Durations.written(timeout), nanoTime);
+  }
+
+  private static Deadline after(Duration timeout, String limit, LongSupplier nanoTime) {
     long nanos;
     try {
       nanos = timeout.toNanos();
     } catch (ArithmeticException e) {
       nanos = Long.MAX_VALUE / 4; // centuries: no limit in practice, and no overflow below
     }
-    return new Deadline(timeout, nanoTime.getAsLong() + Math.min(nanos, Long.MAX_VALUE / 4), nanoTime);
+    return new Deadline(timeout, limit, nanoTime.getAsLong() + Math.min(nanos, Long.MAX_VALUE / 4), nanoTime);
   }
 
   /** The --timeout this deadline ends, as given. */
   public Duration timeout() {
     return timeout;
+  }
+
+  /** The limit as messages name it: "--timeout 2m", "the default --timeout of 5m". */
+  public String limit() {
+    return limit;
   }
 
   public boolean passed() {
@@ -65,7 +86,7 @@ public final class Deadline {
   }
 
   private RanOut ranOut(String when) {
-    return new RanOut("stopped: --timeout " + Durations.written(timeout) + " ran out " + when
+    return new RanOut("stopped: " + limit + " ran out " + when
         + "; raise --timeout to give the run longer");
   }
 

@@ -103,11 +103,10 @@ final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
         !Files.isDirectory(target));
     // A bundle's own wait timeout (a Mars cluster's 'timeout') applies unless --timeout is given.
     OptionalLong bundleTimeout = WaitAnnotations.timeout(objects);
-    Duration timeout = cluster.timeout(
-        bundleTimeout.isPresent() ? Duration.ofSeconds(bundleTimeout.getAsLong()) : null);
-    ApplyOptions options = new ApplyOptions(dryRun, forceConflicts, prune, waitReady, timeout,
+    Duration bundleLimit = bundleTimeout.isPresent() ? Duration.ofSeconds(bundleTimeout.getAsLong()) : null;
+    ApplyOptions options = new ApplyOptions(dryRun, forceConflicts, prune, waitReady, cluster.timeout(bundleLimit),
         cluster.pollInterval != null ? cluster.pollInterval : ApplyOptions.DEFAULT_POLL, cluster.retry());
-    return run(context, target, objects, cluster, options, Deadline.after(options.timeout()));
+    return run(context, target, objects, cluster, options, cluster.deadline(bundleLimit));
   }
 
   /** {@code deadline} is the run's, begun before the kubeconfig's credentials are had. */

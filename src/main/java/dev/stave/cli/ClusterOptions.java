@@ -1,5 +1,8 @@
 package dev.stave.cli;
 
+import dev.stave.apply.Deadline;
+import dev.stave.bundle.WaitAnnotations;
+import dev.stave.diag.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.Option;
@@ -31,6 +34,17 @@ final class ClusterOptions {
   /** --timeout when given, else {@code fallback} (a bundle's own wait timeout), else 5 minutes. */
   Duration timeout(Duration fallback) {
     return timeout != null ? timeout : fallback != null ? fallback : dev.stave.apply.ApplyOptions.DEFAULT_TIMEOUT;
+  }
+
+  /** The run's deadline, {@link #timeout} from now, named for where its limit came from. */
+  Deadline deadline(Duration fallback) {
+    Duration limit = timeout(fallback);
+    if (timeout != null) {
+      return Deadline.after(limit);
+    }
+    String written = Durations.written(limit);
+    return Deadline.after(limit, fallback != null ? "the bundle's " + WaitAnnotations.WAIT_TIMEOUT + " of " + written
+        : "the default --timeout of " + written);
   }
 
   dev.stave.apply.RetryPolicy retry() {

@@ -86,7 +86,7 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
           contextOptions.compileOptions(context), false);
       String bundle = objects.stream().map(KubeObject::bundleLabel).filter(b -> b != null).findFirst().orElse(null);
       try {
-        Deadline deadline = Deadline.after(clusterOptions.timeout(null));
+        Deadline deadline = clusterOptions.deadline(null);
         KubeTransport transport = ClusterLibraries.openKubeconfig(clusterOptions.kubeconfig, clusterOptions.context,
             context.env(), deadline);
         changes = new ClusterDiff(transport, clusterOptions.retry(), deadline).diff(objects, bundle);

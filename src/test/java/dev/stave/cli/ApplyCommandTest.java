@@ -884,6 +884,35 @@ class ApplyCommandTest {
   }
 
   @Test
+  @org.junit.jupiter.api.Timeout(120)
+  void aLimitTheCommandLineDidNotGiveIsNamedForWhereItCameFrom() throws IOException {
+    Path namespace = bundle.resolve("01-namespace-surreal.yaml");
+    Files.writeString(namespace, Files.readString(namespace)
+        .replace("metadata:\n", "metadata:\n  annotations:\n    stave.dev/wait-timeout: \"4\"\n"));
+    try (Trickle slow = new Trickle()) {
+      Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig(slow.url()).toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      // Ran out while the GET waited, or on a busy machine before it was sent: named the same either way.
+      assertTrue(run.err().startsWith("stave: stopped: the bundle's stave.dev/wait-timeout of 4s ran out "), run.err());
+      assertTrue(run.err().endsWith(" GET /api/v1/namespaces/surreal waited for its answer; raise --timeout to give"
+          + " the run longer\n") || run.err().endsWith(" was sent; raise --timeout to give the run longer\n"),
+          run.err());
+    }
+  }
+
+  @Test
+  void theDeadlineIsNamedForWhereItsLimitCameFrom() {
+    assertEquals("the default --timeout of 5m", new ClusterOptions().deadline(null).limit());
+    assertEquals("the bundle's stave.dev/wait-timeout of 90s",
+        new ClusterOptions().deadline(Duration.ofSeconds(90)).limit());
+    ClusterOptions given = new ClusterOptions();
+    given.timeout = Duration.ofSeconds(20);
+    assertEquals("--timeout 20s", given.deadline(Duration.ofSeconds(90)).limit());
+    assertEquals("stopped: the default --timeout of 5m ran out before GET /api/v1 was sent; raise --timeout to give"
+        + " the run longer", new ClusterOptions().deadline(null).ranOutBefore("GET /api/v1").getMessage());
+  }
+
+  @Test
   void aRequestWhoseAnswerOutlastsTheTimeoutSaysTheTimeoutStoppedIt() {
     // Each read may wait as long as --timeout, here 5s (time for the credentials on a busy machine): the
     // Namespace's PATCH is not answered in it, and the run's deadline, on a clock that passes it once the

@@ -5,7 +5,6 @@ import dev.stave.apply.Deadline;
 import dev.stave.apply.KubeTransport;
 import dev.stave.config.Env;
 import dev.stave.diag.Diagnostic;
-import dev.stave.diag.Durations;
 import dev.stave.diag.Origin;
 import dev.stave.diag.UserError;
 import io.kubernetes.client.openapi.ApiClient;
@@ -146,7 +145,7 @@ public final class Kubeconfig {
       config.plugin.stop(before);
       throw new ClusterFailure("cannot set up the credentials of the kubeconfig " + where + ": "
           + config.credentialSource()
-          + " gave none within --timeout " + Durations.written(deadline.timeout()) + " and was stopped; run it"
+          + " gave none within " + deadline.limit() + " and was stopped; run it"
           + " yourself to see why (it may wait for a login or the network)");
     } catch (ExecutionException e) {
       if (e.getCause() instanceof IOException || e.getCause() instanceof RuntimeException) {

@@ -1,6 +1,7 @@
 package dev.stave.config;
 
 import dev.stave.diag.Origin;
+import dev.stave.diag.Words;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.file.Path;
@@ -79,6 +80,21 @@ public record ScalarNode(Object value, String text, Origin origin, String variab
       return null;
     }
     return ConfigFormat.of(Path.of(origin.file())) == ConfigFormat.HOCON ? "\"\"" + variable : '"' + variable + '"';
+  }
+
+  /**
+   * How to make this value of variables {@code expected}: set the variable, or all of them together, or change
+   * a default written in the file where the value may be that default (N unset in {@code ${N:-three}}).
+   */
+  public String variablesHint(String expected) {
+    List<String> names = references().stream().map(Reference::name).distinct().toList();
+    String hint = names.isEmpty() ? "set the variable to " + expected
+        : names.size() == 1 ? "set " + names.get(0) + " to " + expected
+        : "set " + Words.and(names) + " so that together they make " + expected;
+    List<String> defaults = references().stream().map(Reference::fallback)
+        .filter(d -> d != null && (d.contains("${") || text.contains(d))).map(d -> "'" + d + "'").toList();
+    return defaults.isEmpty() ? hint
+        : hint + ", or change the default" + (defaults.size() > 1 ? "s " : " ") + Words.and(defaults) + " in the file";
   }
 
   /** A variable a value is made of, and the default written for it ({@code three} of {@code ${N:-three}}) or null. */

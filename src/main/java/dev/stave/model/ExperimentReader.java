@@ -346,7 +346,7 @@ public final class ExperimentReader {
           collect(list.items().get(i), item, origins, variables);
         }
       } else if (node instanceof ScalarNode s && s.variable() != null) {
-        variables.put(path, new Variable(s.variable(), s.variableAsText()));
+        variables.put(path, new Variable(s));
       }
     }
   }

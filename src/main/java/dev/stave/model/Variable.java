@@ -1,8 +1,28 @@
 package dev.stave.model;
 
+import dev.stave.config.ScalarNode;
+
 /**
- * A value written as environment variables alone: the reference as written ({@code ${V}}), and the same
- * written so that its value is text wherever it is ({@code "${V}"} in YAML, {@code ""${V}} in HOCON), null
- * where the file does not tell the reference.
+ * A value of a place that takes anything (an override) written as environment variables alone ({@code ${V}}):
+ * what the advice about a value the Kubernetes check refuses says of it.
  */
-public record Variable(String written, String asText) {}
+public record Variable(ScalarNode value) {
+  /** The reference as written ({@code ${V}}). */
+  public String written() {
+    return value.variable();
+  }
+
+  /**
+   * The same written so that its value is text wherever it is ({@code "${V}"} in YAML, {@code ""${V}} in
+   * HOCON), null where the file does not tell the reference.
+   */
+  public String asText() {
+    return value.variableAsText();
+  }
+
+  /** How to set its variables so that they make {@code expected} ("set V to an integer"). */
+  public String setTo(String expected) {
+    return value.variablesHint(expected);
+  }
+
+}

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
@@ -35,6 +36,8 @@ public final class ObjectRenderer {
       + " into the bundle as written, and the bundle holds what the cluster will hold";
   /** A model check's problem with a value that is no text where text would do ("expected a string, found number 3"). */
   private static final Pattern WANTS_TEXT = Pattern.compile(": expected (?:a|an integer or a) string, found ");
+  /** A model check's problem with a value of another kind than the field takes: what it takes. */
+  private static final Pattern WRONG_KIND = Pattern.compile(": expected (.+?), found ");
 
   private final TemplateRenderer templates;
   private final TemplateShapes shapes = new TemplateShapes();
@@ -292,16 +295,25 @@ public final class ObjectRenderer {
 
   /**
    * The hints for a problem in a field written as {@code variable} (or null): they name it, as the schema's
-   * errors about variables do. Overrides take each variable as its text reads (3 a number), so where text is
-   * wanted, the way to write the variable as text is the fix.
+   * errors about variables do. Overrides take each variable as its text reads (3 a number), so where
+   * the variable's value is of another kind than the field takes, how to write or set it is the fix.
    */
   private static String[] hints(String problem, String hint, Variable variable) {
     if (variable == null) {
       return new String[] {hint};
     }
     String from = "the value comes from " + variable.written();
-    return WANTS_TEXT.matcher(problem).find() && variable.asText() != null
-        ? new String[] {from + ": write " + variable.asText() + " to make it text"} : new String[] {hint, from};
+    Matcher wrong = WRONG_KIND.matcher(problem);
+    String expected = wrong.find() ? wrong.group(1) : null;
+    if (expected == null) {
+      return new String[] {hint, from};
+    } else if (WANTS_TEXT.matcher(problem).find() && variable.asText() != null) {
+      return new String[] {from + ": write " + variable.asText() + " to make it text"};
+    } else if (expected.equals("an object") || expected.equals("a list")) {
+      return new String[] {from + ", and a variable's value is text, a number or a boolean: write " + expected
+          + " here"};
+    }
+    return new String[] {from + ": " + variable.setTo(expected)};
   }
 
   static String podSpecPath(String kind) {

@@ -21,6 +21,7 @@ import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import dev.stave.diag.StaveBug;
 import dev.stave.diag.Suggest;
+import dev.stave.diag.Words;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
@@ -188,12 +189,12 @@ public final class SchemaValidator {
           // Its text is the variables', or a default written in the file: the fix is in either.
           message = "expected " + expected(keywordSchema) + ", got " + (s.text().isEmpty() ? "an empty value"
               : "'" + scalarText(s) + "'") + " from " + s.variable();
-          hints.add(variableHint(s, expected(keywordSchema)));
+          hints.add(s.variablesHint(expected(keywordSchema)));
         } else if (at.node instanceof ScalarNode s && s.around() != null) {
           // The text around the variable is what makes it a string, quoted or not.
           List<String> references = s.referencesAround();
           message = "expected " + expected(keywordSchema) + ", got '" + scalarText(s) + "', text with "
-              + joined(references) + " in it, which is always a string";
+              + Words.and(references) + " in it, which is always a string";
           hints.add("write " + (references.size() == 1 ? references.get(0) : "one variable") + " alone, with no"
               + " text around it, so that its value is read as " + expected(keywordSchema));
         } else if (at.node instanceof ScalarNode s && s.isString() && expectsNumberOrBool(keywordSchema)
@@ -405,27 +406,6 @@ public final class SchemaValidator {
       values.add(enumSchema.asText());
     }
     return values;
-  }
-
-  /**
-   * How to make a value of variables {@code expected}: set the variable, or all of them together, or change
-   * a default written in the file where the value may be that default (N unset in {@code ${N:-three}}).
-   */
-  private static String variableHint(ScalarNode s, String expected) {
-    List<String> names = s.references().stream().map(ScalarNode.Reference::name).distinct().toList();
-    String hint = names.isEmpty() ? "set the variable to " + expected
-        : names.size() == 1 ? "set " + names.get(0) + " to " + expected
-        : "set " + joined(names) + " so that together they make " + expected;
-    List<String> defaults = s.references().stream().map(ScalarNode.Reference::fallback)
-        .filter(d -> d != null && (d.contains("${") || s.text().contains(d))).map(d -> "'" + d + "'").toList();
-    return defaults.isEmpty() ? hint
-        : hint + ", or change the default" + (defaults.size() > 1 ? "s " : " ") + joined(defaults) + " in the file";
-  }
-
-  /** "a", "a and b", "a, b and c". */
-  private static String joined(List<String> words) {
-    int last = words.size() - 1;
-    return last == 0 ? words.get(0) : String.join(", ", words.subList(0, last)) + " and " + words.get(last);
   }
 
   private static String scalarText(Node node) {

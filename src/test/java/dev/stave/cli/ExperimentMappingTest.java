@@ -436,9 +436,36 @@ class ExperimentMappingTest {
         "  = hint: the value comes from ${V}: write " + (yaml ? "\"${V}\"" : "\"\"${V}") + " to make it text",
         file + (yaml ? ":10:11" : ":9:27") + ": error: processes.a.overrides.container.securityContext.runAsUser"
             + invalid + "securityContext.runAsUser: expected an integer, found string \"abc\"",
-        "  = hint: overrides hold Kubernetes API fields in camelCase; check the field name and type",
-        "  = hint: the value comes from " + (yaml ? "${U}" : "${?U}")),
+        "  = hint: the value comes from " + (yaml ? "${U}" : "${?U}") + ": set U to an integer"),
         run.err().lines().filter(l -> l.contains(": error: ") || l.startsWith("  = hint: ")).toList());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"yaml", "conf"})
+  void aVariableOfAnotherKindThanAnOverridesFieldTakesIsNamedWithWhatItMustHold(String format) throws IOException {
+    boolean yaml = format.equals("yaml");
+    Path file = dir.resolve("x." + format);
+    Files.writeString(file, yaml
+        ? "kind: experiment\nname: e\nimage: busybox:1\nprocesses:\n  a:\n    overrides:\n      container:\n"
+            + "        stdin: ${B}\n        securityContext: ${S:-none}\n"
+        : "kind = experiment\nname = e\nimage = \"busybox:1\"\nprocesses {\n  a {\n    overrides {\n"
+            + "      container {\n        stdin = ${B}\n        securityContext = ${?S}\n      }\n    }\n  }\n}\n");
+    Run run = Run.with(new dev.stave.config.Env(yaml ? Map.of("B", "yes") : Map.of("B", "yes", "S", "none"),
+        "/home/user"), "compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    // yes is text in YAML 1.2 as in HOCON, and no variable's value is a map.
+    String invalid = ": the override makes an invalid Job: spec.template.spec.containers[0].";
+    assertEquals(file + ":8:9: error: processes.a.overrides.container.stdin" + invalid
+        + "stdin: expected a boolean, found string \"yes\"\n"
+        + (yaml ? "    |         stdin: ${B}\n" : "    |         stdin = ${B}\n")
+        + "    |         ^\n"
+        + "  = hint: the value comes from ${B}: set B to a boolean\n"
+        + file + ":9:9: error: processes.a.overrides.container.securityContext" + invalid
+        + "securityContext: expected an object, found string \"none\"\n"
+        + (yaml ? "    |         securityContext: ${S:-none}\n" : "    |         securityContext = ${?S}\n")
+        + "    |         ^\n"
+        + "  = hint: the value comes from " + (yaml ? "${S:-none}" : "${?S}") + ", and a variable's value is text, a"
+        + " number or a boolean: write an object here\n", run.err());
   }
 
   @ParameterizedTest

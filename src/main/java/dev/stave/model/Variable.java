@@ -25,4 +25,14 @@ public record Variable(ScalarNode value) {
     return value.variablesHint(expected);
   }
 
+  /** Whether its value is empty, which a place that takes anything reads as null. */
+  public boolean empty() {
+    return value.text().isEmpty();
+  }
+
+  /** V of HOCON's {@code ${?V}}, which leaves the field out while V is unset; else null. */
+  public String optional() {
+    return value.references().size() == 1 && written().startsWith("${?") ? value.references().get(0).name() : null;
+  }
+
 }

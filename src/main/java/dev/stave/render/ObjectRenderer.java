@@ -295,8 +295,9 @@ public final class ObjectRenderer {
 
   /**
    * The hints for a problem in a field written as {@code variable} (or null): they name it, as the schema's
-   * errors about variables do. Overrides take each variable as its text reads (3 a number), so where
-   * the variable's value is of another kind than the field takes, how to write or set it is the fix.
+   * errors about variables do. Overrides take each variable as its text reads (3 a number, an empty value
+   * null), so where the variable's value is of another kind than the field takes, how to write or set it is
+   * the fix.
    */
   private static String[] hints(String problem, String hint, Variable variable) {
     if (variable == null) {
@@ -305,7 +306,12 @@ public final class ObjectRenderer {
     String from = "the value comes from " + variable.written();
     Matcher wrong = WRONG_KIND.matcher(problem);
     String expected = wrong.find() ? wrong.group(1) : null;
-    if (expected == null) {
+    if (problem.endsWith(": " + TypeChecker.NULL_VALUE) && variable.empty()) {
+      return new String[] {from + ", which is empty, and an empty value is null, which would delete the field: "
+          + variable.setTo("a value") + (variable.optional() != null
+              ? ", or unset " + variable.optional() + " to leave it out of the override"
+              : ", or remove the field from the override")};
+    } else if (expected == null) {
       return new String[] {hint, from};
     } else if (WANTS_TEXT.matcher(problem).find() && variable.asText() != null) {
       return new String[] {from + ": write " + variable.asText() + " to make it text"};

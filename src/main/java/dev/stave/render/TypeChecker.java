@@ -19,6 +19,9 @@ import java.util.Map;
  * reviewer reading the YAML would not, so this walker is strict where Gson is lenient.
  */
 final class TypeChecker {
+  /** The problem with a null; a variable's empty value is null where anything is taken (ObjectRenderer's hints). */
+  static final String NULL_VALUE = "null value; omit the field or give it a value";
+
   private final ModelShapes shapes;
 
   TypeChecker(ModelShapes shapes) {
@@ -31,7 +34,7 @@ final class TypeChecker {
     }
     if (value == null) {
       // Kubernetes treats null as absent, but in stave's output it means a template lost a value.
-      problems.add(path.problem("null value; omit the field or give it a value"));
+      problems.add(path.problem(NULL_VALUE));
     } else if (slot instanceof Slot.Model model) {
       checkModel(value, shapes.of(model.type()), path, problems);
     } else if (slot instanceof Slot.MapOf map) {

@@ -469,6 +469,30 @@ class ExperimentMappingTest {
   }
 
   @ParameterizedTest
+  @ValueSource(strings = {"yaml", "conf"})
+  void anEmptyVariableInAnOverrideIsNamedAsWhatMakesTheFieldNull(String format) throws IOException {
+    boolean yaml = format.equals("yaml");
+    Path file = dir.resolve("x." + format);
+    Files.writeString(file, yaml
+        ? "kind: experiment\nname: e\nimage: busybox:1\nprocesses:\n  a:\n    overrides:\n      container:\n"
+            + "        workingDir: ${W}\n"
+        : "kind = experiment\nname = e\nimage = \"busybox:1\"\nprocesses {\n  a {\n    overrides {\n"
+            + "      container {\n        workingDir = ${?W}\n      }\n    }\n  }\n}\n");
+    Run run = Run.with(new dev.stave.config.Env(Map.of("W", ""), "/home/user"), "compile", file.toString(), "-o",
+        "-");
+    assertEquals(1, run.code(), run.err());
+    // HOCON's ${?W} leaves the key out while W is unset; YAML's ${W} is an error then.
+    assertEquals(file + ":8:9: error: processes.a.overrides.container.workingDir: the override makes an invalid Job:"
+        + " spec.template.spec.containers[0].workingDir: null value; omit the field or give it a value\n"
+        + (yaml ? "    |         workingDir: ${W}\n" : "    |         workingDir = ${?W}\n")
+        + "    |         ^\n"
+        + "  = hint: the value comes from " + (yaml ? "${W}" : "${?W}") + ", which is empty, and an empty value is"
+        + " null, which would delete the field: set W to a value, or "
+        + (yaml ? "remove the field from the override" : "unset W to leave it out of the override") + "\n",
+        run.err());
+  }
+
+  @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
       "{overrides: {pod: {restartPolicy: Always}}}|40|restartPolicy|Job: spec.template.spec.restartPolicy: a Job's"
           + " pods cannot have restartPolicy Always",

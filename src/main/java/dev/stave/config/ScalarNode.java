@@ -97,6 +97,22 @@ public record ScalarNode(Object value, String text, Origin origin, String variab
         : hint + ", or change the default" + (defaults.size() > 1 ? "s " : " ") + Words.and(defaults) + " in the file";
   }
 
+  /**
+   * The reference this string is the text of where HOCON took it as text, written in quotes ({@code "${N}"},
+   * which HOCON does not substitute), else null.
+   */
+  public String quotedReference() {
+    return value instanceof String t && variable == null && around == null && Interpolator.isReferencesOnly(t)
+        && ConfigFormat.of(Path.of(origin.file())) == ConfigFormat.HOCON ? t : null;
+  }
+
+  /** How to use the variable whose reference this string is the text of ({@link #quotedReference}) instead. */
+  public String unquoteHint(String expected) {
+    String reference = quotedReference();
+    return "HOCON takes \"" + reference + "\" in quotes as that text: write " + reference + " without them so that"
+        + " its value is read as " + expected;
+  }
+
   /** A variable a value is made of, and the default written for it ({@code three} of {@code ${N:-three}}) or null. */
   public record Reference(String name, String fallback) {}
 

@@ -320,7 +320,8 @@ public final class ExperimentReader {
   /**
    * Where each field of an override is written, by its path in the override ({@code securityContext},
    * {@code securityContext.runAsUser}, {@code ports[0].containerPort}), so that a problem in a field
-   * points at that field; and the fields written as environment variables, so that it names the variable.
+   * points at that field; and the fields written as environment variables (or, in HOCON, in quotes as the
+   * text of one), so that it names the variable.
    */
   private record OverrideFields(Map<String, Origin> origins, Map<String, Variable> variables) {
     static final OverrideFields NONE = new OverrideFields(Map.of(), Map.of());
@@ -345,7 +346,7 @@ public final class ExperimentReader {
           origins.put(item, list.items().get(i).origin());
           collect(list.items().get(i), item, origins, variables);
         }
-      } else if (node instanceof ScalarNode s && s.variable() != null) {
+      } else if (node instanceof ScalarNode s && (s.variable() != null || s.quotedReference() != null)) {
         variables.put(path, new Variable(s));
       }
     }

@@ -3,13 +3,14 @@ package dev.stave.model;
 import dev.stave.config.ScalarNode;
 
 /**
- * A value of a place that takes anything (an override) written as environment variables alone ({@code ${V}}):
- * what the advice about a value the Kubernetes check refuses says of it.
+ * A value of a place that takes anything (an override) written as environment variables alone ({@code ${V}}),
+ * or written in quotes as the text of one in HOCON ({@code "${V}"}, which HOCON does not substitute): what the
+ * advice about a value the Kubernetes check refuses says of it.
  */
 public record Variable(ScalarNode value) {
   /** The reference as written ({@code ${V}}). */
   public String written() {
-    return value.variable();
+    return value.variable() != null ? value.variable() : value.quotedReference();
   }
 
   /**
@@ -25,6 +26,11 @@ public record Variable(ScalarNode value) {
     return value.variablesHint(expected);
   }
 
+  /** Whether it is HOCON's quoted text of a reference rather than the variable's value. */
+  public boolean literal() {
+    return value.variable() == null;
+  }
+
   /** Whether its value is empty, which a place that takes anything reads as null. */
   public boolean empty() {
     return value.text().isEmpty();
@@ -35,4 +41,12 @@ public record Variable(ScalarNode value) {
     return value.references().size() == 1 && written().startsWith("${?") ? value.references().get(0).name() : null;
   }
 
+  /**
+   * What YAML's quotes made text would be written without them: the number or boolean ({@code "${V}"} with
+   * V=3 is the text "3", where {@code ${V}} is the number 3), else null.
+   */
+  public Object unquoted() {
+    Object plain = value.isString() && !literal() ? value.asPlain().value() : null;
+    return plain instanceof String ? null : plain;
+  }
 }

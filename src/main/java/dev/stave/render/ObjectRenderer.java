@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.regex.Matcher;
@@ -38,6 +39,8 @@ public final class ObjectRenderer {
   private static final Pattern WANTS_TEXT = Pattern.compile(": expected (?:a|an integer or a) string, found ");
   /** A model check's problem with a value of another kind than the field takes: what it takes. */
   private static final Pattern WRONG_KIND = Pattern.compile(": expected (.+?), found ");
+  /** What the model check expects where a number would do. */
+  private static final Set<String> NUMBERS = Set.of("an integer", "a finite number");
 
   private final TemplateRenderer templates;
   private final TemplateShapes shapes = new TemplateShapes();
@@ -306,7 +309,12 @@ public final class ObjectRenderer {
     String from = "the value comes from " + variable.written();
     Matcher wrong = WRONG_KIND.matcher(problem);
     String expected = wrong.find() ? wrong.group(1) : null;
-    if (problem.endsWith(": " + TypeChecker.NULL_VALUE) && variable.empty()) {
+    Object unquoted = variable.unquoted();
+    if (variable.literal()) {
+      return expected != null && (NUMBERS.contains(expected) || expected.equals("a boolean"))
+          ? new String[] {variable.value().unquoteHint(kind(expected))}
+          : new String[] {hint};
+    } else if (problem.endsWith(": " + TypeChecker.NULL_VALUE) && variable.empty()) {
       return new String[] {from + ", which is empty, and an empty value is null, which would delete the field: "
           + variable.setTo("a value") + (variable.optional() != null
               ? ", or unset " + variable.optional() + " to leave it out of the override"
@@ -315,11 +323,21 @@ public final class ObjectRenderer {
       return new String[] {hint, from};
     } else if (WANTS_TEXT.matcher(problem).find() && variable.asText() != null) {
       return new String[] {from + ": write " + variable.asText() + " to make it text"};
+    } else if (unquoted instanceof Boolean ? expected.equals("a boolean")
+        : unquoted != null && NUMBERS.contains(expected)) {
+      return new String[] {"the quotes make " + variable.asText() + " text: write " + variable.written()
+          + " without them so that its value is read as " + kind(expected)
+          + " (in block style: in {...} or [...] a brace ends a plain value)"};
     } else if (expected.equals("an object") || expected.equals("a list")) {
       return new String[] {from + ", and a variable's value is text, a number or a boolean: write " + expected
           + " here"};
     }
     return new String[] {from + ": " + variable.setTo(expected)};
+  }
+
+  /** What a value is read as where the model check expects {@code expected} (a boolean, or a number). */
+  private static String kind(String expected) {
+    return expected.equals("a boolean") ? expected : "a number";
   }
 
   static String podSpecPath(String kind) {

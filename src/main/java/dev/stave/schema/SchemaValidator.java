@@ -197,6 +197,9 @@ public final class SchemaValidator {
               + Words.and(references) + " in it, which is always a string";
           hints.add("write " + (references.size() == 1 ? references.get(0) : "one variable") + " alone, with no"
               + " text around it, so that its value is read as " + expected(keywordSchema));
+        } else if (at.node instanceof ScalarNode s && s.quotedReference() != null
+            && expectsNumberOrBool(keywordSchema)) {
+          hints.add(s.unquoteHint(expected(keywordSchema)));
         } else if (at.node instanceof ScalarNode s && s.isString() && expectsNumberOrBool(keywordSchema)
             && s.text().matches("-?[0-9]+(\\.[0-9]+)?|true|false")) {
           hints.add("write the value without quotes");

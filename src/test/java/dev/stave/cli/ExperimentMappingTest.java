@@ -492,6 +492,55 @@ class ExperimentMappingTest {
         run.err());
   }
 
+  @Test
+  void aQuotedVariableWhereAnOverrideTakesANumberIsToBeWrittenWithoutQuotes() throws IOException {
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, "kind: experiment\nname: e\nimage: busybox:1\nprocesses:\n"
+        + "  a: {overrides: {container: {ports: [{containerPort: \"${P}\"}], tty: \"${T}\"}}}\n");
+    Run run = Run.with(new dev.stave.config.Env(Map.of("P", "8080", "T", "true"), "/home/user"), "compile",
+        file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    String invalid = ": the override makes an invalid Job: spec.template.spec.containers[0].";
+    String line = "    |   a: {overrides: {container: {ports: [{containerPort: \"${P}\"}], tty: \"${T}\"}}}\n";
+    assertEquals(file + ":5:40: error: processes.a.overrides.container.ports[0].containerPort" + invalid
+        + "ports[0].containerPort: expected an integer, found string \"8080\"\n" + line
+        + "    |                                        ^\n"
+        + "  = hint: the quotes make \"${P}\" text: write ${P} without them so that its value is read as a number (in"
+        + " block style: in {...} or [...] a brace ends a plain value)\n"
+        + file + ":5:65: error: processes.a.overrides.container.tty" + invalid
+        + "tty: expected a boolean, found string \"true\"\n" + line
+        + "    |                                                                 ^\n"
+        + "  = hint: the quotes make \"${T}\" text: write ${T} without them so that its value is read as a boolean (in"
+        + " block style: in {...} or [...] a brace ends a plain value)\n", run.err());
+  }
+
+  @Test
+  void aVariableInQuotesInHoconIsTextAndToBeWrittenWithoutThemWhereANumberIsTaken() throws IOException {
+    Path file = dir.resolve("x.conf");
+    Files.writeString(file, "kind = experiment\nname = e\nimage = \"busybox:1\"\nprocesses {\n  a {\n"
+        + "    workload = deployment\n    replicas = \"${N}\"\n"
+        + "    overrides.container.ports = [{containerPort = \"${P}\"}]\n  }\n}\n");
+    Run run = Run.with(new dev.stave.config.Env(Map.of("N", "2", "P", "8080"), "/home/user"), "compile",
+        file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(file + ":7:16: error: processes.a.replicas: expected an integer, got a string\n"
+        + "    |     replicas = \"${N}\"\n"
+        + "    |                ^\n"
+        + "  = hint: HOCON takes \"${N}\" in quotes as that text: write ${N} without them so that its value is read as"
+        + " an integer\n", run.err());
+    Files.writeString(file, Files.readString(file).replace("\"${N}\"", "${N}"));
+    run = Run.with(new dev.stave.config.Env(Map.of("N", "2", "P", "8080"), "/home/user"), "compile",
+        file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(file + ":8:35: error: processes.a.overrides.container.ports[0].containerPort: the override makes an"
+        + " invalid Deployment: spec.template.spec.containers[0].ports[0].containerPort: expected an integer, found"
+        + " string \"${P}\"\n"
+        + "    |     overrides.container.ports = [{containerPort = \"${P}\"}]\n"
+        + "    |                                   ^\n"
+        + "  = hint: HOCON takes \"${P}\" in quotes as that text: write ${P} without them so that its value is read as"
+        + " a number\n", run.err());
+  }
+
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
       "{overrides: {pod: {restartPolicy: Always}}}|40|restartPolicy|Job: spec.template.spec.restartPolicy: a Job's"

@@ -14,12 +14,12 @@ public final class Printable {
 
   /** One line: line breaks are escaped too, so that the text cannot start what looks like another line. */
   public static String line(String text) {
-    return escape(text, false, false);
+    return escape(text, false, false, false);
   }
 
   /** Several lines: '\n' stays a line break, every other control and invisible character is escaped. */
   public static String text(String text) {
-    return escape(text, true, false);
+    return escape(text, true, false, false);
   }
 
   /**
@@ -31,7 +31,16 @@ public final class Printable {
    * backslashes are JSON's escapes already.
    */
   public static String exactLine(String text) {
-    return escape(text, false, true);
+    return escape(text, false, true, false);
+  }
+
+  /**
+   * A value from a config quoted in a message to say what is wrong with it: escaped as by {@link #line},
+   * and a tab too, which would read as spaces there. {@link Sources} hides a secret in this form as well,
+   * as a message holds it so.
+   */
+  public static String quoted(String text) {
+    return escape(text, false, false, true);
   }
 
   /** Writes the escape of a character that {@link #escaped} names: JSON's, for each of its UTF-16 chars. */
@@ -41,7 +50,7 @@ public final class Printable {
     }
   }
 
-  private static String escape(String text, boolean keepLineBreaks, boolean exact) {
+  private static String escape(String text, boolean keepLineBreaks, boolean exact, boolean tabs) {
     StringBuilder out = null;
     for (int i = 0; i < text.length(); ) {
       int c = text.codePointAt(i);
@@ -52,9 +61,9 @@ public final class Printable {
           next++;
         }
         doubled = next < text.length()
-            && (escapes(text.codePointAt(next), keepLineBreaks) || readsAsEscape(text, next));
+            && (escapes(text.codePointAt(next), keepLineBreaks, tabs) || readsAsEscape(text, next));
       }
-      if (doubled || escapes(c, keepLineBreaks)) {
+      if (doubled || escapes(c, keepLineBreaks, tabs)) {
         if (out == null) {
           out = new StringBuilder(text.length() + 16).append(text, 0, i);
         }
@@ -71,8 +80,8 @@ public final class Printable {
     return out == null ? text : out.toString();
   }
 
-  private static boolean escapes(int c, boolean keepLineBreaks) {
-    return escaped(c) && !(keepLineBreaks && c == '\n');
+  private static boolean escapes(int c, boolean keepLineBreaks, boolean tabs) {
+    return escaped(c) && !(keepLineBreaks && c == '\n') || tabs && c == '\t';
   }
 
   /** Whether {@code u} and four hex digits start at {@code at}: what follows the backslash of an escape. */

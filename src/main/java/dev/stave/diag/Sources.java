@@ -159,11 +159,14 @@ public final class Sources {
 
   /**
    * Marks a value that came from outside the config (an environment variable it refers to) so that no
-   * diagnostic prints it: a config may route a secret into a field that then fails validation.
+   * diagnostic prints it: a config may route a secret into a field that then fails validation. A message
+   * quotes a value escaped ({@link Printable#quoted}), so a value with a control or invisible character is
+   * hidden in that form too.
    */
   public void hide(String value) {
     if (value != null && value.length() >= MIN_HIDDEN_LENGTH) {
       hidden.add(value);
+      hidden.add(Printable.quoted(value));
     }
   }
 

@@ -118,22 +118,13 @@ public final class Names {
   }
 
   /**
-   * A name or value from a config, safely inside a message and cut to 80 characters: what {@link Printable}
-   * escapes is escaped, and so is a tab, which would read as spaces where the text is quoted to show what
-   * is wrong with it.
+   * A name or value from a config, safely inside a message and cut to 80 characters: as
+   * {@link Printable#quoted} writes it.
    */
   public static String printable(String s) {
-    StringBuilder b = new StringBuilder();
-    s.codePoints().limit(80).forEach(cp -> {
-      if (Printable.escaped(cp) || cp == '\t') {
-        Printable.appendEscape(b, cp);
-      } else {
-        b.appendCodePoint(cp);
-      }
-    });
-    if (s.codePointCount(0, s.length()) > 80) {
-      b.append("...");
+    if (s.codePointCount(0, s.length()) <= 80) {
+      return Printable.quoted(s);
     }
-    return b.toString();
+    return Printable.quoted(s.substring(0, s.offsetByCodePoints(0, 80))) + "...";
   }
 }

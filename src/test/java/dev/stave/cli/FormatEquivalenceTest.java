@@ -181,6 +181,22 @@ class FormatEquivalenceTest {
         + "    |     replicas: ${N}\n    |               ^\n  = hint: set N to an integer\n"), run.err());
   }
 
+  /**
+   * A message quotes a value with its control and invisible characters escaped; a variable's value holding
+   * one is hidden in that form too, not shown escaped.
+   */
+  @Test
+  void aVariableHoldingAnEscapedCharacterIsHiddenInAMessage() throws IOException {
+    for (String secret : List.of("secret\u202eimage-value:1", "secret\timage-value:1")) {
+      Env env = new Env(Map.of("IMG", secret), "/home/user");
+      String errors = sameErrors(env, "processes { p { image = ${IMG}, command = [run] } }\n",
+          "processes:\n  p:\n    image: ${IMG}\n    command: [run]\n");
+      assertEquals("error: processes.p.image: '***' is not a container image reference\n", errors);
+      Run run = Run.with(env, "validate", dir.resolve("c.yaml").toString());
+      assertFalse(run.err().contains("image-value"), run.err());
+    }
+  }
+
   @Test
   void textAroundAVariableMakesAStringAndVariablesAloneTakeTheirPlacesType() throws IOException {
     String out = sameBundle(new Env(Map.of("A", "1", "B", "2"), "/home/user"), """

@@ -1,6 +1,7 @@
 package dev.stave.cli;
 
 import dev.stave.config.ConfigFormat;
+import dev.stave.diag.IoErrors;
 import dev.stave.diag.Printable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -59,15 +60,18 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
   @Override
   public Integer call() throws IOException {
     if (!STARTERS.containsKey(kind)) {
-      context.err().println("stave: no starter for kind '" + kind + "'; kinds: " + String.join(", ", new Kinds()));
+      context.err().println("stave: no starter for kind '" + Printable.quoted(kind) + "'; kinds: "
+          + String.join(", ", new Kinds()));
       return Main.USAGE;
     }
     if (output != null && output.toString().equals("-")) {
       output = null;
     }
+    // The path is the user's, but a name pasted from elsewhere may hold escape sequences all the same.
+    String shown = output == null ? "" : Printable.exactLine(output.toString());
     ConfigFormat format = output == null ? STARTERS.get(kind) : ConfigFormat.of(output);
     if (format == null) {
-      context.err().println("stave: cannot tell the format of " + output + " from its name; name it *.conf or"
+      context.err().println("stave: cannot tell the format of " + shown + " from its name; name it *.conf or"
           + " *.hocon (HOCON), *.yaml or *.yml (YAML), or *.json (JSON)");
       return Main.USAGE;
     }
@@ -80,16 +84,16 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
     try {
       Files.writeString(output, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
     } catch (FileAlreadyExistsException e) {
-      context.err().println("stave: " + output + " already exists; choose another file or remove it");
+      context.err().println("stave: " + shown + " already exists; choose another file or remove it");
       return Main.IO;
     } catch (java.nio.file.NoSuchFileException e) {
-      context.err().println("stave: cannot write " + output + ": its folder does not exist; create it first");
+      context.err().println("stave: cannot write " + shown + ": its folder does not exist; create it first");
       return Main.IO;
     } catch (IOException e) {
-      context.err().println("stave: cannot write " + output + ": " + e.getMessage());
+      context.err().println("stave: cannot write " + shown + ": " + Printable.line(IoErrors.cause(e)));
       return Main.IO;
     }
-    context.err().println("wrote " + output + "; compile it with: stave compile " + output);
+    context.err().println("wrote " + shown + "; compile it with: stave compile " + shown);
     if (format == ConfigFormat.JSON) {
       context.err().println("JSON has no comments: 'stave init " + kind + " -o " + kind
           + ".yaml' writes the same config with its comments");

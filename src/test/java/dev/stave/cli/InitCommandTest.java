@@ -97,6 +97,20 @@ class InitCommandTest {
         first);
   }
 
+  /** What init prints names the file with its control and invisible characters escaped, as diff names them. */
+  @Test
+  void theWrittenPathIsPrintedEscaped() {
+    Path config = dir.resolve("x\u001b[2J\u202e.yaml");
+    Run run = Run.of("init", "benchmark", "-o", config.toString());
+    assertEquals(0, run.code(), run.err());
+    String shown = dir + "/x\\u001b[2J\\u202e.yaml";
+    assertEquals("wrote " + shown + "; compile it with: stave compile " + shown + "\n", run.err());
+    Run again = Run.of("init", "benchmark", "-o", config.toString());
+    assertEquals("stave: " + shown + " already exists; choose another file or remove it\n", again.err());
+    Run kind = Run.of("init", "\u001b[2Jpod");
+    assertEquals("stave: no starter for kind '\\u001b[2Jpod'; kinds: experiment, benchmark, cluster\n", kind.err());
+  }
+
   @Test
   void aFileNameThatNamesNoFormatIsAUsageError() {
     for (String name : List.of("starter.txt", "starter", "starter.yaml.bak")) {

@@ -5,6 +5,7 @@ import dev.stave.compile.MarsCompiler;
 import dev.stave.compile.MarsPlan;
 import dev.stave.compile.MarsReadiness;
 import dev.stave.diag.Markdown;
+import dev.stave.diag.Printable;
 import dev.stave.model.Benchmark;
 import dev.stave.model.MarsCluster;
 import dev.stave.model.MarsRole;
@@ -272,13 +273,16 @@ final class KindSections {
     return secret ? "(hidden)" : e.value();
   }
 
+  /** The settings as a table for a terminal, each part escaped before the columns are measured. */
   static List<String> provenanceText(List<Provenance.Entry> entries) {
-    int width = entries.stream().mapToInt(e -> e.key().length()).max().orElse(0);
-    int values = entries.stream().mapToInt(e -> value(e).length()).max().orElse(0);
+    List<String> keys = entries.stream().map(e -> Printable.exactLine(e.key())).toList();
+    List<String> values = entries.stream().map(e -> Printable.exactLine(value(e))).toList();
+    int keyWidth = keys.stream().mapToInt(String::length).max().orElse(0);
+    int valueWidth = values.stream().mapToInt(String::length).max().orElse(0);
     List<String> out = new ArrayList<>();
-    for (Provenance.Entry e : entries) {
-      out.add("  " + e.key() + " ".repeat(width - e.key().length()) + "  " + value(e)
-          + " ".repeat(values - value(e).length()) + "  from " + source(e));
+    for (int i = 0; i < entries.size(); i++) {
+      out.add("  " + keys.get(i) + " ".repeat(keyWidth - keys.get(i).length()) + "  " + values.get(i)
+          + " ".repeat(valueWidth - values.get(i).length()) + "  from " + Printable.exactLine(source(entries.get(i))));
     }
     return out;
   }

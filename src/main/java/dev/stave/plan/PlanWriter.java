@@ -31,54 +31,61 @@ public final class PlanWriter {
     };
   }
 
+  /**
+   * The plan for a terminal. Names, pools, selectors and paths come from configs and inventories, which
+   * may hold escape sequences or characters that reorder text: each is shown as {@link Printable#exactLine}
+   * shows it, as diff shows names.
+   */
   static String text(Plan plan) {
     StringBuilder b = new StringBuilder();
-    b.append("plan for bundle ").append(plan.bundle());
+    b.append("plan for bundle ").append(Printable.exactLine(plan.bundle()));
     if (plan.namespace() != null) {
-      b.append(" (namespace ").append(plan.namespace()).append(')');
+      b.append(" (namespace ").append(Printable.exactLine(plan.namespace())).append(')');
     }
     b.append('\n');
     if (plan.model() != null) {
-      b.append("dispatch: ").append(plan.model()).append(" model on ").append(plan.inventory()).append('\n');
+      b.append("dispatch: ").append(Printable.exactLine(plan.model())).append(" model on ")
+          .append(Printable.exactLine(plan.inventory())).append('\n');
     }
     if (plan.cluster() != null) {
       b.append('\n');
-      KindSections.marsText(plan.cluster()).forEach(l -> b.append(l).append('\n'));
+      KindSections.marsText(plan.cluster()).forEach(l -> b.append(Printable.exactLine(l)).append('\n'));
     }
     if (plan.benchmark() != null) {
       b.append('\n');
-      KindSections.benchmarkText(plan.benchmark()).forEach(l -> b.append(l).append('\n'));
+      KindSections.benchmarkText(plan.benchmark()).forEach(l -> b.append(Printable.exactLine(l)).append('\n'));
     }
     b.append("\nobjects (").append(plan.objects().size()).append("):\n");
-    plan.objects().forEach(o -> b.append("  + ").append(o).append('\n'));
+    plan.objects().forEach(o -> b.append("  + ").append(Printable.exactLine(o)).append('\n'));
     if (!plan.processes().isEmpty()) {
       b.append("\nprocesses:\n");
       for (Plan.ProcessPlan p : plan.processes()) {
-        b.append("  ").append(label(p)).append(" (").append(p.workload());
+        b.append("  ").append(Printable.exactLine(label(p))).append(" (").append(p.workload());
         if (p.replicas() > 1) {
           b.append(" x").append(p.replicas());
         }
         b.append(")\n");
-        b.append("    pool:         ").append(p.pool() == null ? "-" : p.pool()).append('\n');
-        b.append("    requests:     ").append(KindSections.pairs(p.requests())).append('\n');
-        b.append("    limits:       ").append(KindSections.pairs(p.limits())).append('\n');
-        b.append("    nodeSelector: ").append(KindSections.pairs(p.nodeSelector())).append('\n');
-        b.append("    tolerations:  ").append(tolerations(p.tolerations())).append('\n');
+        b.append("    pool:         ").append(p.pool() == null ? "-" : Printable.exactLine(p.pool())).append('\n');
+        b.append("    requests:     ").append(Printable.exactLine(KindSections.pairs(p.requests()))).append('\n');
+        b.append("    limits:       ").append(Printable.exactLine(KindSections.pairs(p.limits()))).append('\n');
+        b.append("    nodeSelector: ").append(Printable.exactLine(KindSections.pairs(p.nodeSelector()))).append('\n');
+        b.append("    tolerations:  ").append(Printable.exactLine(tolerations(p.tolerations()))).append('\n');
         if (!p.binds().isEmpty() || !p.exposes().isEmpty() || !p.connects().isEmpty()) {
-          b.append("    services:     ").append(edges(p)).append('\n');
+          b.append("    services:     ").append(Printable.exactLine(edges(p))).append('\n');
         }
       }
     }
     if (!plan.services().isEmpty()) {
       b.append("\nservices:\n");
       for (Plan.ServicePlan s : plan.services()) {
-        b.append("  ").append(s.name()).append(" (").append(s.type()).append(") ").append(s.address()).append('\n');
+        b.append("  ").append(Printable.exactLine(s.name())).append(" (").append(Printable.exactLine(s.type()))
+            .append(") ").append(Printable.exactLine(s.address())).append('\n');
       }
     }
     if (!plan.pools().isEmpty()) {
       b.append("\ncapacity:\n");
       for (PoolUsage u : plan.pools()) {
-        b.append("  ").append(u.pool()).append(": ").append(capacity(u)).append('\n');
+        b.append("  ").append(Printable.exactLine(u.pool())).append(": ").append(capacity(u)).append('\n');
       }
     }
     if (!plan.provenance().isEmpty()) {

@@ -170,6 +170,56 @@ class PlanTest {
         """), markdown.out());
   }
 
+  /**
+   * A pool's key needs to be no label value when gke_name names the pool, and an inventory's file may have
+   * any name: both show escaped, and a backslash before what reads as an escape doubled.
+   */
+  @Test
+  void poolNamesAndTheInventoryPathShowEscaped() throws IOException {
+    Files.writeString(temp.resolve("lab\u001b[2J.yaml"), """
+        kind: inventory
+        pools:
+          "cpu\\\\u202e\\u202e\\e[31mlarge":
+            gke_name: cpu-large
+            cpu: 16
+            memory: 64Gi
+        """);
+    Path config = Files.writeString(temp.resolve("e.yaml"), """
+        kind: experiment
+        name: e
+        image: x:1
+        inventory: "lab\\e[2J.yaml"
+        processes:
+          a: {schedule: {assign_to: node_pool, node_pool_name: "cpu\\\\u202e\\u202e\\e[31mlarge", cpu: 6}}
+        """);
+    Run run = Run.of("plan", config.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals("""
+        plan for bundle e (namespace e)
+        dispatch: gke model on @DIR@/lab\\u001b[2J.yaml
+
+        objects (2):
+          + Namespace e
+          + Job e/e-a
+
+        processes:
+          a (job)
+            pool:         cpu\\\\u202e\\u202e\\u001b[31mlarge
+            requests:     cpu=6
+            limits:       -
+            nodeSelector: cloud.google.com/gke-nodepool=cpu-large
+            tolerations:  -
+
+        capacity:
+          cpu\\\\u202e\\u202e\\u001b[31mlarge: 1 pods on 1 of unbounded nodes; cpu 6 of unbounded, \
+        memory 0Mi of unbounded
+
+        values (experiment, context or default):
+          inventory  lab\\u001b[2J.yaml  from experiment (@DIR@/e.yaml:4:12)
+          namespace  e                  from default
+        """.replace("@DIR@", temp.toString()), run.out());
+  }
+
   @Test
   void sweepPointsAsJson() throws IOException {
     check("sweep.json", "plan", "examples/mrunner/sweep.yaml", "--format", "json");

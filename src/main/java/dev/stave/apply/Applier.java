@@ -87,7 +87,7 @@ public final class Applier {
     if (options.prune()) {
       doomed = new Pruning(api, mapper).candidates(ordered, bundle);
       for (KubeObject o : doomed) {
-        report("to prune: " + o.display());
+        report("to prune: " + Printable.exactLine(o.display()));
       }
       out.flush();
     }
@@ -103,7 +103,7 @@ public final class Applier {
       } catch (ApiError e) {
         outcome = null;
         failed++;
-        report(o.display() + ": failed: " + e.describe());
+        report(Printable.exactLine(o.display()) + ": failed: " + e.describe());
       } catch (IOException e) {
         throw unreachable(e);
       }
@@ -114,7 +114,7 @@ public final class Applier {
           default -> unchanged++;
         }
         applied.add(o);
-        report(o.display() + ": " + outcome + suffix);
+        report(Printable.exactLine(o.display()) + ": " + outcome + suffix);
       }
       out.flush();
     }
@@ -126,10 +126,10 @@ public final class Applier {
         try {
           api.delete(mapper.find(o.apiVersion(), o.kind()), o.namespace(), o.name(), options.dryRun());
           pruned++;
-          report(o.display() + ": pruned" + suffix);
+          report(Printable.exactLine(o.display()) + ": pruned" + suffix);
         } catch (ApiError e) {
           failed++;
-          report(o.display() + ": failed: prune: " + e.describe());
+          report(Printable.exactLine(o.display()) + ": failed: prune: " + e.describe());
         } catch (IOException e) {
           throw unreachable(e);
         }

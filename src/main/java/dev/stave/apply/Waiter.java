@@ -63,12 +63,12 @@ final class Waiter {
       for (Map.Entry<KubeObject, State> e : states.entrySet()) {
         if (e.getValue().failed()) {
           report(line);
-          report(e.getKey().display() + ": failed: " + e.getValue().detail());
+          report(Printable.exactLine(e.getKey().display()) + ": failed: " + e.getValue().detail());
           out.flush();
           return false;
         }
         if (!e.getValue().ready()) {
-          pending.add(e.getKey().display() + " (" + e.getValue().detail() + ")");
+          pending.add(Printable.exactLine(e.getKey().display()) + " (" + e.getValue().detail() + ")");
         }
       }
       if (!pending.isEmpty()) {

@@ -417,19 +417,19 @@ class ApplyCommandTest {
   void textFromTheServerReachesTheTerminalEscaped() throws IOException {
     assertEquals(0, stave("apply", bundle.toString()).code());
     // Escape sequences that clear the screen and recolour, and a right-to-left override.
-    api.seed("/api/v1", "pods", "stave", pod("evil\033[2J\u202ename", "cheetah-ppo", false));
+    api.seed("/api/v1", "pods", "stave", pod("evil\033[2J\u202e\\u202ename", "cheetah-ppo", false));
     api.answer(r -> r.startsWith("PATCH /apis/apps/v1/"), 400, 1, "application/json", "{\"kind\": \"Status\","
         + " \"reason\": \"BadRequest\", \"message\": \"bad \\u001b[31mred\\u001b[0m\\u009b \\u202eevil\"}");
     Run run = stave("apply", bundle.toString(), "--prune", FAST);
     assertEquals(4, run.code(), run.err());
     List<String> out = lines(run.out());
-    assertEquals("to prune: Pod surreal/evil\\u001b[2J\\u202ename", out.get(0));
+    assertEquals("to prune: Pod surreal/evil\\u001b[2J\\u202e\\\\u202ename", out.get(0));
     assertEquals("Deployment surreal/cheetah-ppo-tensorboard: failed: HTTP 400 BadRequest: bad \\u001b[31mred"
         + "\\u001b[0m\\u009b \\u202eevil", out.get(5));
 
     Run diff = stave("diff", "--cluster", bundle.toString());
     assertEquals(3, diff.code(), diff.err());
-    assertTrue(diff.out().startsWith("- Pod surreal/evil\\u001b[2J\\u202ename (removed)\n"), diff.out());
+    assertTrue(diff.out().startsWith("- Pod surreal/evil\\u001b[2J\\u202e\\\\u202ename (removed)\n"), diff.out());
 
     api.answer(r -> r.startsWith("GET /api/v1/namespaces?"), 403, 1, "application/json", "{\"kind\": \"Status\","
         + " \"reason\": \"Forbidden\", \"message\": \"no \\u001b]0;title\\u0007 access\"}");

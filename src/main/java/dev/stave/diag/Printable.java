@@ -35,12 +35,13 @@ public final class Printable {
   }
 
   /**
-   * A value from a config quoted in a message to say what is wrong with it: escaped as by {@link #line},
-   * and a tab too, which would read as spaces there. {@link Sources} hides a secret in this form as well,
-   * as a message holds it so.
+   * A value from a config quoted in a message to say what is wrong with it: escaped as by {@link #exactLine},
+   * so that a written {@code \u202e} reads apart from an escaped override, and a tab escaped too, which
+   * would read as spaces there. Only the value: the rest of a message may quote JSON, whose backslashes are
+   * escapes already. {@link Sources} hides a secret in this form as well, as a message holds it so.
    */
   public static String quoted(String text) {
-    return escape(text, false, false, true);
+    return escape(text, false, true, true);
   }
 
   /** Writes the escape of a character that {@link #escaped} names: JSON's, for each of its UTF-16 chars. */

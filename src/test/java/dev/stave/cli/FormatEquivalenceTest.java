@@ -187,7 +187,7 @@ class FormatEquivalenceTest {
    */
   @Test
   void aVariableHoldingAnEscapedCharacterIsHiddenInAMessage() throws IOException {
-    for (String secret : List.of("secret\u202eimage-value:1", "secret\timage-value:1")) {
+    for (String secret : List.of("secret\u202eimage-value:1", "secret\timage-value:1", "secret\\u202eimage-value:1")) {
       Env env = new Env(Map.of("IMG", secret), "/home/user");
       String errors = sameErrors(env, "processes { p { image = ${IMG}, command = [run] } }\n",
           "processes:\n  p:\n    image: ${IMG}\n    command: [run]\n");

@@ -41,6 +41,12 @@ class NamesTest {
         Names.printable("demo\u202egpj zero\u200bwidth next\u0085line \ttab \u00e9"));
   }
 
+  /** A backslash before what reads as an escape is doubled, so that the written text reads apart. */
+  @Test
+  void printableTellsAWrittenEscapeFromAnEscapedCharacter() {
+    assertEquals("\\\\u202e \\u202e \\\\\\u0009 C:\\temp", Names.printable("\\u202e \u202e \\\t C:\\temp"));
+  }
+
   @Test
   void onlyANameStartingWithADigitCannotBeginAServiceName() {
     Origin at = Origin.of("x");

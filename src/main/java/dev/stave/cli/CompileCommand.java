@@ -6,6 +6,7 @@ import dev.stave.bundle.BundleWriter;
 import dev.stave.compile.CompileOptions;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.DiagnosticPrinter;
+import dev.stave.diag.Printable;
 import dev.stave.diag.UserError;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -117,8 +118,9 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
     } else {
       List<String> warnings = new BundleWriter(Path.of(options.output())).write(bundles);
       for (Bundle b : bundles) {
-        context.err().println("wrote " + Path.of(options.output()).resolve(b.name()) + "/ ("
-            + b.objects().size() + " objects)");
+        // The output folder as the user wrote it: a name with an escape sequence must not reach the terminal.
+        context.err().println("wrote " + Printable.exactLine(Path.of(options.output()).resolve(b.name()) + "/")
+            + " (" + b.objects().size() + " objects)");
       }
       for (String warning : warnings) {
         context.err().println("stave: warning: " + warning);
@@ -135,7 +137,7 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
     }
     context.out().flush();
     if (changes.isEmpty()) {
-      context.err().println("stave: " + output + " is up to date");
+      context.err().println("stave: " + Printable.exactLine(output.toString()) + " is up to date");
       return Main.OK;
     }
     context.err().println("stave: " + changes.size() + (changes.size() == 1 ? " file differs" : " files differ")

@@ -2,6 +2,7 @@ package dev.stave.cli;
 
 import dev.stave.bundle.BundleWriter;
 import dev.stave.diag.DiagnosticPrinter;
+import dev.stave.diag.Printable;
 import dev.stave.diag.Sources;
 import dev.stave.diag.StaveBug;
 import dev.stave.diag.Suggest;
@@ -291,7 +292,8 @@ public final class Main implements Runnable {
       return INVALID;
     }
     if (e instanceof BundleWriter.WriteFailure failure) {
-      err.println("stave: " + failure.getMessage());
+      // It names the output folder, as the user wrote it.
+      err.println("stave: " + Printable.line(failure.getMessage()));
       err.flush();
       return IO;
     }

@@ -3,6 +3,7 @@ package dev.stave.cli;
 import dev.stave.compile.Compiled;
 import dev.stave.compile.SecretSpec;
 import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Printable;
 import dev.stave.diag.UserError;
 import dev.stave.render.CanonicalYaml;
 import java.io.IOException;
@@ -55,7 +56,7 @@ final class SecretsCommand implements Callable<Integer>, Main.RunsInContext {
       throw new UserError(pipeline.diagnostics().sorted());
     }
     if (compiled.secrets().isEmpty()) {
-      context.err().println("stave: " + config + " refers to no secrets");
+      context.err().println("stave: " + Printable.exactLine(config.toString()) + " refers to no secrets");
       return Main.OK;
     }
     List<Diagnostic> problems = new ArrayList<>();

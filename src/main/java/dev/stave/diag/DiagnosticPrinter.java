@@ -60,7 +60,9 @@ public final class DiagnosticPrinter {
     // First, as reading a file only to quote it hides its credentials, before anything is printed.
     String line = sources.line(d.origin().file(), d.origin().line());
     StringBuilder out = new StringBuilder();
-    out.append(sources.redact(d.origin().toString())).append(": ").append(d.severity().label()).append(": ");
+    // A file's name is someone else's text too: one named with an escape sequence must not reach the terminal.
+    out.append(Printable.exactLine(sources.redact(d.origin().toString()))).append(": ")
+        .append(d.severity().label()).append(": ");
     if (!d.jsonPath().isEmpty()) {
       // The path holds the config's own keys, which may hold line breaks or credentials too.
       out.append(shorten(sources.redact(d.jsonPath()))).append(": ");

@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
  * Places the processes that have a {@code schedule} (docs/scheduling.md) on the experiment's inventory with
@@ -38,6 +39,9 @@ import java.util.TreeMap;
  */
 public final class Dispatcher {
   private static final BigDecimal MI = BigDecimal.valueOf(1024L * 1024);
+  private static final String GPU = "nvidia.com/gpu";
+  /** The prefix of labels that GKE alone gives nodes, such as its pool's: a pod that selects one runs on GKE. */
+  private static final String GKE = "cloud.google.com/gke-";
 
   private final ConfigFile config;
   private final Experiment experiment;
@@ -209,8 +213,9 @@ public final class Dispatcher {
   /**
    * A pod override's tolerations replace the placement's (lists replace), so they can leave a taint of
    * the pool untolerated, and the pod would never be scheduled: an error, as a pod larger than a node is,
-   * since the inventory states a pool's taints as it states its sizes. The config's own tolerations are
-   * added to the placement's and cannot drop one.
+   * since the inventory states a pool's taints as it states its sizes. On GKE the pool's nodes carry more
+   * than the inventory lists, and a pod gets more than the override gives ({@link #gkeGpuTaint}). The
+   * config's own tolerations are added to the placement's and cannot drop one.
    */
   private void untoleratedTaints(Inventory inventory, Map<String, Placement> placements) {
     for (PodUnit unit : experiment.units()) {
@@ -220,24 +225,73 @@ public final class Dispatcher {
         continue;
       }
       List<Toleration> tolerations = Tolerations.read(override.get("tolerations"));
+      if (tolerations == null) {
+        continue;
+      }
       NodePool pool = inventory.find(placement.pool()).orElseThrow();
-      List<Taint> untolerated = tolerations == null ? List.of() : Tolerations.untolerated(pool, tolerations);
+      List<Taint> taints = new ArrayList<>(pool.taints());
+      List<Toleration> given = new ArrayList<>(tolerations);
+      boolean gke = inventory.gke() || placement.nodeSelector().keySet().stream().anyMatch(k -> k.startsWith(GKE));
+      if (gke && gkeGpuTaint(inventory, pool)) {
+        taints.add(Tolerations.GKE_GPU);
+      }
+      if (gke && asksForGpus(unit, placement)) {
+        given.add(Tolerations.GPU);
+      }
+      List<Taint> untolerated = Tolerations.untolerated(taints, given);
       if (untolerated.isEmpty()) {
         continue;
       }
       String path = unit.path() + ".overrides.pod.tolerations";
-      List<String> taints = new ArrayList<>();
+      List<String> names = new ArrayList<>();
       List<String> add = new ArrayList<>();
       for (Taint t : untolerated) {
-        taints.add(t.key() + (t.value() == null ? "" : "=" + t.value()) + ":" + t.effect());
+        names.add(t.key() + (t.value() == null ? "" : "=" + t.value()) + ":" + t.effect());
         add.add(Tolerations.describe(t));
       }
       problems.add(Diagnostic.error(unit.pod().podOverrideOrigins().get("tolerations"), path, "untolerated-taint",
           "the override's tolerations replace the ones the schedule gives, and do not tolerate the taint"
-              + (taints.size() > 1 ? "s " : " ") + String.join(", ", taints) + " of pool '" + pool.name()
-              + "', where the schedule places the pod: it would never be scheduled",
+              + (names.size() > 1 ? "s " : " ") + String.join(", ", names) + " of pool '" + pool.name()
+              + "', where the schedule places the pod: it would never be scheduled"
+              + (untolerated.contains(Tolerations.GKE_GPU) ? " (GKE gives the nodes of a GPU pool the nvidia.com/gpu"
+                  + " taint, which the inventory does not list, and its toleration only to pods that ask for GPUs,"
+                  + " which this one does not)" : ""),
           "add " + String.join(", ", add) + " to the override's tolerations"));
     }
+  }
+
+  /**
+   * Whether GKE has tainted the nodes of {@code pool} with {@link Tolerations#GKE_GPU}: it does so to a
+   * GPU pool when the cluster has nodes without GPUs too. A taint of that key in the inventory is what
+   * the nodes carry instead (as {@code stave inventory from-nodes} reads it).
+   */
+  private static boolean gkeGpuTaint(Inventory inventory, NodePool pool) {
+    return pool.hasGpu() && inventory.pools().stream().anyMatch(p -> !p.hasGpu())
+        && pool.taints().stream().noneMatch(t -> t.key().equals(Tolerations.GKE_GPU.key()));
+  }
+
+  /**
+   * Whether a container of the pod asks for GPUs, which makes GKE's ExtendedResourceToleration admission
+   * give the pod {@link Tolerations#GPU}: as the schedule, the process and a container override make the
+   * container, and the pod override's own containers or init containers. The admission looks at whether
+   * a container names the resource, not at how many it asks for, and so does this.
+   */
+  private static boolean asksForGpus(PodUnit unit, Placement placement) {
+    for (Process p : unit.processes()) {
+      Resources resources = p.resources().over(placement.containers().get(p.name()));
+      if (resources.requests().containsKey(GPU) || resources.limits().containsKey(GPU)
+          || namesGpus(p.containerOverride())) {
+        return true;
+      }
+    }
+    return Stream.of("containers", "initContainers").anyMatch(key ->
+        unit.pod().podOverride().get(key) instanceof List<?> containers
+            && containers.stream().anyMatch(Dispatcher::namesGpus));
+  }
+
+  private static boolean namesGpus(Object container) {
+    return container instanceof Map<?, ?> c && c.get("resources") instanceof Map<?, ?> r
+        && Stream.of("requests", "limits").anyMatch(k -> r.get(k) instanceof Map<?, ?> m && m.containsKey(GPU));
   }
 
   /**
@@ -369,8 +423,8 @@ public final class Dispatcher {
     }
     if (share.gpus() != null && share.gpus() > 0) {
       // Symphony: GPUs are a limit; Kubernetes wants an extended resource's request equal to its limit.
-      limits.put("nvidia.com/gpu", share.gpus().toString());
-      requests.put("nvidia.com/gpu", share.gpus().toString());
+      limits.put(GPU, share.gpus().toString());
+      requests.put(GPU, share.gpus().toString());
     }
     return new Resources(Collections.unmodifiableSortedMap(requests), Collections.unmodifiableSortedMap(limits));
   }
@@ -445,7 +499,7 @@ public final class Dispatcher {
         Map<String, String> requests = p.resources().over(placement.containers().get(p.name())).requests();
         cpu = cpu.add(units(requests.get("cpu"), BigDecimal.valueOf(1000)));
         memory = memory.add(units(requests.get("memory"), BigDecimal.ONE.divide(MI)));
-        gpus = gpus.add(units(requests.get("nvidia.com/gpu"), BigDecimal.ONE));
+        gpus = gpus.add(units(requests.get(GPU), BigDecimal.ONE));
       }
       // The placement's share fits a node; the process's own requests, the defaults of the experiment's
       // or context's resources, and a group's sum may not.

@@ -11,6 +11,13 @@ final class Tolerations {
   /** GKE taints GPU nodes with this; Symphony adds the matching toleration on every GPU pool. */
   static final Toleration GPU = new Toleration("nvidia.com/gpu", "Exists", null, "NoSchedule", null);
 
+  /**
+   * The taint GKE gives the nodes of a GPU pool in a cluster that has nodes without GPUs too, which
+   * inventories do not list; GKE's ExtendedResourceToleration admission gives a pod that asks for GPUs
+   * {@link #GPU}.
+   */
+  static final Taint GKE_GPU = new Taint("nvidia.com/gpu", "present", "NoSchedule");
+
   private Tolerations() {}
 
   /**
@@ -33,13 +40,13 @@ final class Tolerations {
   }
 
   /**
-   * The pool's taints that keep a pod with {@code tolerations} off its nodes, in the file's order: the
+   * The taints of a pool's nodes that keep a pod with {@code tolerations} off them, in their order: the
    * scheduler's TaintToleration filter looks at NoSchedule and NoExecute only, since PreferNoSchedule
    * merely makes it avoid a node.
    */
-  static List<Taint> untolerated(NodePool pool, List<Toleration> tolerations) {
+  static List<Taint> untolerated(List<Taint> taints, List<Toleration> tolerations) {
     List<Taint> out = new ArrayList<>();
-    for (Taint taint : pool.taints()) {
+    for (Taint taint : taints) {
       boolean blocks = "NoSchedule".equals(taint.effect()) || "NoExecute".equals(taint.effect());
       if (blocks && tolerations.stream().noneMatch(t -> tolerates(t, taint)) && !out.contains(taint)) {
         out.add(taint);
@@ -97,9 +104,12 @@ final class Tolerations {
     return out;
   }
 
-  /** The toleration of one taint, as the gke model writes it, for a hint in a config's syntax. */
+  /**
+   * The toleration of one taint, as the gke model writes it (GKE's GPU taint as {@link #GPU}), for a hint
+   * in a config's syntax.
+   */
   static String describe(Taint taint) {
-    return "{key: \"" + taint.key() + "\", operator: " + (empty(taint.value()) ? "Exists"
+    return "{key: \"" + taint.key() + "\", operator: " + (taint.equals(GKE_GPU) || empty(taint.value()) ? "Exists"
         : "Equal, value: \"" + taint.value() + "\"") + ", effect: " + taint.effect() + "}";
   }
 

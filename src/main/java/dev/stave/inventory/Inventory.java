@@ -7,8 +7,12 @@ import java.util.Optional;
 /**
  * The node pools of one cluster, sorted by name, and the allocation model the file asks for
  * ({@code dispatchModel}, null when it does not say).
+ *
+ * @param gke whether the file says the cluster is GKE's: Terraform's google_container_node_pool does, and a
+ *     {@code kind: inventory} file does not say which cluster it describes
  */
-public record Inventory(String file, List<NodePool> pools, String dispatchModel, Origin dispatchModelOrigin) {
+public record Inventory(String file, List<NodePool> pools, String dispatchModel, Origin dispatchModelOrigin,
+    boolean gke) {
 
   public Inventory {
     pools = pools.stream().sorted((a, b) -> a.name().compareTo(b.name())).toList();

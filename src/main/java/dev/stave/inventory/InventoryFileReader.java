@@ -101,7 +101,7 @@ public final class InventoryFileReader {
     }
     String model = Nodes.string(root, "dispatch_model");
     Origin modelOrigin = model == null ? null : root.get("dispatch_model").origin();
-    return new Inventory(file.file(), pools, model, modelOrigin);
+    return new Inventory(file.file(), pools, model, modelOrigin, false);
   }
 
   /** Cores, rounded down to whole millicores ({@link SizeUnit}); null when they are none. */

@@ -71,7 +71,7 @@ public final class TerraformInventoryReader {
             "write the pool as a Terraform resource map"));
       }
     });
-    return problems.size() > before ? null : new Inventory(file.file(), out, null, null);
+    return problems.size() > before ? null : new Inventory(file.file(), out, null, null, true);
   }
 
   private static String path(String key, String rest) {

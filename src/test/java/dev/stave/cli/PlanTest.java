@@ -17,6 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 class PlanTest {
   private static final Path EXPECTED = Path.of("src/test/resources/plan");
   private static final String CONTEXT_INVENTORY = "src/test/resources/context-inventory/";
+  private static final String CPU_AND_GPU_POOLS = "  cpu: {cpu: 8, memory: 32Gi}\n"
+      + "  gpu: {cpu: 8, memory: 32Gi, gpu_type: nvidia-tesla-t4, gpu_count: 2}\n";
+  private static final String WITHOUT_GPUS = "{assign_to: node_pool, node_pool_name: gpu, cpu: 1, memory_m: 1000}";
+  private static final String NO_TOLERATIONS = "    overrides:\n      pod: {tolerations: []}\n";
 
   @TempDir
   Path temp;
@@ -480,6 +484,101 @@ class PlanTest {
     assertEquals(0, run.code(), run.err());
     assertTrue(run.out().contains("      tolerations:\n      - key: team\n        operator: Equal\n        value: ml\n"
         + "        effect: NoSchedule\n"), run.out());
+  }
+
+  /** An experiment of one process with {@code schedule} and {@code rest}, on the {@code pools} of a kind: inventory. */
+  private Path onGpuPool(String name, String pools, String schedule, String rest) throws IOException {
+    Files.writeString(temp.resolve(name + "-inventory.yaml"), "kind: inventory\npools:\n" + pools);
+    return Files.writeString(temp.resolve(name + ".yaml"), "kind: experiment\nname: t\nimage: x:1\ninventory: "
+        + name + "-inventory.yaml\nprocesses:\n  a:\n    schedule: " + schedule + "\n" + rest);
+  }
+
+  @Test
+  void onGkeAnOverrideMustTolerateTheGpuTaintOfAPoolWithGpusForAPodThatAsksForNone() throws IOException {
+    String message = ": error: processes.a.overrides.pod.tolerations: the override's tolerations replace the ones"
+        + " the schedule gives, and do not tolerate the taint nvidia.com/gpu=present:NoSchedule of pool '%s', where"
+        + " the schedule places the pod: it would never be scheduled (GKE gives the nodes of a GPU pool the"
+        + " nvidia.com/gpu taint, which the inventory does not list, and its toleration only to pods that ask for"
+        + " GPUs, which this one does not)\n    |       pod: {tolerations: []}\n    |             ^\n"
+        + "  = hint: add {key: \"nvidia.com/gpu\", operator: Exists, effect: NoSchedule} to the override's"
+        + " tolerations\n";
+    // The gke model selects the pool by GKE's own node label, so the nodes are GKE's.
+    Path config = onGpuPool("gke", CPU_AND_GPU_POOLS, WITHOUT_GPUS, NO_TOLERATIONS);
+    Run run = Run.of("validate", config.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(config + ":9:13" + message.formatted("gpu"),
+        run.err().substring(run.err().indexOf(config + ":9:13: error: ")));
+    // A Terraform inventory is GKE's whatever the model selects by; the pod stays where Symphony puts it.
+    Path terraform = Files.writeString(temp.resolve("tf.yaml"), "kind: experiment\nname: t\nimage: x:1\ninventory: "
+        + Path.of("examples/inventories/rl-small.tf.json").toAbsolutePath() + "\ndispatch_model: symphony\n"
+        + "processes:\n  a:\n    schedule: {assign_to: node_pool, node_pool_name: gpu-k80-pool}\n" + NO_TOLERATIONS);
+    run = Run.of("compile", terraform.toString(), "-o", temp.resolve("out").toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(terraform + ":10:13" + message.formatted("gpu-k80-pool"),
+        run.err().substring(run.err().indexOf(terraform + ":10:13: error: ")));
+    assertFalse(Files.exists(temp.resolve("out")));
+    // Without the override, the schedule's tolerations include it.
+    Path own = onGpuPool("own", CPU_AND_GPU_POOLS, WITHOUT_GPUS, "");
+    run = Run.of("compile", own.toString(), "-o", "-");
+    assertEquals(0, run.code(), run.err());
+    assertTrue(run.out().contains("      tolerations:\n      - key: nvidia.com/gpu\n        operator: Exists\n"
+        + "        effect: NoSchedule\n"), run.out());
+    // A GPU taint that the inventory lists is the one the nodes have.
+    Path listed = onGpuPool("listed", CPU_AND_GPU_POOLS.replace("gpu_count: 2}", "gpu_count: 2,"
+        + " taints: [{key: nvidia.com/gpu, value: \"true\", effect: NoSchedule}]}"), WITHOUT_GPUS, NO_TOLERATIONS);
+    run = Run.of("validate", listed.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(listed + ":9:13: error: processes.a.overrides.pod.tolerations: the override's tolerations"
+        + " replace the ones the schedule gives, and do not tolerate the taint nvidia.com/gpu=true:NoSchedule of pool"
+        + " 'gpu', where the schedule places the pod: it would never be scheduled",
+        "  = hint: add {key: \"nvidia.com/gpu\", operator: Equal, value: \"true\", effect: NoSchedule} to the"
+            + " override's tolerations"),
+        run.err().lines().filter(l -> l.contains(": error: ") || l.startsWith("  = hint: add")).toList());
+  }
+
+  @Test
+  void gkeTaintsAGpuPoolOnlyBesideNodesWithoutGpusAndToleratesItForAPodThatAsksForGpus() throws IOException {
+    String gpuLimit = "resources: {limits: {nvidia.com/gpu: \"1\"}}";
+    // Schedule and the rest of the process. GKE's admission gives a pod whose containers name nvidia.com/gpu
+    // the toleration; an override may tolerate it itself, whatever its value.
+    List<List<String>> fine = List.of(
+        List.of("{assign_to: gpu, node_pool_name: gpu}", NO_TOLERATIONS),
+        List.of("{assign_to: node_pool, node_pool_name: gpu, gpu_count: 1}", NO_TOLERATIONS),
+        List.of(WITHOUT_GPUS, "    resource_limit: {gpu: 1}\n" + NO_TOLERATIONS),
+        List.of(WITHOUT_GPUS, NO_TOLERATIONS + "      container: {" + gpuLimit + "}\n"),
+        List.of(WITHOUT_GPUS, "    overrides:\n      pod: {tolerations: [], initContainers: [{name: i, image: x:1, "
+            + gpuLimit + "}]}\n"),
+        List.of(WITHOUT_GPUS, "    overrides:\n      pod: {tolerations: [{key: nvidia.com/gpu, operator: Exists}]}\n"));
+    for (int i = 0; i < fine.size(); i++) {
+      Path config = onGpuPool("fine" + i, CPU_AND_GPU_POOLS, fine.get(i).get(0), fine.get(i).get(1));
+      Run run = Run.of("validate", config.toString());
+      assertEquals(0, run.code(), fine.get(i) + "\n" + run.err());
+    }
+    // A cluster of GPU pools only: GKE leaves them untainted.
+    Path gpuOnly = onGpuPool("gpu-only", CPU_AND_GPU_POOLS.replace("  cpu: {cpu: 8, memory: 32Gi}\n", ""),
+        WITHOUT_GPUS, NO_TOLERATIONS);
+    assertEquals(0, Run.of("validate", gpuOnly.toString()).code());
+    // A pool selected by labels of its own, or by Symphony's name label, in a file that names no cluster: not
+    // known to be GKE's.
+    Path selected = onGpuPool("selected", CPU_AND_GPU_POOLS.replace("gpu_count: 2}", "gpu_count: 2,"
+        + " selector: {accelerator: t4}}"), WITHOUT_GPUS, NO_TOLERATIONS);
+    assertEquals(0, Run.of("validate", selected.toString()).code());
+    Path symphony = onGpuPool("symphony", CPU_AND_GPU_POOLS, WITHOUT_GPUS,
+        "    overrides:\n      pod: {tolerations: []}\ndispatch_model: symphony\n");
+    Run run = Run.of("validate", symphony.toString());
+    assertEquals(0, run.code(), run.err());
+    // On GKE, a GPU taint the inventory lists is tolerated so too; elsewhere nobody adds the toleration.
+    String taint = "gpu_count: 2, taints: [{key: nvidia.com/gpu, value: \"true\", effect: NoSchedule}]";
+    Path listed = onGpuPool("listed", CPU_AND_GPU_POOLS.replace("gpu_count: 2", taint),
+        "{assign_to: gpu, node_pool_name: gpu}", NO_TOLERATIONS);
+    assertEquals(0, Run.of("validate", listed.toString()).code());
+    Path elsewhere = onGpuPool("elsewhere", CPU_AND_GPU_POOLS.replace("gpu_count: 2", taint + ", selector: {a: b}"),
+        "{assign_to: gpu, node_pool_name: gpu}", NO_TOLERATIONS);
+    run = Run.of("validate", elsewhere.toString());
+    assertEquals(1, run.code(), run.err());
+    assertTrue(run.err().contains(":9:13: error: processes.a.overrides.pod.tolerations: the override's tolerations"
+        + " replace the ones the schedule gives, and do not tolerate the taint nvidia.com/gpu=true:NoSchedule of"
+        + " pool 'gpu', where the schedule places the pod: it would never be scheduled\n"), run.err());
   }
 
   @Test

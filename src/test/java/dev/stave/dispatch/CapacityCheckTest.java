@@ -85,7 +85,7 @@ class CapacityCheckTest {
         Integer.MAX_VALUE, false, null, List.of(), null, null, null, new Origin("t", 1, 1));
     // A billion cores, 4 EiB of memory and 2^31 - 1 GPUs each: 100,000,000 of them ask for more than 2^63.
     CapacityCheck.Pod pod = new CapacityCheck.Pod("a", 1_000_000_000_000L, 4L << 40, Integer.MAX_VALUE, 100_000_000L);
-    List<PoolUsage> usage = CapacityCheck.usage(new Inventory("inv.yaml", List.of(pool), null, null),
+    List<PoolUsage> usage = CapacityCheck.usage(new Inventory("inv.yaml", List.of(pool), null, null, false),
         new SymphonyModel(), Map.of("big", List.of(pod, pod)));
     assertEquals(List.of(new PoolUsage("big", 200_000_000L, 200_000_000L, null,
         new BigInteger("200000000000000000000"), new BigInteger("879609302220800000000"),

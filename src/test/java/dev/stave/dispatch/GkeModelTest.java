@@ -61,7 +61,7 @@ class GkeModelTest {
   void resourcePicksTheSmallestFittingPoolAndAvoidsPreemptible() {
     Inventory inventory = new Inventory("t", List.of(pool("big", 32, 122880, 0, false),
         pool("cheap", 8, 30720, 0, true), pool("small", 8, 30720, 0, false), pool("gpu", 8, 30720, 1, false)),
-        null, null);
+        null, null, false);
     assertEquals("small", model.infer(inventory, new ResourceRequest(BigDecimal.valueOf(2), null, null, null))
         .orElseThrow().name());
     assertEquals("big", model.infer(inventory, new ResourceRequest(BigDecimal.valueOf(8), null, null, null))

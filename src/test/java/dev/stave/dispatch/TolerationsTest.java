@@ -3,11 +3,8 @@ package dev.stave.dispatch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.stave.diag.Origin;
-import dev.stave.inventory.NodePool;
 import dev.stave.inventory.Taint;
 import dev.stave.model.Toleration;
-import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -18,11 +15,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** Kubernetes's matching of a toleration to a taint, which decides whether a placed pod can be scheduled. */
 class TolerationsTest {
-  private static NodePool pool(Taint... taints) {
-    return new NodePool("p", "p", null, BigDecimal.valueOf(8), 32768, null, 0, false, 2, List.of(taints), null, null,
-        null, new Origin("t", 1, 1));
-  }
-
   /** A field written as "-" is left out (null); '' is the empty string. */
   @ParameterizedTest(name = "{0} {1} {2} {3} vs {4}={5}:{6} -> {7}")
   @CsvSource(nullValues = "-", value = {
@@ -69,7 +61,7 @@ class TolerationsTest {
     Taint hard = new Taint("team", "ml", "NoSchedule");
     Taint evicting = new Taint("dedicated", null, "NoExecute");
     Taint soft = new Taint("soft", "x", "PreferNoSchedule");
-    NodePool pool = pool(hard, soft, evicting);
+    List<Taint> pool = List.of(hard, soft, evicting);
     assertEquals(List.of(hard, evicting), Tolerations.untolerated(pool, List.of()));
     assertEquals(List.of(evicting), Tolerations.untolerated(pool,
         List.of(new Toleration("team", "Equal", "ml", "NoSchedule", null))));
@@ -78,7 +70,7 @@ class TolerationsTest {
         List.of(new Toleration("dedicated", "Exists", null, "NoExecute", 30L))));
     assertEquals(List.of(), Tolerations.untolerated(pool, List.of(new Toleration(null, "Exists", null, null, null))));
     // A pool with only PreferNoSchedule taints keeps no pod off.
-    assertEquals(List.of(), Tolerations.untolerated(pool(soft), List.of()));
+    assertEquals(List.of(), Tolerations.untolerated(List.of(soft), List.of()));
   }
 
   @Test
@@ -101,5 +93,8 @@ class TolerationsTest {
         Tolerations.describe(new Taint("dedicated", null, "NoExecute")));
     assertEquals("{key: \"dedicated\", operator: Exists, effect: NoExecute}",
         Tolerations.describe(new Taint("dedicated", "", "NoExecute")));
+    // As stave gives it on a GPU pool, whatever value GKE's taint has.
+    assertEquals("{key: \"nvidia.com/gpu\", operator: Exists, effect: NoSchedule}",
+        Tolerations.describe(Tolerations.GKE_GPU));
   }
 }

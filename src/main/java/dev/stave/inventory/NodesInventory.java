@@ -389,8 +389,10 @@ public final class NodesInventory {
         wrongType(n, field + "." + key, "a quantity such as \"4\" or \"16Gi\"");
         return null;
       }
-      var q = Quantities.parse(Quantities.text(s));
-      if (q.isEmpty() || Quantities.canonical(Quantities.text(s)).isEmpty()) {
+      // Not parse: a quantity beyond 64 bits (9Ei) is well formed, and too large like any size above the largest.
+      var q = Quantities.written(Quantities.text(s));
+      if (q.isEmpty() || q.get().getNumber().signum() < 0 || !unit.aboveLargest(q.get().getNumber())
+          && Quantities.canonical(Quantities.text(s)).isEmpty()) {
         failed = true;
         problems.add(Diagnostic.error(s.origin(), path + "." + field + "." + key, "node-quantity",
             who + " has " + key + " '" + Names.printable(s.text()) + "' in " + field

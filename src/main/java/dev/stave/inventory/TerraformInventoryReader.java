@@ -1,6 +1,7 @@
 package dev.stave.inventory;
 
 import dev.stave.config.ConfigFile;
+import dev.stave.config.ListNode;
 import dev.stave.config.MapNode;
 import dev.stave.config.Node;
 import dev.stave.config.ScalarNode;
@@ -20,6 +21,8 @@ import java.util.regex.Pattern;
  * writes, or any other Terraform that declares them. Cloudwise's {@code node_config.labels} ({@code cpu},
  * {@code memory_m}, {@code gpu_type}, {@code gpu_count}, {@code name}) are used when present, as
  * Symphony's GKEDispatcher does; otherwise the machine type and {@code guest_accelerator} say the size.
+ * A resource and each nested block ({@code node_config}, {@code autoscaling}, {@code guest_accelerator},
+ * {@code taint}) is read in both forms that Terraform JSON takes: an object, or a list of objects.
  * The file is read as written: a value that is Terraform's own expression ({@code ${var.max}}) is an error
  * at it, as any other value stave cannot read is, since whatever stave took in its place would be a guess;
  * a pool's names only where a model selects the pool by them ({@link NodePool#unevaluatedNames}).
@@ -30,6 +33,7 @@ public final class TerraformInventoryReader {
   private static final BigDecimal MAX_COUNT = BigDecimal.valueOf(Integer.MAX_VALUE);
   private static final String TAINT_HINT =
       "write {key, value, effect} with effect NO_SCHEDULE, PREFER_NO_SCHEDULE or NO_EXECUTE";
+  private static final String BLOCK_HINT = "write the block as an object, or as a list of objects";
   /** The start of Terraform's interpolation or directive; Terraform reads a doubled $ or % before it as text. */
   private static final Pattern EXPRESSION = Pattern.compile("(?<!\\$)\\$\\{|(?<!%)%\\{");
   private static final String FROM_NODES =
@@ -62,35 +66,41 @@ public final class TerraformInventoryReader {
     int before = problems.size();
     List<NodePool> out = new ArrayList<>();
     pools.entries().forEach((key, node) -> {
-      NodePool pool = node instanceof MapNode m ? pool(key, m, pools.keyOrigin(key)) : null;
-      if (pool != null) {
-        out.add(pool);
-      } else if (!(node instanceof MapNode)) {
+      // A list holds one resource body each; none is no resource, and Terraform refuses two of one name.
+      List<Node> bodies = node instanceof ListNode l ? l.items() : List.of(node);
+      if (bodies.size() > 1) {
         problems.add(Diagnostic.error(node.origin(), path(key, ""), "inventory-pool",
-            "node pool '" + key + "' is " + node.describe() + ", not a map",
-            "write the pool as a Terraform resource map"));
+            "node pool '" + key + "' is a list of " + bodies.size() + " resources, and Terraform allows one of a name",
+            "write the pool as one object, and each other pool under a key of its own"));
+      } else if (bodies.size() == 1 && bodies.get(0) instanceof MapNode m) {
+        NodePool pool = pool(key, m, pools.keyOrigin(key));
+        if (pool != null) {
+          out.add(pool);
+        }
+      } else if (bodies.size() == 1) {
+        Node body = bodies.get(0);
+        problems.add(Diagnostic.error(body.origin(), path(key, node instanceof ListNode ? "[0]" : ""),
+            "inventory-pool", "node pool '" + key + "' is " + body.describe() + ", not a map",
+            "write the pool as a Terraform resource map, or a list of one"));
       }
     });
     return problems.size() > before ? null : new Inventory(file.file(), out, null, null, true);
   }
 
   private static String path(String key, String rest) {
-    return "resource.google_container_node_pool." + key + (rest.isEmpty() ? "" : "." + rest);
+    return "resource.google_container_node_pool." + key + (rest.isEmpty() || rest.startsWith("[") ? "" : ".") + rest;
   }
 
   private NodePool pool(String key, MapNode pool, Origin origin) {
     int before = problems.size();
-    MapNode config = Nodes.map(pool, "node_config");
-    // A map or list written as one expression would read as absent: a pool without its labels, GPUs,
-    // taints or bound. Not ||: each expression is said.
-    if (expression(Nodes.get(pool, "node_config"), key, "node_config", "map", null)
-        | expression(Nodes.get(config, "labels"), key, "node_config.labels", "map", null)
-        | expression(Nodes.get(config, "guest_accelerator"), key, "node_config.guest_accelerator", "list", null)
-        | expression(Nodes.get(config, "taint"), key, "node_config.taint", "list", null)
-        | expression(Nodes.get(pool, "autoscaling"), key, "autoscaling", "map", null)) {
+    // A block or map that stave does not read as one, such as an expression, would read as absent: a pool
+    // without its labels, GPUs, taints or bound.
+    MapNode config = block(pool, "node_config", key);
+    MapNode labels = labels(config, key);
+    MapNode autoscaling = block(pool, "autoscaling", key);
+    if (problems.size() > before) {
       return null;
     }
-    MapNode labels = Nodes.map(config, "labels");
     BigDecimal cores = size(labels, "cpu", key, SizeUnit.CPU, BigDecimal.ONE, "cores");
     BigDecimal bytes = size(labels, "memory_m", key, SizeUnit.MEMORY, SizeUnit.MEMORY.unit(), "MiB");
     Integer gpuCount = count(numberLabel(labels, "gpu_count", key), key, "node_config.labels.gpu_count",
@@ -134,37 +144,23 @@ public final class TerraformInventoryReader {
       cpu = cpu != null ? cpu : BigDecimal.valueOf(machine.get().cpu());
       memoryMi = memoryMi != null ? memoryMi : machine.get().memoryMi();
     }
-    if (gpuCount == null) {
-      List<Node> accelerators = Nodes.list(config, "guest_accelerator");
-      Node first = accelerators.isEmpty() ? null : accelerators.get(0);
-      if (expression(first, key, "node_config.guest_accelerator[0]", "map", null)) {
-        return null;
-      }
-      if (first instanceof MapNode a) {
-        gpuCount = count(Nodes.get(a, "count"), key, "node_config.guest_accelerator[0].count", "GPUs per node");
-        if (gpuType == null && !expression(Nodes.get(a, "type"), key, "node_config.guest_accelerator[0].type",
-            "GPU type", "nvidia-tesla-t4")) {
-          gpuType = Nodes.string(a, "type");
-        }
+    List<Block> accelerators = gpuCount != null ? List.of()
+        : blocks(config, "node_config.guest_accelerator", key, "block", BLOCK_HINT);
+    if (!accelerators.isEmpty()) {
+      Block first = accelerators.get(0);
+      gpuCount = count(Nodes.get(first.body(), "count"), key, first.path() + ".count", "GPUs per node");
+      if (gpuType == null && !expression(Nodes.get(first.body(), "type"), key, first.path() + ".type", "GPU type",
+          "nvidia-tesla-t4")) {
+        gpuType = Nodes.string(first.body(), "type");
       }
     }
     List<Taint> taints = new ArrayList<>();
-    List<Node> taintNodes = Nodes.list(config, "taint");
-    for (int i = 0; i < taintNodes.size(); i++) {
-      String field = "node_config.taint[" + i + "]";
-      Node n = taintNodes.get(i);
-      if (n instanceof MapNode m) {
-        Taint t = taint(m, key, field);
-        if (t != null) {
-          taints.add(t);
-        }
-      } else if (!expression(n, key, field, "map", null)) {
-        // Read past, it would leave the pool's pods without the toleration that its nodes need.
-        problems.add(Diagnostic.error(n.origin(), path(key, field), "inventory-taint",
-            field + " of node pool '" + key + "' is " + n.describe() + ", not a taint", TAINT_HINT));
+    for (Block b : blocks(config, "node_config.taint", key, "taint", TAINT_HINT)) {
+      Taint t = taint(b.body(), key, b.path());
+      if (t != null) {
+        taints.add(t);
       }
     }
-    MapNode autoscaling = Nodes.map(pool, "autoscaling");
     Integer max = count(Nodes.get(autoscaling, "max_node_count"), key, "autoscaling.max_node_count", "nodes");
     if (max == null) {
       max = count(Nodes.get(autoscaling, "total_max_node_count"), key, "autoscaling.total_max_node_count", "nodes");
@@ -192,6 +188,62 @@ public final class TerraformInventoryReader {
     }
     return new NodePool(key, gkeName, labelName, cpu, memoryMi, gpuType, gpuCount == null ? 0 : gpuCount,
         preemptible, max, taints, null, null, null, origin, unevaluated);
+  }
+
+  /** A nested block as written, and the path that names it: {@code field}, or {@code field[i]} in a list. */
+  private record Block(MapNode body, String path) {}
+
+  /**
+   * The blocks at {@code path} (its last field in {@code parent}), which Terraform JSON writes as an object
+   * or as a list of objects; empty when absent. Anything else is an error at it, named as {@code what}:
+   * read as absent, a taint would leave the pool's pods without the toleration that its nodes need, an
+   * accelerator would leave the pool without its GPUs.
+   */
+  private List<Block> blocks(MapNode parent, String path, String key, String what, String hint) {
+    Node n = Nodes.get(parent, path.substring(path.lastIndexOf('.') + 1));
+    if (n == null || expression(n, key, path, "map", null)) {
+      return List.of();
+    }
+    List<Node> items = n instanceof ListNode l ? l.items() : List.of(n);
+    List<Block> out = new ArrayList<>();
+    for (int i = 0; i < items.size(); i++) {
+      Node item = items.get(i);
+      String at = n instanceof ListNode ? path + "[" + i + "]" : path;
+      if (item instanceof MapNode m) {
+        out.add(new Block(m, at));
+      } else if (!expression(item, key, at, "map", null)) {
+        problems.add(Diagnostic.error(item.origin(), path(key, at), "inventory-" + what,
+            at + " of node pool '" + key + "' is " + item.describe() + ", not a " + what, hint));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The one block at {@code path}, an object or a list of one; null when absent. Terraform refuses more
+   * where the resource allows one, and stave would have to pick one of them, so it is an error at the list.
+   */
+  private MapNode block(MapNode parent, String path, String key) {
+    List<Block> blocks = blocks(parent, path, key, "block", BLOCK_HINT);
+    if (blocks.size() > 1) {
+      problems.add(Diagnostic.error(parent.get(path).origin(), path(key, path), "inventory-block",
+          path + " of node pool '" + key + "' is a list of " + blocks.size() + " blocks, and a pool has one",
+          "write one " + path + " block"));
+      return null;
+    }
+    return blocks.isEmpty() ? null : blocks.get(0).body();
+  }
+
+  /** {@code node_config.labels}, a map; null when absent, or with the reason added when it is no map. */
+  private MapNode labels(MapNode config, String key) {
+    Node n = Nodes.get(config, "labels");
+    if (n == null || n instanceof MapNode || expression(n, key, "node_config.labels", "map", null)) {
+      return n instanceof MapNode m ? m : null;
+    }
+    problems.add(Diagnostic.error(n.origin(), path(key, "node_config.labels"), "inventory-label",
+        "node_config.labels of node pool '" + key + "' is " + n.describe() + ", not a map",
+        "write the labels as an object, such as {\"cpu\": 8, \"memory_m\": 30720}"));
+    return null;
   }
 
   /**

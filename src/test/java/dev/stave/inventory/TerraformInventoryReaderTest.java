@@ -289,4 +289,69 @@ class TerraformInventoryReaderTest {
         "  = hint: write the number of nodes, such as 4"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
+
+  /** Terraform JSON writes a resource or a nested block as an object or as a list of objects; both say the same. */
+  @Test
+  void aResourceOrBlockIsReadAsAnObjectOrAListOfObjects() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = read("""
+        {"resource": {"google_container_node_pool": {
+          "p": [{"name": "p", "autoscaling": [{"max_node_count": 3}],
+                 "node_config": [{"machine_type": "n1-standard-8", "preemptible": true,
+                                  "guest_accelerator": {"type": "nvidia-tesla-t4", "count": 2},
+                                  "taint": {"key": "team", "value": "ml", "effect": "NO_SCHEDULE"}}]}],
+          "q": {"name": "q", "autoscaling": [], "node_count": 4,
+                "node_config": {"machine_type": "n1-standard-2", "taint": [],
+                                "guest_accelerator": [{"type": "nvidia-tesla-k80", "count": 1}]}},
+          "r": []
+        }}}
+        """, problems);
+    assertEquals(List.of(), problems);
+    assertEquals(List.of("p", "q"), inventory.pools().stream().map(NodePool::name).toList());
+    NodePool p = inventory.find("p").orElseThrow();
+    assertEquals(List.of(new BigDecimal("8"), 3, 2, "nvidia-tesla-t4", true,
+        List.of(new Taint("team", "ml", "NoSchedule"))),
+        List.of(p.cpu(), p.maxNodes(), p.gpuCount(), p.gpuType(), p.preemptible(), p.taints()));
+    NodePool q = inventory.find("q").orElseThrow();
+    assertEquals(List.of(new BigDecimal("2"), 4, 1, "nvidia-tesla-k80", false, List.of()),
+        List.of(q.cpu(), q.maxNodes(), q.gpuCount(), q.gpuType(), q.preemptible(), q.taints()));
+  }
+
+  /** Read as absent, such a value would leave the pool unbounded or without its size, GPUs or taints. */
+  @Test
+  void twoBlocksWhereAPoolHasOneOrAValueOfNoBlockFormIsAnErrorAtIt() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"autoscaling": [{"max_node_count": 3}, {"max_node_count": 5}],
+                "node_config": {"machine_type": "n1-standard-8"}},
+          "q": {"node_config": [{"labels": [{"cpu": 8, "memory_m": 30720}]}]},
+          "r": [{"node_config": {"machine_type": "n1-standard-8"}}, {"node_config": {"machine_type": "n1-standard-2"}}],
+          "s": {"node_config": 5},
+          "t": {"node_config": {"machine_type": "n1-standard-8", "guest_accelerator": [7], "taint": "team"}},
+          "u": ["v"]
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.";
+    String blockHint = "  = hint: write the block as an object, or as a list of objects";
+    assertEquals(List.of(
+        inv + "2:24: error: " + pool + "p.autoscaling: autoscaling of node pool 'p' is a list of 2 blocks, and a pool"
+            + " has one",
+        "  = hint: write one autoscaling block",
+        inv + "4:36: error: " + pool + "q.node_config.labels: node_config.labels of node pool 'q' is a list, not a map",
+        "  = hint: write the labels as an object, such as {\"cpu\": 8, \"memory_m\": 30720}",
+        inv + "5:8: error: " + pool + "r: node pool 'r' is a list of 2 resources, and Terraform allows one of a name",
+        "  = hint: write the pool as one object, and each other pool under a key of its own",
+        inv + "6:24: error: " + pool + "s.node_config: node_config of node pool 's' is an integer, not a block",
+        blockHint,
+        inv + "7:80: error: " + pool + "t.node_config.guest_accelerator[0]: node_config.guest_accelerator[0] of node"
+            + " pool 't' is an integer, not a block",
+        blockHint,
+        inv + "7:93: error: " + pool + "t.node_config.taint: node_config.taint of node pool 't' is a string, not a"
+            + " taint",
+        "  = hint: write {key, value, effect} with effect NO_SCHEDULE, PREFER_NO_SCHEDULE or NO_EXECUTE",
+        inv + "8:9: error: " + pool + "u[0]: node pool 'u' is a string, not a map",
+        "  = hint: write the pool as a Terraform resource map, or a list of one"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
 }

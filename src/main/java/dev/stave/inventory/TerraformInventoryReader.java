@@ -91,16 +91,21 @@ public final class TerraformInventoryReader {
     return "resource.google_container_node_pool." + key + (rest.isEmpty() || rest.startsWith("[") ? "" : ".") + rest;
   }
 
+  /**
+   * The pool, or null with every reason the file gives added to {@code problems}, each at its own value, so
+   * that one run shows them all. A value is read only where stave would use it (a machine type only for a
+   * size that no label gives), and not past a block or map in error, whose contents are unknown.
+   */
   private NodePool pool(String key, MapNode pool, Origin origin) {
     int before = problems.size();
     // A block or map that stave does not read as one, such as an expression, would read as absent: a pool
     // without its labels, GPUs, taints or bound.
     MapNode config = block(pool, "node_config", key);
     MapNode labels = labels(config, key);
+    boolean labelsRead = problems.size() == before;
+    int beforeAutoscaling = problems.size();
     MapNode autoscaling = block(pool, "autoscaling", key);
-    if (problems.size() > before) {
-      return null;
-    }
+    boolean autoscalingAbsent = autoscaling == null && problems.size() == beforeAutoscaling;
     BigDecimal cores = size(labels, "cpu", key, SizeUnit.CPU, BigDecimal.ONE, "cores");
     BigDecimal bytes = size(labels, "memory_m", key, SizeUnit.MEMORY, SizeUnit.MEMORY.unit(), "MiB");
     Integer gpuCount = count(numberLabel(labels, "gpu_count", key), key, "node_config.labels.gpu_count",
@@ -117,34 +122,16 @@ public final class TerraformInventoryReader {
       Nodes.labelValue(labelName, "the node label name", labels.get("name").origin(),
           path(key, "node_config.labels.name"), problems);
     }
-    if (problems.size() > before) {
-      return null;
-    }
     BigDecimal cpu = cores == null ? null : SizeUnit.CPU.roundDown(cores);
     Long memoryMi = bytes == null ? null : SizeUnit.MEMORY.count(bytes);
-    if (cpu == null || memoryMi == null) {
-      if (expression(Nodes.get(config, "machine_type"), key, "node_config.machine_type",
-          "machine type", "n1-standard-8")) {
-        return null;
+    if (labelsRead && (Nodes.get(labels, "cpu") == null || Nodes.get(labels, "memory_m") == null)) {
+      MachineTypes.Machine machine = machine(config, key, origin);
+      if (machine != null) {
+        cpu = cpu != null ? cpu : BigDecimal.valueOf(machine.cpu());
+        memoryMi = memoryMi != null ? memoryMi : machine.memoryMi();
       }
-      String machineType = Nodes.string(config, "machine_type");
-      if (machineType == null) {
-        problems.add(Diagnostic.error(config == null ? origin : config.origin(), path(key, "node_config"),
-            "inventory-size", "node pool '" + key + "' has neither labels cpu and memory_m nor a machine_type",
-            "add node_config.machine_type (e.g. n1-standard-8), or Cloudwise's labels cpu and memory_m"));
-        return null;
-      }
-      var machine = MachineTypes.lookup(machineType);
-      if (machine.isEmpty()) {
-        problems.add(Diagnostic.error(config.get("machine_type").origin(), path(key, "node_config.machine_type"),
-            "machine-type", "'" + machineType + "' is not a machine type stave knows",
-            "stave knows " + MachineTypes.known() + "; or add labels cpu and memory_m"));
-        return null;
-      }
-      cpu = cpu != null ? cpu : BigDecimal.valueOf(machine.get().cpu());
-      memoryMi = memoryMi != null ? memoryMi : machine.get().memoryMi();
     }
-    List<Block> accelerators = gpuCount != null ? List.of()
+    List<Block> accelerators = !labelsRead || Nodes.get(labels, "gpu_count") != null ? List.of()
         : blocks(config, "node_config.guest_accelerator", key, "block", BLOCK_HINT);
     if (!accelerators.isEmpty()) {
       Block first = accelerators.get(0);
@@ -165,15 +152,12 @@ public final class TerraformInventoryReader {
     if (max == null) {
       max = count(Nodes.get(autoscaling, "total_max_node_count"), key, "autoscaling.total_max_node_count", "nodes");
     }
-    if (max == null && autoscaling == null) {
+    if (autoscalingAbsent) {
       max = count(Nodes.get(pool, "node_count"), key, "node_count", "nodes");
       max = max != null ? max : count(Nodes.get(pool, "initial_node_count"), key, "initial_node_count", "nodes");
     }
     // Not ||: a spot flag that is no boolean is an error too.
     boolean preemptible = flag(config, "preemptible", key) | flag(config, "spot", key);
-    if (problems.size() > before) {
-      return null;
-    }
     Diagnostic nameExpression = unevaluatedName(Nodes.get(pool, "name"), key, "name", "gke",
         "node label cloud.google.com/gke-nodepool", "symphony, which selects by node_config.labels.name");
     String gkeName = null;
@@ -182,12 +166,36 @@ public final class TerraformInventoryReader {
     } else {
       gkeName = Nodes.string(pool, "name");
       gkeName = gkeName != null ? gkeName : key;
-      if (!Nodes.labelValue(gkeName, "the node pool name", origin, path(key, "name"), problems)) {
-        return null;
-      }
+      Nodes.labelValue(gkeName, "the node pool name", origin, path(key, "name"), problems);
     }
-    return new NodePool(key, gkeName, labelName, cpu, memoryMi, gpuType, gpuCount == null ? 0 : gpuCount,
-        preemptible, max, taints, null, null, null, origin, unevaluated);
+    return problems.size() > before ? null : new NodePool(key, gkeName, labelName, cpu, memoryMi, gpuType,
+        gpuCount == null ? 0 : gpuCount, preemptible, max, taints, null, null, null, origin, unevaluated);
+  }
+
+  /**
+   * The size of {@code node_config.machine_type}; null when there is none or stave does not know it, with
+   * the reason added to {@code problems}.
+   */
+  private MachineTypes.Machine machine(MapNode config, String key, Origin origin) {
+    if (expression(Nodes.get(config, "machine_type"), key, "node_config.machine_type", "machine type",
+        "n1-standard-8")) {
+      return null;
+    }
+    String machineType = Nodes.string(config, "machine_type");
+    if (machineType == null) {
+      problems.add(Diagnostic.error(config == null ? origin : config.origin(), path(key, "node_config"),
+          "inventory-size", "node pool '" + key + "' has neither labels cpu and memory_m nor a machine_type",
+          "add node_config.machine_type (e.g. n1-standard-8), or Cloudwise's labels cpu and memory_m"));
+      return null;
+    }
+    var machine = MachineTypes.lookup(machineType);
+    if (machine.isEmpty()) {
+      problems.add(Diagnostic.error(config.get("machine_type").origin(), path(key, "node_config.machine_type"),
+          "machine-type", "'" + machineType + "' is not a machine type stave knows",
+          "stave knows " + MachineTypes.known() + "; or add labels cpu and memory_m"));
+      return null;
+    }
+    return machine.get();
   }
 
   /** A nested block as written, and the path that names it: {@code field}, or {@code field[i]} in a list. */

@@ -354,4 +354,42 @@ class TerraformInventoryReaderTest {
         "  = hint: write the pool as a Terraform resource map, or a list of one"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
+
+  /** A label or machine-type error does not hide the pool's other errors: one run shows them all. */
+  @Test
+  void everyErrorOfEveryPoolIsReportedInOneRun() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "a b", "autoscaling": {"max_node_count": -1},
+                "node_config": {"labels": {"cpu": "8", "name": "x y"}, "machine_type": "n9-huge", "preemptible": "no",
+                                "taint": [{"key": "k", "effect": "Nope"}]}},
+          "q": {"node_config": {"machine_type": "n9-huge", "taint": [{"effect": "NO_SCHEDULE"}]}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.";
+    String labelHint = "  = hint: use at most 63 letters, digits, '-', '_' and '.', starting and ending with a"
+        + " letter or digit";
+    String machineHint = "  = hint: stave knows n1-, n2- and e2-standard|highmem|highcpu-N and custom-C-M (M in MiB);"
+        + " or add labels cpu and memory_m";
+    String taintHint = "  = hint: write {key, value, effect} with effect NO_SCHEDULE, PREFER_NO_SCHEDULE or NO_EXECUTE";
+    assertEquals(List.of(
+        inv + "2:3: error: " + pool + "p.name: the node pool name 'a b' is not a Kubernetes label value, so it cannot"
+            + " select nodes", labelHint,
+        inv + "2:58: error: " + pool + "p.autoscaling.max_node_count: autoscaling.max_node_count of node pool 'p' is"
+            + " -1, not a whole number from 0 to 2147483647", "  = hint: write the number of nodes, such as 4",
+        inv + "3:43: error: " + pool + "p.node_config.labels.cpu: label 'cpu' of node pool 'p' is \"8\" (a string),"
+            + " not a number", "  = hint: write it as a JSON number, e.g. cpu: 8, as Cloudwise does",
+        inv + "3:56: error: " + pool + "p.node_config.labels.name: the node label name 'x y' is not a Kubernetes label"
+            + " value, so it cannot select nodes", labelHint,
+        inv + "3:80: error: " + pool + "p.node_config.machine_type: 'n9-huge' is not a machine type stave knows",
+        machineHint,
+        inv + "3:106: error: " + pool + "p.node_config.preemptible: node_config.preemptible of node pool 'p' is \"no\","
+            + " not true or false", "  = hint: write true or false",
+        inv + "4:35: error: " + pool + "p.node_config.taint[0]: 'Nope' is not a taint effect", taintHint,
+        inv + "5:41: error: " + pool + "q.node_config.machine_type: 'n9-huge' is not a machine type stave knows",
+        machineHint,
+        inv + "5:62: error: " + pool + "q.node_config.taint[0]: a taint needs a 'key'", taintHint),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
 }

@@ -165,8 +165,9 @@ public final class TerraformInventoryReader {
       unevaluated.put("gke", nameExpression);
     } else {
       gkeName = Nodes.string(pool, "name");
+      Origin at = gkeName != null ? pool.get("name").origin() : origin;
       gkeName = gkeName != null ? gkeName : key;
-      Nodes.labelValue(gkeName, "the node pool name", origin, path(key, "name"), problems);
+      Nodes.labelValue(gkeName, "the node pool name", at, path(key, "name"), problems);
     }
     return problems.size() > before ? null : new NodePool(key, gkeName, labelName, cpu, memoryMi, gpuType,
         gpuCount == null ? 0 : gpuCount, preemptible, max, taints, null, null, null, origin, unevaluated);

@@ -69,6 +69,22 @@ class TerraformInventoryReaderTest {
         err);
   }
 
+  /** The gke model selects the pool's nodes by its name, so it must be a label value Kubernetes takes. */
+  @Test
+  void aPoolNameThatIsNoLabelValueIsAnErrorAtIt() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "a b", "node_config": {"machine_type": "n1-standard-8"}}
+        }}}
+        """);
+    assertEquals(temp.resolve("inv.tf.json") + ":2:17: error: resource.google_container_node_pool.p.name: the node"
+        + " pool name 'a b' is not a Kubernetes label value, so it cannot select nodes\n"
+        + "    |   \"p\": {\"name\": \"a b\", \"node_config\": {\"machine_type\": \"n1-standard-8\"}}\n"
+        + "    |                 ^\n"
+        + "  = hint: use at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit\n",
+        err);
+  }
+
   @Test
   void aCountAPoolCannotHoldIsAnErrorAtIt() throws IOException {
     String err = errors("""
@@ -281,7 +297,7 @@ class TerraformInventoryReaderTest {
         inv + "9:72: error: " + pool + "s.node_config.labels: node_config.labels of node pool 's' is"
             + " \"${var.labels}\"" + notEvaluated,
         "  = hint: write the map that it stands for" + fromNodes,
-        inv + "10:3: error: " + pool + "t.name: the node pool name '$${literal}' is not a Kubernetes label value, so"
+        inv + "10:17: error: " + pool + "t.name: the node pool name '$${literal}' is not a Kubernetes label value, so"
             + " it cannot select nodes",
         "  = hint: use at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit",
         inv + "11:23: error: " + pool + "u.node_count: node_count of node pool 'u' is \"many\", not a whole number from"
@@ -374,7 +390,7 @@ class TerraformInventoryReaderTest {
         + " or add labels cpu and memory_m";
     String taintHint = "  = hint: write {key, value, effect} with effect NO_SCHEDULE, PREFER_NO_SCHEDULE or NO_EXECUTE";
     assertEquals(List.of(
-        inv + "2:3: error: " + pool + "p.name: the node pool name 'a b' is not a Kubernetes label value, so it cannot"
+        inv + "2:17: error: " + pool + "p.name: the node pool name 'a b' is not a Kubernetes label value, so it cannot"
             + " select nodes", labelHint,
         inv + "2:58: error: " + pool + "p.autoscaling.max_node_count: autoscaling.max_node_count of node pool 'p' is"
             + " -1, not a whole number from 0 to 2147483647", "  = hint: write the number of nodes, such as 4",

@@ -13,13 +13,15 @@ import java.util.SortedMap;
  * pod selects it.
  *
  * @param name the pool's key in the inventory, which {@code node_pool_name} names
- * @param gkeName the GKE pool name ({@code cloud.google.com/gke-nodepool}); the Terraform {@code name}
+ * @param gkeName the GKE pool name ({@code cloud.google.com/gke-nodepool}); the Terraform {@code name}; null
+ *     when unknown ({@code unevaluatedNames} says why)
  * @param labelName Cloudwise's {@code labels.name}, which Symphony selects on; null when absent
  * @param allocatableCpuMillis allocatable cpu as read from nodes; null to derive it from {@code cpu}
  * @param allocatableMemoryMi allocatable memory as read from nodes; null to derive it from {@code memoryMi}
  * @param selector an explicit node selector (hand-written inventories); null to let the model choose
  * @param unevaluatedNames by allocation model ({@code gke}, {@code symphony}): the error that the name it
- *     selects the pool by is a Terraform expression, which only a pod placed on the pool by that model meets
+ *     selects the pool by is unknown (a Terraform expression, or a name Terraform generates), which only a pod
+ *     placed on the pool by that model meets
  */
 public record NodePool(
     String name,

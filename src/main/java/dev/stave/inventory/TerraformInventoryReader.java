@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
  * {@code taint}) is read in both forms that Terraform JSON takes: an object, or a list of objects.
  * The file is read as written: a value that is Terraform's own expression ({@code ${var.max}}) is an error
  * at it, as any other value stave cannot read is, since whatever stave took in its place would be a guess;
- * a pool's names only where a model selects the pool by them ({@link NodePool#unevaluatedNames}).
+ * a pool's names, and a {@code name} left for Terraform to generate, only where a model selects the pool by
+ * them ({@link NodePool#unevaluatedNames}).
  */
 public final class TerraformInventoryReader {
   private final ConfigFile file;
@@ -158,16 +159,19 @@ public final class TerraformInventoryReader {
     }
     // Not ||: a spot flag that is no boolean is an error too.
     boolean preemptible = flag(config, "preemptible", key) | flag(config, "spot", key);
-    Diagnostic nameExpression = unevaluatedName(Nodes.get(pool, "name"), key, "name", "gke",
-        "node label cloud.google.com/gke-nodepool", "symphony, which selects by node_config.labels.name");
+    Node name = Nodes.get(pool, "name");
+    Diagnostic unknownName = name == null ? generatedName(pool, key, origin) : unevaluatedName(name, key, "name",
+        "gke", "node label cloud.google.com/gke-nodepool", "symphony, which selects by node_config.labels.name");
     String gkeName = null;
-    if (nameExpression != null) {
-      unevaluated.put("gke", nameExpression);
+    if (unknownName != null) {
+      unevaluated.put("gke", unknownName);
+    } else if (name instanceof ScalarNode s && s.isString()) {
+      gkeName = s.text();
+      Nodes.labelValue(gkeName, "the node pool name", s.origin(), path(key, "name"), problems);
     } else {
-      gkeName = Nodes.string(pool, "name");
-      Origin at = gkeName != null ? pool.get("name").origin() : origin;
-      gkeName = gkeName != null ? gkeName : key;
-      Nodes.labelValue(gkeName, "the node pool name", at, path(key, "name"), problems);
+      problems.add(Diagnostic.error(name.origin(), path(key, "name"), "inventory-name",
+          "name of node pool '" + key + "' is " + shown(name) + ", not a string",
+          "write the pool's name in GKE as a string, such as \"" + key + "\""));
     }
     return problems.size() > before ? null : new NodePool(key, gkeName, labelName, cpu, memoryMi, gpuType,
         gpuCount == null ? 0 : gpuCount, preemptible, max, taints, null, null, null, origin, unevaluated);
@@ -253,6 +257,20 @@ public final class TerraformInventoryReader {
         "node_config.labels of node pool '" + key + "' is " + n.describe() + ", not a map",
         "write the labels as an object, such as {\"cpu\": 8, \"memory_m\": 30720}"));
     return null;
+  }
+
+  /**
+   * Without a {@code name}, Terraform generates the pool's name (from {@code name_prefix} when given), which
+   * stave cannot know: the resource key in its place would select no node, and the pods would stay Pending.
+   * As with a name that is an expression, only the gke model selects the pool by it.
+   */
+  private static Diagnostic generatedName(MapNode pool, String key, Origin origin) {
+    return Diagnostic.error(origin, path(key, "name"), "inventory-no-name", "node pool '" + key + "' has no name"
+        + (Nodes.get(pool, "name_prefix") == null ? "" : ", only a name_prefix") + ", so Terraform generates one,"
+        + " which stave cannot know, and the gke model selects the pool's nodes by it (the node label"
+        + " cloud.google.com/gke-nodepool)",
+        "add \"name\" with the pool's name in GKE, or use dispatch_model: symphony, which selects by"
+            + " node_config.labels.name" + FROM_NODES);
   }
 
   /**

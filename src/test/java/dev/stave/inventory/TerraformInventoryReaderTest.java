@@ -408,4 +408,47 @@ class TerraformInventoryReaderTest {
         inv + "5:62: error: " + pool + "q.node_config.taint[0]: a taint needs a 'key'", taintHint),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
+
+  /**
+   * Terraform generates the name of a pool that has none, and the gke model selects the pool's nodes by that
+   * name: the resource key in its place would select no node. The symphony model does not need it.
+   */
+  @Test
+  void aPoolWithoutANameIsAnErrorAtItWhenTheGkeModelPlacesAPodOnIt() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name_prefix": "gpus-", "node_config": {"machine_type": "n1-standard-8"}},
+          "q": {"node_config": {"machine_type": "n1-standard-8"}}
+        }}}
+        """);
+    assertEquals(temp.resolve("inv.tf.json") + ":2:3: error: resource.google_container_node_pool.p.name: node pool"
+        + " 'p' has no name, only a name_prefix, so Terraform generates one, which stave cannot know, and the gke"
+        + " model selects the pool's nodes by it (the node label cloud.google.com/gke-nodepool)\n"
+        + "    |   \"p\": {\"name_prefix\": \"gpus-\", \"node_config\": {\"machine_type\": \"n1-standard-8\"}},\n"
+        + "    |   ^\n"
+        + "  = hint: add \"name\" with the pool's name in GKE, or use dispatch_model: symphony, which selects by"
+        + " node_config.labels.name; for a cluster that is running, 'stave inventory from-nodes' writes an inventory"
+        + " of it\n", err);
+    Path experiment = InventoryFixtures.experiment(temp, "inv.tf.json", """
+        {"resource": {"google_container_node_pool": {
+          "p": {"node_config": {"machine_type": "n1-standard-8"}}
+        }}}
+        """);
+    Files.writeString(experiment, Files.readString(experiment) + "dispatch_model: symphony\n");
+    Run run = Run.of("compile", experiment.toString(), "-o", "-");
+    assertEquals(0, run.code(), run.err());
+    assertEquals(true, run.out().contains("      nodeSelector:\n        name: p\n"), run.out());
+  }
+
+  @Test
+  void aPoolNameThatIsNoStringIsAnErrorAtIt() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": ["a"], "node_config": {"machine_type": "n1-standard-8"}}
+        }}}
+        """);
+    assertEquals(List.of(temp.resolve("inv.tf.json") + ":2:17: error: resource.google_container_node_pool.p.name:"
+        + " name of node pool 'p' is a list, not a string", "  = hint: write the pool's name in GKE as a string, such"
+        + " as \"p\""), err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
 }

@@ -57,6 +57,7 @@ public final class HoconLoader {
    */
   private final Map<String, LineKeys> keysByLine = new IdentityHashMap<>();
   private final Map<String, LineColumns> columnsByLine = new IdentityHashMap<>();
+  private final Map<String, LineStrings> stringsByLine = new IdentityHashMap<>();
   /** The paths {@link #convert} has built for the file being loaded. */
   private PathBudget paths;
   /** The file being loaded, resolved with the environment under it: what its substitutions find. */
@@ -740,6 +741,10 @@ public final class HoconLoader {
     return keysByLine.computeIfAbsent(line, l -> new LineKeys(l, columnsOf(l)));
   }
 
+  private LineStrings stringsOn(String line) {
+    return stringsByLine.computeIfAbsent(line, LineStrings::new);
+  }
+
   private LineColumns columnsOf(String line) {
     return columnsByLine.computeIfAbsent(line, LineColumns::new);
   }
@@ -822,7 +827,14 @@ public final class HoconLoader {
           return passing(at, next, next + needle.length());
         }
       }
-      // Written another way there (a substitution, a comment before it): search on.
+      // Written with escapes, or another way there (a substitution, a comment before it): search on, a string
+      // among the line's strings as they read, which are read once for all its items.
+      if (resolvedType(item) && item.valueType() == com.typesafe.config.ConfigValueType.STRING) {
+        LineStrings.Quoted quoted = stringsOn(lineText).value((String) item.unwrapped(), from);
+        if (quoted != null) {
+          return passing(at, quoted.start(), quoted.end());
+        }
+      }
       for (String needle : forms) {
         int found = lineText.indexOf(needle, from);
         if (found >= 0) {

@@ -15,6 +15,7 @@ import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -149,6 +150,54 @@ class HoconLoaderTest {
     for (int i : new int[] {0, 1, 10, 12_345, 19_999}) {
       Node item = ((ListNode) lists.get(i + 1)).items().get(0);
       assertEquals(List.of(1, columns[i]), List.of(item.origin().line(), item.origin().column()), "item " + i);
+    }
+  }
+
+  /**
+   * An item written with escapes is at its column, in the characters written, not those it stands for; the same
+   * text written twice is found twice in turn, and a backslash or a slash is not found inside another item. Such
+   * items were searched for along the line as their text, which is not written there: at column 1, or in another
+   * item.
+   */
+  @Test
+  void itemsWrittenWithEscapesAreAtTheirColumns() throws IOException {
+    List<String> written = List.of("\"\uD83D\uDE00\\t\"", "\"a\\tb\"", "\"c\\u0064\"", "\"a\\tb\"", "plain",
+        "\"\\\\\"", "\"\\\"q\\\"\"", "\"\\/\"", "[1]", "\"a\\tb\"");
+    StringBuilder line = new StringBuilder("x = [");
+    List<Integer> columns = new ArrayList<>();
+    for (String item : written) {
+      line.append(columns.isEmpty() ? "" : ", ");
+      columns.add(line.codePointCount(0, line.length()) + 1);
+      line.append(item);
+    }
+    List<Node> items = ((ListNode) load(line + "]\n", Map.of()).get("x")).items();
+    List<Integer> found = new ArrayList<>();
+    List<Object> texts = new ArrayList<>();
+    for (Node item : items) {
+      found.add(item.origin().column());
+      texts.add(item instanceof ScalarNode s ? s.value() : null);
+    }
+    assertEquals(List.of(6, 13, 21, 32, 40, 47, 53, 62, 68, 73), columns);
+    assertEquals(columns, found);
+    assertEquals(Arrays.asList("\uD83D\uDE00\t", "a\tb", "cd", "a\tb", "plain", "\\", "\"q\"", "/", null, "a\tb"),
+        texts);
+  }
+
+  /** Each escaped item of a long line is at its column, after a list whose end the items are looked for past. */
+  @Test
+  void everyEscapedItemOnALineOfTwentyThousandIsAtItsColumn() throws IOException {
+    StringBuilder line = new StringBuilder("x = [[1]");
+    int[] columns = new int[20_000];
+    for (int i = 0; i < columns.length; i++) {
+      line.append(", ");
+      columns[i] = line.length() + 1;
+      line.append("\"a").append(i).append("\\tb\"");
+    }
+    List<Node> items = ((ListNode) load(line + "]\n", Map.of()).get("x")).items();
+    for (int i : new int[] {0, 1, 10, 12_345, 19_999}) {
+      Node item = items.get(i + 1);
+      assertEquals(List.of(1, columns[i]), List.of(item.origin().line(), item.origin().column()), "item " + i);
+      assertEquals("a" + i + "\tb", ((ScalarNode) item).value());
     }
   }
 

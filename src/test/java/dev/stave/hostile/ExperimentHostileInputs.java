@@ -82,6 +82,12 @@ final class ExperimentHostileInputs implements HostileGenerator {
       keys.append('A').append(i).append(" = 1, ");
     }
     all.add(text("keys-100000-one-line.conf", keys + "A99999 = [1]}\n"));
+    // An item written with escapes is not its text on the line: each was searched for along the rest of it.
+    StringBuilder escaped = new StringBuilder(HOCON + "processes.a.args = [");
+    for (int i = 0; i < 100_000; i++) {
+      escaped.append("\"a").append(i).append("\\tb\", ");
+    }
+    all.add(text("items-escaped-100000-one-line.conf", escaped + "{x = 1}]\n"));
     all.add(text("control-characters.yaml", YAML.replace("image: img", "image: \"img\u0007\u001b[31m\"")));
     return all;
   }

@@ -679,7 +679,7 @@ public final class HoconLoader {
   /** The column after {@code key}, its separator ('=' or ':') and spaces; the key's column if none. */
   private int valueColumnOf(String line, String key) {
     LineKeys.Place place = keysOn(line).find(key);
-    int value = valueIndex(line, place.index() + key.length());
+    int value = valueIndex(line, place.end());
     return value >= 0 ? place.column() + line.codePointCount(place.index(), value) : place.column();
   }
 
@@ -738,7 +738,7 @@ public final class HoconLoader {
   }
 
   private LineKeys keysOn(String line) {
-    return keysByLine.computeIfAbsent(line, l -> new LineKeys(l, columnsOf(l)));
+    return keysByLine.computeIfAbsent(line, l -> new LineKeys(l, columnsOf(l), stringsOn(l)));
   }
 
   private LineStrings stringsOn(String line) {

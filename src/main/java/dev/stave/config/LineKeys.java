@@ -11,18 +11,24 @@ import java.util.Map;
  * read once for every key written on it; searching it again for each key took minutes on a line of 100,000
  * keys ({@code a0 = 1, a1 = 1, ...}), since each search and each column counted from the line's start.
  *
- * <p>A key is where it is written as a key: a whole word followed by its separator ({@code =} or {@code :}),
- * a brace or a path's dot, after a closing quote and spaces if any, so that {@code b} of
- * {@code labels {a = "b", b = 1}} is not found in "labels" or in a value; a key with other characters than
- * letters, digits, {@code _} and {@code -} is found where it is written in quotes as a key. A key found in
- * neither way is searched for along the line: where it is written as a key unquoted ({@code a/b = 1}), else
- * its first whole word, its first match, or the line's first character.
+ * <p>A key is where it is written as a key: followed by its separator ({@code =} or {@code :}), a brace or a
+ * path's dot, after a closing quote and spaces if any, outside the line's quoted strings ({@link LineStrings}),
+ * so that {@code b} of {@code labels {a = "b", b = 1}} or of {@code g = "b = 1", b = 2} is not found in
+ * "labels" or in a value. A key of letters, digits, {@code _} and {@code -} is found as a whole word written so;
+ * a quoted key where it is written in quotes, with its escapes read; any other key where it is written unquoted
+ * ({@code a/b = 1}, {@code a b = 1}). A key found in none of these ways is searched for along the line: its
+ * first whole word, its first match, or the line's first character.
  */
 final class LineKeys {
-  /** Where a key is written: the index of its first character on the line, and that character's column. */
-  record Place(int index, int column) {}
+  /**
+   * Where a key is written: the index of its first character on the line, that character's column, and the
+   * index after the key as written (after its escapes; its closing quote is not part of it).
+   */
+  record Place(int index, int column, int end) {}
 
   private static final String SEPARATORS = "=:{.";
+  /** What ends unquoted text in HOCON besides spaces, and a path's dot, which ends a key in it. */
+  private static final String NOT_IN_UNQUOTED_KEYS = "$\"{}[]:=,+#`^?!@*&\\.";
 
   private final String line;
   private final LineColumns columns;
@@ -30,50 +36,71 @@ final class LineKeys {
   private final Map<String, Place> words = new HashMap<>();
   /** The first place of each quoted key, by its text between the quotes. */
   private final Map<String, Place> quoted = new HashMap<>();
+  /** The first place of each key of other characters than a word's written unquoted, by its text. */
+  private final Map<String, Place> unquoted = new HashMap<>();
   /** Keys written neither way, each searched for once. */
   private final Map<String, Place> searched = new HashMap<>();
   /** Where the values written after each whole word written as a key start ({@code r = 2}), in order. */
   private final Map<String, List<Integer>> values = new HashMap<>();
 
-  LineKeys(String line, LineColumns columns) {
+  LineKeys(String line, LineColumns columns, LineStrings strings) {
     this.line = line;
     this.columns = columns;
-    for (int i = 0; i < line.length(); i++) {
+    LineStrings.Quoted last = null;
+    int i = 0;
+    for (LineStrings.Quoted string : strings.all()) {
+      separatorsBefore(i, string.start(), last);
+      last = string;
+      i = string.end();
+    }
+    separatorsBefore(i, line.length(), last);
+  }
+
+  /** Records the keys before the separators from {@code from} to {@code to}, where no string is. */
+  private void separatorsBefore(int from, int to, LineStrings.Quoted string) {
+    for (int i = from; i < to; i++) {
       if (SEPARATORS.indexOf(line.charAt(i)) >= 0) {
-        keyBefore(i);
+        keyBefore(i, string);
       }
     }
   }
 
   /**
-   * Records the key written before the separator at {@code at}. Each character is looked at again for one
-   * separator at most: the spaces, word or quoted text before it reach back no further than the separator
-   * before.
+   * Records the key written before the separator at {@code at}, after the line's string {@code last} if any.
+   * Each character is looked at again for one separator at most: the spaces, word or unquoted text before it
+   * reach back no further than the separator or string before.
    */
-  private void keyBefore(int at) {
+  private void keyBefore(int at, LineStrings.Quoted last) {
     int end = at;
-    while (end > 0 && line.charAt(end - 1) == ' ') {
+    while (end > 0 && Character.isWhitespace(line.charAt(end - 1))) {
       end--;
     }
-    if (end > 0 && line.charAt(end - 1) == '"') {
-      end--;
-      int open = line.lastIndexOf('"', end - 1);
-      if (open >= 0) {
-        quoted.putIfAbsent(line.substring(open + 1, end), place(open + 1));
+    if (last != null && last.end() == end) {
+      Place inQuotes = place(last.start() + 1, last.end() - 1);
+      quoted.putIfAbsent(last.text(), inQuotes);
+      if (isWord(last.text())) {
+        words.putIfAbsent(last.text(), inQuotes);
       }
+      return;
     }
+    int floor = last == null ? 0 : last.end();
     int start = end;
-    while (start > 0 && isWordChar(line.charAt(start - 1))) {
+    while (start > floor && NOT_IN_UNQUOTED_KEYS.indexOf(line.charAt(start - 1)) < 0) {
       start--;
     }
+    while (start < end && Character.isWhitespace(line.charAt(start))) {
+      start++;
+    }
     if (start < end) {
-      words.putIfAbsent(line.substring(start, end), place(start));
+      // A word is a key only as the whole of one: b of a/b is not.
+      String key = line.substring(start, end);
+      (isWord(key) ? words : unquoted).putIfAbsent(key, place(start, end));
       if (line.charAt(at) == '=' || line.charAt(at) == ':') {
         int value = at + 1;
         while (value < line.length() && line.charAt(value) == ' ') {
           value++;
         }
-        values.computeIfAbsent(line.substring(start, end), k -> new ArrayList<>(1)).add(value);
+        values.computeIfAbsent(key, k -> new ArrayList<>(1)).add(value);
       }
     }
   }
@@ -97,20 +124,21 @@ final class LineKeys {
       for (String form : forms) {
         int end = start + form.length();
         if (line.startsWith(form, start) && (end == line.length() || " \t,}]#/".indexOf(line.charAt(end)) >= 0)) {
-          return place(start);
+          return place(start, end);
         }
       }
     }
     return null;
   }
 
-  private Place place(int index) {
-    return new Place(index, columns.column(index));
+  private Place place(int index, int end) {
+    return new Place(index, columns.column(index), end);
   }
 
   /** Where {@code key} is written on the line (see the class comment). */
   Place find(String key) {
-    Place found = key.isEmpty() ? null : (isWord(key) ? words : quoted).get(key);
+    Place found = key.isEmpty() ? null : isWord(key) ? words.get(key) : quoted.get(key);
+    found = found != null || key.isEmpty() || isWord(key) ? found : unquoted.get(key);
     return found != null ? found : searched.computeIfAbsent(key, this::search);
   }
 
@@ -128,14 +156,14 @@ final class LineKeys {
         i++;
       }
       if (i < line.length() && SEPARATORS.indexOf(line.charAt(i)) >= 0) {
-        // Written as a key after all, in a way neither index holds: a key of other characters, unquoted.
+        // Written as a key after all, in a way no index holds: on a line that starts inside a string.
         word = at;
         break;
       }
     }
     int any = line.indexOf(key);
     int index = word >= 0 ? word : any >= 0 ? any : HoconLoader.firstIndex(line);
-    return place(index);
+    return place(index, Math.min(index + key.length(), line.length()));
   }
 
   /** Whether {@code key}, found at {@code at} on the line, is a whole word there. */

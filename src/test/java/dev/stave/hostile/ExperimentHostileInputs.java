@@ -82,6 +82,12 @@ final class ExperimentHostileInputs implements HostileGenerator {
       keys.append('A').append(i).append(" = 1, ");
     }
     all.add(text("keys-100000-one-line.conf", keys + "A99999 = [1]}\n"));
+    // A key of other characters than letters, digits, _ and - was searched for along its line, once per key.
+    StringBuilder otherKeys = new StringBuilder(HOCON + "processes.a.env {");
+    for (int i = 0; i < 99_999; i++) {
+      otherKeys.append('A').append(i).append("/b = 1, ");
+    }
+    all.add(text("keys-of-other-characters-100000-one-line.conf", otherKeys + "A99999/b = [1]}\n"));
     // An item written with escapes is not its text on the line: each was searched for along the rest of it.
     StringBuilder escaped = new StringBuilder(HOCON + "processes.a.args = [");
     for (int i = 0; i < 100_000; i++) {

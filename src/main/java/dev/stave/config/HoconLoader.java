@@ -824,7 +824,7 @@ public final class HoconLoader {
       List<String> forms = writtenForms(item);
       for (String needle : forms) {
         if (lineText.startsWith(needle, next)) {
-          return passing(at, next, next + needle.length());
+          return passing(at, next, end(item, next, needle));
         }
       }
       // Written with escapes, or another way there (a substitution, a comment before it): search on, a string
@@ -838,10 +838,20 @@ public final class HoconLoader {
       for (String needle : forms) {
         int found = lineText.indexOf(needle, from);
         if (found >= 0) {
-          return passing(at, found, found + needle.length());
+          return passing(at, found, end(item, found, needle));
         }
       }
       return at;
+    }
+
+    /**
+     * Where the item found at {@code first} as {@code needle} ends: an object's or a list's at its closing
+     * brace or bracket, so that the next item is not looked for inside it ({@code [{a = 2}, 2]}).
+     */
+    private int end(ConfigValue item, int first, String needle) {
+      boolean nested = resolvedType(item) && (item.valueType() == com.typesafe.config.ConfigValueType.OBJECT
+          || item.valueType() == com.typesafe.config.ConfigValueType.LIST);
+      return nested ? stringsOn(lineText).itemEnd(first, lineText.length()) : first + needle.length();
     }
 
     /** The origin of the item written from {@code first} to {@code end} on the line; the cursor moves past it. */

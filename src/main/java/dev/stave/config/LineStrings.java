@@ -1,5 +1,6 @@
 package dev.stave.config;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -21,12 +22,20 @@ final class LineStrings {
   private final List<Quoted> all = new ArrayList<>();
   /** The strings written as values, not keys, by their text: indexes into {@link #all}, in order. */
   private final Map<String, List<Integer>> values = new HashMap<>();
+  /** Where each brace or bracket outside the strings that closes on the line closes, by where it opens. */
+  private final Map<Integer, Integer> closings = new HashMap<>();
 
   LineStrings(String line) {
+    ArrayDeque<Integer> open = new ArrayDeque<>();
     for (int i = 0; i < line.length(); i++) {
       char c = line.charAt(i);
       if (c == '#' || c == '/' && line.startsWith("//", i)) {
         break;
+      }
+      if (c == '{' || c == '[') {
+        open.push(i);
+      } else if ((c == '}' || c == ']') && !open.isEmpty()) {
+        closings.put(open.pop(), i);
       }
       if (c == '"') {
         Quoted quoted = read(line, i);
@@ -64,6 +73,15 @@ final class LineStrings {
       }
     }
     return lo < found.size() ? all.get(found.get(lo)) : null;
+  }
+
+  /**
+   * Where the object or list item whose brace or bracket opens at {@code open} ends: just after its closing
+   * one, or the line's end when it goes on to the next line.
+   */
+  int itemEnd(int open, int lineLength) {
+    Integer close = closings.get(open);
+    return close == null ? lineLength : close + 1;
   }
 
   /** Whether what ends at {@code end} is a key: followed by its separator, a brace or a path's dot. */

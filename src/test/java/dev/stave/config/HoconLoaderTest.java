@@ -186,6 +186,18 @@ class HoconLoaderTest {
         texts);
   }
 
+  /** An item after an object or a list is looked for past its end, not inside it. */
+  @Test
+  void itemsAfterAnObjectOrAListAreAtTheirColumns() throws IOException {
+    List<Node> items = ((ListNode) load("x = [{a = 2}, 2, [[1]], [2], \"s\", {k = \"a\\tb\"}, \"a\\tb\"]\n", Map.of())
+        .get("x")).items();
+    List<Integer> found = new ArrayList<>();
+    for (Node item : items) {
+      found.add(item.origin().column());
+    }
+    assertEquals(List.of(6, 15, 18, 25, 30, 35, 49), found);
+  }
+
   /** Each escaped item of a long line is at its column, after a list whose end the items are looked for past. */
   @Test
   void everyEscapedItemOnALineOfTwentyThousandIsAtItsColumn() throws IOException {

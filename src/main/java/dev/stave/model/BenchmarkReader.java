@@ -178,6 +178,10 @@ public final class BenchmarkReader {
           problems.add(badAmount.get());
           return;
         }
+        if (name.equals("memory")) {
+          SmallMemory.quantity(value.origin(), path, text, canonical.get(), SmallMemory.Spelling.KUBERNETES)
+              .ifPresent(problems::add);
+        }
         quantities.put(name, canonical.get());
       });
     }

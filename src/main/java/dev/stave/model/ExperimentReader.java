@@ -518,6 +518,10 @@ public final class ExperimentReader {
           "'" + Names.printable(s.text()) + "' is not a Kubernetes quantity", Quantities.hint(s.text())));
       return;
     }
+    if (resource.equals("memory")) {
+      SmallMemory.quantity(s.origin(), path + "." + key, s.text(), canonical.get(), SmallMemory.Spelling.KUBERNETES)
+          .ifPresent(problems::add);
+    }
     into.put(resource, canonical.get());
   }
 
@@ -563,6 +567,11 @@ public final class ExperimentReader {
           Map<String, String> size = new TreeMap<>();
           quantity(m, "size_limit", "size", path, size);
           if (size.containsKey("size")) {
+            if (memory) {
+              Node given = m.get("size_limit");
+              SmallMemory.quantity(given.origin(), path + ".size_limit", ((ScalarNode) given).text(),
+                  size.get("size"), SmallMemory.Spelling.KUBERNETES).ifPresent(problems::add);
+            }
             source.put("sizeLimit", size.get("size"));
           }
         }

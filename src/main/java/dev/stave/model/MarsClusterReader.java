@@ -148,6 +148,8 @@ public final class MarsClusterReader {
       problems.add(tooLarge(s, key, "bytes"));
       return Optional.empty();
     }
+    bytes.flatMap(b -> SmallMemory.bytes(s.origin(), key, s.text(), new BigDecimal(b), SmallMemory.Spelling.MARS))
+        .ifPresent(problems::add);
     return bytes;
   }
 

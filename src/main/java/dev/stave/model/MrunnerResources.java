@@ -78,6 +78,10 @@ public final class MrunnerResources {
                 : "write mem as a size, e.g. mem=8G (8Gi, as mrunner reads it) or mem=512Mi"));
         return;
       }
+      if (key.equals("mem")) {
+        SmallMemory.quantity(origin, path + "." + key, value, quantity.get(), SmallMemory.Spelling.MRUNNER)
+            .ifPresent(problems::add);
+      }
       if (!quantity.get().equals("0")) {
         out.put(name, quantity.get());
       }

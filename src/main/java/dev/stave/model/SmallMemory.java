@@ -1,0 +1,67 @@
+package dev.stave.model;
+
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
+import java.math.BigDecimal;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The warning for a memory size below 1 MiB, which is almost always a unit mistake: Kubernetes reads
+ * {@code 512m} as 0.512 bytes (m is milli) and {@code 512} as 512 bytes. The API server accepts both, but
+ * the container runtime refuses a limit that small and a request that small means nothing, so stave warns
+ * and compiles what was written. An explicit 0 is no unit mistake (0 is 0 in every unit) and gets none.
+ */
+public final class SmallMemory {
+  private static final BigDecimal MEBIBYTE = BigDecimal.valueOf(1024L * 1024);
+  private static final Pattern KUBERNETES_NUMBER = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(m|k|Ki)?");
+  private static final Pattern MARS_NUMBER = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)([kK][iI]?[bB]?)?");
+
+  /** How the key's sizes are read: what a suffix means there, and so how to write what was meant. */
+  public enum Spelling {
+    KUBERNETES,
+    /** mrunner's {@code mem}: a Kubernetes quantity, except that it reads {@code 8G} as {@code 8Gi}. */
+    MRUNNER,
+    /** Mars's sizes ({@link MarsSizes}): plain bytes, or k, m, g and t as powers of 1024. */
+    MARS
+  }
+
+  private SmallMemory() {}
+
+  /** The warning for memory {@code written} at {@code origin} and read as {@code canonical}; empty when none. */
+  public static Optional<Diagnostic> quantity(Origin origin, String path, String written, String canonical,
+      Spelling spelling) {
+    return bytes(origin, path, written, Quantities.value(canonical), spelling);
+  }
+
+  /** The warning for memory {@code written} at {@code origin}; empty when it is 0 or at least 1 MiB. */
+  public static Optional<Diagnostic> bytes(Origin origin, String path, String written, BigDecimal bytes,
+      Spelling spelling) {
+    if (bytes.signum() <= 0 || bytes.compareTo(MEBIBYTE) >= 0) {
+      return Optional.empty();
+    }
+    String shown = Names.printable(written);
+    String amount = "'" + shown + "' is " + bytes.stripTrailingZeros().toPlainString() + " bytes of memory";
+    Matcher m = (spelling == Spelling.MARS ? MARS_NUMBER : KUBERNETES_NUMBER).matcher(written);
+    String why;
+    if (m.matches() && m.group(2) == null) {
+      why = ": a number without a " + (spelling == Spelling.MARS ? "unit" : "suffix") + " counts bytes";
+    } else if (m.matches() && m.group(2).equals("m")) {
+      why = ": the m suffix means thousandths";
+    } else {
+      why = ", less than a mebibyte";
+    }
+    return Optional.of(Diagnostic.warning(origin, path, "memory-tiny", amount + why,
+        fix(m.matches() ? m.group(1) : "512", spelling)));
+  }
+
+  private static String fix(String number, Spelling spelling) {
+    return switch (spelling) {
+      case KUBERNETES -> "write " + number + "Mi for " + number + " mebibytes, or " + number + "M for megabytes";
+      case MRUNNER -> "write " + number + "M or " + number + "Mi for " + number + " mebibytes (mrunner reads "
+          + number + "M as " + number + "Mi)";
+      case MARS -> "write " + number + "m for " + number + " mebibytes (Mars reads k, m, g and t as powers of 1024)";
+    };
+  }
+}

@@ -44,6 +44,20 @@ public final class Printable {
     return escape(text, false, true, true);
   }
 
+  /** How many characters of a value a message quotes, so that the message's own words after it still show. */
+  public static final int QUOTED_LENGTH = 80;
+
+  /**
+   * {@code text} cut after {@link #QUOTED_LENGTH} characters, with "..." after it, or as it is when that
+   * short. Every message that quotes a value cuts it so, and {@link Sources} hides a secret in this form too.
+   */
+  public static String cut(String text) {
+    if (text.codePointCount(0, text.length()) <= QUOTED_LENGTH) {
+      return text;
+    }
+    return text.substring(0, text.offsetByCodePoints(0, QUOTED_LENGTH)) + "...";
+  }
+
   /** Writes the escape of a character that {@link #escaped} names: JSON's, for each of its UTF-16 chars. */
   public static void appendEscape(StringBuilder out, int c) {
     for (char unit : Character.toChars(c)) {

@@ -167,6 +167,9 @@ public final class Sources {
     if (value != null && value.length() >= MIN_HIDDEN_LENGTH) {
       hidden.add(value);
       hidden.add(Printable.quoted(value));
+      // A message quotes a long value cut short: the cut forms are the secret too.
+      hidden.add(Printable.cut(value));
+      hidden.add(Printable.quoted(Printable.cut(value)));
     }
   }
 

@@ -122,9 +122,6 @@ public final class Names {
    * {@link Printable#quoted} writes it.
    */
   public static String printable(String s) {
-    if (s.codePointCount(0, s.length()) <= 80) {
-      return Printable.quoted(s);
-    }
-    return Printable.quoted(s.substring(0, s.offsetByCodePoints(0, 80))) + "...";
+    return Printable.quoted(Printable.cut(s));
   }
 }

@@ -19,6 +19,7 @@ import dev.stave.config.Node;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
+import dev.stave.diag.Printable;
 import dev.stave.diag.StaveBug;
 import dev.stave.diag.Suggest;
 import dev.stave.diag.Words;
@@ -413,8 +414,7 @@ public final class SchemaValidator {
 
   private static String scalarText(Node node) {
     if (node instanceof ScalarNode s) {
-      String text = s.text();
-      return text.length() > 60 ? text.substring(0, 60) + "..." : text;
+      return Printable.cut(s.text());
     }
     return node.describe();
   }

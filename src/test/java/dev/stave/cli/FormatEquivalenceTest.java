@@ -197,6 +197,19 @@ class FormatEquivalenceTest {
     }
   }
 
+  /** A message quotes a long value cut short; the cut form is the secret too, and hidden as it is. */
+  @Test
+  void aLongVariableValueCutShortInAMessageIsHiddenToo() throws IOException {
+    String secret = "tok3n" + "x".repeat(95) + "tail";
+    Env env = new Env(Map.of("V", secret), "/home/user");
+    String errors = sameErrors(env, "processes { p { workload = ${V}, replicas = ${V}, command = [run] } }\n",
+        "processes:\n  p:\n    workload: ${V}\n    replicas: ${V}\n    command: [run]\n");
+    assertEquals("error: processes.p.workload: '***' is not one of job, pod, deployment\n"
+        + "error: processes.p.replicas: expected an integer, got '***' from ${V}\n", errors);
+    Run run = Run.with(env, "validate", dir.resolve("c.yaml").toString());
+    assertFalse(run.err().contains("tok3n"), run.err());
+  }
+
   @Test
   void textAroundAVariableMakesAStringAndVariablesAloneTakeTheirPlacesType() throws IOException {
     String out = sameBundle(new Env(Map.of("A", "1", "B", "2"), "/home/user"), """

@@ -40,7 +40,7 @@ final class LineKeys {
   private final Map<String, Place> unquoted = new HashMap<>();
   /** Keys written neither way, each searched for once. */
   private final Map<String, Place> searched = new HashMap<>();
-  /** Where the values written after each whole word written as a key start ({@code r = 2}), in order. */
+  /** Where the values written after each key start ({@code r = 2}), in order, by the key's text. */
   private final Map<String, List<Integer>> values = new HashMap<>();
 
   LineKeys(String line, LineColumns columns, LineStrings strings) {
@@ -53,7 +53,8 @@ final class LineKeys {
       last = string;
       i = string.end();
     }
-    separatorsBefore(i, line.length(), last);
+    // Not into a comment: a key written there (a value left as a note) is none of the line's.
+    separatorsBefore(i, strings.end(), last);
   }
 
   /** Records the keys before the separators from {@code from} to {@code to}, where no string is. */
@@ -81,6 +82,7 @@ final class LineKeys {
       if (isWord(last.text())) {
         words.putIfAbsent(last.text(), inQuotes);
       }
+      valueAfter(last.text(), at);
       return;
     }
     int floor = last == null ? 0 : last.end();
@@ -95,13 +97,18 @@ final class LineKeys {
       // A word is a key only as the whole of one: b of a/b is not.
       String key = line.substring(start, end);
       (isWord(key) ? words : unquoted).putIfAbsent(key, place(start, end));
-      if (line.charAt(at) == '=' || line.charAt(at) == ':') {
-        int value = at + 1;
-        while (value < line.length() && line.charAt(value) == ' ') {
-          value++;
-        }
-        values.computeIfAbsent(key, k -> new ArrayList<>(1)).add(value);
+      valueAfter(key, at);
+    }
+  }
+
+  /** Records where the value of {@code key} starts, when the character at {@code at} is its separator. */
+  private void valueAfter(String key, int at) {
+    if (line.charAt(at) == '=' || line.charAt(at) == ':') {
+      int value = at + 1;
+      while (value < line.length() && line.charAt(value) == ' ') {
+        value++;
       }
+      values.computeIfAbsent(key, k -> new ArrayList<>(1)).add(value);
     }
   }
 
@@ -112,7 +119,8 @@ final class LineKeys {
    * Where the last value of {@code key} written as one of {@code forms} starts on the line, or null where the
    * key has one value on the line, or none of the last {@link #LAST_VALUES} is written so. A key given a value
    * twice on one line ({@code r = 2, r = "x"}) has the last in effect, the one written as it is; the same key
-   * in two maps ({@code a {r = 1}, b {r = 2}}) has each map's.
+   * in two maps ({@code a {r = 1}, b {r = 2}}) has each map's when their values differ (the same value in
+   * both is placed at the last).
    */
   Place lastValue(String key, List<String> forms) {
     List<Integer> starts = values.get(key);

@@ -25,11 +25,16 @@ final class LineStrings {
   /** Where each brace or bracket outside the strings that closes on the line closes, by where it opens. */
   private final Map<Integer, Integer> closings = new HashMap<>();
 
+  /** Where the line's HOCON ends: at a comment, or a string that goes on to the next line; else its length. */
+  private int end;
+
   LineStrings(String line) {
     ArrayDeque<Integer> open = new ArrayDeque<>();
+    end = line.length();
     for (int i = 0; i < line.length(); i++) {
       char c = line.charAt(i);
       if (c == '#' || c == '/' && line.startsWith("//", i)) {
+        end = i;
         break;
       }
       if (c == '{' || c == '[') {
@@ -40,6 +45,7 @@ final class LineStrings {
       if (c == '"') {
         Quoted quoted = read(line, i);
         if (quoted == null) {
+          end = i;
           break;
         }
         if (!isKey(line, quoted.end())) {
@@ -49,6 +55,11 @@ final class LineStrings {
         i = quoted.end() - 1;
       }
     }
+  }
+
+  /** Where what the line holds ends: at a comment, or a string that goes on, else at the line's end. */
+  int end() {
+    return end;
   }
 
   /** The strings on the line, in order. */

@@ -186,6 +186,17 @@ class HoconLoaderTest {
         texts);
   }
 
+  /** A value in effect after a quoted key is found; one written in a comment is not the line's. */
+  @Test
+  void theValueInEffectIsFoundAfterAQuotedKeyAndNotInAComment() throws IOException {
+    MapNode quoted = (MapNode) load("w { replicas = 2, \"replicas\" = \"x\" }\n", Map.of()).get("w");
+    assertEquals(32, quoted.get("replicas").origin().column());
+    MapNode noted = (MapNode) load("w { replicas = \"x\" }  // was: replicas = \"x\"\n", Map.of()).get("w");
+    assertEquals(16, noted.get("replicas").origin().column());
+    MapNode twice = (MapNode) load("w { replicas = 3, replicas = \"x\" }  # replicas = \"x\"\n", Map.of()).get("w");
+    assertEquals(30, twice.get("replicas").origin().column());
+  }
+
   /** An item after an object or a list is looked for past its end, not inside it. */
   @Test
   void itemsAfterAnObjectOrAListAreAtTheirColumns() throws IOException {

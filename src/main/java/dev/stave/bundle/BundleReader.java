@@ -237,6 +237,10 @@ public final class BundleReader {
    * neither the {@code name} of a label such as {@code app.kubernetes.io/name} nor that of a container.
    */
   static Origin locateKey(String file, String text, String parent, String key) {
+    Origin child = blockChild(file, text, parent, key);
+    if (child != null) {
+      return child;
+    }
     int from = Math.max(0, text.indexOf(parent));
     Matcher m = Pattern.compile("(?<![\\w./\"'-])[\"']?" + Pattern.quote(key) + "[\"']?\\s*:").matcher(text);
     if (!m.find(from)) {
@@ -247,6 +251,49 @@ public final class BundleReader {
     int lineEnd = text.indexOf('\n', m.start());
     String lineText = text.substring(lineStart, lineEnd < 0 ? text.length() : lineEnd);
     return new Origin(file, line, Sources.column(lineText, m.start() - lineStart));
+  }
+
+  /**
+   * Where block YAML writes {@code key} among the own keys of {@code parent}: on a line indented as the
+   * parent's first key is, before the next line indented no deeper than the parent, so that a label or an
+   * annotation of that name ({@code labels: {name: x}}, written before it) is not taken for it; null when
+   * the parent is not written so (JSON, flow style) or has no such key.
+   */
+  private static Origin blockChild(String file, String text, String parent, String key) {
+    String[] lines = text.split("\n", -1);
+    Pattern keyLine = Pattern.compile("[\"']?" + Pattern.quote(key) + "[\"']?[ \t]*:.*");
+    for (int i = 0; i < lines.length; i++) {
+      String parentLine = lines[i].strip();
+      if (!parentLine.equals(parent + ":") && !parentLine.startsWith(parent + ": #")) {
+        continue;
+      }
+      int parentIndent = indent(lines[i]);
+      int childIndent = -1;
+      for (int j = i + 1; j < lines.length; j++) {
+        String content = lines[j].strip();
+        if (content.isEmpty() || content.startsWith("#")) {
+          continue;
+        }
+        int indent = indent(lines[j]);
+        if (indent <= parentIndent) {
+          break;
+        }
+        childIndent = childIndent < 0 ? indent : childIndent;
+        if (indent == childIndent && keyLine.matcher(content).matches()) {
+          return new Origin(file, j + 1, Sources.column(lines[j], indent));
+        }
+      }
+      return null;
+    }
+    return null;
+  }
+
+  private static int indent(String line) {
+    int i = 0;
+    while (i < line.length() && line.charAt(i) == ' ') {
+      i++;
+    }
+    return i;
   }
 
   private static boolean isDangling(Path entry) {

@@ -696,6 +696,18 @@ class ApplyCommandTest {
   }
 
   @Test
+  void aNameIsLocatedAmongMetadatasOwnKeysNotAtALabelOfThatName() throws IOException {
+    Path file = bundle.resolve("99-settings.yaml");
+    Files.writeString(file, "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels:\n    name: ok\n"
+        + "    namespace: ok\n  name: a/b\n  namespace: surreal\ndata: {}\n");
+    Run run = stave("apply", bundle.toString());
+    assertEquals(1, run.code(), run.out());
+    assertTrue(run.err().startsWith(file + ":7:3: error: metadata.name: the metadata.name 'a/b' of ConfigMap"),
+        run.err());
+    assertEquals(List.of(), api.requests());
+  }
+
+  @Test
   void aFolderOfBundlesOrAnEmptyFolderIsNotABundle() throws IOException {
     Path folder = tmp.resolve("out");
     for (String command : List.of("apply", "diff")) {

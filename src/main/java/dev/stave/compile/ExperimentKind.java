@@ -52,6 +52,9 @@ final class ExperimentKind implements KindCompiler {
         run.sweep() == null ? 1 : run.sweep().size());
     diagnostics.addAll(dispatch.diagnostics());
     if (diagnostics.stream().anyMatch(Diagnostic::isError)) {
+      // The services its processes bind and connect to need no placement: their problems come with the
+      // placement's, so that one run shows both.
+      Services.allocate(experiment, diagnostics);
       return failed(diagnostics);
     }
     ExperimentCompiler.Result compiled = ExperimentCompiler.compile(experiment, dispatch.placements());

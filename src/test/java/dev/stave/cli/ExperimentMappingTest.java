@@ -37,6 +37,31 @@ class ExperimentMappingTest {
     return docs;
   }
 
+  /** A connects to a service no process binds needs no placement, so it is reported with a placement's error. */
+  @Test
+  void aServiceNoProcessBindsIsReportedWithAPlacementError() throws IOException {
+    Files.createDirectories(dir.resolve("inventories"));
+    Files.copy(Path.of("examples/inventories/lab.yaml"), dir.resolve("inventories/lab.yaml"));
+    Path file = Files.writeString(dir.resolve("place.yaml"), """
+        kind: experiment
+        name: place
+        image: gcr.io/acme/rl:1
+        inventory: inventories/lab.yaml
+        processes:
+          learner:
+            schedule: {assign_to: resource, cpu: 60, memory_m: 20000}
+            binds: {web: 8000}
+          client:
+            connects: [webb]
+        """);
+    Run run = Run.of("validate", file.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(file + ":7:15: error: processes.learner.schedule: no node pool of "
+        + dir.resolve("inventories/lab.yaml") + " satisfies cpu=60, memory_m=20000, gpu_type=None, and gpu_count=None",
+        file + ":10:16: error: processes.client.connects: connects to 'webb', which no process binds"),
+        run.err().lines().filter(line -> line.contains(": error: ")).toList());
+  }
+
   private static Map<String, Object> find(List<Map<String, Object>> docs, String kind, String name) {
     for (Map<String, Object> d : docs) {
       if (kind.equals(d.get("kind")) && name.equals(cast(d.get("metadata")).get("name"))) {

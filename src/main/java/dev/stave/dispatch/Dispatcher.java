@@ -39,7 +39,6 @@ import java.util.stream.Stream;
  */
 public final class Dispatcher {
   private static final BigDecimal MI = BigDecimal.valueOf(1024L * 1024);
-  private static final String GPU = "nvidia.com/gpu";
   /** The prefix of labels that GKE alone gives nodes, such as its pool's: a pod that selects one runs on GKE. */
   private static final String GKE = "cloud.google.com/gke-";
 
@@ -279,7 +278,7 @@ public final class Dispatcher {
   private static boolean asksForGpus(PodUnit unit, Placement placement) {
     for (Process p : unit.processes()) {
       Resources resources = p.resources().over(placement.containers().get(p.name()));
-      if (resources.requests().containsKey(GPU) || resources.limits().containsKey(GPU)
+      if (resources.requests().containsKey(Resources.GPU) || resources.limits().containsKey(Resources.GPU)
           || namesGpus(p.containerOverride())) {
         return true;
       }
@@ -291,7 +290,8 @@ public final class Dispatcher {
 
   private static boolean namesGpus(Object container) {
     return container instanceof Map<?, ?> c && c.get("resources") instanceof Map<?, ?> r
-        && Stream.of("requests", "limits").anyMatch(k -> r.get(k) instanceof Map<?, ?> m && m.containsKey(GPU));
+        && Stream.of("requests", "limits")
+            .anyMatch(k -> r.get(k) instanceof Map<?, ?> m && m.containsKey(Resources.GPU));
   }
 
   /**
@@ -423,8 +423,8 @@ public final class Dispatcher {
     }
     if (share.gpus() != null && share.gpus() > 0) {
       // Symphony: GPUs are a limit; Kubernetes wants an extended resource's request equal to its limit.
-      limits.put(GPU, share.gpus().toString());
-      requests.put(GPU, share.gpus().toString());
+      limits.put(Resources.GPU, share.gpus().toString());
+      requests.put(Resources.GPU, share.gpus().toString());
     }
     return new Resources(Collections.unmodifiableSortedMap(requests), Collections.unmodifiableSortedMap(limits));
   }
@@ -499,7 +499,7 @@ public final class Dispatcher {
         Map<String, String> requests = p.resources().over(placement.containers().get(p.name())).requests();
         cpu = cpu.add(units(requests.get("cpu"), BigDecimal.valueOf(1000)));
         memory = memory.add(units(requests.get("memory"), BigDecimal.ONE.divide(MI)));
-        gpus = gpus.add(units(requests.get(GPU), BigDecimal.ONE));
+        gpus = gpus.add(units(requests.get(Resources.GPU), BigDecimal.ONE));
       }
       // The placement's share fits a node; the process's own requests, the defaults of the experiment's
       // or context's resources, and a group's sum may not.

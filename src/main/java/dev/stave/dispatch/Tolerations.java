@@ -2,6 +2,7 @@ package dev.stave.dispatch;
 
 import dev.stave.inventory.NodePool;
 import dev.stave.inventory.Taint;
+import dev.stave.model.Resources;
 import dev.stave.model.Toleration;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,14 +10,14 @@ import java.util.Map;
 
 final class Tolerations {
   /** GKE taints GPU nodes with this; Symphony adds the matching toleration on every GPU pool. */
-  static final Toleration GPU = new Toleration("nvidia.com/gpu", "Exists", null, "NoSchedule", null);
+  static final Toleration GPU = new Toleration(Resources.GPU, "Exists", null, "NoSchedule", null);
 
   /**
    * The taint GKE gives the nodes of a GPU pool in a cluster that has nodes without GPUs too, which
    * inventories do not list; GKE's ExtendedResourceToleration admission gives a pod that asks for GPUs
    * {@link #GPU}.
    */
-  static final Taint GKE_GPU = new Taint("nvidia.com/gpu", "present", "NoSchedule");
+  static final Taint GKE_GPU = new Taint(Resources.GPU, "present", "NoSchedule");
 
   private Tolerations() {}
 

@@ -9,6 +9,7 @@ import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import dev.stave.model.Names;
 import dev.stave.model.Quantities;
+import dev.stave.model.Resources;
 import io.kubernetes.client.custom.Quantity;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -32,7 +33,6 @@ import java.util.stream.Collectors;
  */
 public final class NodesInventory {
   public static final String GKE_POOL_LABEL = "cloud.google.com/gke-nodepool";
-  private static final String GPU = "nvidia.com/gpu";
   private static final String GKE_ACCELERATOR = "cloud.google.com/gke-accelerator";
   /** The labels that name a node's GPU model: GKE's, and that of NVIDIA's GPU feature discovery. */
   private static final List<String> GPU_TYPE_LABELS = List.of(GKE_ACCELERATOR, "nvidia.com/gpu.product");
@@ -196,10 +196,11 @@ public final class NodesInventory {
       return;
     }
     int gpus = GPUS.min(nodes).getNumber().intValueExact();
-    String each = fewer.stream().map(n -> n.who() + " has " + n.gpuCapacity() + " " + GPU + " in status.capacity but "
-        + n.gpus().getNumber() + " in status.allocatable").collect(Collectors.joining("; "));
+    String each = fewer.stream().map(n -> n.who() + " has " + n.gpuCapacity() + " " + Resources.GPU
+        + " in status.capacity but " + n.gpus().getNumber() + " in status.allocatable")
+        .collect(Collectors.joining("; "));
     NodeSize first = fewer.get(0);
-    problems.add(Diagnostic.warning(first.allocatableGpus(), first.path() + ".status.allocatable." + GPU,
+    problems.add(Diagnostic.warning(first.allocatableGpus(), first.path() + ".status.allocatable." + Resources.GPU,
         "node-gpus-not-allocatable", each + ", so pool '" + pool + "' gets "
             + (gpus == 0 ? "no GPUs" : gpus + (gpus == 1 ? " GPU" : " GPUs") + " per node"),
         "check the NVIDIA device plugin on " + (fewer.size() == 1 ? "the node" : "those nodes")
@@ -344,7 +345,7 @@ public final class NodesInventory {
       Integer inAllocatable = gpus(allocatable, "status.allocatable");
       int total = inCapacity == null ? 0 : inCapacity;
       return inAllocatable == null ? new Gpus(total, total, null)
-          : new Gpus(inAllocatable, total, Nodes.get(allocatable, GPU).origin());
+          : new Gpus(inAllocatable, total, Nodes.get(allocatable, Resources.GPU).origin());
     }
 
     /**
@@ -353,12 +354,12 @@ public final class NodesInventory {
      * {@code gpu_count} holds, is an error, since any count written for it would be wrong.
      */
     private Integer gpus(MapNode parent, String field) {
-      Node n = Nodes.get(parent, GPU);
+      Node n = Nodes.get(parent, Resources.GPU);
       if (n == null) {
         return null;
       }
       if (!(n instanceof ScalarNode s) || !(s.isString() || s.isNumber())) {
-        wrongType(n, field + "." + GPU, "a count such as \"1\" or \"8\"");
+        wrongType(n, field + "." + Resources.GPU, "a count such as \"1\" or \"8\"");
         return 0;
       }
       var q = Quantities.parse(Quantities.text(s));
@@ -367,9 +368,10 @@ public final class NodesInventory {
         return q.get().getNumber().intValueExact();
       }
       failed = true;
-      problems.add(Diagnostic.error(s.origin(), path + "." + field + "." + GPU, "node-gpu-count",
-          who + " has " + GPU + " '" + Names.printable(s.text()) + "' in " + field + ", which is not a number of"
-              + " GPUs", "a node has a whole number of GPUs from 0 to " + Integer.MAX_VALUE + ", such as 1 or 8"));
+      problems.add(Diagnostic.error(s.origin(), path + "." + field + "." + Resources.GPU, "node-gpu-count",
+          who + " has " + Resources.GPU + " '" + Names.printable(s.text()) + "' in " + field
+              + ", which is not a number of GPUs",
+          "a node has a whole number of GPUs from 0 to " + Integer.MAX_VALUE + ", such as 1 or 8"));
       return 0;
     }
 

@@ -484,8 +484,8 @@ public final class ExperimentReader {
       // Symphony: gpu is a limit; Kubernetes requires requests of extended resources to equal limits.
       Integer gpu = Values.integer(limit, "gpu");
       if (gpu != null && gpu > 0) {
-        limits.put("nvidia.com/gpu", gpu.toString());
-        requests.put("nvidia.com/gpu", gpu.toString());
+        limits.put(Resources.GPU, gpu.toString());
+        requests.put(Resources.GPU, gpu.toString());
       }
       Integer tpu = Values.integer(limit, "tpu");
       if (tpu != null && tpu > 0) {

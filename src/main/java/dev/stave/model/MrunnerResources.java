@@ -19,7 +19,7 @@ import java.util.TreeMap;
  */
 public final class MrunnerResources {
   static final Map<String, String> NAMES = Map.of(
-      "cpu", "cpu", "mem", "memory", "gpu", "nvidia.com/gpu", "tpu", "cloud-tpus.google.com/v2");
+      "cpu", "cpu", "mem", "memory", "gpu", Resources.GPU, "tpu", "cloud-tpus.google.com/v2");
   private static final String KEYS_HINT = "resources are cpu, mem, gpu and tpu, e.g. \"cpu=4 mem=8G gpu=1\"";
 
   private MrunnerResources() {}

@@ -12,6 +12,8 @@ import java.util.TreeMap;
  */
 public record Resources(SortedMap<String, String> requests, SortedMap<String, String> limits,
     SortedMap<String, String> defaults) {
+  /** The resource name of NVIDIA's GPUs, which GKE's nodes and device plugin use. */
+  public static final String GPU = "nvidia.com/gpu";
 
   public Resources(SortedMap<String, String> requests, SortedMap<String, String> limits) {
     this(requests, limits, Collections.emptySortedMap());

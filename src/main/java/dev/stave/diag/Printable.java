@@ -58,6 +58,14 @@ public final class Printable {
     return text.substring(0, text.offsetByCodePoints(0, QUOTED_LENGTH)) + "...";
   }
 
+  /**
+   * A value as a message quotes it: {@link #cut} and escaped by {@link #quoted}. {@link Sources} hides a
+   * secret in this form, so the two must not drift apart.
+   */
+  public static String inMessage(String text) {
+    return quoted(cut(text));
+  }
+
   /** Writes the escape of a character that {@link #escaped} names: JSON's, for each of its UTF-16 chars. */
   public static void appendEscape(StringBuilder out, int c) {
     for (char unit : Character.toChars(c)) {

@@ -169,7 +169,7 @@ public final class Sources {
       hidden.add(Printable.quoted(value));
       // A message quotes a long value cut short: the cut forms are the secret too.
       hidden.add(Printable.cut(value));
-      hidden.add(Printable.quoted(Printable.cut(value)));
+      hidden.add(Printable.inMessage(value));
     }
   }
 

@@ -118,10 +118,10 @@ public final class Names {
   }
 
   /**
-   * A name or value from a config, safely inside a message and cut to 80 characters: as
-   * {@link Printable#quoted} writes it.
+   * A name or value from a config, safely inside a message and cut to 80 characters:
+   * {@link Printable#inMessage}, which the model's messages call by this name.
    */
   public static String printable(String s) {
-    return Printable.quoted(Printable.cut(s));
+    return Printable.inMessage(s);
   }
 }

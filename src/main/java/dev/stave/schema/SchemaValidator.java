@@ -163,7 +163,7 @@ public final class SchemaValidator {
           hints.add("known keys here: " + String.join(", ", known));
         }
         return new Diagnostic(dev.stave.diag.Severity.ERROR, keyOrigin, childPath, "unknown-key",
-            "unknown key '" + Printable.quoted(Printable.cut(key)) + "'", hints);
+            "unknown key '" + Printable.inMessage(key) + "'", hints);
       }
       case "propertyNames" -> {
         // The message names the key ("property 'gpu_count' name is not valid: ..."): point at it.
@@ -174,7 +174,7 @@ public final class SchemaValidator {
           path = path.isEmpty() ? key : path + "." + key;
           // A pattern's reason says what the key must look like; an enumeration's list is in the hint.
           String reason = m.getMessage().substring(named.end()).replaceFirst("^:\\s*", "");
-          message = "key '" + Printable.quoted(Printable.cut(key)) + "' is not allowed here"
+          message = "key '" + Printable.inMessage(key) + "' is not allowed here"
               + (reason.contains("pattern") ? ": " + reason : "");
         } else {
           message = stripPath(m.getMessage());

@@ -243,14 +243,8 @@ public final class BundleReader {
     }
     int from = Math.max(0, text.indexOf(parent));
     Matcher m = Pattern.compile("(?<![\\w./\"'-])[\"']?" + Pattern.quote(key) + "[\"']?\\s*:").matcher(text);
-    if (!m.find(from)) {
-      return Origin.of(file);
-    }
-    int lineStart = text.lastIndexOf('\n', m.start()) + 1;
-    int line = (int) text.substring(0, lineStart).chars().filter(c -> c == '\n').count() + 1;
-    int lineEnd = text.indexOf('\n', m.start());
-    String lineText = text.substring(lineStart, lineEnd < 0 ? text.length() : lineEnd);
-    return new Origin(file, line, Sources.column(lineText, m.start() - lineStart));
+    // Lines end at LF only here, as locate splits them.
+    return m.find(from) ? Sources.at(file, text, m.start(), Sources.LineBreaks.HOCON) : Origin.of(file);
   }
 
   /**

@@ -851,7 +851,7 @@ public final class HoconLoader {
     private int end(ConfigValue item, int first, String needle) {
       boolean nested = resolvedType(item) && (item.valueType() == com.typesafe.config.ConfigValueType.OBJECT
           || item.valueType() == com.typesafe.config.ConfigValueType.LIST);
-      return nested ? stringsOn(lineText).itemEnd(first, lineText.length()) : first + needle.length();
+      return nested ? stringsOn(lineText).itemEnd(first) : first + needle.length();
     }
 
     /** The origin of the item written from {@code first} to {@code end} on the line; the cursor moves past it. */
@@ -1022,8 +1022,9 @@ public final class HoconLoader {
           ConfigValue child = object.get(k);
           String childPath = jsonPath.isEmpty() ? k : jsonPath + "." + k;
           ConfigValue writtenChild = written(written, k, -1);
-          substituted = copiedAt(child, writtenChild, () -> substitutionAt(writtenChild, path, file, k), path, file);
-          Node node = copying(writtenChild, () -> substitutionAt(writtenChild, path, file, k),
+          Supplier<Origin> copy = () -> substitutionAt(writtenChild, path, file, k);
+          substituted = copiedAt(child, writtenChild, copy, path, file);
+          Node node = copying(writtenChild, copy,
               () -> convert(child, writtenChild, path, file, childPath, k, depth + 1, null, problems));
           entries.put(k, node);
           keyOrigins.put(k, origin(originOf(child, writtenChild), path, file, k));
@@ -1039,9 +1040,9 @@ public final class HoconLoader {
           ConfigValue writtenItem = written(written, null, i);
           Origin at = cursor.place(list.get(i), origin(originOf(list.get(i), writtenItem), path, file, null));
           int index = i;
-          substituted = copiedAt(list.get(i), writtenItem,
-              () -> substitutionAt((ConfigList) written, index, start, path, file), path, file);
-          items.add(copying(writtenItem, () -> substitutionAt((ConfigList) written, index, start, path, file),
+          Supplier<Origin> copy = () -> substitutionAt((ConfigList) written, index, start, path, file);
+          substituted = copiedAt(list.get(i), writtenItem, copy, path, file);
+          items.add(copying(writtenItem, copy,
               () -> convert(list.get(index), writtenItem, path, file, jsonPath + "[" + index + "]", null, depth + 1,
                   at, problems)));
         }

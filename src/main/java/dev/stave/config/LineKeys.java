@@ -26,7 +26,6 @@ final class LineKeys {
    */
   record Place(int index, int column, int end) {}
 
-  private static final String SEPARATORS = "=:{.";
   /** What ends unquoted text in HOCON besides spaces, and a path's dot, which ends a key in it. */
   private static final String NOT_IN_UNQUOTED_KEYS = "$\"{}[]:=,+#`^?!@*&\\.";
 
@@ -60,7 +59,7 @@ final class LineKeys {
   /** Records the keys before the separators from {@code from} to {@code to}, where no string is. */
   private void separatorsBefore(int from, int to, LineStrings.Quoted string) {
     for (int i = from; i < to; i++) {
-      if (SEPARATORS.indexOf(line.charAt(i)) >= 0) {
+      if (LineStrings.KEY_ENDS.indexOf(line.charAt(i)) >= 0) {
         keyBefore(i, string);
       }
     }
@@ -163,7 +162,7 @@ final class LineKeys {
       while (i < line.length() && line.charAt(i) == ' ') {
         i++;
       }
-      if (i < line.length() && SEPARATORS.indexOf(line.charAt(i)) >= 0) {
+      if (i < line.length() && LineStrings.KEY_ENDS.indexOf(line.charAt(i)) >= 0) {
         // Written as a key after all, in a way no index holds: on a line that starts inside a string.
         word = at;
         break;

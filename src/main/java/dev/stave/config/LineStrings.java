@@ -25,12 +25,17 @@ final class LineStrings {
   /** Where each brace or bracket outside the strings that closes on the line closes, by where it opens. */
   private final Map<Integer, Integer> closings = new HashMap<>();
 
+  /** What follows a key: its separator, a brace or a path's dot ({@code +=} too, see {@link #isKey}). */
+  static final String KEY_ENDS = "=:{.";
+
   /** Where the line's HOCON ends: at a comment, or a string that goes on to the next line; else its length. */
   private int end;
+  private final int length;
 
   LineStrings(String line) {
     ArrayDeque<Integer> open = new ArrayDeque<>();
-    end = line.length();
+    length = line.length();
+    end = length;
     for (int i = 0; i < line.length(); i++) {
       char c = line.charAt(i);
       if (c == '#' || c == '/' && line.startsWith("//", i)) {
@@ -90,9 +95,9 @@ final class LineStrings {
    * Where the object or list item whose brace or bracket opens at {@code open} ends: just after its closing
    * one, or the line's end when it goes on to the next line.
    */
-  int itemEnd(int open, int lineLength) {
+  int itemEnd(int open) {
     Integer close = closings.get(open);
-    return close == null ? lineLength : close + 1;
+    return close == null ? length : close + 1;
   }
 
   /** Whether what ends at {@code end} is a key: followed by its separator, a brace or a path's dot. */
@@ -101,7 +106,7 @@ final class LineStrings {
     while (i < line.length() && Character.isWhitespace(line.charAt(i))) {
       i++;
     }
-    return i < line.length() && ("=:{.".indexOf(line.charAt(i)) >= 0 || line.startsWith("+=", i));
+    return i < line.length() && (KEY_ENDS.indexOf(line.charAt(i)) >= 0 || line.startsWith("+=", i));
   }
 
   /** The string whose opening quote is at {@code open}; null when it does not end on the line. */

@@ -6,6 +6,7 @@ import dev.stave.apply.KubeTransport;
 import dev.stave.config.Env;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
+import dev.stave.diag.Printable;
 import dev.stave.diag.UserError;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.util.ClientBuilder;
@@ -96,6 +97,13 @@ public final class Kubeconfig {
       throw problem(where, "no-current-context", "the kubeconfig " + where + " has no current-context",
           names.isEmpty() ? "add a context to the kubeconfig"
               : "pass --kube-context (contexts: " + String.join(", ", names) + ")");
+    } else if (!names.contains(config.getCurrentContext())) {
+      // client-java would go on without a context, and the run would end at "no cluster with a server".
+      String current = Printable.inMessage(config.getCurrentContext());
+      throw problem(where, "unknown-context",
+          "the current-context '" + current + "' of the kubeconfig " + where + " names no context in it",
+          names.isEmpty() ? "add a context to the kubeconfig"
+              : "pass --kube-context, or set current-context to one of: " + String.join(", ", names));
     }
     String server;
     try {
@@ -249,7 +257,8 @@ public final class Kubeconfig {
     } catch (RuntimeException e) {
       throw malformed(where);
     }
-    if (config == null || config.getContexts() == null) {
+    // A file may hold only some of the entries (clusters in one, users in another): kubectl merges them.
+    if (config == null) {
       throw malformed(where);
     }
     config.setFile(file.toAbsolutePath().toFile());

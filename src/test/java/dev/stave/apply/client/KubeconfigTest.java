@@ -93,6 +93,41 @@ class KubeconfigTest {
     assertEquals("<kubeconfig>:1:1", e.diagnostics().get(0).origin().toString(), "a label, never the file");
   }
 
+  @Test
+  void filesHoldingOnlySomeEntriesAreMergedAsKubectlMergesThem() throws IOException {
+    // Credentials kept apart from contexts, one file each: neither file is a whole kubeconfig.
+    Path contexts = write("a/config", """
+        kind: Config
+        current-context: work
+        contexts: [{name: work, context: {cluster: lab, user: me}}]
+        """);
+    Path credentials = write("b/config", """
+        kind: Config
+        clusters: [{name: lab, cluster: {server: "https://lab.example"}}]
+        users: [{name: me, user: {token: t}}]
+        """);
+    KubeConfig merged = Kubeconfig.merge(List.of(contexts, credentials));
+    assertEquals("work", merged.getCurrentContext());
+    assertEquals("https://lab.example", merged.getServer());
+  }
+
+  @Test
+  void aCurrentContextThatNamesNoContextIsSaidSo() throws IOException {
+    Path kubeconfig = write("kube/config", """
+        kind: Config
+        current-context: dev
+        clusters: [{name: lab, cluster: {server: "https://lab.example"}}]
+        users: [{name: me, user: {token: t}}]
+        contexts: [{name: prod, context: {cluster: lab, user: me}}, {name: lab, context: {cluster: lab, user: me}}]
+        """);
+    UserError e = assertThrows(UserError.class,
+        () -> Kubeconfig.open(kubeconfig, null, env(null), Deadline.after(Duration.ofMinutes(1))));
+    assertEquals("the current-context 'dev' of the kubeconfig " + kubeconfig + " names no context in it",
+        e.diagnostics().get(0).message());
+    assertEquals(List.of("pass --kube-context, or set current-context to one of: lab, prod"),
+        e.diagnostics().get(0).hints());
+  }
+
   /** A kubeconfig whose user's credentials come from the exec plugin {@code script}, made executable. */
   private Path withPlugin(Path plugin, String script) throws IOException {
     write(tmp.relativize(plugin).toString(), script);

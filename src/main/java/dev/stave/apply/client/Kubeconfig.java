@@ -13,7 +13,8 @@ import io.kubernetes.client.util.ClientBuilder;
 import io.kubernetes.client.util.KubeConfig;
 import java.io.File;
 import java.io.IOException;
-import java.io.Reader;
+import java.io.StringReader;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -250,12 +251,15 @@ public final class Kubeconfig {
   private static KubeConfig read(Path file) {
     String where = file.toString();
     KubeConfig config;
-    try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      config = KubeConfig.loadKubeConfig(reader);
+    try {
+      String text = Files.readString(file, StandardCharsets.UTF_8);
+      // An empty file (`touch ~/.kube/config`) is an empty kubeconfig to kubectl, not a malformed one.
+      config = text.isBlank() ? new KubeConfig(new ArrayList<>(), new ArrayList<>(), new ArrayList<>())
+          : KubeConfig.loadKubeConfig(new StringReader(text));
+    } catch (CharacterCodingException | RuntimeException e) {
+      throw malformed(where);
     } catch (IOException e) {
       throw problem(where, "kubeconfig-unreadable", "cannot read the kubeconfig " + where, "check its permissions");
-    } catch (RuntimeException e) {
-      throw malformed(where);
     }
     // A file may hold only some of the entries (clusters in one, users in another): kubectl merges them.
     if (config == null) {

@@ -112,6 +112,24 @@ class KubeconfigTest {
   }
 
   @Test
+  void anEmptyFileIsAnEmptyKubeconfigAndOneNotInUtf8IsMalformed() throws IOException {
+    Path empty = write("a/config", " \n");
+    Path whole = write("b/config", """
+        kind: Config
+        current-context: work
+        clusters: [{name: lab, cluster: {server: "https://lab.example"}}]
+        users: [{name: me, user: {token: t}}]
+        contexts: [{name: work, context: {cluster: lab, user: me}}]
+        """);
+    assertEquals("https://lab.example", Kubeconfig.merge(List.of(empty, whole)).getServer());
+    Path latin1 = tmp.resolve("c/config");
+    Files.createDirectories(latin1.getParent());
+    Files.write(latin1, new byte[] {'k', 'i', 'n', 'd', ':', ' ', (byte) 0xe9, '\n'});
+    UserError e = assertThrows(UserError.class, () -> Kubeconfig.merge(List.of(latin1)));
+    assertEquals("the kubeconfig " + latin1 + " is not a valid kubeconfig", e.diagnostics().get(0).message());
+  }
+
+  @Test
   void aCurrentContextThatNamesNoContextIsSaidSo() throws IOException {
     Path kubeconfig = write("kube/config", """
         kind: Config

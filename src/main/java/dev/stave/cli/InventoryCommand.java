@@ -40,7 +40,8 @@ final class InventoryCommand implements Runnable {
   static final class FromNodes implements Callable<Integer>, Main.RunsInContext {
     private final Context context;
 
-    @Parameters(paramLabel = "FILE", description = "JSON written by 'kubectl get nodes -o json' (a .json file).")
+    @Parameters(paramLabel = "FILE",
+        description = "JSON written by 'kubectl get nodes -o json' (a .json file), or - for standard input.")
     Path file;
 
     @Option(names = "--pool-label", paramLabel = "LABEL", defaultValue = NodesInventory.GKE_POOL_LABEL,
@@ -56,8 +57,11 @@ final class InventoryCommand implements Runnable {
 
     @Override
     public Integer call() {
+      ConfigLoader loader = new ConfigLoader(context.env(), context.sources());
+      // '-' is standard input, for 'kubectl get nodes -o json | stave inventory from-nodes -'; a file
+      // named '-' is ./-.
       NodesInventory.Result result = NodesInventory.convert(
-          new ConfigLoader(context.env(), context.sources()).loadVerbatim(file), poolLabel);
+          file.toString().equals("-") ? loader.loadVerbatim(context.in()) : loader.loadVerbatim(file), poolLabel);
       if (result.diagnostics().stream().anyMatch(dev.stave.diag.Diagnostic::isError)) {
         throw new UserError(result.diagnostics());
       }

@@ -6,6 +6,7 @@ import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CoderResult;
@@ -28,6 +29,8 @@ public final class ConfigLoader {
   /** Configs are small; a larger file is almost certainly a mistake or an attack. */
   public static final long MAX_FILE_BYTES = 8L * 1024 * 1024;
   /** {@code ${NAME}}, {@code ${NAME:-x}} (YAML) and {@code ${?NAME}} (HOCON). */
+  /** What standard input is called in diagnostics. */
+  public static final String STANDARD_INPUT = "<stdin>";
   private static final Pattern ENV_REFERENCE = Pattern.compile("\\$\\{\\??([A-Za-z_][A-Za-z0-9_]*)");
 
   private final Env env;
@@ -85,7 +88,35 @@ public final class ConfigLoader {
           "name config files *.yaml, *.yml, *.json, or *.conf or *.hocon (HOCON)"));
     }
     Sources.LineBreaks breaks = hocon ? Sources.LineBreaks.HOCON : Sources.LineBreaks.YAML;
-    String text = read(path, file, breaks);
+    return parse(read(path, file, breaks), file, path, folders, hocon, interpolate);
+  }
+
+  /**
+   * Loads JSON or YAML from standard input, named {@code <stdin>} in diagnostics, for a command that
+   * reads another tool's output through a pipe ({@code kubectl get nodes -o json | ...}). No variables
+   * are replaced, as in {@link #loadVerbatim(Path)}, and the checks of a file apply.
+   */
+  public ConfigFile loadVerbatim(InputStream in) {
+    String file = STANDARD_INPUT;
+    byte[] bytes;
+    try {
+      bytes = in.readNBytes((int) MAX_FILE_BYTES + 1);
+    } catch (IOException e) {
+      throw new UserError(Diagnostic.error(Origin.of(file), "", "io",
+          "cannot read standard input: " + IoErrors.cause(e), "pipe the file in, or name it instead of '-'"));
+    }
+    if (bytes.length > MAX_FILE_BYTES) {
+      throw new UserError(tooLarge(file, "standard input holds more than the " + MAX_FILE_BYTES
+          + " bytes a config may have"));
+    }
+    Path folder = Path.of("").toAbsolutePath();
+    return parse(text(bytes, file, Sources.LineBreaks.YAML), file, folder.resolve(file),
+        ProjectFolders.around(folder.resolve(file)), false, false);
+  }
+
+  private ConfigFile parse(String text, String file, Path path, ProjectFolders folders, boolean hocon,
+      boolean interpolate) {
+    Sources.LineBreaks breaks = hocon ? Sources.LineBreaks.HOCON : Sources.LineBreaks.YAML;
     sources.put(file, text, breaks);
     Matcher reference = ENV_REFERENCE.matcher(text);
     while (reference.find()) {
@@ -188,6 +219,21 @@ public final class ConfigLoader {
         "check that it is a readable file");
   }
 
+  private static Diagnostic tooLarge(String file, String message) {
+    return Diagnostic.error(Origin.of(file), "", "file-too-large", message,
+        "configs are small; keep large data in files that the processes read");
+  }
+
+  /** A config's text: UTF-8, without NUL bytes. */
+  private static String text(byte[] bytes, String file, Sources.LineBreaks breaks) {
+    String text = utf8(bytes, file, breaks);
+    if (text.indexOf('\0') >= 0) {
+      throw new UserError(Diagnostic.error(Sources.at(file, text, text.indexOf('\0'), breaks), "", "nul-byte",
+          "the file contains a NUL byte", "a config is text; remove the NUL byte"));
+    }
+    return text;
+  }
+
   /** The text of a UTF-8 file; a byte that is not UTF-8 is an error at its line and column. */
   private static String utf8(byte[] bytes, String file, Sources.LineBreaks breaks) {
     ByteBuffer in = ByteBuffer.wrap(bytes);
@@ -209,16 +255,10 @@ public final class ConfigLoader {
     try {
       long size = Files.size(path);
       if (size > MAX_FILE_BYTES) {
-        throw new UserError(Diagnostic.error(Origin.of(file), "", "file-too-large",
-            "the file is " + size + " bytes, more than the " + MAX_FILE_BYTES + " a config may have",
-            "configs are small; keep large data in files that the processes read"));
+        throw new UserError(tooLarge(file,
+            "the file is " + size + " bytes, more than the " + MAX_FILE_BYTES + " a config may have"));
       }
-      String text = utf8(Files.readAllBytes(path), file, breaks);
-      if (text.indexOf('\0') >= 0) {
-        throw new UserError(Diagnostic.error(Sources.at(file, text, text.indexOf('\0'), breaks), "", "nul-byte",
-            "the file contains a NUL byte", "a config is text; remove the NUL byte"));
-      }
-      return text;
+      return text(Files.readAllBytes(path), file, breaks);
     } catch (NoSuchFileException e) {
       throw new UserError(Diagnostic.error(Origin.of(file), "", "no-file",
           "file not found", "check the path; relative paths start from the current folder"));

@@ -11,6 +11,7 @@ import dev.stave.inventory.Inventory;
 import dev.stave.inventory.NodePool;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -430,5 +431,32 @@ class InventoryFromNodesTest {
             + " (nvidia.com/gpu.product: NVIDIA-A100-SXM4-40GB and nodes without it), so a pod placed on the pool"
             + " may get any of them", hint),
         run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  @Test
+  void aDashReadsTheNodesFromStandardInputAsFromAFile() throws IOException {
+    String json = """
+        {"items":[{"metadata":{"name":"a","labels":{"p":"x"}},
+         "status":{"capacity":{"cpu":"4","memory":"1Gi"},"allocatable":{"cpu":"4","memory":"1Gi"}}}]}
+        """;
+    Run piped =
+        Run.withInput(json.getBytes(StandardCharsets.UTF_8), "inventory", "from-nodes", "--pool-label", "p", "-");
+    assertEquals(0, piped.code(), piped.err());
+    assertEquals(Run.of("inventory", "from-nodes", "--pool-label", "p", nodes(json).toString()).out(), piped.out());
+    assertEquals(true, piped.out().startsWith("kind: inventory\npools:\n  x:\n"), piped.out());
+
+    String taint = "{\"items\":[{\"metadata\":{\"name\":\"a\",\"labels\":{\"p\":\"x\"}},"
+        + "\"spec\":{\"taints\":[\"oops\"]}}]}";
+    Run bad =
+        Run.withInput(taint.getBytes(StandardCharsets.UTF_8), "inventory", "from-nodes", "--pool-label", "p", "-");
+    assertEquals(1, bad.code());
+    assertEquals(List.of("<stdin>:1:11: error: items[0]: node 'a' has no status",
+        "<stdin>:1:73: error: items[0].spec.taints[0]: node 'a' has a string in spec.taints[0], where kubectl"
+            + " writes a taint: a map of key, value and effect"), headlines(bad));
+
+    Run large = Run.withInput(new byte[(int) ConfigLoader.MAX_FILE_BYTES + 1], "inventory", "from-nodes", "-");
+    assertEquals(1, large.code());
+    assertEquals("<stdin>:1:1: error: standard input holds more than the 8388608 bytes a config may have\n"
+        + "  = hint: configs are small; keep large data in files that the processes read\n", large.err());
   }
 }

@@ -2,6 +2,7 @@ package dev.stave.cli;
 
 import dev.stave.config.Env;
 import dev.stave.diag.Sources;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -24,9 +25,18 @@ public record Run(int code, String out, String err) {
   }
 
   public static Run with(Env env, String... args) {
+    return with(env, InputStream.nullInputStream(), args);
+  }
+
+  /** A run with {@code in} on its standard input. */
+  public static Run withInput(byte[] in, String... args) {
+    return with(ENV, new ByteArrayInputStream(in), args);
+  }
+
+  private static Run with(Env env, InputStream in, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int code = Main.run(new Context(new PrintWriter(out), new PrintWriter(err), env, new Sources()), args);
+    int code = Main.run(new Context(new PrintWriter(out), new PrintWriter(err), env, new Sources(), in), args);
     return new Run(code, out.toString(), err.toString());
   }
 

@@ -60,8 +60,9 @@ final class InventoryCommand implements Runnable {
       ConfigLoader loader = new ConfigLoader(context.env(), context.sources());
       // '-' is standard input, for 'kubectl get nodes -o json | stave inventory from-nodes -'; a file
       // named '-' is ./-.
-      NodesInventory.Result result = NodesInventory.convert(
-          file.toString().equals("-") ? loader.loadVerbatim(context.in()) : loader.loadVerbatim(file), poolLabel);
+      NodesInventory.Result result = NodesInventory.convert(file.toString().equals("-")
+          ? loader.loadPart(context.in(), NodesInventory.READ, NodesInventory.MAX_BYTES)
+          : loader.loadPart(file, NodesInventory.READ, NodesInventory.MAX_BYTES), poolLabel);
       if (result.diagnostics().stream().anyMatch(dev.stave.diag.Diagnostic::isError)) {
         throw new UserError(result.diagnostics());
       }

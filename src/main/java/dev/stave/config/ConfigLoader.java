@@ -56,15 +56,28 @@ public final class ConfigLoader {
 
   /** Loads a file whose {@code ${...}} belong to another tool (Terraform JSON): no variables are replaced. */
   public ConfigFile loadVerbatim(Path given) {
-    return load(given, null, false);
+    return load(given, null, YamlLoader.verbatim(), MAX_FILE_BYTES);
   }
 
   /** {@link #loadVerbatim(Path)} of a file that a config named, as {@link #load(Path, ProjectFolders)}. */
   public ConfigFile loadVerbatim(Path given, ProjectFolders folders) {
-    return load(given, folders, false);
+    return load(given, folders, YamlLoader.verbatim(), MAX_FILE_BYTES);
+  }
+
+  /**
+   * Loads, verbatim, the entries that {@code kept} keeps of a JSON or YAML file that another tool wrote
+   * and that may be larger than a config ({@code kubectl get nodes -o json} of a large cluster), up to
+   * {@code maxBytes}. The limits on values count only the entries kept. A HOCON file is read whole.
+   */
+  public ConfigFile loadPart(Path given, KeptEntries kept, int maxBytes) {
+    return load(given, null, YamlLoader.verbatim(kept, maxBytes), maxBytes);
   }
 
   private ConfigFile load(Path given, ProjectFolders named, boolean interpolate) {
+    return load(given, named, interpolate ? new YamlLoader(env) : YamlLoader.verbatim(), MAX_FILE_BYTES);
+  }
+
+  private ConfigFile load(Path given, ProjectFolders named, YamlLoader yaml, long maxBytes) {
     Path path = expandHome(given);
     ProjectFolders folders = named != null ? named : ProjectFolders.around(path);
     String file = Sources.display(path);
@@ -88,34 +101,34 @@ public final class ConfigLoader {
           "name config files *.yaml, *.yml, *.json, or *.conf or *.hocon (HOCON)"));
     }
     Sources.LineBreaks breaks = hocon ? Sources.LineBreaks.HOCON : Sources.LineBreaks.YAML;
-    return parse(read(path, file, breaks), file, path, folders, hocon, interpolate);
+    return parse(read(path, file, breaks, maxBytes), file, path, folders, hocon, yaml);
   }
 
   /**
-   * Loads JSON or YAML from standard input, named {@code <stdin>} in diagnostics, for a command that
-   * reads another tool's output through a pipe ({@code kubectl get nodes -o json | ...}). No variables
-   * are replaced, as in {@link #loadVerbatim(Path)}, and the checks of a file apply.
+   * {@link #loadPart(Path, KeptEntries, int)} of JSON or YAML on standard input, named {@code <stdin>}
+   * in diagnostics, for a command that reads another tool's output through a pipe
+   * ({@code kubectl get nodes -o json | ...}).
    */
-  public ConfigFile loadVerbatim(InputStream in) {
+  public ConfigFile loadPart(InputStream in, KeptEntries kept, int maxBytes) {
     String file = STANDARD_INPUT;
     byte[] bytes;
     try {
-      bytes = in.readNBytes((int) MAX_FILE_BYTES + 1);
+      bytes = in.readNBytes(maxBytes + 1);
     } catch (IOException e) {
       throw new UserError(Diagnostic.error(Origin.of(file), "", "io",
           "cannot read standard input: " + IoErrors.cause(e), "pipe the file in, or name it instead of '-'"));
     }
-    if (bytes.length > MAX_FILE_BYTES) {
-      throw new UserError(tooLarge(file, "standard input holds more than the " + MAX_FILE_BYTES
-          + " bytes a config may have"));
+    if (bytes.length > maxBytes) {
+      throw new UserError(tooLarge(file, "standard input holds more than the " + maxBytes + " bytes stave reads",
+          maxBytes));
     }
-    Path folder = Path.of("").toAbsolutePath();
-    return parse(text(bytes, file, Sources.LineBreaks.YAML), file, folder.resolve(file),
-        ProjectFolders.around(folder.resolve(file)), false, false);
+    Path path = Path.of("").toAbsolutePath().resolve(file);
+    return parse(text(bytes, file, Sources.LineBreaks.YAML), file, path, ProjectFolders.around(path), false,
+        YamlLoader.verbatim(kept, maxBytes));
   }
 
   private ConfigFile parse(String text, String file, Path path, ProjectFolders folders, boolean hocon,
-      boolean interpolate) {
+      YamlLoader yaml) {
     Sources.LineBreaks breaks = hocon ? Sources.LineBreaks.HOCON : Sources.LineBreaks.YAML;
     sources.put(file, text, breaks);
     Matcher reference = ENV_REFERENCE.matcher(text);
@@ -125,7 +138,7 @@ public final class ConfigLoader {
     Node root;
     try {
       root = hocon ? new HoconLoader(env, sources, folders).load(path, file)
-          : (interpolate ? new YamlLoader(env) : YamlLoader.verbatim()).load(text, file);
+          : yaml.load(text, file);
     } catch (UserError e) {
       // A file that does not parse has no keys to go by, and its error quotes a line: hide whatever
       // follows a credential's key on any line, as the parsed file would have had it hidden.
@@ -219,9 +232,10 @@ public final class ConfigLoader {
         "check that it is a readable file");
   }
 
-  private static Diagnostic tooLarge(String file, String message) {
-    return Diagnostic.error(Origin.of(file), "", "file-too-large", message,
-        "configs are small; keep large data in files that the processes read");
+  private static Diagnostic tooLarge(String file, String message, long maxBytes) {
+    return Diagnostic.error(Origin.of(file), "", "file-too-large", message, maxBytes == MAX_FILE_BYTES
+        ? "configs are small; keep large data in files that the processes read"
+        : "check that this is the file meant");
   }
 
   /** A config's text: UTF-8, without NUL bytes. */
@@ -251,12 +265,12 @@ public final class ConfigLoader {
     return out.flip().toString();
   }
 
-  private static String read(Path path, String file, Sources.LineBreaks breaks) {
+  private static String read(Path path, String file, Sources.LineBreaks breaks, long maxBytes) {
     try {
       long size = Files.size(path);
-      if (size > MAX_FILE_BYTES) {
-        throw new UserError(tooLarge(file,
-            "the file is " + size + " bytes, more than the " + MAX_FILE_BYTES + " a config may have"));
+      if (size > maxBytes) {
+        throw new UserError(tooLarge(file, "the file is " + size + " bytes, more than the " + maxBytes
+            + (maxBytes == MAX_FILE_BYTES ? " a config may have" : " stave reads"), maxBytes));
       }
       return text(Files.readAllBytes(path), file, breaks);
     } catch (NoSuchFileException e) {

@@ -65,27 +65,42 @@ public final class YamlLoader {
   private static final Pattern OCT = Pattern.compile("0o[0-7]+");
 
   private final Interpolator interpolator;
+  /** The entries read, or null for all. */
+  private final KeptEntries kept;
+  private final int maxCodePoints;
 
   public YamlLoader(Env env) {
-    this.interpolator = new Interpolator(env);
+    this(new Interpolator(env), null, MAX_CODE_POINTS);
   }
 
-  private YamlLoader() {
-    this.interpolator = null;
+  private YamlLoader(Interpolator interpolator, KeptEntries kept, int maxCodePoints) {
+    this.interpolator = interpolator;
+    this.kept = kept;
+    this.maxCodePoints = maxCodePoints;
   }
 
   /** A loader that keeps {@code ${...}} as written: Terraform JSON uses that syntax for itself. */
   public static YamlLoader verbatim() {
-    return new YamlLoader();
+    return new YamlLoader(null, null, MAX_CODE_POINTS);
+  }
+
+  /**
+   * A loader of part of a large file that another tool wrote, verbatim: only the entries {@code kept}
+   * keeps count towards the limits on values, and the file may hold up to {@code maxCodePoints}.
+   */
+  public static YamlLoader verbatim(KeptEntries kept, int maxCodePoints) {
+    return new YamlLoader(null, kept, maxCodePoints);
   }
 
   /** Parses {@code text} read from the file shown to users as {@code file}. */
   public Node load(String text, String file) {
     org.yaml.snakeyaml.nodes.Node root;
     LoaderOptions options = options();
+    options.setCodePointLimit(maxCodePoints);
     LastEvent parser = null;
     try {
-      parser = new LastEvent(new ParserImpl(new LinearStreamReader(text, "'reader'"), options));
+      Parser events = new ParserImpl(new LinearStreamReader(text, "'reader'"), options);
+      parser = new LastEvent(kept == null ? events : new PrunedEvents(events, kept));
       root = new Composer(parser, new NoImplicitTypes(), options).getSingleNode();
     } catch (MarkedYAMLException e) {
       throw new UserError(syntaxError(file, e, text));
@@ -120,7 +135,6 @@ public final class YamlLoader {
     options.setMaxAliasesForCollections(50);
     options.setAllowRecursiveKeys(false);
     options.setNestingDepthLimit(MAX_NESTING);
-    options.setCodePointLimit(MAX_CODE_POINTS);
     options.setMergeOnCompose(false);
     options.setTagInspector(tag -> false);
     return options;

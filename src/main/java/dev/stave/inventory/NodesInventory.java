@@ -1,6 +1,7 @@
 package dev.stave.inventory;
 
 import dev.stave.config.ConfigFile;
+import dev.stave.config.KeptEntries;
 import dev.stave.config.ListNode;
 import dev.stave.config.MapNode;
 import dev.stave.config.Node;
@@ -74,6 +75,25 @@ public final class NodesInventory {
   private static final Dimension ALLOCATABLE_MEMORY = new Dimension("allocatable memory", NodeSize::allocMemory);
   private static final Dimension GPUS = new Dimension("GPUs", NodeSize::gpus);
   private static final List<Dimension> DIMENSIONS = List.of(CPU, MEMORY, ALLOCATABLE_CPU, ALLOCATABLE_MEMORY, GPUS);
+
+  /**
+   * The most bytes of a node list read: kubectl writes about 20 KB a node, most of it the images the
+   * node holds, so this is some 3,000 nodes (a config may have 8 MiB).
+   */
+  public static final int MAX_BYTES = 64 * 1024 * 1024;
+
+  /**
+   * The parts of a node list that are read; the rest of each node (its images, conditions, managed
+   * fields, annotations) is left out as the file is parsed, so a large cluster's list takes little memory
+   * and its values count little towards the limit on a file's values.
+   */
+  public static final KeptEntries READ = (path, key) -> switch (path) {
+    case "items.[]" -> key.equals("metadata") || key.equals("spec") || key.equals("status");
+    case "items.[].metadata" -> key.equals("name") || key.equals("labels");
+    case "items.[].spec" -> key.equals("taints");
+    case "items.[].status" -> key.equals("capacity") || key.equals("allocatable");
+    default -> true;
+  };
 
   public static Result convert(ConfigFile file, String poolLabel) {
     List<Diagnostic> problems = new ArrayList<>();

@@ -8,6 +8,7 @@ import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Sources;
 import dev.stave.inventory.Inventories;
 import dev.stave.inventory.Inventory;
+import dev.stave.inventory.NodesInventory;
 import dev.stave.inventory.NodePool;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -454,9 +455,28 @@ class InventoryFromNodesTest {
         "<stdin>:1:73: error: items[0].spec.taints[0]: node 'a' has a string in spec.taints[0], where kubectl"
             + " writes a taint: a map of key, value and effect"), headlines(bad));
 
-    Run large = Run.withInput(new byte[(int) ConfigLoader.MAX_FILE_BYTES + 1], "inventory", "from-nodes", "-");
+    Run large = Run.withInput(new byte[NodesInventory.MAX_BYTES + 1], "inventory", "from-nodes", "-");
     assertEquals(1, large.code());
-    assertEquals("<stdin>:1:1: error: standard input holds more than the 8388608 bytes a config may have\n"
-        + "  = hint: configs are small; keep large data in files that the processes read\n", large.err());
+    assertEquals("<stdin>:1:1: error: standard input holds more than the 67108864 bytes stave reads\n"
+        + "  = hint: check that this is the file meant\n", large.err());
+  }
+
+  @Test
+  void aLargeClustersListIsReadWithoutTheNodesImages() throws IOException {
+    // kubectl writes the images each node holds: about 20 KB a node, so a list of some 400 nodes is over
+    // the 8 MiB of a config, and its values over the 200,000 of one. Here one node's images do both.
+    String node = """
+        {"metadata":{"name":"a","labels":{"p":"x"},"annotations":{"k":"v"}},"spec":{"podCIDR":"10.0.0.0/24"},
+         "status":{"capacity":{"cpu":"4","memory":"1Gi"},"allocatable":{"cpu":"4","memory":"1Gi"},
+         "conditions":[{"type":"Ready","status":"True"}]%s}}""";
+    String image = "{\"names\":[\"registry.example/image@sha256:" + "0".repeat(150) + "\"],\"sizeBytes\":1}";
+    String images = ",\"images\":[" + String.join(",", java.util.Collections.nCopies(50_000, image)) + "]";
+    Path large = temp.resolve("large.json");
+    Files.writeString(large, "{\"items\":[" + node.formatted(images) + "]}");
+    assertEquals(true, Files.size(large) > ConfigLoader.MAX_FILE_BYTES);
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", large.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals(Run.of("inventory", "from-nodes", "--pool-label", "p",
+        nodes("{\"items\":[" + node.formatted("") + "]}").toString()).out(), run.out());
   }
 }

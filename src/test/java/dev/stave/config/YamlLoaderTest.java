@@ -33,6 +33,31 @@ class YamlLoaderTest {
   }
 
   @Test
+  void aPartOfAFileIsReadWithItsPlacesAndOnlyItsValuesCount() {
+    // Keeps the root's entries, and of each item only 'keep': what 'drop' holds (here more values than a
+    // file may have) is neither built nor counted, whether a list, a map, a scalar or an alias.
+    KeptEntries kept = (path, key) -> !path.equals("items.[]") || key.equals("keep");
+    String text = "items:\n"
+        + "- drop: [" + "1, ".repeat(200_000) + "1]\n"
+        + "  keep: {a: [1, {b: 2}]}\n"
+        + "  drop2: {x: &x [1], y: {z: 3}}\n"
+        + "- {drop: *x, keep: 4, drop3: s}\n"
+        + "other: {drop: 5}\n";
+    MapNode root = (MapNode) YamlLoader.verbatim(kept, 8 * 1024 * 1024).load(text, "x.yaml");
+    ListNode items = (ListNode) root.get("items");
+    MapNode first = (MapNode) items.items().get(0);
+    MapNode second = (MapNode) items.items().get(1);
+    assertEquals(List.of("keep"), List.copyOf(first.entries().keySet()));
+    assertEquals(List.of("keep"), List.copyOf(second.entries().keySet()));
+    assertEquals(new Origin("x.yaml", 3, 9), first.get("keep").origin());
+    assertEquals(new Origin("x.yaml", 5, 20), second.get("keep").origin());
+    assertEquals(4L, ((Number) ((ScalarNode) second.get("keep")).value()).longValue());
+    assertEquals(List.of("drop"), List.copyOf(((MapNode) root.get("other")).entries().keySet()),
+        "a key of the same name elsewhere is kept");
+    assertThrows(UserError.class, () -> YamlLoader.verbatim().load(text, "x.yaml"), "the whole file is too large");
+  }
+
+  @Test
   void tooManyValuesBlameAliasesOnlyWhenThereAreAny() {
     YamlLoader loader = YamlLoader.verbatim();
     UserError plain = assertThrows(UserError.class,

@@ -1,0 +1,117 @@
+package dev.stave.config;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import org.yaml.snakeyaml.events.CollectionEndEvent;
+import org.yaml.snakeyaml.events.CollectionStartEvent;
+import org.yaml.snakeyaml.events.Event;
+import org.yaml.snakeyaml.events.MappingStartEvent;
+import org.yaml.snakeyaml.events.NodeEvent;
+import org.yaml.snakeyaml.events.ScalarEvent;
+import org.yaml.snakeyaml.parser.Parser;
+
+/**
+ * A parser's events without the map entries that {@link KeptEntries} leaves out: the key's event and
+ * every event of its value are read and dropped, so the composer never builds them.
+ */
+final class PrunedEvents implements Parser {
+  private final Parser parser;
+  private final KeptEntries kept;
+  /** The lists and maps being read, innermost first. */
+  private final Deque<Open> open = new ArrayDeque<>();
+  /** The next event to hand out, once looked at; null before. */
+  private Event next;
+
+  private static final class Open {
+    final String path;
+    final boolean map;
+    /** In a map: whether the next node is a key. */
+    boolean atKey = true;
+    /** In a map: the key of the value being read, or null for a key that is no plain string. */
+    String key;
+
+    Open(String path, boolean map) {
+      this.path = path;
+      this.map = map;
+    }
+  }
+
+  PrunedEvents(Parser parser, KeptEntries kept) {
+    this.parser = parser;
+    this.kept = kept;
+  }
+
+  @Override
+  public boolean checkEvent(Event.ID choice) {
+    Event event = peekEvent();
+    return event != null && event.is(choice);
+  }
+
+  @Override
+  public Event peekEvent() {
+    if (next == null) {
+      next = advance();
+    }
+    return next;
+  }
+
+  @Override
+  public Event getEvent() {
+    Event event = peekEvent();
+    next = null;
+    return event;
+  }
+
+  private Event advance() {
+    while (true) {
+      Event event = parser.getEvent();
+      Open in = open.peek();
+      if (in != null && in.map && in.atKey && event instanceof ScalarEvent key
+          && !kept.keep(in.path, key.getValue())) {
+        skipNode();
+        continue;
+      }
+      follow(event, in);
+      return event;
+    }
+  }
+
+  /** Keeps track of where {@code event} is: which map's key or value, or which list's item. */
+  private void follow(Event event, Open in) {
+    if (event instanceof CollectionEndEvent) {
+      open.pop();
+      return;
+    }
+    if (!(event instanceof NodeEvent)) {
+      return;
+    }
+    String child = null;
+    if (in != null && in.map) {
+      if (in.atKey) {
+        in.key = event instanceof ScalarEvent key ? key.getValue() : null;
+      } else {
+        child = in.key;
+      }
+      in.atKey = !in.atKey;
+    } else if (in != null) {
+      child = "[]";
+    }
+    if (event instanceof CollectionStartEvent) {
+      String path = in == null ? "" : (in.path.isEmpty() ? "" : in.path + ".") + (child == null ? "?" : child);
+      open.push(new Open(path, event instanceof MappingStartEvent));
+    }
+  }
+
+  /** Reads and drops one node's events: a scalar or an alias, or a list or map to its end. */
+  private void skipNode() {
+    int depth = 0;
+    do {
+      Event event = parser.getEvent();
+      if (event instanceof CollectionStartEvent) {
+        depth++;
+      } else if (event instanceof CollectionEndEvent) {
+        depth--;
+      }
+    } while (depth > 0);
+  }
+}

@@ -11,9 +11,11 @@ import dev.stave.model.Names;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BiConsumer;
 import java.util.regex.Pattern;
 
 /**
@@ -21,8 +23,9 @@ import java.util.regex.Pattern;
  * writes, or any other Terraform that declares them. Cloudwise's {@code node_config.labels} ({@code cpu},
  * {@code memory_m}, {@code gpu_type}, {@code gpu_count}, {@code name}) are used when present, as
  * Symphony's GKEDispatcher does; otherwise the machine type and {@code guest_accelerator} say the size.
- * A resource and each nested block ({@code node_config}, {@code autoscaling}, {@code guest_accelerator},
- * {@code taint}) is read in both forms that Terraform JSON takes: an object, or a list of objects.
+ * {@code resource}, {@code google_container_node_pool}, a resource and each nested block ({@code node_config},
+ * {@code autoscaling}, {@code guest_accelerator}, {@code taint}) are read in both forms that Terraform JSON
+ * takes: an object, or a list of objects.
  * The file is read as written: a value that is Terraform's own expression ({@code ${var.max}}) is an error
  * at it, as any other value stave cannot read is, since whatever stave took in its place would be a guess;
  * a pool's names, and a {@code name} left for Terraform to generate, only where a model selects the pool by
@@ -37,6 +40,7 @@ public final class TerraformInventoryReader {
   private static final String BLOCK_HINT = "write the block as an object, or as a list of objects";
   /** The start of Terraform's interpolation or directive; Terraform reads a doubled $ or % before it as text. */
   private static final Pattern EXPRESSION = Pattern.compile("(?<!\\$)\\$\\{|(?<!%)%\\{");
+  private static final String POOLS = "google_container_node_pool";
   private static final String FROM_NODES =
       "; for a cluster that is running, 'stave inventory from-nodes' writes an inventory of it";
   private final List<Diagnostic> problems;
@@ -52,21 +56,15 @@ public final class TerraformInventoryReader {
   }
 
   private Inventory inventory() {
-    MapNode root = (MapNode) file.root();
-    MapNode pools = Nodes.map(Nodes.map(root, "resource"), "google_container_node_pool");
-    if (pools == null) {
-      MapNode resource = Nodes.map(root, "resource");
-      // Symphony: KeyError "resource/google_container_node_pool is required in the json".
-      problems.add(Diagnostic.error(resource == null ? root.origin() : resource.origin(),
-          "resource.google_container_node_pool", "inventory-no-pools",
-          "the inventory has no resource.google_container_node_pool",
-          "use a Cloudwise .tf.json, Terraform JSON with google_container_node_pool resources,"
-              + " or a 'kind: inventory' file"));
+    int before = problems.size();
+    List<Resource> resources = resources((MapNode) file.root());
+    if (resources == null) {
       return null;
     }
-    int before = problems.size();
     List<NodePool> out = new ArrayList<>();
-    pools.entries().forEach((key, node) -> {
+    for (Resource r : resources) {
+      String key = r.key();
+      Node node = r.body();
       // A list holds one resource body each; none is no resource, and Terraform refuses two of one name.
       List<Node> bodies = node instanceof ListNode l ? l.items() : List.of(node);
       if (bodies.size() > 1) {
@@ -74,7 +72,7 @@ public final class TerraformInventoryReader {
             "node pool '" + key + "' is a list of " + bodies.size() + " resources, and Terraform allows one of a name",
             "write the pool as one object, and each other pool under a key of its own"));
       } else if (bodies.size() == 1 && bodies.get(0) instanceof MapNode m) {
-        NodePool pool = pool(key, m, pools.keyOrigin(key));
+        NodePool pool = pool(key, m, r.keyOrigin());
         if (pool != null) {
           out.add(pool);
         }
@@ -84,12 +82,81 @@ public final class TerraformInventoryReader {
             "inventory-pool", "node pool '" + key + "' is " + body.describe() + ", not a map",
             "write the pool as a Terraform resource map, or a list of one"));
       }
-    });
+    }
     return problems.size() > before ? null : new Inventory(file.file(), out, null, null, true);
   }
 
+  /** A pool's resource as written: its key, the value under it, and where the key is. */
+  private record Resource(String key, Node body, Origin keyOrigin) {}
+
+  /**
+   * The google_container_node_pool resources in the order written, with each error in how they are written
+   * added to {@code problems}; null, with the reason added, when the file declares none. Terraform JSON
+   * writes several blocks of a type, or several objects of one label's level, as a list of objects, so
+   * {@code "resource": [{...}, {...}]} and {@code "google_container_node_pool": [{"a": {...}}, {"b": {...}}]}
+   * declare the pools of every item.
+   */
+  private List<Resource> resources(MapNode root) {
+    int before = problems.size();
+    List<Resource> out = new ArrayList<>();
+    Map<String, Origin> first = new HashMap<>();
+    boolean declared = false;
+    for (Block resource : objects(root, "resource", "resource")) {
+      declared |= Nodes.get(resource.body(), POOLS) != null;
+      for (Block pools : objects(resource.body(), POOLS, resource.path() + "." + POOLS)) {
+        pools.body().entries().forEach((key, node) -> {
+          Origin at = pools.body().keyOrigin(key);
+          Origin earlier = first.putIfAbsent(key, at);
+          if (earlier == null) {
+            out.add(new Resource(key, node, at));
+          } else {
+            problems.add(Diagnostic.error(at, path(key, ""), "inventory-pool", "node pool '" + key
+                + "' is declared twice (first at line " + earlier.line() + "), and Terraform allows one of a name",
+                "remove one of them, or give each pool a key of its own"));
+          }
+        });
+      }
+    }
+    if (declared || problems.size() > before) {
+      return out;
+    }
+    Node resource = Nodes.get(root, "resource");
+    // Symphony: KeyError "resource/google_container_node_pool is required in the json".
+    problems.add(Diagnostic.error(resource == null ? root.origin() : resource.origin(),
+        "resource.google_container_node_pool", "inventory-no-pools",
+        "the inventory has no resource.google_container_node_pool",
+        "use a Cloudwise .tf.json, Terraform JSON with google_container_node_pool resources,"
+            + " or a 'kind: inventory' file"));
+    return null;
+  }
+
+  /**
+   * The objects at {@code field} of {@code parent}, at {@code path}, which Terraform JSON writes as an object
+   * or as a list of objects; empty when absent. An item of another kind is an error at it.
+   */
+  private List<Block> objects(MapNode parent, String field, String path) {
+    List<Block> out = new ArrayList<>();
+    items(Nodes.get(parent, field), path, (item, at) -> {
+      if (item instanceof MapNode m) {
+        out.add(new Block(m, at));
+      } else {
+        problems.add(Diagnostic.error(item.origin(), at, "inventory-resource",
+            at + " is " + item.describe() + ", not an object", "write it as an object, or as a list of objects"));
+      }
+    });
+    return out;
+  }
+
+  /** Each item of a value written as one or as a list, with its path: {@code path}, or {@code path[i]}. */
+  private static void items(Node n, String path, BiConsumer<Node, String> action) {
+    List<Node> items = n == null ? List.of() : n instanceof ListNode l ? l.items() : List.of(n);
+    for (int i = 0; i < items.size(); i++) {
+      action.accept(items.get(i), n instanceof ListNode ? path + "[" + i + "]" : path);
+    }
+  }
+
   private static String path(String key, String rest) {
-    return "resource.google_container_node_pool." + key + (rest.isEmpty() || rest.startsWith("[") ? "" : ".") + rest;
+    return "resource." + POOLS + "." + key + (rest.isEmpty() || rest.startsWith("[") ? "" : ".") + rest;
   }
 
   /**
@@ -217,18 +284,15 @@ public final class TerraformInventoryReader {
     if (n == null || expression(n, key, path, "map", null)) {
       return List.of();
     }
-    List<Node> items = n instanceof ListNode l ? l.items() : List.of(n);
     List<Block> out = new ArrayList<>();
-    for (int i = 0; i < items.size(); i++) {
-      Node item = items.get(i);
-      String at = n instanceof ListNode ? path + "[" + i + "]" : path;
+    items(n, path, (item, at) -> {
       if (item instanceof MapNode m) {
         out.add(new Block(m, at));
       } else if (!expression(item, key, at, "map", null)) {
         problems.add(Diagnostic.error(item.origin(), path(key, at), "inventory-" + what,
             at + " of node pool '" + key + "' is " + item.describe() + ", not a " + what, hint));
       }
-    }
+    });
     return out;
   }
 

@@ -333,6 +333,57 @@ class TerraformInventoryReaderTest {
         List.of(q.cpu(), q.maxNodes(), q.gpuCount(), q.gpuType(), q.preemptible(), q.taints()));
   }
 
+  /**
+   * Terraform JSON writes several blocks of a type, or several objects of a label's level, as a list of
+   * objects: the pools of every item are read.
+   */
+  @Test
+  void resourceAndItsTypeAreReadAsAListOfObjects() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = read("""
+        {"resource": [{"google_compute_network": {"n": {}}},
+          {"google_container_node_pool": [
+            {"p": {"name": "p", "node_config": {"machine_type": "n1-standard-8"}}},
+            {"q": {"name": "q", "node_config": {"machine_type": "n1-standard-2"}}}]},
+          {"google_container_node_pool": {"r": {"name": "r", "node_config": {"machine_type": "e2-standard-4"}}}},
+          {"google_container_node_pool": []}]}
+        """, problems);
+    assertEquals(List.of(), problems);
+    assertEquals(List.of(List.of("p", new BigDecimal("8")), List.of("q", new BigDecimal("2")),
+        List.of("r", new BigDecimal("4"))),
+        inventory.pools().stream().map(p -> List.of(p.name(), p.cpu())).toList());
+  }
+
+  /**
+   * An item of no object, or a pool declared in two items, is an error at it, as Terraform refuses both; the
+   * errors of the pools in the other items are reported in the same run.
+   */
+  @Test
+  void aListItemThatIsNoObjectOrAPoolDeclaredTwiceIsAnErrorAtIt() throws IOException {
+    String err = errors("""
+        {"resource": [{"google_container_node_pool": [{"p": {"node_config": {"machine_type": "n1-standard-8"}}}, 7]},
+          "x",
+          {"google_container_node_pool": {"p": {"node_config": {"machine_type": "n1-standard-4"}}}},
+          {"google_container_node_pool": "y"},
+          {"google_container_node_pool": {"q": {"node_config": {"machine_type": "n9-huge"}}}}]}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String objectHint = "  = hint: write it as an object, or as a list of objects";
+    assertEquals(List.of(
+        inv + "1:106: error: resource[0].google_container_node_pool[1]: resource[0].google_container_node_pool[1] is"
+            + " an integer, not an object", objectHint,
+        inv + "2:3: error: resource[1]: resource[1] is a string, not an object", objectHint,
+        inv + "3:35: error: resource.google_container_node_pool.p: node pool 'p' is declared twice (first at line 1),"
+            + " and Terraform allows one of a name",
+        "  = hint: remove one of them, or give each pool a key of its own",
+        inv + "4:34: error: resource[3].google_container_node_pool: resource[3].google_container_node_pool is a string,"
+            + " not an object", objectHint,
+        inv + "5:73: error: resource.google_container_node_pool.q.node_config.machine_type: 'n9-huge' is not a machine"
+            + " type stave knows", "  = hint: stave knows n1-, n2- and e2-standard|highmem|highcpu-N and custom-C-M"
+            + " (M in MiB); or add labels cpu and memory_m"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   /** Read as absent, such a value would leave the pool unbounded or without its size, GPUs or taints. */
   @Test
   void twoBlocksWhereAPoolHasOneOrAValueOfNoBlockFormIsAnErrorAtIt() throws IOException {

@@ -245,12 +245,19 @@ public final class TerraformInventoryReader {
   }
 
   /**
-   * The size of {@code node_config.machine_type}; null when there is none or stave does not know it, with
-   * the reason added to {@code problems}.
+   * The size of {@code node_config.machine_type}; null when there is none, it is no string or stave does not
+   * know it, with the reason added to {@code problems}.
    */
   private MachineTypes.Machine machine(MapNode config, String key, Origin origin) {
     if (expression(Nodes.get(config, "machine_type"), key, "node_config.machine_type", "machine type",
         "n1-standard-8")) {
+      return null;
+    }
+    Node written = Nodes.get(config, "machine_type");
+    if (written != null && !(written instanceof ScalarNode s && s.isString())) {
+      problems.add(Diagnostic.error(written.origin(), path(key, "node_config.machine_type"), "machine-type",
+          "node_config.machine_type of node pool '" + key + "' is " + shown(written) + ", not a string",
+          "write the machine type in quotes, such as \"n1-standard-8\""));
       return null;
     }
     String machineType = Nodes.string(config, "machine_type");

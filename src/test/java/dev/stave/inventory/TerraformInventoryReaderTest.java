@@ -491,6 +491,26 @@ class TerraformInventoryReaderTest {
     assertEquals(true, run.out().contains("      nodeSelector:\n        name: p\n"), run.out());
   }
 
+  /** Read as absent, a machine type of another kind would be reported as missing, away from where it is. */
+  @Test
+  void aMachineTypeThatIsNoStringIsAnErrorAtIt() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_config": {"machine_type": 8}},
+          "q": {"name": "q", "node_config": {"machine_type": {"family": "n1"}, "labels": {"cpu": 8}}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.";
+    String hint = "  = hint: write the machine type in quotes, such as \"n1-standard-8\"";
+    assertEquals(List.of(
+        inv + "2:54: error: " + pool + "p.node_config.machine_type: node_config.machine_type of node pool 'p' is 8,"
+            + " not a string", hint,
+        inv + "3:54: error: " + pool + "q.node_config.machine_type: node_config.machine_type of node pool 'q' is a"
+            + " map, not a string", hint),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   @Test
   void aPoolNameThatIsNoStringIsAnErrorAtIt() throws IOException {
     String err = errors("""

@@ -236,8 +236,12 @@ public final class TerraformInventoryReader {
       gkeName = s.text();
       Nodes.labelValue(gkeName, "the node pool name", s.origin(), path(key, "name"), problems);
     } else {
+      // Terraform would pass a number on as its decimal text, but GKE takes no pool name that starts with a
+      // digit or '-', so no number names a pool.
+      String number = name instanceof ScalarNode s && s.isNumber() ? ": Terraform would pass it to GKE as"
+          + " text, and GKE takes only a node pool name that starts with a lowercase letter" : "";
       problems.add(Diagnostic.error(name.origin(), path(key, "name"), "inventory-name",
-          "name of node pool '" + key + "' is " + shown(name) + ", not a string",
+          "name of node pool '" + key + "' is " + shown(name) + ", not a string" + number,
           "write the pool's name in GKE as a string, such as \"" + key + "\""));
     }
     return problems.size() > before ? null : new NodePool(key, gkeName, labelName, cpu, memoryMi, gpuType,

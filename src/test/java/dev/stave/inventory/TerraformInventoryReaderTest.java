@@ -522,4 +522,28 @@ class TerraformInventoryReaderTest {
         + " name of node pool 'p' is a list, not a string", "  = hint: write the pool's name in GKE as a string, such"
         + " as \"p\""), err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
+
+  /**
+   * Terraform converts a number to its decimal text, but GKE's pool names start with a lowercase letter, so
+   * a number names no pool: the error says why.
+   */
+  @Test
+  void aPoolNameThatIsANumberIsAnErrorThatSaysNoNumberNamesAPool() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": 7, "node_config": {"machine_type": "n1-standard-8"}},
+          "q": {"name": 1e3, "node_config": {"machine_type": "n1-standard-8"}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.";
+    String why = ", not a string: Terraform would pass it to GKE as text, and GKE takes only a node pool name"
+        + " that starts with a lowercase letter";
+    assertEquals(List.of(
+        inv + "2:17: error: " + pool + "p.name: name of node pool 'p' is 7" + why,
+        "  = hint: write the pool's name in GKE as a string, such as \"p\"",
+        inv + "3:17: error: " + pool + "q.name: name of node pool 'q' is 1e3" + why,
+        "  = hint: write the pool's name in GKE as a string, such as \"q\""),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
 }

@@ -202,12 +202,9 @@ public final class TerraformInventoryReader {
     List<Block> accelerators = !labelsRead || Nodes.get(labels, "gpu_count") != null ? List.of()
         : blocks(config, "node_config.guest_accelerator", key, "block", BLOCK_HINT);
     if (!accelerators.isEmpty()) {
-      Block first = accelerators.get(0);
-      gpuCount = count(Nodes.get(first.body(), "count"), key, first.path() + ".count", "GPUs per node");
-      if (gpuType == null && !expression(Nodes.get(first.body(), "type"), key, first.path() + ".type", "GPU type",
-          "nvidia-tesla-t4")) {
-        gpuType = Nodes.string(first.body(), "type");
-      }
+      Gpus gpus = gpus(config, accelerators, key, gpuType == null);
+      gpuCount = gpus.count();
+      gpuType = gpuType != null ? gpuType : gpus.type();
     }
     List<Taint> taints = new ArrayList<>();
     for (Block b : blocks(config, "node_config.taint", key, "taint", TAINT_HINT)) {
@@ -279,6 +276,51 @@ public final class TerraformInventoryReader {
       return null;
     }
     return machine.get();
+  }
+
+  /** The GPUs on each node of a pool, of one type (null when no block says it). */
+  private record Gpus(Integer count, String type) {}
+
+  /**
+   * The GPUs that {@code guest_accelerator} blocks attach to each node: GKE attaches every block with a
+   * count, so the counts are summed. A node has GPUs of one type, so blocks of two types are an error at the
+   * later one's type, rather than a pool of either type with both counts. A block of count 0 attaches none,
+   * as Terraform's Google provider leaves it out, and its type is the pool's only when no block attaches any.
+   * {@code readType} is false when a label gives the type.
+   */
+  private Gpus gpus(MapNode config, List<Block> accelerators, String key, boolean readType) {
+    long sum = 0;
+    Block typed = null;
+    String type = null;
+    String firstType = null;
+    for (Block b : accelerators) {
+      Integer count = count(Nodes.get(b.body(), "count"), key, b.path() + ".count", "GPUs per node");
+      String written = !readType || expression(Nodes.get(b.body(), "type"), key, b.path() + ".type", "GPU type",
+          "nvidia-tesla-t4") ? null : Nodes.string(b.body(), "type");
+      firstType = b == accelerators.get(0) ? written : firstType;
+      if (count == null || count == 0) {
+        continue;
+      }
+      sum += count;
+      if (type == null) {
+        type = written;
+        typed = written == null ? null : b;
+      } else if (written != null && !written.equals(type)) {
+        Node at = b.body().get("type");
+        problems.add(Diagnostic.error(at.origin(), path(key, b.path() + ".type"), "inventory-gpu",
+            b.path() + ".type of node pool '" + key + "' is " + shown(at) + ", and " + typed.path()
+                + " attaches " + Names.printable(type) + ": a node has GPUs of one type",
+            "give the pool's blocks one type, or put the GPUs of each type in a pool of its own"));
+      }
+    }
+    if (sum > Integer.MAX_VALUE) {
+      problems.add(Diagnostic.error(config.get("guest_accelerator").origin(),
+          path(key, "node_config.guest_accelerator"), "inventory-count", "the guest_accelerator blocks of node pool '"
+              + key + "' attach " + sum + " GPUs to a node, more than " + MAX_COUNT.toPlainString(),
+          "write the number of GPUs per node, such as 4"));
+      return new Gpus(null, type);
+    }
+    return new Gpus((int) sum, type != null ? type : firstType);
   }
 
   /** A nested block as written, and the path that names it: {@code field}, or {@code field[i]} in a list. */

@@ -384,6 +384,55 @@ class TerraformInventoryReaderTest {
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  /**
+   * GKE attaches every guest_accelerator block, so a node's GPUs are the sum of their counts; a block of count
+   * 0 attaches none, as Terraform's Google provider leaves it out, so its type is not the pool's.
+   */
+  @Test
+  void theGpusOfSeveralAcceleratorBlocksAreSummed() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = read("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"node_config": {"machine_type": "n1-standard-8", "guest_accelerator": [
+                  {"type": "nvidia-tesla-k80", "count": 0}, {"type": "nvidia-tesla-t4", "count": 1},
+                  {"type": "nvidia-tesla-t4", "count": "2"}]}},
+          "q": {"node_config": {"machine_type": "n1-standard-8", "guest_accelerator": [
+                  {"type": "nvidia-tesla-k80", "count": 0}, {"type": "nvidia-tesla-t4", "count": 0}]}},
+          "r": {"node_config": {"machine_type": "n1-standard-8", "labels": {"gpu_type": "a100"}, "guest_accelerator": [
+                  {"type": "nvidia-tesla-a100", "count": 1073741823}, {"type": "nvidia-a100", "count": 1073741824}]}}
+        }}}
+        """, problems);
+    assertEquals(List.of(), problems);
+    assertEquals(List.of(List.of("p", 3, "nvidia-tesla-t4"), List.of("q", 0, "nvidia-tesla-k80"),
+        List.of("r", 2147483647, "a100")),
+        inventory.pools().stream().map(p -> List.of(p.name(), p.gpuCount(), p.gpuType())).toList());
+  }
+
+  /** A node has GPUs of one type, and holds at most 2147483647 of them, as a pool's gpu_count does. */
+  @Test
+  void acceleratorBlocksOfTwoTypesOrOfMoreGpusThanANodeHoldsAreAnError() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"node_config": {"machine_type": "n1-standard-8", "guest_accelerator": [
+                  {"type": "nvidia-tesla-k80", "count": 0}, {"type": "nvidia-tesla-t4", "count": 2},
+                  {"type": "nvidia-tesla-v100", "count": 1}]}},
+          "q": {"node_config": {"machine_type": "n1-standard-8", "guest_accelerator": [
+                  {"type": "nvidia-tesla-t4", "count": 2147483647}, {"type": "nvidia-tesla-t4", "count": 1}]}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.";
+    assertEquals(List.of(
+        inv + "4:20: error: " + pool + "p.node_config.guest_accelerator[2].type: node_config.guest_accelerator[2].type"
+            + " of node pool 'p' is \"nvidia-tesla-v100\", and node_config.guest_accelerator[1] attaches"
+            + " nvidia-tesla-t4: a node has GPUs of one type",
+        "  = hint: give the pool's blocks one type, or put the GPUs of each type in a pool of its own",
+        inv + "5:79: error: " + pool + "q.node_config.guest_accelerator: the guest_accelerator blocks of node pool 'q'"
+            + " attach 2147483648 GPUs to a node, more than 2147483647",
+        "  = hint: write the number of GPUs per node, such as 4"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   /** Read as absent, such a value would leave the pool unbounded or without its size, GPUs or taints. */
   @Test
   void twoBlocksWhereAPoolHasOneOrAValueOfNoBlockFormIsAnErrorAtIt() throws IOException {

@@ -274,6 +274,10 @@ public final class ContextDefaults {
           "a storage claim of " + Names.printable(text) + " asks for no storage", "give a size such as 10Gi"));
       return null;
     }
+    if (size != null) {
+      SmallMemory.storage(node.origin(), key, text, size,
+          mrunner ? SmallMemory.Spelling.MRUNNER : SmallMemory.Spelling.KUBERNETES).ifPresent(problems::add);
+    }
     return size;
   }
 

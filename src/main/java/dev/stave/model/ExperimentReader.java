@@ -567,11 +567,12 @@ public final class ExperimentReader {
           Map<String, String> size = new TreeMap<>();
           quantity(m, "size_limit", "size", path, size);
           if (size.containsKey("size")) {
-            if (memory) {
-              Node given = m.get("size_limit");
-              SmallMemory.quantity(given.origin(), path + ".size_limit", ((ScalarNode) given).text(),
-                  size.get("size"), SmallMemory.Spelling.KUBERNETES).ifPresent(problems::add);
-            }
+            Origin at = m.get("size_limit").origin();
+            String written = ((ScalarNode) m.get("size_limit")).text();
+            String key = path + ".size_limit";
+            (memory ? SmallMemory.quantity(at, key, written, size.get("size"), SmallMemory.Spelling.KUBERNETES)
+                : SmallMemory.storage(at, key, written, size.get("size"), SmallMemory.Spelling.KUBERNETES))
+                .ifPresent(problems::add);
             source.put("sizeLimit", size.get("size"));
           }
         }

@@ -12,6 +12,9 @@ import java.util.regex.Pattern;
  * {@code 512m} as 0.512 bytes (m is milli) and {@code 512} as 512 bytes. The API server accepts both, but
  * the container runtime refuses a limit that small and a request that small means nothing, so stave warns
  * and compiles what was written. An explicit 0 is no unit mistake (0 is 0 in every unit) and gets none.
+ * A storage size (a claim, a disk-backed emptyDir's limit) that small is the same mistake: a provisioner
+ * rounds such a claim up to its own smallest size, and a pod whose emptyDir is limited to it is evicted once
+ * it writes more than that.
  */
 public final class SmallMemory {
   private static final BigDecimal MEBIBYTE = BigDecimal.valueOf(1024L * 1024);
@@ -35,14 +38,25 @@ public final class SmallMemory {
     return bytes(origin, path, written, Quantities.value(canonical), spelling);
   }
 
+  /** The warning for a storage size {@code written} at {@code origin} and read as {@code canonical}. */
+  public static Optional<Diagnostic> storage(Origin origin, String path, String written, String canonical,
+      Spelling spelling) {
+    return warning(origin, path, written, Quantities.value(canonical), spelling, "storage");
+  }
+
   /** The warning for memory {@code written} at {@code origin}; empty when it is 0 or at least 1 MiB. */
   public static Optional<Diagnostic> bytes(Origin origin, String path, String written, BigDecimal bytes,
       Spelling spelling) {
+    return warning(origin, path, written, bytes, spelling, "memory");
+  }
+
+  private static Optional<Diagnostic> warning(Origin origin, String path, String written, BigDecimal bytes,
+      Spelling spelling, String what) {
     if (bytes.signum() <= 0 || bytes.compareTo(MEBIBYTE) >= 0) {
       return Optional.empty();
     }
     String shown = Names.printable(written);
-    String amount = "'" + shown + "' is " + bytes.stripTrailingZeros().toPlainString() + " bytes of memory";
+    String amount = "'" + shown + "' is " + bytes.stripTrailingZeros().toPlainString() + " bytes of " + what;
     Matcher m = (spelling == Spelling.MARS ? MARS_NUMBER : KUBERNETES_NUMBER).matcher(written);
     String why;
     if (m.matches() && m.group(2) == null) {
@@ -52,7 +66,7 @@ public final class SmallMemory {
     } else {
       why = ", less than a mebibyte";
     }
-    return Optional.of(Diagnostic.warning(origin, path, "memory-tiny", amount + why,
+    return Optional.of(Diagnostic.warning(origin, path, what + "-tiny", amount + why,
         fix(m.matches() ? m.group(1) : "512", spelling)));
   }
 

@@ -10,7 +10,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Memory below 1 MiB, almost always a unit mistake, is a warning at the value in every memory key stave reads. */
+/**
+ * Memory or storage below 1 MiB, almost always a unit mistake, is a warning at the value in every memory and
+ * storage size key stave reads.
+ */
 class SmallMemoryTest {
   @TempDir Path temp;
 
@@ -151,7 +154,7 @@ class SmallMemoryTest {
   }
 
   @Test
-  void aMemoryBackedVolumesSizeLimitIsMemory() throws IOException {
+  void aVolumesSizeLimitIsMemoryOrStorageByItsMedium() throws IOException {
     Path config = write("e.yaml", """
         kind: experiment
         name: e
@@ -168,7 +171,69 @@ class SmallMemoryTest {
             + " means thousandths",
         "    |       - {type: shared_memory, size_limit: 64m}",
         "    |                                           ^",
+        "  = hint: write 64Mi for 64 mebibytes, or 64M for megabytes",
+        config + ":9:61: warning: processes.a.mounts[1].size_limit: '64m' is 0.064 bytes of storage: the m suffix"
+            + " means thousandths",
+        "    |       - {type: empty_dir, mount_path: /scratch, size_limit: 64m}",
+        "    |                                                             ^",
         "  = hint: write 64Mi for 64 mebibytes, or 64M for megabytes"));
+  }
+
+  @Test
+  void aStorageClaimsSizeIsWarnedAbout() throws IOException {
+    Path config = write("e.yaml", """
+        kind: experiment
+        name: e
+        image: python:3.12-slim
+        processes:
+          a: {command: [python]}
+        storage: {mount: /storage, size: 512}
+        """);
+    warnings(config, List.of(
+        config + ":6:34: warning: storage.size: '512' is 512 bytes of storage: a number without a suffix counts"
+            + " bytes",
+        "    | storage: {mount: /storage, size: 512}",
+        "    |                                  ^",
+        "  = hint: write 512Mi for 512 mebibytes, or 512M for megabytes"));
+    warnings(write("ok.yaml", """
+        kind: experiment
+        name: e
+        image: python:3.12-slim
+        processes:
+          a:
+            command: [python]
+            mounts: [{type: empty_dir, mount_path: /scratch, size_limit: 1Mi}]
+        storage: {mount: /storage, size: 1Gi}
+        """), List.of());
+  }
+
+  @Test
+  void aContextsPvcSizeIsWarnedAboutInMrunnersSpelling() throws IOException {
+    Path contexts = write("contexts.yaml", """
+        kind: contexts
+        current_context: a
+        contexts:
+          a:
+            storage: /storage
+            default_pvc_size: 512m
+        """);
+    Path config = write("e.yaml", """
+        kind: experiment
+        name: e
+        image: python:3.12-slim
+        context: a
+        processes:
+          a: {command: [python]}
+        """);
+    Run run = Run.of("validate", config.toString(), "--contexts", contexts.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals(List.of(
+        contexts + ":6:23: warning: default_pvc_size: '512m' is 0.512 bytes of storage: the m suffix means"
+            + " thousandths",
+        "    |     default_pvc_size: 512m",
+        "    |                       ^",
+        "  = hint: write 512M or 512Mi for 512 mebibytes (mrunner reads 512M as 512Mi)",
+        "1 config is valid"), run.err().lines().toList());
   }
 
   @Test

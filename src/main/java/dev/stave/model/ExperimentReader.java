@@ -281,6 +281,7 @@ public final class ExperimentReader {
     OverrideFields podFields = OverrideFields.NONE;
     if (overrides != null && overrides.get("pod") instanceof MapNode pod) {
       podOverride = castMap(Values.plain(FileMode.inOverride(pod, path + ".overrides.pod", problems)));
+      SmallMemory.inOverride(pod, path + ".overrides.pod", problems);
       podFields = OverrideFields.of(pod);
     }
     return new PodSettings(workload, replicas, restart, backoff, Values.longValue(node, "active_deadline_seconds"),
@@ -379,6 +380,7 @@ public final class ExperimentReader {
     MapNode overrides = Values.map(node, "overrides");
     if (overrides != null && overrides.get("container") instanceof MapNode c) {
       override = castMap(Values.plain(c));
+      SmallMemory.inOverride(c, path + ".overrides.container", problems);
       overrideFields = OverrideFields.of(c);
     }
     Process process = new Process(name, given, origin, image, Values.strings(node, "command"), List.copyOf(args),

@@ -1,9 +1,15 @@
 package dev.stave.model;
 
+import dev.stave.config.ListNode;
+import dev.stave.config.MapNode;
+import dev.stave.config.Node;
+import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -20,6 +26,8 @@ public final class SmallMemory {
   private static final BigDecimal MEBIBYTE = BigDecimal.valueOf(1024L * 1024);
   private static final Pattern KUBERNETES_NUMBER = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(m|k|Ki)?");
   private static final Pattern MARS_NUMBER = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)([kK][iI]?[bB]?)?");
+  /** The storage amounts of a {@code resources} map: a container's scratch space, an ephemeral volume's claim. */
+  private static final Set<String> STORAGE = Set.of("ephemeral-storage", "storage");
 
   /** How the key's sizes are read: what a suffix means there, and so how to write what was meant. */
   public enum Spelling {
@@ -48,6 +56,36 @@ public final class SmallMemory {
   public static Optional<Diagnostic> bytes(Origin origin, String path, String written, BigDecimal bytes,
       Spelling spelling) {
     return warning(origin, path, written, bytes, spelling, "memory");
+  }
+
+  /**
+   * The warnings for the sizes an override sets in raw Kubernetes fields, which go into the bundle as written:
+   * the memory and storage of the requests and limits of any {@code resources} (a container's, the pod's, an
+   * ephemeral volume's claim), and an emptyDir's {@code sizeLimit}, which is memory unless its medium is the
+   * node's disk.
+   */
+  public static void inOverride(Node node, String path, List<Diagnostic> problems) {
+    if (node instanceof ListNode l) {
+      for (int i = 0; i < l.items().size(); i++) {
+        inOverride(l.items().get(i), path + "[" + i + "]", problems);
+      }
+    } else if (node instanceof MapNode m) {
+      boolean amounts = path.endsWith(".resources.requests") || path.endsWith(".resources.limits");
+      boolean emptyDir = path.endsWith(".emptyDir");
+      boolean memoryMedium = m.get("medium") instanceof ScalarNode medium && medium.value() != null
+          && !medium.text().isEmpty();
+      m.entries().forEach((key, value) -> {
+        String at = path + "." + key;
+        String what = amounts && key.equals("memory") ? "memory" : amounts && STORAGE.contains(key) ? "storage"
+            : emptyDir && key.equals("sizeLimit") ? (memoryMedium ? "memory" : "storage") : null;
+        if (what == null) {
+          inOverride(value, at, problems);
+        } else if (value instanceof ScalarNode s && s.value() != null) {
+          Quantities.canonical(Quantities.text(s)).flatMap(canonical -> warning(s.origin(), at, s.text(),
+              Quantities.value(canonical), Spelling.KUBERNETES, what)).ifPresent(problems::add);
+        }
+      });
+    }
   }
 
   private static Optional<Diagnostic> warning(Origin origin, String path, String written, BigDecimal bytes,

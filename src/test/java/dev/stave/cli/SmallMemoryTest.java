@@ -237,6 +237,75 @@ class SmallMemoryTest {
   }
 
   @Test
+  void theSizesAnOverrideSetsAreWarnedAbout() throws IOException {
+    Path config = write("e.yaml", """
+        kind: experiment
+        name: e
+        image: python:3.12-slim
+        processes:
+          a:
+            command: [python]
+            overrides:
+              container:
+                resources:
+                  limits: {memory: 512m}
+                  requests: {memory: "512", ephemeral-storage: 1Gi, cpu: 100m}
+              pod:
+                volumes:
+                  - {name: scratch, emptyDir: {sizeLimit: 10m}}
+                  - {name: shm, emptyDir: {medium: Memory, sizeLimit: "0"}}
+                  - name: claim
+                    ephemeral:
+                      volumeClaimTemplate:
+                        spec:
+                          accessModes: [ReadWriteOnce]
+                          resources: {requests: {storage: 100k}}
+        """);
+    warnings(config, List.of(
+        config + ":10:28: warning: processes.a.overrides.container.resources.limits.memory: '512m' is 0.512 bytes"
+            + " of memory: the m suffix means thousandths",
+        "    |           limits: {memory: 512m}",
+        "    |                            ^",
+        "  = hint: write 512Mi for 512 mebibytes, or 512M for megabytes",
+        config + ":11:30: warning: processes.a.overrides.container.resources.requests.memory: '512' is 512 bytes of"
+            + " memory: a number without a suffix counts bytes",
+        "    |           requests: {memory: \"512\", ephemeral-storage: 1Gi, cpu: 100m}",
+        "    |                              ^",
+        "  = hint: write 512Mi for 512 mebibytes, or 512M for megabytes",
+        config + ":14:51: warning: processes.a.overrides.pod.volumes[0].emptyDir.sizeLimit: '10m' is 0.01 bytes of"
+            + " storage: the m suffix means thousandths",
+        "    |           - {name: scratch, emptyDir: {sizeLimit: 10m}}",
+        "    |                                                   ^",
+        "  = hint: write 10Mi for 10 mebibytes, or 10M for megabytes",
+        config + ":21:51: warning: processes.a.overrides.pod.volumes[2].ephemeral.volumeClaimTemplate.spec.resources"
+            + ".requests.storage: '100k' is 100000 bytes of storage, less than a mebibyte",
+        "    |                   resources: {requests: {storage: 100k}}",
+        "    |                                                   ^",
+        "  = hint: write 100Mi for 100 mebibytes, or 100M for megabytes"));
+  }
+
+  @Test
+  void aGroupsPodOverrideOfContainersIsWarnedAboutInHocon() throws IOException {
+    Path config = write("e.conf", """
+        kind = experiment
+        name = e
+        image = "python:3.12-slim"
+        process_groups {
+          g {
+            processes { a { command = [python] } }
+            overrides.pod.containers = [{name = a, image = py, resources.limits.memory = 512m}]
+          }
+        }
+        """);
+    warnings(config, List.of(
+        config + ":7:82: warning: process_groups.g.overrides.pod.containers[0].resources.limits.memory: '512m' is"
+            + " 0.512 bytes of memory: the m suffix means thousandths",
+        "    |     overrides.pod.containers = [{name = a, image = py, resources.limits.memory = 512m}]",
+        "    |" + " ".repeat(82) + "^",
+        "  = hint: write 512Mi for 512 mebibytes, or 512M for megabytes"));
+  }
+
+  @Test
   void aBenchmarksMemoryIsWarnedAbout() throws IOException {
     Path config = write("b.yaml", """
         kind: benchmark

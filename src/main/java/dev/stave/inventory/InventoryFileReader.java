@@ -9,9 +9,11 @@ import dev.stave.diag.Origin;
 import dev.stave.model.LabelRules;
 import dev.stave.model.Names;
 import dev.stave.model.Quantities;
+import dev.stave.model.SmallMemory;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -133,8 +135,13 @@ public final class InventoryFileReader {
       return null;
     }
     if (unit.belowOne(q.get().getNumber())) {
-      problems.add(Diagnostic.error(s.origin(), path, "size-below-unit", "'" + s.text() + "' is "
-          + unit.belowOneReason() + ", so the pool's nodes would have none", unit.writeAtLeastOne()));
+      // 512m is 0.512 bytes: the unit mistake the small-memory warning names elsewhere, named here too.
+      var misread = unit == SizeUnit.MEMORY ? SmallMemory.milli(s.text(), q.get().getNumber())
+          : Optional.<SmallMemory.Misread>empty();
+      String is = misread.map(m -> m.amount() + " (" + m.why() + "), ").orElse("");
+      problems.add(Diagnostic.error(s.origin(), path, "size-below-unit", "'" + s.text() + "' is " + is
+          + unit.belowOneReason() + ", so the pool's nodes would have none",
+          misread.map(m -> m.fix() + ": " + unit.rounding()).orElse(unit.writeAtLeastOne())));
       return null;
     }
     if (unit.aboveLargest(q.get().getNumber())) {

@@ -26,8 +26,12 @@ public final class SmallMemory {
   private static final BigDecimal MEBIBYTE = BigDecimal.valueOf(1024L * 1024);
   private static final Pattern KUBERNETES_NUMBER = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(m|k|Ki)?");
   private static final Pattern MARS_NUMBER = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)([kK][iI]?[bB]?)?");
+  private static final String MILLI = "the m suffix means thousandths";
   /** The storage amounts of a {@code resources} map: a container's scratch space, an ephemeral volume's claim. */
   private static final Set<String> STORAGE = Set.of("ephemeral-storage", "storage");
+
+  /** What a size that is too small is in bytes ("0.512 bytes of memory"), why, and how to write what was meant. */
+  public record Misread(String amount, String why, String fix) {}
 
   /** How the key's sizes are read: what a suffix means there, and so how to write what was meant. */
   public enum Spelling {
@@ -56,6 +60,18 @@ public final class SmallMemory {
   public static Optional<Diagnostic> bytes(Origin origin, String path, String written, BigDecimal bytes,
       Spelling spelling) {
     return warning(origin, path, written, bytes, spelling, "memory");
+  }
+
+  /**
+   * The words of the warning for memory {@code written} as a Kubernetes quantity with the m suffix, for a
+   * message about a size that is refused as too small: m is milli, which is almost never meant in a size.
+   * Empty for any other spelling.
+   */
+  public static Optional<Misread> milli(String written, BigDecimal bytes) {
+    Matcher m = KUBERNETES_NUMBER.matcher(written);
+    return m.matches() && "m".equals(m.group(2))
+        ? Optional.of(new Misread(amount(bytes, "memory"), MILLI, fix(m.group(1), Spelling.KUBERNETES)))
+        : Optional.empty();
   }
 
   /**
@@ -94,18 +110,22 @@ public final class SmallMemory {
       return Optional.empty();
     }
     String shown = Names.printable(written);
-    String amount = "'" + shown + "' is " + bytes.stripTrailingZeros().toPlainString() + " bytes of " + what;
+    String amount = "'" + shown + "' is " + amount(bytes, what);
     Matcher m = (spelling == Spelling.MARS ? MARS_NUMBER : KUBERNETES_NUMBER).matcher(written);
     String why;
     if (m.matches() && m.group(2) == null) {
       why = ": a number without a " + (spelling == Spelling.MARS ? "unit" : "suffix") + " counts bytes";
     } else if (m.matches() && m.group(2).equals("m")) {
-      why = ": the m suffix means thousandths";
+      why = ": " + MILLI;
     } else {
       why = ", less than a mebibyte";
     }
     return Optional.of(Diagnostic.warning(origin, path, what + "-tiny", amount + why,
         fix(m.matches() ? m.group(1) : "512", spelling)));
+  }
+
+  private static String amount(BigDecimal bytes, String what) {
+    return bytes.stripTrailingZeros().toPlainString() + " bytes of " + what;
   }
 
   private static String fix(String number, Spelling spelling) {

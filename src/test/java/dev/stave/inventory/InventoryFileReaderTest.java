@@ -53,6 +53,25 @@ class InventoryFileReaderTest {
         + "    |                                                                    ^\n" + memoryHint, run.err());
   }
 
+  /** 512m is 0.512 bytes, as the small-memory warning says elsewhere; in an inventory it is an error that says so. */
+  @Test
+  void aMemoryWithTheMilliSuffixIsAnErrorThatNamesIt() throws IOException {
+    Path file = experiment("""
+        kind: inventory
+        pools:
+          p: {cpu: 4, memory: 512m, allocatable: {cpu: 500m, memory: 16Gi}}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(temp.resolve("inv.yaml") + ":3:23: error: pools.p.memory: '512m' is 0.512 bytes of memory (the m"
+        + " suffix means thousandths), less than 1Mi, the smallest memory stave schedules, so the pool's nodes would"
+        + " have none\n"
+        + "    |   p: {cpu: 4, memory: 512m, allocatable: {cpu: 500m, memory: 16Gi}}\n"
+        + "    |                       ^\n"
+        + "  = hint: write 512Mi for 512 mebibytes, or 512M for megabytes: stave schedules memory in whole MiB and"
+        + " rounds a node's size down to them\n", run.err());
+  }
+
   /** The symphony model selects the pool's nodes by labels.name, so it must be a label value Kubernetes takes. */
   @Test
   void aLabelNameThatIsNoLabelValueIsAnErrorAtIt() throws IOException {

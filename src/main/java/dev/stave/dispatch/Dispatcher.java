@@ -271,11 +271,21 @@ public final class Dispatcher {
 
   /**
    * Whether a container of the pod asks for GPUs, which makes GKE's ExtendedResourceToleration admission
-   * give the pod {@link Tolerations#GPU}: as the schedule, the process and a container override make the
-   * container, and the pod override's own containers or init containers. The admission looks at whether
-   * a container names the resource, not at how many it asks for, and so does this.
+   * give the pod {@link Tolerations#GPU}: a container as the bundle has it, and an init container of the pod
+   * override. The admission looks at whether a container names the resource, not at how many it asks for,
+   * and so does this.
    */
   private static boolean asksForGpus(PodUnit unit, Placement placement) {
+    Map<String, Object> pod = unit.pod().podOverride();
+    if (pod.get("initContainers") instanceof List<?> init && init.stream().anyMatch(Dispatcher::namesGpus)) {
+      return true;
+    }
+    if (pod.get("containers") instanceof List<?> containers) {
+      // Lists replace: the override's containers are the pod's, without what the schedule and the processes
+      // gave theirs, and a process's container override merges into the one of its name (maps merge).
+      return containers.stream().anyMatch(c -> namesGpus(c) || c instanceof Map<?, ?> m && unit.processes().stream()
+          .anyMatch(p -> p.name().equals(m.get("name")) && namesGpus(p.containerOverride())));
+    }
     for (Process p : unit.processes()) {
       Resources resources = p.resources().over(placement.containers().get(p.name()));
       if (resources.requests().containsKey(Resources.GPU) || resources.limits().containsKey(Resources.GPU)
@@ -283,9 +293,7 @@ public final class Dispatcher {
         return true;
       }
     }
-    return Stream.of("containers", "initContainers").anyMatch(key ->
-        unit.pod().podOverride().get(key) instanceof List<?> containers
-            && containers.stream().anyMatch(Dispatcher::namesGpus));
+    return false;
   }
 
   private static boolean namesGpus(Object container) {

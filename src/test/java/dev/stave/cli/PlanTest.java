@@ -523,6 +523,14 @@ class PlanTest {
     assertEquals(0, run.code(), run.err());
     assertTrue(run.out().contains("      tolerations:\n      - key: nvidia.com/gpu\n        operator: Exists\n"
         + "        effect: NoSchedule\n"), run.out());
+    // The schedule asks for GPUs, but the override's containers replace the one it sized: the pod asks for none.
+    Path replaced = onGpuPool("replaced", CPU_AND_GPU_POOLS, "{assign_to: gpu, node_pool_name: gpu}",
+        "    overrides:\n      pod: {tolerations: [], containers: [{name: a, image: \"x:1\"}]}\n");
+    run = Run.of("validate", replaced.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(replaced + ":9:13" + message.formatted("gpu")
+        .replace("pod: {tolerations: []}", "pod: {tolerations: [], containers: [{name: a, image: \"x:1\"}]}"),
+        run.err().substring(run.err().indexOf(replaced + ":9:13: error: ")));
     // A GPU taint that the inventory lists is the one the nodes have.
     Path listed = onGpuPool("listed", CPU_AND_GPU_POOLS.replace("gpu_count: 2}", "gpu_count: 2,"
         + " taints: [{key: nvidia.com/gpu, value: \"true\", effect: NoSchedule}]}"), WITHOUT_GPUS, NO_TOLERATIONS);
@@ -548,6 +556,11 @@ class PlanTest {
         List.of(WITHOUT_GPUS, NO_TOLERATIONS + "      container: {" + gpuLimit + "}\n"),
         List.of(WITHOUT_GPUS, "    overrides:\n      pod: {tolerations: [], initContainers: [{name: i, image: x:1, "
             + gpuLimit + "}]}\n"),
+        // The override's containers replace the process's, and its container override merges into the one named a.
+        List.of(WITHOUT_GPUS, "    overrides:\n      pod: {tolerations: [], containers: [{name: a, image: x:1, "
+            + gpuLimit + "}]}\n"),
+        List.of(WITHOUT_GPUS, "    overrides:\n      pod: {tolerations: [], containers: [{name: a, image: x:1}]}\n"
+            + "      container: {" + gpuLimit + "}\n"),
         List.of(WITHOUT_GPUS, "    overrides:\n      pod: {tolerations: [{key: nvidia.com/gpu, operator: Exists}]}\n"));
     for (int i = 0; i < fine.size(); i++) {
       Path config = onGpuPool("fine" + i, CPU_AND_GPU_POOLS, fine.get(i).get(0), fine.get(i).get(1));

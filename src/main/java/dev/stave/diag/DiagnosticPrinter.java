@@ -64,8 +64,9 @@ public final class DiagnosticPrinter {
     out.append(Printable.exactLine(sources.redact(d.origin().toString()))).append(": ")
         .append(d.severity().label()).append(": ");
     if (!d.jsonPath().isEmpty()) {
-      // The path holds the config's own keys, which may hold line breaks or credentials too.
-      out.append(shorten(sources.redact(d.jsonPath()))).append(": ");
+      // The path holds the config's own keys, which may hold line breaks or credentials too. Its keys are
+      // escaped as the message quotes them, so that a key written "\\u202e" reads apart from one holding U+202E.
+      out.append(shorten(Printable.quoted(sources.redact(d.jsonPath())))).append(": ");
     }
     out.append(shorten(sources.redact(d.message()))).append('\n');
     if (line != null) {

@@ -353,14 +353,14 @@ class FormatEquivalenceTest {
     }
   }
 
-  /** A key is the user's text in a message too: a written \\u202e reads apart from an escaped U+202E. */
+  /** A key is the user's text in a message and its path too: a written \\u202e reads apart from an escaped U+202E. */
   @Test
   void anUnknownKeyIsQuotedAsItIsWritten() throws IOException {
     Path yml = write("keys.yaml", YAML_HEAD + "processes: {a: {command: [x], 'b\\u202e': 1, \"c\\u202e\": 2}}\n");
     Run run = Run.of("validate", yml.toString());
     assertEquals(1, run.code(), run.err());
     List<String> messages = run.err().lines().filter(l -> l.contains(": error: ")).toList();
-    assertEquals(List.of(yml + ":4:31: error: processes.a.b\\u202e: unknown key 'b\\\\u202e'",
+    assertEquals(List.of(yml + ":4:31: error: processes.a.b\\\\u202e: unknown key 'b\\\\u202e'",
         yml + ":4:45: error: processes.a.c\\u202e: unknown key 'c\\u202e'"), messages);
   }
 

@@ -90,4 +90,24 @@ class DiagnosticPrinterTest {
         Diagnostic.error(Origin.of("c.yaml"), "", "test", "key 'a\u2028b'"));
     assertEquals("c.yaml:1:1: error: key 'a\\u2028b'\n", shown);
   }
+
+  /**
+   * The path's keys are escaped as the message quotes them: a key written with the six characters of an
+   * escape reads apart from one holding the character.
+   */
+  @Test
+  void keysInThePathAreEscapedAsTheMessageQuotesThem() {
+    DiagnosticPrinter printer = new DiagnosticPrinter(new Sources());
+    assertEquals("c.yaml:1:1: error: a.b\\\\u202e: unknown key 'b\\\\u202e'\n", printer.format(
+        Diagnostic.error(Origin.of("c.yaml"), "a.b\\u202e", "test", "unknown key 'b\\\\u202e'")));
+    assertEquals("c.yaml:1:1: error: a.c\\u202e: unknown key 'c\\u202e'\n", printer.format(
+        Diagnostic.error(Origin.of("c.yaml"), "a.c\u202e", "test", "unknown key 'c\\u202e'")));
+  }
+
+  /** A tab in a key would read as spaces, as in a quoted value. */
+  @Test
+  void aTabInThePathIsEscaped() {
+    assertEquals("c.yaml:1:1: error: a.d\\u0009e: unknown key 'd\\u0009e'\n", new DiagnosticPrinter(new Sources())
+        .format(Diagnostic.error(Origin.of("c.yaml"), "a.d\te", "test", "unknown key 'd\\u0009e'")));
+  }
 }

@@ -46,16 +46,13 @@ final class ExperimentKind implements KindCompiler {
     diagnostics.addAll(read.diagnostics());
     Experiment experiment = read.experiment();
     if (experiment == null || diagnostics.stream().anyMatch(Diagnostic::isError)) {
-      return failed(diagnostics);
+      return failedWithServices(read.services(), diagnostics);
     }
     Dispatcher.Result dispatch = dispatch(config, experiment, defaults, options,
         run.sweep() == null ? 1 : run.sweep().size());
     diagnostics.addAll(dispatch.diagnostics());
     if (diagnostics.stream().anyMatch(Diagnostic::isError)) {
-      // The services its processes bind and connect to need no placement: their problems come with the
-      // placement's, so that one run shows both.
-      Services.allocate(experiment, diagnostics);
-      return failed(diagnostics);
+      return failedWithServices(experiment, diagnostics);
     }
     ExperimentCompiler.Result compiled = ExperimentCompiler.compile(experiment, dispatch.placements());
     diagnostics.addAll(compiled.diagnostics());
@@ -79,6 +76,18 @@ final class ExperimentKind implements KindCompiler {
 
   private static ExperimentAnalysis.Compilation failed(List<Diagnostic> diagnostics) {
     return new ExperimentAnalysis.Compilation(Compiled.failed(diagnostics), null);
+  }
+
+  /**
+   * Failed, with the problems of the services the processes bind, connect to and expose: they need neither
+   * the rest of the meaning nor a placement, so they come with those problems, and one run shows both.
+   * {@code services} is null when the problems left out something the services are made from.
+   */
+  private static ExperimentAnalysis.Compilation failedWithServices(Experiment services, List<Diagnostic> diagnostics) {
+    if (services != null) {
+      Services.allocate(services, diagnostics);
+    }
+    return failed(diagnostics);
   }
 
   /** The placements of the processes with a {@code schedule} (docs/scheduling.md), and the capacity check. */

@@ -33,6 +33,11 @@ public final class ExperimentReader {
   private static final Pattern PATH = Pattern.compile("/[^\\x00-\\x1f]*");
 
   private final List<Diagnostic> problems = new ArrayList<>();
+  /**
+   * Whether a problem left out something that the Services are made from: a service's name, a pod, or the
+   * experiment's name or port range. Any other problem leaves the processes' binds, connects and exposes whole.
+   */
+  private boolean servicesIncomplete;
   /** Every service name as sanitized, with where it was first named and how it was spelled there. */
   private final Map<String, ServicePort> serviceSpellings = new HashMap<>();
   private final ConfigFile config;
@@ -45,20 +50,27 @@ public final class ExperimentReader {
     this.defaults = defaults;
   }
 
-  /** The experiment, and every problem found (errors and notes); the experiment is null if any is an error. */
-  public record Result(Experiment experiment, List<Diagnostic> diagnostics) {}
+  /**
+   * The experiment, and every problem found (errors and notes); the experiment is null if any is an error.
+   * {@code services} is the experiment as read, errors and all, so that its services are checked in the same
+   * run as its other problems: null when a problem left out something they are made from.
+   */
+  public record Result(Experiment experiment, Experiment services, List<Diagnostic> diagnostics) {}
 
   /** The experiment of {@code config}, with a context's defaults under its own keys (docs/mrunner.md, Contexts). */
   public static Result read(ConfigFile config, ContextDefaults defaults) {
     ExperimentReader reader = new ExperimentReader(config, defaults);
     Experiment experiment = reader.experiment();
     boolean failed = reader.problems.stream().anyMatch(Diagnostic::isError);
-    return new Result(failed ? null : experiment, List.copyOf(reader.problems));
+    return new Result(failed ? null : experiment, reader.servicesIncomplete ? null : experiment,
+        List.copyOf(reader.problems));
   }
 
   private Experiment experiment() {
     Origin nameOrigin = root.get("name").origin();
-    String name = name(Values.string(root, "name"), 0, nameOrigin, "name").orElse("invalid");
+    Optional<String> checked = name(Values.string(root, "name"), 0, nameOrigin, "name");
+    servicesIncomplete |= checked.isEmpty();
+    String name = checked.orElse("invalid");
     String namespace = namespace(name);
     int[] range = portRange();
     List<PodUnit> units = new ArrayList<>();
@@ -141,6 +153,7 @@ public final class ExperimentReader {
       problems.add(Diagnostic.error(origin, "port_range", "port-range",
           "port_range '" + text + "' is not a range of ports between 1 and 65535",
           "write it as FIRST-LAST with FIRST <= LAST, e.g. \"7000-8999\""));
+      servicesIncomplete = true;
       return new int[] {7000, 8999};
     }
   }
@@ -196,11 +209,12 @@ public final class ExperimentReader {
     int reserve = pod.workload() == Workload.POD && pod.replicas() > 1
         ? 1 + String.valueOf(pod.replicas() - 1).length() : 0;
     Optional<String> name = name(given, reserve, origin, path);
-    Optional<Process> process = process(given, name.orElse("invalid"), node, path, origin);
-    if (name.isEmpty() || process.isEmpty()) {
+    Process process = process(given, name.orElse("invalid"), node, path, origin);
+    if (name.isEmpty()) {
+      servicesIncomplete = true;
       return Optional.empty();
     }
-    return Optional.of(new PodUnit(name.get(), given, origin, false, List.of(process.get()), pod));
+    return Optional.of(new PodUnit(name.get(), given, origin, false, List.of(process), pod));
   }
 
   private Optional<PodUnit> group(String given, MapNode node, String path, Origin origin) {
@@ -240,10 +254,10 @@ public final class ExperimentReader {
               "rename one of them"));
         }
       });
-      process(processGiven, containerName.orElse("invalid"), processMap, processPath, processOrigin)
-          .ifPresent(members::add);
+      members.add(process(processGiven, containerName.orElse("invalid"), processMap, processPath, processOrigin));
     });
     if (name.isEmpty()) {
+      servicesIncomplete = true;
       return Optional.empty();
     }
     members.sort((a, b) -> a.name().compareTo(b.name()));
@@ -354,8 +368,8 @@ public final class ExperimentReader {
   }
 
 
-  private Optional<Process> process(String given, String name, MapNode node, String path, Origin origin) {
-    int before = errorCount();
+  /** The process as read, problems and all: a config with problems is not compiled, yet its services are checked. */
+  private Process process(String given, String name, MapNode node, String path, Origin origin) {
     String image = Values.string(node, "image");
     Origin imageOrigin = node.has("image") ? node.get("image").origin() : origin;
     if (image == null) {
@@ -383,15 +397,10 @@ public final class ExperimentReader {
       SmallMemory.inOverride(c, path + ".overrides.container", problems);
       overrideFields = OverrideFields.of(c);
     }
-    Process process = new Process(name, given, origin, image, Values.strings(node, "command"), List.copyOf(args),
+    return new Process(name, given, origin, image, Values.strings(node, "command"), List.copyOf(args),
         env(node, path), services(node, "binds", path), services(node, "connects", path),
         services(node, "exposes", path), resources(node, path), Values.string(node, "image_pull_policy"),
         mounts(node, path), override, overrideFields.origins(), overrideFields.variables());
-    return errorCount() > before ? Optional.empty() : Optional.of(process);
-  }
-
-  private int errorCount() {
-    return (int) problems.stream().filter(Diagnostic::isError).count();
   }
 
   private List<EnvVar> env(MapNode node, String path) {
@@ -449,6 +458,7 @@ public final class ExperimentReader {
             "'" + Names.printable(s.name()) + "' is not a valid service name" + (name.equals(s.name()) ? ""
                 : ", nor is '" + Names.printable(name) + "', what sanitizing makes of it"),
             "a service name is ASCII letters, digits and '-', starting with a letter, at most 63 long"));
+        servicesIncomplete = true;
         continue;
       }
       // Sanitized as every name is (README, Names); one service is one spelling, wherever it is named.
@@ -463,6 +473,7 @@ public final class ExperimentReader {
                     : first.origin().file() + ":" + first.origin().line())
                 + ") are one service name after sanitizing, '" + name + "'",
             "spell the service the same way everywhere, or give the two services different names"));
+        servicesIncomplete = true;
         continue;
       }
       named.add(new ServicePort(name, s.port(), s.origin()));

@@ -62,6 +62,57 @@ class ExperimentMappingTest {
         run.err().lines().filter(line -> line.contains(": error: ")).toList());
   }
 
+  /** The services need only the processes' binds, connects and exposes, so they are checked with a bad quantity. */
+  @Test
+  void aServiceNoProcessBindsIsReportedWithAMeaningError() throws IOException {
+    Path file = Files.writeString(dir.resolve("meaning.yaml"), """
+        kind: experiment
+        name: meaning
+        image: gcr.io/acme/rl:1
+        processes:
+          server:
+            binds: [web]
+            resource_request: {memory: lots}
+          client:
+            connects: [webb]
+        """);
+    Run run = Run.of("validate", file.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(file + ":7:32: error: processes.server.resource_request.memory: 'lots' is not a Kubernetes"
+        + " quantity", file + ":9:16: error: processes.client.connects: connects to 'webb', which no process binds"),
+        run.err().lines().filter(line -> line.contains(": error: ")).toList());
+  }
+
+  /**
+   * A process with a problem of its own still binds its services; a pod or a service whose name is refused
+   * binds none, so the services are not checked then: a connects is never reported unbound wrongly.
+   */
+  @Test
+  void aServiceIsNotReportedUnboundWhenItsBindMayBeLeftOut() throws IOException {
+    assertEquals(List.of(":6:53: error: processes.server.resource_request.memory: 'lots' is not a Kubernetes quantity"),
+        errorsWithClient("server: {binds: [web], resource_request: {memory: lots}}"));
+    assertEquals(List.of(":6:3: error: processes.Bad_Server!: name 'Bad_Server!' is not a valid Kubernetes name, even"
+        + " as 'bad-server!'"), errorsWithClient("Bad_Server!: {binds: [web]}"));
+    assertEquals(List.of(":6:20: error: processes.server.binds: 'web_' and 'web' (line 5) are one service name after"
+        + " sanitizing, 'web'"), errorsWithClient("server: {binds: [web_]}"));
+  }
+
+  /** The errors of an experiment of a client that connects to web and {@code server}, after the file's name. */
+  private List<String> errorsWithClient(String server) throws IOException {
+    Path file = Files.writeString(dir.resolve("bound.yaml"), """
+        kind: experiment
+        name: bound
+        image: gcr.io/acme/rl:1
+        processes:
+          client: {connects: [web]}
+          %s
+        """.formatted(server));
+    Run run = Run.of("validate", file.toString());
+    assertEquals(1, run.code(), run.err());
+    return run.err().lines().filter(line -> line.contains(": error: "))
+        .map(line -> line.substring(file.toString().length())).toList();
+  }
+
   private static Map<String, Object> find(List<Map<String, Object>> docs, String kind, String name) {
     for (Map<String, Object> d : docs) {
       if (kind.equals(d.get("kind")) && name.equals(cast(d.get("metadata")).get("name"))) {

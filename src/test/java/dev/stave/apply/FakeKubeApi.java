@@ -44,7 +44,9 @@ public final class FakeKubeApi implements AutoCloseable {
   private final Map<String, Map<String, Set<String>>> owners = new HashMap<>();
   private final Map<String, Integer> reads = new HashMap<>();
   private final List<Fault> faults = new ArrayList<>();
-  private final Map<Predicate<String>, java.time.Duration> stalls = new java.util.LinkedHashMap<>();
+  private final List<Predicate<String>> stalls = new ArrayList<>();
+  private final List<Predicate<String>> trickles = new ArrayList<>();
+  private boolean closed;
   private final List<String> requests = new ArrayList<>();
   private final List<String> authorizations = new ArrayList<>();
   private final Map<String, Object> discovery = new HashMap<>();
@@ -92,6 +94,10 @@ public final class FakeKubeApi implements AutoCloseable {
 
   @Override
   public void close() {
+    synchronized (this) {
+      closed = true;
+      notifyAll(); // a stalled request ends, or stop would wait for it for ever
+    }
     server.stop(0);
   }
 
@@ -110,11 +116,21 @@ public final class FakeKubeApi implements AutoCloseable {
   }
 
   /**
-   * Every request that matches is held unanswered for {@code time}, then its connection closed: a server
-   * that takes longer than the client waits. The server answers nothing else meanwhile.
+   * Every request that matches is held unanswered until this fake is closed: a server that never answers,
+   * so that the client's own limit must end the request, however slow the machine. The server answers
+   * nothing else meanwhile.
    */
-  public synchronized void stall(Predicate<String> matches, java.time.Duration time) {
-    stalls.put(matches, time);
+  public synchronized void stall(Predicate<String> matches) {
+    stalls.add(matches);
+  }
+
+  /**
+   * Every request that matches is answered one byte a tenth of a second, until this fake is closed: each
+   * read gets a byte in time, so only a limit on the whole request ends it. The server answers nothing
+   * else meanwhile.
+   */
+  public synchronized void trickle(Predicate<String> matches) {
+    trickles.add(matches);
   }
 
   /** Every request that matches is redirected with {@code status} to {@code location}. */
@@ -184,15 +200,24 @@ public final class FakeKubeApi implements AutoCloseable {
       requests.add(line);
       authorizations.add(Objects.requireNonNullElse(exchange.getRequestHeaders().getFirst("Authorization"), ""));
       String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-      for (Map.Entry<Predicate<String>, java.time.Duration> stall : stalls.entrySet()) {
-        if (stall.getKey().test(line)) {
-          try {
-            Thread.sleep(stall.getValue().toMillis());
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-          return;
+      if (stalls.stream().anyMatch(s -> s.test(line))) {
+        while (pause(0)) {
+          // unanswered until closed (wait may wake early)
         }
+        return;
+      }
+      if (trickles.stream().anyMatch(t -> t.test(line))) {
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(200, 100_000_000);
+        try {
+          while (pause(100)) {
+            exchange.getResponseBody().write(' ');
+            exchange.getResponseBody().flush();
+          }
+        } catch (IOException hungUp) {
+          // the client gave up on it
+        }
+        return;
       }
       for (Fault f : faults) {
         if (f.left()[0] > 0 && f.matches().test(line)) {
@@ -260,6 +285,22 @@ public final class FakeKubeApi implements AutoCloseable {
       e.printStackTrace();
       throw e;
     }
+  }
+
+  /**
+   * Waits {@code millis} (0: until closed) and says whether this fake is still open. It waits rather than
+   * sleeps: that lets go of the fake, so that a test can read its requests meanwhile.
+   */
+  private synchronized boolean pause(long millis) {
+    if (!closed) {
+      try {
+        wait(millis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    return !closed;
   }
 
   @SuppressWarnings("unchecked")

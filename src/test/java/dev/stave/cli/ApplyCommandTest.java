@@ -10,6 +10,7 @@ import dev.stave.apply.ApplyOptions;
 import dev.stave.apply.Deadline;
 import dev.stave.apply.FakeKubeApi;
 import dev.stave.apply.RetryPolicy;
+import dev.stave.bundle.BundleReader;
 import dev.stave.bundle.KubeObject;
 import dev.stave.config.Env;
 import dev.stave.diag.Sources;
@@ -483,10 +484,18 @@ class ApplyCommandTest {
 
   @Test
   void waitGivesUpAtTheTimeout() {
-    Run run = stave("apply", bundle.toString(), "--wait", "--poll-interval=5ms", "--timeout=300ms");
-    assertEquals(4, run.code());
-    assertTrue(run.out().contains("timed out after 300ms waiting for Deployment surreal/cheetah-ppo-tensorboard"
-        + " (0/1 available), Job surreal/cheetah-ppo-agent (not started)"), run.out());
+    // The workloads never get ready, and the deadline passes once --wait has read each of them (apply read
+    // each before): it gives up then, with what it saw, however slow the machine.
+    String lastWorkload = "GET /apis/batch/v1/namespaces/surreal/jobs/cheetah-ppo-nonagent";
+    Duration timeout = Duration.ofMinutes(10);
+    Deadline deadline = Deadline.after(timeout,
+        () -> java.util.Collections.frequency(api.requests(), lastWorkload) < 2 ? 0 : timeout.toNanos());
+    Run run = applyUntil(deadline, BundleReader.read(bundle), new ClusterOptions(), true);
+    assertEquals(4, run.code(), run.err());
+    List<String> out = lines(run.out());
+    assertEquals("timed out after 10m waiting for Deployment surreal/cheetah-ppo-tensorboard (0/1 available),"
+        + " Job surreal/cheetah-ppo-agent (not started), Job surreal/cheetah-ppo-nonagent (not started)",
+        out.get(out.size() - 1));
   }
 
   @Test
@@ -732,7 +741,7 @@ class ApplyCommandTest {
       port = socket.getLocalPort();
     }
     Path kubeconfig = kubeconfig("http://127.0.0.1:" + port);
-    Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST, "--timeout=10s");
+    Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST, "--timeout=10m");
     assertEquals(4, run.code());
     assertTrue(run.err().startsWith("stave: cannot reach the Kubernetes API server at http://127.0.0.1:" + port + ": "),
         run.err());
@@ -770,7 +779,7 @@ class ApplyCommandTest {
       port = socket.getLocalPort();
     }
     Path kubeconfig = kubeconfig("http://admin:secret-password@127.0.0.1:" + port);
-    Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST, "--timeout=10s");
+    Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST, "--timeout=10m");
     assertEquals(4, run.code());
     assertTrue(run.err().startsWith("stave: cannot reach the Kubernetes API server at http://127.0.0.1:" + port + ": "),
         run.err());
@@ -817,99 +826,90 @@ class ApplyCommandTest {
     assertTrue(api.requests().isEmpty(), api.requests().toString());
   }
 
-  @Test
-  @org.junit.jupiter.api.Timeout(value = 120, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
-  void anExecPluginThatHangsIsStoppedAtTheTimeout() throws IOException {
-    // client-java reads a plugin's output to its end: without the timeout, the run never ends.
-    Path plugin = kubeconfigWithUser(tmp.resolve("kube/hanging"), "{exec: {apiVersion:"
+  /** A kubeconfig for the fake API whose user's exec plugin never answers (client-java reads it to its end). */
+  private Path hangingPlugin(String name) throws IOException {
+    return kubeconfigWithUser(tmp.resolve("kube").resolve(name), "{exec: {apiVersion:"
         + " client.authentication.k8s.io/v1beta1, command: sleep, args: [\"987654\"]}}");
-    Run run = stave("apply", bundle.toString(), "--kubeconfig", plugin.toString(), "--timeout=2s");
-    assertEquals(4, run.code(), run.err());
-    assertEquals("stave: cannot set up the credentials of the kubeconfig " + plugin + ": the exec credential plugin"
-        + " 'sleep' of the user 'tester' gave none within --timeout 2s and was stopped; run it yourself to see why"
-        + " (it may wait for a login or the network)\n", run.err());
-    assertTrue(api.requests().isEmpty(), api.requests().toString());
-    // Stopped, not left behind: the test ends only once no such plugin runs any more.
+  }
+
+  /** Returns once no plugin of {@link #hangingPlugin} runs any more: stopped, not left behind. */
+  private static void awaitNoHangingPlugin() {
     try (java.util.stream.Stream<ProcessHandle> all = ProcessHandle.current().descendants()) {
       all.filter(p -> p.info().arguments().map(a -> List.of(a).equals(List.of("987654"))).orElse(false))
           .forEach(p -> p.onExit().join());
     }
   }
 
-  /** An HTTP server that starts every answer, then sends one byte of it a tenth of a second, without end. */
-  private static final class Trickle implements AutoCloseable {
-    private final ServerSocket socket = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+  @Test
+  @org.junit.jupiter.api.Timeout(value = 120, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+  void anExecPluginThatHangsIsStoppedAtTheTimeout() throws IOException {
+    // Without the timeout, the run never ends; with it, the run ends the same way whether the plugin had
+    // started or not by then, however slow the machine.
+    Path plugin = hangingPlugin("hanging");
+    Run run = stave("apply", bundle.toString(), "--kubeconfig", plugin.toString(), "--timeout=2s");
+    assertEquals(4, run.code(), run.err());
+    assertEquals("stave: cannot set up the credentials of the kubeconfig " + plugin + ": the exec credential plugin"
+        + " 'sleep' of the user 'tester' gave none within --timeout 2s and was stopped; run it yourself to see why"
+        + " (it may wait for a login or the network)\n", run.err());
+    assertTrue(api.requests().isEmpty(), api.requests().toString());
+    awaitNoHangingPlugin();
+  }
 
-    Trickle() throws IOException {
-      Thread accept = new Thread(() -> {
-        while (!socket.isClosed()) {
-          try {
-            java.net.Socket client = socket.accept();
-            Thread answer = new Thread(() -> trickle(client));
-            answer.setDaemon(true);
-            answer.start();
-          } catch (IOException closed) {
-            return;
-          }
-        }
-      });
-      accept.setDaemon(true);
-      accept.start();
-    }
+  /**
+   * apply of {@code objects} as the command line runs it, until {@code deadline}: on a clock the test moves,
+   * it passes at a set point of the run, however slow the machine.
+   */
+  private Run applyUntil(Deadline deadline, List<KubeObject> objects, ClusterOptions cluster, boolean waitReady) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    Context context = new Context(new PrintWriter(out), new PrintWriter(err), env, new Sources());
+    ApplyOptions options = new ApplyOptions(false, false, false, waitReady, deadline.timeout(),
+        ApplyOptions.DEFAULT_POLL, RetryPolicy.DEFAULT);
+    int code = ApplyCommand.run(context, bundle, objects, cluster, options, deadline);
+    return new Run(code, out.toString(), err.toString());
+  }
 
-    private static void trickle(java.net.Socket client) {
-      try (client) {
-        client.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
-            + "Content-Length: 100000000\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-        while (true) {
-          client.getOutputStream().write(' ');
-          client.getOutputStream().flush();
-          Thread.sleep(100);
-        }
-      } catch (IOException | InterruptedException gone) {
-        // the client hung up
-      }
-    }
+  /**
+   * A --timeout of 10m (the credentials and every request before have all the time they need) on a clock
+   * that passes it once the fake has had {@code requests} requests. The clock is a millisecond short of it
+   * while the last of them is sent, so that a request it cuts off waits only the few seconds any request
+   * gets, not 10 minutes.
+   */
+  private Deadline passingAfter(int requests) {
+    long end = Duration.ofMinutes(10).toNanos();
+    return Deadline.after(Duration.ofMinutes(10), () -> {
+      int had = api.requests().size();
+      return had >= requests ? end : had == requests - 1 ? end - 1_000_000 : 0;
+    });
+  }
 
-    String url() {
-      return "http://127.0.0.1:" + socket.getLocalPort();
-    }
+  private static final KubeObject NAMESPACE =
+      KubeObject.of(Map.of("apiVersion", "v1", "kind", "Namespace", "metadata", Map.of("name", "surreal")));
 
-    @Override
-    public void close() throws IOException {
-      socket.close();
-    }
+  @Test
+  @org.junit.jupiter.api.Timeout(120) // without a limit on each whole request, the run never ends
+  void aServerThatAnswersByTheByteIsGivenUpAtTheTimeout() {
+    api.trickle(r -> r.startsWith("PATCH /api/v1/namespaces/surreal?"));
+    Run run = applyUntil(passingAfter(2), List.of(NAMESPACE), new ClusterOptions(), false);
+    assertEquals(4, run.code(), run.err());
+    assertEquals("stave: stopped: --timeout 10m ran out while PATCH /api/v1/namespaces/surreal?fieldManager=stave"
+        + " waited for its answer; raise --timeout to give the run longer\n", run.err());
+    assertEquals("", run.out());
   }
 
   @Test
-  @org.junit.jupiter.api.Timeout(120) // without --timeout covering each request, the run never ends
-  void aServerThatAnswersByTheByteIsGivenUpAtTheTimeout() throws IOException {
-    try (Trickle slow = new Trickle()) {
-      Path kubeconfig = kubeconfig(slow.url());
-      // 4s, not less: the credentials have time on a busy machine, and the call gets 5s all the same.
-      Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST, "--timeout=4s");
-      assertEquals(4, run.code(), run.err());
-      assertEquals("stave: stopped: --timeout 4s ran out while GET /api/v1/namespaces/surreal waited for its"
-          + " answer; raise --timeout to give the run longer\n", run.err());
-      assertEquals("", run.out());
-    }
-  }
-
-  @Test
-  @org.junit.jupiter.api.Timeout(120)
+  @org.junit.jupiter.api.Timeout(value = 120, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
   void aLimitTheCommandLineDidNotGiveIsNamedForWhereItCameFrom() throws IOException {
     Path namespace = bundle.resolve("01-namespace-surreal.yaml");
     Files.writeString(namespace, Files.readString(namespace)
-        .replace("metadata:\n", "metadata:\n  annotations:\n    stave.dev/wait-timeout: \"4\"\n"));
-    try (Trickle slow = new Trickle()) {
-      Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig(slow.url()).toString(), FAST);
-      assertEquals(4, run.code(), run.err());
-      // Ran out while the GET waited, or on a busy machine before it was sent: named the same either way.
-      assertTrue(run.err().startsWith("stave: stopped: the bundle's stave.dev/wait-timeout of 4s ran out "), run.err());
-      assertTrue(run.err().endsWith(" GET /api/v1/namespaces/surreal waited for its answer; raise --timeout to give"
-          + " the run longer\n") || run.err().endsWith(" was sent; raise --timeout to give the run longer\n"),
-          run.err());
-    }
+        .replace("metadata:\n", "metadata:\n  annotations:\n    stave.dev/wait-timeout: \"2\"\n"));
+    Path plugin = hangingPlugin("hanging");
+    Run run = stave("apply", bundle.toString(), "--kubeconfig", plugin.toString());
+    assertEquals(4, run.code(), run.err());
+    assertEquals("stave: cannot set up the credentials of the kubeconfig " + plugin + ": the exec credential plugin"
+        + " 'sleep' of the user 'tester' gave none within the bundle's stave.dev/wait-timeout of 2s and was stopped;"
+        + " run it yourself to see why (it may wait for a login or the network)\n", run.err());
+    awaitNoHangingPlugin();
   }
 
   @Test
@@ -926,47 +926,28 @@ class ApplyCommandTest {
 
   @Test
   void aRequestWhoseAnswerOutlastsTheTimeoutSaysTheTimeoutStoppedIt() {
-    // Each read may wait as long as --timeout, here 5s (time for the credentials on a busy machine): the
-    // Namespace's PATCH is not answered in it, and the run's deadline, on a clock that passes it once the
-    // fake has had the PATCH, has passed by then.
-    Duration timeout = Duration.ofSeconds(5);
-    Deadline deadline = Deadline.after(timeout, () -> api.requests().size() < 2 ? 0 : timeout.toNanos());
-    api.stall(r -> r.startsWith("PATCH /api/v1/namespaces/surreal?"), Duration.ofSeconds(6));
-    KubeObject namespace =
-        KubeObject.of(Map.of("apiVersion", "v1", "kind", "Namespace", "metadata", Map.of("name", "surreal")));
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    Context context = new Context(new PrintWriter(out), new PrintWriter(err), env, new Sources());
-    ApplyOptions options = new ApplyOptions(false, false, false, false, timeout, ApplyOptions.DEFAULT_POLL,
-        RetryPolicy.DEFAULT);
-    assertEquals(4, ApplyCommand.run(context, bundle, List.of(namespace), new ClusterOptions(), options, deadline));
-    assertEquals("", out.toString());
-    assertEquals("stave: stopped: --timeout 5s ran out while PATCH /api/v1/namespaces/surreal?fieldManager=stave"
-        + " waited for its answer; raise --timeout to give the run longer\n", err.toString());
+    // The Namespace's PATCH is never answered, and the run's deadline has passed once the fake has it.
+    api.stall(r -> r.startsWith("PATCH /api/v1/namespaces/surreal?"));
+    Run run = applyUntil(passingAfter(2), List.of(NAMESPACE), new ClusterOptions(), false);
+    assertEquals(4, run.code(), run.err());
+    assertEquals("", run.out());
+    assertEquals("stave: stopped: --timeout 10m ran out while PATCH /api/v1/namespaces/surreal?fieldManager=stave"
+        + " waited for its answer; raise --timeout to give the run longer\n", run.err());
     assertEquals(List.of("GET /api/v1/namespaces/surreal", "PATCH /api/v1/namespaces/surreal?fieldManager=stave"),
         api.requests());
   }
 
   @Test
-  void noRequestIsSentAfterTheTimeout() throws IOException {
+  void noRequestIsSentAfterTheTimeout() {
     // The deadline passes once the first object is applied. Each request after it would get a few seconds
     // of its own, and a bundle of many objects on a slow server would take that many times as long.
-    Duration timeout = Duration.ofMinutes(10);
-    Deadline deadline = Deadline.after(timeout, () -> api.requests().size() < 2 ? 0 : timeout.toNanos());
-    KubeObject namespace =
-        KubeObject.of(Map.of("apiVersion", "v1", "kind", "Namespace", "metadata", Map.of("name", "surreal")));
     KubeObject settings = KubeObject.of(Map.of("apiVersion", "v1", "kind", "ConfigMap",
         "metadata", Map.of("name", "settings", "namespace", "surreal"), "data", Map.of("a", "b")));
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    Context context = new Context(new PrintWriter(out), new PrintWriter(err), env, new Sources());
-    ApplyOptions options = new ApplyOptions(false, false, false, false, timeout, ApplyOptions.DEFAULT_POLL,
-        RetryPolicy.DEFAULT);
-    int code = ApplyCommand.run(context, bundle, List.of(namespace, settings), new ClusterOptions(), options, deadline);
-    assertEquals(4, code);
-    assertEquals("Namespace surreal: created\n", out.toString());
+    Run run = applyUntil(passingAfter(2), List.of(NAMESPACE, settings), new ClusterOptions(), false);
+    assertEquals(4, run.code());
+    assertEquals("Namespace surreal: created\n", run.out());
     assertEquals("stave: stopped: --timeout 10m ran out before GET /api/v1/namespaces/surreal/configmaps/settings"
-        + " was sent; raise --timeout to give the run longer\n", err.toString());
+        + " was sent; raise --timeout to give the run longer\n", run.err());
     assertEquals(List.of("GET /api/v1/namespaces/surreal", "PATCH /api/v1/namespaces/surreal?fieldManager=stave"),
         api.requests());
   }

@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,9 +42,14 @@ public record Run(int code, String out, String err) {
   }
 
   /**
+   * How long a fresh JVM's run may take before it is taken to hang: long, since a run that passes ends
+   * without waiting for it, and fresh JVMs on a busy machine take minutes.
+   */
+  public static final Duration HANG = Duration.ofMinutes(10);
+
+  /**
    * Runs the command line in a fresh JVM with the given class path and {@code env} as its whole
-   * environment. A run that hangs (a class-initialisation deadlock, say) fails after two
-   * minutes.
+   * environment. A run that hangs (a class-initialisation deadlock, say) fails after {@link #HANG}.
    */
   public static Run inJvm(String classPath, Map<String, String> env, List<String> args) {
     List<String> command = new ArrayList<>();
@@ -57,9 +63,10 @@ public record Run(int code, String out, String err) {
       Process process = builder.start();
       CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> readAll(process.getInputStream()));
       CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(process.getErrorStream()));
-      if (!process.waitFor(2, TimeUnit.MINUTES)) {
+      if (!process.waitFor(HANG.toMillis(), TimeUnit.MILLISECONDS)) {
         process.destroyForcibly();
-        throw new AssertionError("stave " + String.join(" ", args) + " did not finish in 2 minutes");
+        throw new AssertionError("stave " + String.join(" ", args) + " did not finish in " + HANG.toMinutes()
+            + " minutes");
       }
       return new Run(process.exitValue(), new String(out.join(), StandardCharsets.UTF_8),
           new String(err.join(), StandardCharsets.UTF_8));

@@ -24,7 +24,8 @@ class WaiterTest {
         Waiter.of("Deployment", deployment(100, 95, false), 95L));
     assertEquals(new Waiter.State(false, false, "94/100 ready, 95 needed"),
         Waiter.of("Deployment", deployment(100, 94, false), 95L));
-    assertEquals(new Waiter.State(false, false, "95/100 available"), Waiter.of("Deployment", deployment(100, 95, false)));
+    assertEquals(new Waiter.State(false, false, "95/100 available"),
+        Waiter.of("Deployment", deployment(100, 95, false)));
   }
 
   @Test

@@ -19,13 +19,19 @@ class DiffReportTest {
 
   @Test
   void aLongLineShowsFromJustBeforeItsFirstDifferenceOnBothSides() {
-    String flags = "--seed=1 --workers=8 --env=HalfCheetah-v4 --replay=prioritized --batch=256 --gamma=0.99 --tau=0.005 ";
-    List<ObjectDiff.Change> changes = change("args", flags + "--lr=0.001 --steps=1000000 --eval-every=5000 --log-every=100 --save-every=10000 --checkpoint-dir=/data/ckpt",
-        flags + "--lr=0.002 --steps=1000000 --eval-every=5000 --log-every=100 --save-every=10000 --checkpoint-dir=/data/ckpt");
+    String flags = "--seed=1 --workers=8 --env=HalfCheetah-v4 --replay=prioritized --batch=256 --gamma=0.99"
+        + " --tau=0.005 ";
+    List<ObjectDiff.Change> changes = change("args",
+        flags + "--lr=0.001 --steps=1000000 --eval-every=5000 --log-every=100 --save-every=10000"
+            + " --checkpoint-dir=/data/ckpt",
+        flags + "--lr=0.002 --steps=1000000 --eval-every=5000 --log-every=100 --save-every=10000"
+            + " --checkpoint-dir=/data/ckpt");
     assertEquals("""
         ~ ConfigMap default/settings (changed)
-            data.args: ...h=256 --gamma=0.99 --tau=0.005 --lr=0.001 --steps=1000000 --eval-every=5000 --log-every=100 --save-every=10000 --checkpo... \
-        → ...h=256 --gamma=0.99 --tau=0.005 --lr=0.002 --steps=1000000 --eval-every=5000 --log-every=100 --save-every=10000 --checkpo...
+            data.args: ...h=256 --gamma=0.99 --tau=0.005 --lr=0.001 --steps=1000000 --eval-every=5000 \
+        --log-every=100 --save-every=10000 --checkpo... \
+        → ...h=256 --gamma=0.99 --tau=0.005 --lr=0.002 --steps=1000000 --eval-every=5000 --log-every=100 \
+        --save-every=10000 --checkpo...
         1 object differs: 0 added, 0 removed, 1 changed
         """, DiffReport.text(changes));
     assertEquals("""
@@ -34,14 +40,17 @@ class DiffReportTest {
         | | object | field | before | after |
         |---|---|---|---|---|
         | changed | `ConfigMap default/settings` | `data.args` | \
-        `...h=256 --gamma=0.99 --tau=0.005 --lr=0.001 --steps=1000000 --eval-every=5000 --log-every=100 --save-every=10000 --checkpo...` | \
-        `...h=256 --gamma=0.99 --tau=0.005 --lr=0.002 --steps=1000000 --eval-every=5000 --log-every=100 --save-every=10000 --checkpo...` |
+        `...h=256 --gamma=0.99 --tau=0.005 --lr=0.001 --steps=1000000 --eval-every=5000 --log-every=100 \
+        --save-every=10000 --checkpo...` | \
+        `...h=256 --gamma=0.99 --tau=0.005 --lr=0.002 --steps=1000000 --eval-every=5000 --log-every=100 \
+        --save-every=10000 --checkpo...` |
         """, DiffReport.markdown(changes));
   }
 
   @Test
   void aMultiLineValueShowsALineDiffUnderItsField() {
-    List<ObjectDiff.Change> changes = change("run.sh", "#!/bin/sh\nset -eu\n\ncd /work\npython train.py --lr 0.001\nexit 0\n",
+    List<ObjectDiff.Change> changes = change("run.sh",
+        "#!/bin/sh\nset -eu\n\ncd /work\npython train.py --lr 0.001\nexit 0\n",
         "#!/bin/sh\nset -eu\n\ncd /work\npython train.py --lr 0.002\tfast\u001b[0m\nexit 0\n");
     assertEquals("""
         ~ ConfigMap default/settings (changed)
@@ -111,7 +120,8 @@ class DiffReportTest {
 
   @Test
   void markdownPutsLineDiffsAfterTheTableInFencesLongerThanAnyBackticksInThem() {
-    List<ObjectDiff.Change> changes = ObjectDiff.between(List.of(configMap("README.md", "# Settings\n\n```\nlr: 0.001\n```\n")),
+    List<ObjectDiff.Change> changes = ObjectDiff.between(
+        List.of(configMap("README.md", "# Settings\n\n```\nlr: 0.001\n```\n")),
         List.of(KubeObject.of(Map.of("apiVersion", "v1", "kind", "ConfigMap",
             "metadata", Map.of("name", "settings", "namespace", "default"),
             "data", Map.of("README.md", "# Settings\n\n```\nlr: 0.002\n```\n", "x", "1")))));

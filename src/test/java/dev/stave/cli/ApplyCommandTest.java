@@ -161,7 +161,8 @@ class ApplyCommandTest {
         current-context: fake
         clusters: [{name: dead, cluster: {server: "http://127.0.0.1:1"}}, {name: mine, cluster: {server: "%s"}}]
         users: [{name: tester, user: {token: other-token}}]
-        contexts: [{name: fake, context: {cluster: dead, user: tester}}, {name: mine, context: {cluster: mine, user: tester}}]
+        contexts: [{name: fake, context: {cluster: dead, user: tester}}, \
+        {name: mine, context: {cluster: mine, user: tester}}]
         """.formatted(api.url()), StandardCharsets.UTF_8);
     String list = String.join(java.io.File.pathSeparator, tmp.resolve("missing").toString(), first.toString(),
         second.toString());
@@ -448,8 +449,9 @@ class ApplyCommandTest {
     api.seed("/apis/apps/v1", "deployments", "kubectl-client-side-apply", deployment);
     Run run = stave("apply", bundle.toString());
     assertEquals(4, run.code());
-    assertTrue(run.out().contains("Deployment surreal/cheetah-ppo-tensorboard: failed: conflict: .spec.replicas owned by"
-        + " field manager \"kubectl-client-side-apply\"; re-run with --force-conflicts to take them over\n"), run.out());
+    assertTrue(run.out().contains("Deployment surreal/cheetah-ppo-tensorboard: failed: conflict: .spec.replicas"
+        + " owned by field manager \"kubectl-client-side-apply\"; re-run with --force-conflicts to take them"
+        + " over\n"), run.out());
     Run forced = stave("apply", bundle.toString(), "--force-conflicts");
     assertEquals(0, forced.code(), forced.out());
     assertTrue(forced.out().contains("Deployment surreal/cheetah-ppo-tensorboard: configured\n"), forced.out());
@@ -577,7 +579,8 @@ class ApplyCommandTest {
     Run run = stave("apply", bundle.toString(), "--kubeconfig", bad.toString());
     assertEquals(1, run.code(), run.err());
     assertEquals("<kubeconfig>:1:1: error: the server of the context 'f' in " + bad
-        + " is not an http:// or https:// address\n  = hint: check the cluster's server, e.g. https://203.0.113.5:6443\n",
+        + " is not an http:// or https:// address\n"
+        + "  = hint: check the cluster's server, e.g. https://203.0.113.5:6443\n",
         run.err());
     assertTrue(api.requests().isEmpty());
   }
@@ -720,7 +723,8 @@ class ApplyCommandTest {
   void aFolderOfBundlesOrAnEmptyFolderIsNotABundle() throws IOException {
     Path folder = tmp.resolve("out");
     for (String command : List.of("apply", "diff")) {
-      Run run = command.equals("apply") ? stave("apply", folder.toString()) : stave("diff", "--cluster", folder.toString());
+      Run run = command.equals("apply") ? stave("apply", folder.toString())
+          : stave("diff", "--cluster", folder.toString());
       assertEquals(1, run.code(), run.out());
       assertEquals(folder + ":1:1: error: " + folder + " is a folder of bundles, and one bundle is needed here\n"
           + "  = hint: pass one of its bundle folders, such as " + bundle + "\n", run.err());

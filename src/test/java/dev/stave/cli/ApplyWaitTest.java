@@ -146,7 +146,8 @@ class ApplyWaitTest {
     api.readyAfterReads(2);
     Run run = stave("apply", bundle("deepecho-seed").toString(), "--wait", POLL);
     assertEquals(0, run.code(), run.out() + run.err());
-    assertTrue(run.out().contains("waiting: 0/3 ready: Deployment deepecho-seed/deepecho-seed-scheduler (0/1 available),"
+    assertTrue(run.out().contains("waiting: 0/3 ready: Deployment deepecho-seed/deepecho-seed-scheduler"
+        + " (0/1 available),"
         + " Deployment deepecho-seed/deepecho-seed-worker (0/4 available), Job deepecho-seed/deepecho-seed-launcher"
         + " (not started)\n"), run.out());
     assertEquals("ready: 3 workloads", last(run.out(), 1));
@@ -161,8 +162,8 @@ class ApplyWaitTest {
     assertTrue(String.valueOf(job.get("spec")).contains("requests={cpu=1, memory=2Gi}"), String.valueOf(job));
     Run unknown = stave("apply", "examples/mrunner/experiment1.conf", "--context", "nope");
     assertEquals(1, unknown.code());
-    assertTrue(unknown.err().contains("error: --context: context 'nope' is not defined in examples/contexts/mrunner.conf"),
-        unknown.err());
+    assertTrue(unknown.err().contains("error: --context: context 'nope' is not defined in"
+        + " examples/contexts/mrunner.conf"), unknown.err());
   }
 
   @Test

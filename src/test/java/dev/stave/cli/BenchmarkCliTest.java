@@ -129,9 +129,11 @@ class BenchmarkCliTest {
   @Test
   void fourPointZeroWorkersAreFourInYamlAsInHocon() throws IOException {
     Path yaml = temp.resolve("w.yaml");
-    Files.writeString(yaml, "kind: benchmark\nname: w\nrun: {function: a.b}\ndask_cluster: {workers: 4.0, image: \"i:1\"}\n");
+    Files.writeString(yaml, "kind: benchmark\nname: w\nrun: {function: a.b}\n"
+        + "dask_cluster: {workers: 4.0, image: \"i:1\"}\n");
     Path conf = temp.resolve("w.conf");
-    Files.writeString(conf, "kind = benchmark\nname = w\nrun { function = a.b }\ndask_cluster { workers = 4, image = \"i:1\" }\n");
+    Files.writeString(conf, "kind = benchmark\nname = w\nrun { function = a.b }\n"
+        + "dask_cluster { workers = 4, image = \"i:1\" }\n");
     Run a = Run.of("compile", yaml.toString(), "-o", "-");
     assertEquals(0, a.code(), a.err());
     assertEquals(Run.of("compile", conf.toString(), "-o", "-").out(), a.out());
@@ -269,8 +271,8 @@ class BenchmarkCliTest {
         """);
     Run run = Run.of("compile", config.toString(), "-o", "-");
     assertEquals(0, run.code(), run.err());
-    assertFalse(run.err().contains("AKIAIOSFODNN7EXAMPLE") || run.err().contains("wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY"),
-        run.err());
+    assertFalse(run.err().contains("AKIAIOSFODNN7EXAMPLE")
+        || run.err().contains("wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY"), run.err());
     assertEquals(List.of(
         config + ":5:1: warning: output.key: the credential on line 8 is written into the config file itself, as a"
             + " variable's default",

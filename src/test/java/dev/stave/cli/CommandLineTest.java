@@ -271,7 +271,8 @@ class CommandLineTest {
     Files.writeString(out.resolve("zmq-demo/99-stale-object.yaml"), "kind: Stale\n");
     assertEquals(0, Run.of("compile", "examples/symphony-pods.yaml", "-o", out.toString()).code());
     assertFalse(Files.exists(out.resolve("zmq-demo/99-stale-object.yaml")));
-    assertEquals(GoldenTest.read(Path.of("golden/symphony-pods.yaml/zmq-demo")), GoldenTest.read(out.resolve("zmq-demo")));
+    assertEquals(GoldenTest.read(Path.of("golden/symphony-pods.yaml/zmq-demo")),
+        GoldenTest.read(out.resolve("zmq-demo")));
     try (var files = Files.list(out)) {
       assertEquals(1, files.count(), "no staging folders are left behind");
     }
@@ -295,11 +296,13 @@ class CommandLineTest {
         <#import "lib.ftl" as k>
         apiVersion: v1
         kind: Service
-        metadata: {name: ${name}, namespace: ${namespace}, labels: {team.example/tier: ml<#list labels as k, v>, ${k}: ${v}</#list>}, annotations: {team.example/owner: "rl"}}
+        metadata: {name: ${name}, namespace: ${namespace}, labels: {team.example/tier: ml<#list labels as k, v>, \
+        ${k}: ${v}</#list>}, annotations: {team.example/owner: "rl"}}
         spec:
           type: ${type}
           selector: <@k.v selector/>
-          ports: [<#list ports as p>{name: ${p.name}, port: ${p.port?c?no_esc}, targetPort: ${p.targetPort?c?no_esc}}</#list>]
+          ports: [<#list ports as p>{name: ${p.name}, port: ${p.port?c?no_esc}, \
+        targetPort: ${p.targetPort?c?no_esc}}</#list>]
         """);
     Run run = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
     assertEquals(0, run.code(), run.err());
@@ -379,7 +382,8 @@ class CommandLineTest {
 
   @Test
   void twoSpellingsOfAServiceInTwoFilesNameTheOtherFile() throws IOException {
-    Path procs = Files.writeString(dir.resolve("procs.conf"), "processes {\n  a { command = [x], binds = [Param_Server] }\n}\n");
+    Path procs = Files.writeString(dir.resolve("procs.conf"),
+        "processes {\n  a { command = [x], binds = [Param_Server] }\n}\n");
     Path main = Files.writeString(dir.resolve("main.conf"), "kind = experiment\nname = h\nimage = \"img:1\"\n"
         + "include \"procs.conf\"\nprocesses {\n  b { command = [x], binds = [param-server] }\n}\n");
     Run run = Run.of("validate", main.toString());
@@ -435,14 +439,17 @@ class CommandLineTest {
   @Test
   void aReplacedTemplateMustRenderThePlannedObject() throws IOException {
     Path config = dir.resolve("two-jobs.yaml");
-    Files.writeString(config, "kind: experiment\nname: two\nimage: img:1\nprocesses: {a: {command: [x]}, b: {command: [x]}}\n");
+    Files.writeString(config,
+        "kind: experiment\nname: two\nimage: img:1\nprocesses: {a: {command: [x]}, b: {command: [x]}}\n");
     Path templates = dir.resolve("fixed");
     Files.createDirectories(templates);
     Files.writeString(templates.resolve("job.ftl"), "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n");
-    Run run = Run.of("compile", config.toString(), "--templates", templates.toString(), "-o", dir.resolve("out").toString());
+    Run run = Run.of("compile", config.toString(), "--templates", templates.toString(), "-o",
+        dir.resolve("out").toString());
     assertEquals(1, run.code(), run.err());
     assertFalse(Files.exists(dir.resolve("out")));
-    assertEquals(templates.resolve("job.ftl") + ":1:1: error: template job.ftl departs from the Job two-a stave planned:"
+    assertEquals(templates.resolve("job.ftl") + ":1:1: error: template job.ftl departs from the Job two-a"
+        + " stave planned:"
         + " apiVersion is 'v1', not 'batch/v1'; kind is 'ConfigMap', not 'Job'; metadata.name is 'x', not 'two-a';"
         + " metadata.namespace is absent, not 'two'; label stave.dev/bundle is absent, not 'two'",
         run.err().lines().findFirst().orElseThrow());
@@ -453,9 +460,11 @@ class CommandLineTest {
 
   @ParameterizedTest(name = "[{index}] {1}")
   @CsvSource(delimiter = '|', textBlock = """
-      name: \"../../etc\", namespace: default, labels: <@k.v labels/> | metadata.name is '../../etc', not 'zmq-demo-rpc'; metadata.namespace is 'default', not 'zmq-demo'
+      name: \"../../etc\", namespace: default, labels: <@k.v labels/> | metadata.name is '../../etc', \
+      not 'zmq-demo-rpc'; metadata.namespace is 'default', not 'zmq-demo'
       name: ${name}, namespace: ${namespace}, labels: {team: rl}      | label stave.dev/bundle is absent, not 'zmq-demo'
-      name: ${name}, namespace: ${namespace}, labels: {stave.dev/bundle: other} | label stave.dev/bundle is 'other', not 'zmq-demo'
+      name: ${name}, namespace: ${namespace}, labels: {stave.dev/bundle: other} | \
+      label stave.dev/bundle is 'other', not 'zmq-demo'
       name: ${name}, labels: <@k.v labels/>                             | metadata.namespace is absent, not 'zmq-demo'
       """)
   void aReplacedTemplateKeepsNameNamespaceAndBundleLabel(String metadata, String expected) throws IOException {
@@ -511,12 +520,19 @@ class CommandLineTest {
   /** FreeMarker's own errors in a replaced template: its line and column, and its reason on one line. */
   @ParameterizedTest(name = "[{index}] {1}")
   @CsvSource(delimiter = '|', textBlock = """
-      service.ftl | 'kind: Service\n<#if x>\nspec: {}'                 | service.ftl:3:9: error: template service.ftl failed: Unexpected end of file reached. You have an unclosed #if.
-      service.ftl | 'kind: Service\nmetadata: {name: ${nosuch.x}}'     | service.ftl:2:20: error: template service.ftl failed: The following has evaluated to null or missing: nosuch
-      service.ftl | 'kind: Service\nspec: {port: ${1/0}}'               | service.ftl:2:14: error: template service.ftl failed: Arithmetic operation failed: / by zero
-      service.ftl | '<#include "part.ftl">'                               | part.ftl:2:8: error: template service.ftl failed: Unknown built-in: "nosuch".
-      lib.ftl     | '<#macro metadata o>\n<#if x>\n</#macro>'          | lib.ftl:3:1: error: template lib.ftl, imported by the packaged namespace.ftl, failed: Encountered "</#macro>", but at this place only this can be closed: "#if".
-      lib.ftl     | '<#macro metadata o>{name: ${1/0}}</#macro>'          | lib.ftl:1:27: error: template lib.ftl, imported by the packaged namespace.ftl, failed: Arithmetic operation failed: / by zero
+      service.ftl | 'kind: Service\n<#if x>\nspec: {}'                 | service.ftl:3:9: error: \
+      template service.ftl failed: Unexpected end of file reached. You have an unclosed #if.
+      service.ftl | 'kind: Service\nmetadata: {name: ${nosuch.x}}'     | service.ftl:2:20: error: \
+      template service.ftl failed: The following has evaluated to null or missing: nosuch
+      service.ftl | 'kind: Service\nspec: {port: ${1/0}}'               | service.ftl:2:14: error: \
+      template service.ftl failed: Arithmetic operation failed: / by zero
+      service.ftl | '<#include "part.ftl">'                               | part.ftl:2:8: error: \
+      template service.ftl failed: Unknown built-in: "nosuch".
+      lib.ftl     | '<#macro metadata o>\n<#if x>\n</#macro>'          | lib.ftl:3:1: error: \
+      template lib.ftl, imported by the packaged namespace.ftl, failed: Encountered "</#macro>", but at this \
+      place only this can be closed: "#if".
+      lib.ftl     | '<#macro metadata o>{name: ${1/0}}</#macro>'          | lib.ftl:1:27: error: \
+      template lib.ftl, imported by the packaged namespace.ftl, failed: Arithmetic operation failed: / by zero
       """)
   void freeMarkerErrorsPointIntoTheReplacedTemplate(String file, String text, String expected) throws IOException {
     Path templates = dir.resolve("broken");

@@ -73,7 +73,10 @@ class DiffAndCheckTest {
     assertFalse(Files.exists(tmp.resolve("empty")));
   }
 
-  /** --check refuses what compile refuses, with the same words and exit code, instead of 'up to date' or 'run compile'. */
+  /**
+   * --check refuses what compile refuses, with the same words and exit code, instead of 'up to date' or 'run
+   * compile'.
+   */
   @Test
   void checkRefusesWhatCompileRefuses() throws IOException {
     Path bundle = compile("out");
@@ -272,7 +275,8 @@ class DiffAndCheckTest {
     assertTrue(diff.get(0).contains("    spec.template.spec.containers[0].args[0]: \"echo x'y\" → \"echo x`y\"\n"),
         diff.get(0));
     assertEquals("""
-        ### stave diff: 1 of 1 bundle differs: 0 added, 0 removed, 1 changed; 1 object differs: 0 added, 0 removed, 1 changed
+        ### stave diff: 1 of 1 bundle differs: 0 added, 0 removed, 1 changed; \
+        1 object differs: 0 added, 0 removed, 1 changed
 
         | | bundle | object | field | before | after |
         |---|---|---|---|---|---|
@@ -300,11 +304,13 @@ class DiffAndCheckTest {
         1 of 1 bundle differs: 0 added, 0 removed, 1 changed; 1 object differs: 0 added, 0 removed, 1 changed
         """, diff.get(0));
     assertEquals("""
-        ### stave diff: 1 of 1 bundle differs: 0 added, 0 removed, 1 changed; 1 object differs: 0 added, 0 removed, 1 changed
+        ### stave diff: 1 of 1 bundle differs: 0 added, 0 removed, 1 changed; \
+        1 object differs: 0 added, 0 removed, 1 changed
 
         | | bundle | object | field | before | after |
         |---|---|---|---|---|---|
-        | changed | `q` | `Job q/q-p` | `spec.template.spec.containers[0].args[0]` | `"get \\u202egpj.exe\\u0085"` | `"get x"` |
+        | changed | `q` | `Job q/q-p` | `spec.template.spec.containers[0].args[0]` | \
+        `"get \\u202egpj.exe\\u0085"` | `"get x"` |
         | changed | `q` | `Job q/q-p` | `spec.template.spec.containers[0].args[1]` | 2 lines | 2 lines, diff below |
 
         `q` `Job q/q-p` `spec.template.spec.containers[0].args[1]`:
@@ -321,13 +327,16 @@ class DiffAndCheckTest {
   @Test
   void markdownShowsAChangedScriptAsADiffBlockAfterTheTable() throws IOException {
     Path changed = tmp.resolve("deepecho-operator.conf");
-    Files.writeString(changed, Files.readString(Path.of("examples/benchmarks/deepecho-operator.conf")).replace("<2", "<3"));
-    assertEquals(0, Run.of("compile", "examples/benchmarks/deepecho-operator.conf", "-o", tmp.resolve("a").toString()).code());
+    Files.writeString(changed,
+        Files.readString(Path.of("examples/benchmarks/deepecho-operator.conf")).replace("<2", "<3"));
+    assertEquals(0,
+        Run.of("compile", "examples/benchmarks/deepecho-operator.conf", "-o", tmp.resolve("a").toString()).code());
     assertEquals(0, Run.of("compile", changed.toString(), "-o", tmp.resolve("b").toString()).code());
     Run run = Run.of("diff", tmp.resolve("a").toString(), tmp.resolve("b").toString(), "--format", "markdown");
     assertEquals(3, run.code(), run.err());
     assertEquals("""
-        ### stave diff: 1 of 1 bundle differs: 0 added, 0 removed, 1 changed; 1 object differs: 0 added, 0 removed, 1 changed
+        ### stave diff: 1 of 1 bundle differs: 0 added, 0 removed, 1 changed; \
+        1 object differs: 0 added, 0 removed, 1 changed
 
         | | bundle | object | field | before | after |
         |---|---|---|---|---|---|
@@ -380,12 +389,14 @@ class DiffAndCheckTest {
     Path a = compile("a");
     Path b = compile("b");
     Path file = b.resolve("50-x.yaml");
-    Files.write(file, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: \u00ff}\n".getBytes(StandardCharsets.ISO_8859_1));
+    Files.write(file,
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: \u00ff}\n".getBytes(StandardCharsets.ISO_8859_1));
     Run run = Run.of("diff", a.toString(), b.toString());
     assertEquals(1, run.code(), run.out());
     assertTrue(run.err().startsWith(file + ":1:1: error: " + file
         + " is not UTF-8 text, so it is not a Kubernetes object file\n"), run.err());
-    assertTrue(run.err().endsWith("  = hint: remove the file from the bundle folder, or save it as UTF-8\n"), run.err());
+    assertTrue(run.err().endsWith("  = hint: remove the file from the bundle folder, or save it as UTF-8\n"),
+        run.err());
   }
 
   /** kubectl apply -f fails on a link to nothing; diff said nothing differs. */
@@ -442,7 +453,8 @@ class DiffAndCheckTest {
     Run markdown = Run.of("diff", tmp.resolve("a").toString(), tmp.resolve("b").toString(), "--format", "markdown");
     assertEquals(3, markdown.code(), markdown.err());
     assertEquals("""
-        ### stave diff: 3 of 4 bundles differ: 1 added, 1 removed, 1 changed; 3 objects differ: 1 added, 1 removed, 1 changed
+        ### stave diff: 3 of 4 bundles differ: 1 added, 1 removed, 1 changed; \
+        3 objects differ: 1 added, 1 removed, 1 changed
 
         | | bundle | object | field | before | after |
         |---|---|---|---|---|---|

@@ -464,12 +464,14 @@ class ExperimentMappingTest {
         image: busybox:1
         secrets: [s1/key.txt]
         processes:
-          a: {mounts: [{type: empty_dir, mount_path: /etc/secrets/}, {type: empty_dir, name: x2, mount_path: /tmp/a}, {type: empty_dir, name: x3, mount_path: /tmp/a/}]}
+          a: {mounts: [{type: empty_dir, mount_path: /etc/secrets/}, {type: empty_dir, name: x2, mount_path: /tmp/a}, \
+        {type: empty_dir, name: x3, mount_path: /tmp/a/}]}
         process_groups:
           g:
             processes:
               b: {mounts: [{type: empty_dir, mount_path: /a/data}, {type: empty_dir, mount_path: /scratch}]}
-              c: {mounts: [{type: empty_dir, mount_path: /b/data}, {type: empty_dir, mount_path: /scratch}, {type: empty_dir, name: s, mount_path: /s}]}
+              c: {mounts: [{type: empty_dir, mount_path: /b/data}, {type: empty_dir, mount_path: /scratch}, \
+        {type: empty_dir, name: s, mount_path: /s}]}
               d: {mounts: [{type: empty_dir, name: s, mount_path: /t}]}
         """);
     Run run = Run.of("compile", file.toString(), "-o", "-");
@@ -664,7 +666,8 @@ class ExperimentMappingTest {
             overrides:
               pod:
                 nodeSelector: {"bad key": x, cloud.google.com/gke-nodepool: "not ok!"}
-                tolerations: [{key: k, operator: Exists, value: v}, {operator: Equal, value: x}, {key: k2, value: v, effect: NoSchedule, tolerationSeconds: 5}]
+                tolerations: [{key: k, operator: Exists, value: v}, {operator: Equal, value: x}, \
+        {key: k2, value: v, effect: NoSchedule, tolerationSeconds: 5}]
         """);
     Run run = Run.of("compile", file.toString(), "-o", "-");
     assertEquals(1, run.code(), run.err());

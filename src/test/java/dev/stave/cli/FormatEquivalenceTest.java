@@ -438,8 +438,10 @@ class FormatEquivalenceTest {
     String out = sameBundle(hocon.replace("MODE", "0o440"), yaml.replace("MODE", "0o440"));
     assertTrue(out.contains("defaultMode: 288\n") && out.contains("mode: 288\n"), out);
     assertEquals("""
-        error: processes.p.overrides.pod.volumes[0].secret.defaultMode: defaultMode 0440 reads as decimal 440 here, not as octal
-        error: processes.p.overrides.pod.volumes[0].secret.items[0].mode: mode 0440 reads as decimal 440 here, not as octal
+        error: processes.p.overrides.pod.volumes[0].secret.defaultMode: defaultMode 0440 reads as decimal 440 \
+        here, not as octal
+        error: processes.p.overrides.pod.volumes[0].secret.items[0].mode: mode 0440 reads as decimal 440 here, \
+        not as octal
         """, sameErrors(hocon.replace("MODE", "0440"), yaml.replace("MODE", "0440")));
   }
 }

@@ -50,7 +50,8 @@ class InventoryFromNodesTest {
     assertEquals("", run.out());
     assertEquals(file + ":1:73: error: items[0].spec.taints[0]: node 'a' has a string in spec.taints[0], where"
         + " kubectl writes a taint: a map of key, value and effect\n"
-        + "    | {\"items\":[{\"metadata\":{\"name\":\"a\",\"labels\":{\"p\":\"x\"}},\"spec\":{\"taints\":[\"oops\"]},\n"
+        + "    | {\"items\":[{\"metadata\":{\"name\":\"a\",\"labels\":{\"p\":\"x\"}},"
+        + "\"spec\":{\"taints\":[\"oops\"]},\n"
         + "    |                                                                         ^\n"
         + AS_KUBECTL_WROTE_IT, run.err());
   }
@@ -61,11 +62,13 @@ class InventoryFromNodesTest {
         {"items":[
          {"metadata":{"name":7,"labels":{"p":"x"}},"spec":{"taints":{"a":1}},
           "status":{"capacity":{"cpu":4,"memory":"1Gi"},"allocatable":{"cpu":"4","memory":true}}},
-         {"metadata":{"name":"b","labels":{"p":"x","q":1}},"spec":{"taints":[{"value":"v","effect":"Nope"},{"key":"k"}]},
+         {"metadata":{"name":"b","labels":{"p":"x","q":1}},\
+        "spec":{"taints":[{"value":"v","effect":"Nope"},{"key":"k"}]},
           "status":{"capacity":{"memory":"-1Gi","nvidia.com/gpu":[]}}},
          {"metadata":{"name":"c","labels":{"p":"x"}}},
          {"metadata":{"name":"d","labels":["x"]},"status":{"capacity":"x","allocatable":{"cpu":"2GB","memory":"2GB"}}},
-         {"metadata":{"name":"e","labels":{"p":"x"}},"status":{"capacity":"x","allocatable":{"cpu":"2GB","memory":"1Gi"}}},
+         {"metadata":{"name":"e","labels":{"p":"x"}},\
+        "status":{"capacity":"x","allocatable":{"cpu":"2GB","memory":"1Gi"}}},
          {"metadata":"m"},
          3,
          {"metadata":{"name":"f","labels":{"p":"x"},"taints":1},"spec":[],"status":{"capacity":{},"allocatable":[]}}
@@ -94,7 +97,8 @@ class InventoryFromNodesTest {
         at + "5:58: error: items[1].status.capacity.nvidia.com/gpu: node 'b' has a list in"
             + " status.capacity.nvidia.com/gpu, where kubectl writes a count such as \"1\" or \"8\"",
         at + "6:2: error: items[2]: node 'c' has no status",
-        at + "7:35: error: items[3].metadata.labels: node 'd' has a list in metadata.labels, where kubectl writes a map",
+        at + "7:35: error: items[3].metadata.labels: node 'd' has a list in metadata.labels, where kubectl"
+            + " writes a map",
         at + "7:63: error: items[3].status.capacity: node 'd' has a string in status.capacity, where kubectl writes a"
             + " map",
         at + "7:88: error: items[3].status.allocatable.cpu: node 'd' has cpu '2GB' in status.allocatable, which is not"
@@ -193,7 +197,8 @@ class InventoryFromNodesTest {
           "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"2"},
            "allocatable":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"0"}}},
          {"metadata":{"name":"c","labels":{"p":"trimmed"}},
-          "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"2"},"allocatable":{"cpu":"8","memory":"8Gi"}}}
+          "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"2"},\
+        "allocatable":{"cpu":"8","memory":"8Gi"}}}
         ]}
         """);
     Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
@@ -406,15 +411,20 @@ class InventoryFromNodesTest {
     Path file = nodes("""
         {"items":[
          {"metadata":{"name":"a","labels":{"p":"g","cloud.google.com/gke-accelerator":"nvidia-tesla-t4"}},
-         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},"allocatable":{"cpu":"8","memory":"8Gi"}}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},\
+        "allocatable":{"cpu":"8","memory":"8Gi"}}},
          {"metadata":{"name":"b","labels":{"p":"g","cloud.google.com/gke-accelerator":"nvidia-l4"}},
-         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},"allocatable":{"cpu":"8","memory":"8Gi"}}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},\
+        "allocatable":{"cpu":"8","memory":"8Gi"}}},
          {"metadata":{"name":"c","labels":{"p":"h","nvidia.com/gpu.product":"NVIDIA-A100-SXM4-40GB"}},
-         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},"allocatable":{"cpu":"8","memory":"8Gi"}}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},\
+        "allocatable":{"cpu":"8","memory":"8Gi"}}},
          {"metadata":{"name":"d","labels":{"p":"h"}},
-         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},"allocatable":{"cpu":"8","memory":"8Gi"}}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},\
+        "allocatable":{"cpu":"8","memory":"8Gi"}}},
          {"metadata":{"name":"e","labels":{"p":"s","nvidia.com/gpu.product":"NVIDIA-L4"}},
-         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},"allocatable":{"cpu":"8","memory":"8Gi"}}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},\
+        "allocatable":{"cpu":"8","memory":"8Gi"}}},
          {"metadata":{"name":"f","labels":{"p":"s","nvidia.com/gpu.product":"NVIDIA-L4"}},
          "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},"allocatable":{"cpu":"8","memory":"8Gi"}}}
         ]}

@@ -174,7 +174,8 @@ class MarsClusterTest {
     assertEquals("bad.yaml:6:16: error: scheduler_mem: scheduler_mem is 99999999999999t, more bytes than a"
         + " Kubernetes quantity can hold", firstLine(fails(base("scheduler_mem: 99999999999999t"))));
     assertEquals("bad.yaml:6:19: error: worker_cache_mem: worker_cache_mem is 999999999999999999999999999, more"
-        + " bytes than a Kubernetes quantity can hold", firstLine(fails(base("worker_cache_mem: 999999999999999999999999999"))));
+        + " bytes than a Kubernetes quantity can hold",
+        firstLine(fails(base("worker_cache_mem: 999999999999999999999999999"))));
   }
 
   @Test

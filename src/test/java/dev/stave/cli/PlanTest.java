@@ -288,7 +288,8 @@ class PlanTest {
   void everySweepInstanceIsCountedInThePoolsCapacity() throws IOException {
     Path inventory = Path.of("examples/inventories/lab.yaml").toAbsolutePath();
     String experiment = "kind: experiment\nname: whole-nodes\nimage: x:1\ninventory: " + inventory + "\n"
-        + "processes:\n  train:\n    schedule: {assign_to: machine, node_pool_name: cpu-small, process_per_machine: 1}\n";
+        + "processes:\n  train:\n    schedule: {assign_to: machine, node_pool_name: cpu-small,"
+        + " process_per_machine: 1}\n";
     Path single = Files.writeString(temp.resolve("single.yaml"), experiment);
     Path swept = Files.writeString(temp.resolve("swept.yaml"), experiment + "sweep: {grid: {seed: [0, 1, 2]}}\n");
 
@@ -685,7 +686,8 @@ class PlanTest {
     assertEquals(nodes + ":3:12: warning: items[0].status: the nodes of pool 'train' differ in size (cpu 4 to 8, memory"
         + " 16Gi to 64Gi, allocatable cpu 4 to 8, allocatable memory 16Gi to 64Gi), so the pool is sized from the"
         + " smallest of each, which every node has\n"
-        + "    |   \"status\":{\"capacity\":{\"cpu\":\"4\",\"memory\":\"64Gi\"},\"allocatable\":{\"cpu\":\"4\",\"memory\":\"64Gi\"}}},\n"
+        + "    |   \"status\":{\"capacity\":{\"cpu\":\"4\",\"memory\":\"64Gi\"},"
+        + "\"allocatable\":{\"cpu\":\"4\",\"memory\":\"64Gi\"}}},\n"
         + "    |            ^\n"
         + hint
         + nodes + ":8:12: warning: items[2].status: the nodes of pool 'gpu' differ in size (GPUs 1 to 2), so"

@@ -28,7 +28,8 @@ class SetupScriptTest {
 
   private static Benchmark.Setup full() {
     return new Benchmark.Setup("setup step.sh",
-        new Benchmark.GitRepository("https://example.com/o'neil/repo.git", "v1.2", "pip install -e . && echo " + "'done'"),
+        new Benchmark.GitRepository("https://example.com/o'neil/repo.git", "v1.2",
+            "pip install -e . && echo " + "'done'"),
         List.of("pandas>=1.1,<2", HOSTILE), List.of("libpq-dev", "curl=7.88.1-10"));
   }
 
@@ -107,7 +108,8 @@ class SetupScriptTest {
     for (String command : List.of("apt-get", "pip", "git", "python")) {
       Path stub = bin.resolve(command);
       if (!Files.exists(stub)) {
-        Files.writeString(stub, "#!/bin/bash\n{ printf '%s' \"$(basename \"$0\")\"; printf '|%s' \"$@\"; printf '\\n'; }"
+        Files.writeString(stub, "#!/bin/bash\n{ printf '%s' \"$(basename \"$0\")\"; printf '|%s' \"$@\";"
+            + " printf '\\n'; }"
             + " >> \"$STUB_LOG\"\n");
         Files.setPosixFilePermissions(stub, PosixFilePermissions.fromString("rwxr-xr-x"));
       }

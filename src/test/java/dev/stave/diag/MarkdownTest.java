@@ -52,8 +52,10 @@ class MarkdownTest {
 
   @Test
   void textEscapesWhatWouldBecomeMarkup() {
-    assertEquals("s3://b/my\\_results.csv (x.conf:1:2) = 50%", Markdown.text("s3://b/my_results.csv (x.conf:1:2) = 50%"));
-    assertEquals("\\*a\\* \\[l\\](u) \\<b\\> \\&amp; \\~s\\~ \\`c\\` a\\|b \\\\", Markdown.text("*a* [l](u) <b> &amp; ~s~ `c` a|b \\"));
+    assertEquals("s3://b/my\\_results.csv (x.conf:1:2) = 50%",
+        Markdown.text("s3://b/my_results.csv (x.conf:1:2) = 50%"));
+    assertEquals("\\*a\\* \\[l\\](u) \\<b\\> \\&amp; \\~s\\~ \\`c\\` a\\|b \\\\",
+        Markdown.text("*a* [l](u) <b> &amp; ~s~ `c` a|b \\"));
   }
 
   @Test

@@ -4,8 +4,10 @@ import java.util.List;
 
 /** The generated half of the cluster corpus; the committed half is in {@code hostile/cluster/}. */
 final class ClusterHostileInputs implements HostileGenerator {
-  private static final String YAML = "kind: cluster\nframework: mars\nname: demo\nunknown_key: 1\nworker_num: 2\nworker_cpu: 2\nworker_mem: 4g\n";
-  private static final String HOCON = "kind = cluster\nframework = mars\nname = demo\nunknown_key = 1\nworker_num = 2\nworker_cpu = 2\nworker_mem = 4g\n";
+  private static final String YAML = "kind: cluster\nframework: mars\nname: demo\nunknown_key: 1\nworker_num: 2\n"
+      + "worker_cpu: 2\nworker_mem: 4g\n";
+  private static final String HOCON = "kind = cluster\nframework = mars\nname = demo\nunknown_key = 1\n"
+      + "worker_num = 2\nworker_cpu = 2\nworker_mem = 4g\n";
 
   @Override
   public String kind() {

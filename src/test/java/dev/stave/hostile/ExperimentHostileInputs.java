@@ -50,7 +50,8 @@ final class ExperimentHostileInputs implements HostileGenerator {
     all.add(text("nul-byte.conf", HOCON.replace("image = img", "image = im\0g")));
     all.add(bytes("invalid-utf8.yaml", concat(YAML.getBytes(StandardCharsets.UTF_8), new byte[] {(byte) 0xC3, 0x28})));
     all.add(bytes("invalid-utf8.conf", concat(HOCON.getBytes(StandardCharsets.UTF_8), new byte[] {(byte) 0xFF})));
-    all.add(bytes("utf16.yaml", concat(new byte[] {(byte) 0xFF, (byte) 0xFE}, YAML.getBytes(StandardCharsets.UTF_16LE))));
+    all.add(bytes("utf16.yaml",
+        concat(new byte[] {(byte) 0xFF, (byte) 0xFE}, YAML.getBytes(StandardCharsets.UTF_16LE))));
     all.add(text("deep-list-10000.yaml", YAML + "    args: " + "[".repeat(DEEP) + "]".repeat(DEEP) + "\n"));
     all.add(text("deep-map-10000.yaml", YAML + "    labels: " + "{a: ".repeat(DEEP) + "b" + "}".repeat(DEEP) + "\n"));
     all.add(text("deep-map-10000.json", "{\"kind\": \"experiment\", \"name\": \"demo\", \"x\": "

@@ -234,7 +234,8 @@ class HostileCorpusTest {
       expected.add(Path.of(p + ".values"));
     });
     for (HostileGenerator g : GENERATORS) {
-      g.inputs().forEach(i -> expected.add(ROOT.resolve(g.kind()).resolve("generated").resolve(i.fileName() + ".stderr")));
+      g.inputs().forEach(i -> expected.add(
+          ROOT.resolve(g.kind()).resolve("generated").resolve(i.fileName() + ".stderr")));
     }
     Set<Path> orphans = new TreeSet<>();
     try (Stream<Path> walk = Files.walk(ROOT)) {

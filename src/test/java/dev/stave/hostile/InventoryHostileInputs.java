@@ -47,7 +47,8 @@ final class InventoryHostileInputs implements HostileGenerator {
   }
 
   private static Generated with(String name, String inventoryName, String inventory, String pool) {
-    return GeneratedInputs.text(name, experiment(inventoryName, pool), Map.of(inventoryName, GeneratedInputs.utf8(inventory)));
+    return GeneratedInputs.text(name, experiment(inventoryName, pool),
+        Map.of(inventoryName, GeneratedInputs.utf8(inventory)));
   }
 
   /** A Cloudwise .tf.json with n node pools of n1-standard-8. */

@@ -38,7 +38,8 @@ final class KindConfigs {
         Arbitraries.frequencyOf(Tuple.of(3, scalar()), Tuple.of(1, scalar().list().ofMaxSize(3).map(l -> (Object) l))))
         .ofMaxSize(5);
     return Combinators.combine(name(), args, Arbitraries.of("plain", "dask-operator"),
-            Arbitraries.integers().between(1, 20), Arbitraries.of("1", "2", "500m"), Arbitraries.of("1Gi", "4G", "512Mi"))
+            Arbitraries.integers().between(1, 20), Arbitraries.of("1", "2", "500m"),
+            Arbitraries.of("1Gi", "4G", "512Mi"))
         .as((name, a, engine, workers, cpu, memory) -> {
           Map<String, Object> root = new LinkedHashMap<>();
           root.put("kind", "benchmark");

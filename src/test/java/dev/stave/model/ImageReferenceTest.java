@@ -51,7 +51,8 @@ class ImageReferenceTest {
   @ParameterizedTest(name = "{0}")
   @CsvSource({
       "UPPER/case:1, upper/case:1",
-      "gcr.io/Acme/App:V1@sha256:0123456789abcdef0123456789abcdef, gcr.io/acme/app:V1@sha256:0123456789abcdef0123456789abcdef",
+      "gcr.io/Acme/App:V1@sha256:0123456789abcdef0123456789abcdef,"
+          + " gcr.io/acme/app:V1@sha256:0123456789abcdef0123456789abcdef",
       "localhost:5000/Team/app, localhost:5000/team/app",
   })
   void upperCaseRepositoriesSayHowToWriteThem(String image, String lower) {

@@ -61,7 +61,8 @@ class NamesTest {
   }
 
   @Property(tries = 3000)
-  void eitherAValidNameWithinBudgetOrADiagnostic(@ForAll("names") String given, @ForAll @IntRange(max = 20) int reserve) {
+  void eitherAValidNameWithinBudgetOrADiagnostic(@ForAll("names") String given,
+      @ForAll @IntRange(max = 20) int reserve) {
     List<Diagnostic> problems = new ArrayList<>();
     Optional<String> name = Names.kubernetesName(given, reserve, Origin.of("x"), "name", problems);
     if (name.isPresent()) {

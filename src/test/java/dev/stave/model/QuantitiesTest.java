@@ -17,7 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Quantities come out as the API server writes them (Go's resource.Quantity), which client-java reads back unchanged. */
+/**
+ * Quantities come out as the API server writes them (Go's resource.Quantity), which client-java reads back
+ * unchanged.
+ */
 class QuantitiesTest {
   private static final List<String> BINARY = List.of("", "Ki", "Mi", "Gi", "Ti", "Pi");
 

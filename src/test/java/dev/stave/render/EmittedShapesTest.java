@@ -125,7 +125,8 @@ class EmittedShapesTest {
   @Test
   void tokensProvenTogetherAreRememberedOneByOne() {
     EmittedShapes shapes = new EmittedShapes();
-    assertTrue(shapes.provenAll(new char[] {ScalarTokens.VALUE, ScalarTokens.ITEM, ScalarTokens.VALUE, ScalarTokens.KEY},
+    assertTrue(shapes.provenAll(
+        new char[] {ScalarTokens.VALUE, ScalarTokens.ITEM, ScalarTokens.VALUE, ScalarTokens.KEY},
         new String[] {"sweep-7", "--seed", "'7'", "app"}, new String[] {"sweep-7", "--seed", "7", "app"}));
     assertEquals("'7'", shapes.provenToken(ScalarTokens.VALUE, "7"));
     assertEquals("--seed", shapes.provenToken(ScalarTokens.ITEM, "--seed"));
@@ -168,7 +169,8 @@ class EmittedShapesTest {
 
   /** Reading a batch says exactly what reading each of its tokens alone says. */
   @Property(tries = 2000)
-  void aBatchIsProvenExactlyWhenEachTokenIsProvenAlone(@ForAll("batches") List<Tuple.Tuple3<Character, String, String>> batch) {
+  void aBatchIsProvenExactlyWhenEachTokenIsProvenAlone(
+      @ForAll("batches") List<Tuple.Tuple3<Character, String, String>> batch) {
     char[] places = new char[batch.size()];
     String[] tokens = new String[batch.size()];
     String[] expected = new String[batch.size()];
@@ -195,7 +197,8 @@ class EmittedShapesTest {
     // Mostly the emitter's own token; sometimes the bare string or another string's token.
     Arbitrary<Tuple.Tuple3<Character, String, String>> entry = Arbitraries.integers().between(0, 9)
         .flatMap(kind -> places.flatMap(place -> strings.flatMap(value -> strings.map(other -> {
-          String token = kind < 6 ? BlockWriter.token(value, place) : kind < 8 ? value : BlockWriter.token(other, place);
+          String token = kind < 6 ? BlockWriter.token(value, place)
+              : kind < 8 ? value : BlockWriter.token(other, place);
           return Tuple.of(place, token == null ? value : token, value);
         }))));
     return entry.list().ofMinSize(1).ofMaxSize(6);

@@ -104,7 +104,8 @@ class ModelKeyTest {
 
   /** The shape's key, filled in, is the key of the object the shape makes with those values. */
   @Property(tries = 3000)
-  void aShapesKeyTemplateGivesEachObjectsKey(@ForAll("jobValues") String[] first, @ForAll("jobValues") String[] values) {
+  void aShapesKeyTemplateGivesEachObjectsKey(@ForAll("jobValues") String[] first,
+      @ForAll("jobValues") String[] values) {
     TemplateShapes.Shape shape = jobShape();
     ModelKey.Template template = KEYS.template(shape.canonical(), V1Job.class, first);
     Object tree = shape.fill(values);

@@ -123,7 +123,8 @@ class TemplateTimeLimitTest {
     Files.writeString(elsewhere.resolve("x.ftl"), "y: 1\n");
     Files.createSymbolicLink(templates.resolve("out"), elsewhere);
     Files.writeString(templates.resolve("job.ftl"), "kind: Job\n<#include \"out/x.ftl\">\n");
-    UserError e = assertThrows(UserError.class, () -> new TemplateRenderer(templates, LIMIT).render("job.ftl", Map.of()));
+    UserError e = assertThrows(UserError.class,
+        () -> new TemplateRenderer(templates, LIMIT).render("job.ftl", Map.of()));
     assertEquals("template", e.diagnostics().get(0).code());
   }
 

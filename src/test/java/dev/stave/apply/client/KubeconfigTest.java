@@ -69,7 +69,8 @@ class KubeconfigTest {
         - {name: shared, cluster: {server: "https://b.example"}}
         - {name: lab, cluster: {server: "https://lab.example", certificate-authority: certs/ca.crt}}
         users: [{name: me, user: {token: b}}, {name: other, user: {tokenFile: token.txt}}]
-        contexts: [{name: work, context: {cluster: lab, user: other}}, {name: lab, context: {cluster: lab, user: other}}]
+        contexts: [{name: work, context: {cluster: lab, user: other}}, \
+        {name: lab, context: {cluster: lab, user: other}}]
         """);
     KubeConfig merged = Kubeconfig.merge(List.of(a, b));
     assertEquals("work", merged.getCurrentContext());

@@ -39,6 +39,8 @@ public final class ObjectRenderer {
   private static final Pattern WANTS_TEXT = Pattern.compile(": expected (?:a|an integer or a) string, found ");
   /** A model check's problem with a value of another kind than the field takes: what it takes. */
   private static final Pattern WRONG_KIND = Pattern.compile(": expected (.+?), found ");
+  /** A model check's problem with an integer beyond what its field holds: how many bits that is. */
+  private static final Pattern OUT_OF_RANGE = Pattern.compile(" does not fit in a ([0-9]+)-bit integer$");
   /** What the model check expects where a number would do. */
   private static final Set<String> NUMBERS = Set.of("an integer", "a finite number");
 
@@ -179,7 +181,9 @@ public final class ObjectRenderer {
             "fix the template, or remove it to use the packaged one"));
       }
       reportProblems(planned, problems, overridden,
-          problem -> problem.contains(": not canonical: ") ? CANONICAL_HINT : MODEL_HINT);
+          problem -> problem.contains(": not canonical: ") ? CANONICAL_HINT
+              : outOfRange(problem) != null ? "write an integer " + outOfRange(problem) + ", the range of the field"
+              : MODEL_HINT);
     }
     if (!overridden.isEmpty()) {
       Map<String, String> hints = new LinkedHashMap<>();
@@ -319,6 +323,9 @@ public final class ObjectRenderer {
           + variable.setTo("a value") + (variable.optional() != null
               ? ", or unset " + variable.optional() + " to leave it out of the override"
               : ", or remove the field from the override")};
+    } else if (outOfRange(problem) != null) {
+      return new String[] {from + ", which is out of range for the field: "
+          + variable.setTo("an integer " + outOfRange(problem))};
     } else if (expected == null) {
       return new String[] {hint, from};
     } else if (WANTS_TEXT.matcher(problem).find() && variable.asText() != null) {
@@ -333,6 +340,12 @@ public final class ObjectRenderer {
           + " here"};
     }
     return new String[] {from + ": " + variable.setTo(expected)};
+  }
+
+  /** The range of the field that a problem's integer does not fit in ("from -2147483648 to 2147483647"), else null. */
+  private static String outOfRange(String problem) {
+    Matcher bits = OUT_OF_RANGE.matcher(problem);
+    return bits.find() ? TypeChecker.range(Integer.parseInt(bits.group(1))) : null;
   }
 
   /** What a value is read as where the model check expects {@code expected} (a boolean, or a number). */

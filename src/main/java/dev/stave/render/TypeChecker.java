@@ -136,6 +136,12 @@ final class TypeChecker {
         : JsonText.describe(value) + " does not fit in a " + bits + "-bit integer";
   }
 
+  /** The integers that a field of {@code bits} bits holds ("from -2147483648 to 2147483647"). */
+  static String range(int bits) {
+    BigInteger top = BigInteger.ONE.shiftLeft(bits - 1);
+    return "from " + top.negate() + " to " + top.subtract(BigInteger.ONE);
+  }
+
   private static String number(Object value) {
     if (value instanceof Number number && JsonText.decimal(number) != null) {
       return null;

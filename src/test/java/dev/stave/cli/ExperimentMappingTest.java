@@ -570,6 +570,33 @@ class ExperimentMappingTest {
         run.err());
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"yaml", "conf"})
+  void anIntegerBeyondWhatAnOverridesFieldHoldsIsToldWithTheFieldsRange(String format) throws IOException {
+    boolean yaml = format.equals("yaml");
+    Path file = dir.resolve("x." + format);
+    Files.writeString(file, yaml
+        ? "kind: experiment\nname: e\nimage: busybox:1\nprocesses:\n  a:\n    overrides:\n      container:\n"
+            + "        ports: [{containerPort: 3000000000}]\n        securityContext:\n          runAsUser: ${U}\n"
+        : "kind = experiment\nname = e\nimage = \"busybox:1\"\nprocesses {\n  a {\n    overrides {\n"
+            + "      container {\n        ports = [{containerPort = 3000000000}]\n"
+            + "        securityContext { runAsUser = ${U} }\n      }\n    }\n  }\n}\n");
+    Run run = Run.with(new dev.stave.config.Env(Map.of("U", "99999999999999999999"), "/home/user"), "compile",
+        file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    // The variable's value is hidden, as every variable's value is in a diagnostic.
+    String invalid = ": the override makes an invalid Job: spec.template.spec.containers[0].";
+    assertEquals(List.of(
+        file + (yaml ? ":8:18" : ":8:19") + ": error: processes.a.overrides.container.ports[0].containerPort" + invalid
+            + "ports[0].containerPort: number 3000000000 does not fit in a 32-bit integer",
+        "  = hint: write an integer from -2147483648 to 2147483647, the range of the field",
+        file + (yaml ? ":10:11" : ":9:27") + ": error: processes.a.overrides.container.securityContext.runAsUser"
+            + invalid + "securityContext.runAsUser: number *** does not fit in a 64-bit integer",
+        "  = hint: the value comes from ${U}, which is out of range for the field: set U to an integer from"
+            + " -9223372036854775808 to 9223372036854775807"),
+        run.err().lines().filter(l -> l.contains(": error: ") || l.startsWith("  = hint: ")).toList());
+  }
+
   @Test
   void aQuotedVariableWhereAnOverrideTakesANumberIsToBeWrittenWithoutQuotes() throws IOException {
     Path file = dir.resolve("x.yaml");

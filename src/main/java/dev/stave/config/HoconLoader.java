@@ -64,7 +64,8 @@ public final class HoconLoader {
   private Config scope;
   /**
    * Where the substitution that copied the value being converted is written, or null: a limit that a copy
-   * goes over is the copy's to report, as a YAML alias's is. Worked out only when a limit is gone over.
+   * goes over is the copy's to report, as a YAML alias's is, with a note where the copied value is written
+   * when one substitution alone copies it ({@link #copiedAt}). Worked out only when a limit is gone over.
    */
   private Supplier<Origin> copiedBy;
   /**
@@ -391,9 +392,11 @@ public final class HoconLoader {
           total = after;
         }
       }
-      return Diagnostic.error(at, jsonPath, "hocon-expansion",
-          "invalid HOCON: the file's values would come to more than " + String.format(java.util.Locale.ROOT, "%,d",
-              MAX_CHARACTERS) + " characters through its substitutions",
+      String name = resolvedType(value) ? null : substitutionAlone(value);
+      ConfigValue copied = name == null ? null : named(name);
+      return Diagnostic.error(copied == null ? at : copiedFrom(at, name, copied.origin(), path, file), jsonPath,
+          "hocon-expansion", "invalid HOCON: the file's values would come to more than "
+              + String.format(java.util.Locale.ROOT, "%,d", MAX_CHARACTERS) + " characters through its substitutions",
           "write a long value that is used many times once, or keep large values out of the config");
     }
 
@@ -456,13 +459,19 @@ public final class HoconLoader {
         return known;
       }
       sizes.put(path, 0L); // while being added up: a path that names itself counts nothing more
+      ConfigValue value = named(path);
+      long size = value != null ? size(value) : env.get(path).map(String::length).orElse(0);
+      sizes.put(path, size);
+      return size;
+    }
+
+    /** The value of the file that {@code path} names, or null (an environment variable, or nothing). */
+    private ConfigValue named(String path) {
       ConfigValue value = root;
       for (String key : path.split("\\.", -1)) {
         value = value instanceof ConfigObject object && resolvedType(value) ? object.get(key) : null;
       }
-      long size = value != null ? size(value) : env.get(path).map(String::length).orElse(0);
-      sizes.put(path, size);
-      return size;
+      return value;
     }
 
     private static long add(long a, long b) {
@@ -948,16 +957,23 @@ public final class HoconLoader {
    * another value, as a YAML alias is; a value from the environment is placed at its reference already.
    */
   private Origin copiedAt(ConfigValue value, ConfigValue written, Supplier<Origin> at, Path path, String file) {
-    if (written == null || fromEnvironment(value) || !written.getClass().getName().equals(REFERENCE)) {
+    String name = written == null || fromEnvironment(value) ? null : substitutionAlone(written);
+    return name == null ? null : copiedFrom(at.get(), name, value.origin(), path, file);
+  }
+
+  /** The path that {@code written} names when it is one substitution and nothing else ({@code ${m}}), else null. */
+  private static String substitutionAlone(ConfigValue written) {
+    if (!written.getClass().getName().equals(REFERENCE)) {
       return null;
     }
     Matcher reference = SUBSTITUTION.matcher(written.render(com.typesafe.config.ConfigRenderOptions.concise()));
-    if (!reference.matches()) {
-      return null;
-    }
-    String name = reference.group(2);
-    Origin original = origin(value.origin(), path, file, name.substring(name.lastIndexOf('.') + 1), true);
-    return at.get().copiedFrom("${" + name + "}", original);
+    return reference.matches() ? reference.group(2) : null;
+  }
+
+  /** {@code at}, noting that the value there is the one that {@code ${name}} copies from {@code original}. */
+  private Origin copiedFrom(Origin at, String name, ConfigOrigin original, Path path, String file) {
+    return at.copiedFrom("${" + name + "}",
+        origin(original, path, file, name.substring(name.lastIndexOf('.') + 1), true));
   }
 
   /**
@@ -1024,7 +1040,8 @@ public final class HoconLoader {
           ConfigValue writtenChild = written(written, k, -1);
           Supplier<Origin> copy = () -> substitutionAt(writtenChild, path, file, k);
           substituted = copiedAt(child, writtenChild, copy, path, file);
-          Node node = copying(writtenChild, copy,
+          Origin copied = substituted;
+          Node node = copying(writtenChild, copied != null ? () -> copied : copy,
               () -> convert(child, writtenChild, path, file, childPath, k, depth + 1, null, problems));
           entries.put(k, node);
           keyOrigins.put(k, origin(originOf(child, writtenChild), path, file, k));
@@ -1042,7 +1059,8 @@ public final class HoconLoader {
           int index = i;
           Supplier<Origin> copy = () -> substitutionAt((ConfigList) written, index, start, path, file);
           substituted = copiedAt(list.get(i), writtenItem, copy, path, file);
-          items.add(copying(writtenItem, copy,
+          Origin copied = substituted;
+          items.add(copying(writtenItem, copied != null ? () -> copied : copy,
               () -> convert(list.get(index), writtenItem, path, file, jsonPath + "[" + index + "]", null, depth + 1,
                   at, problems)));
         }

@@ -34,6 +34,16 @@ public record MapNode(Map<String, Node> entries, Map<String, Origin> keyOrigins,
     return value != null ? value.origin() : origin;
   }
 
+  /**
+   * Where the value of {@code key} is given to it: at the key, or at the YAML alias or HOCON substitution that
+   * copies a list or map there, whose origin notes where the copied value is written (a copied scalar is placed
+   * at its alias already). An error in the value as a whole is the alias's, as a limit on a scalar is.
+   */
+  public Origin givenAt(String key) {
+    Node value = entries.get(key);
+    return value != null && value.origin().copied() != null ? value.origin() : keyOrigin(key);
+  }
+
   @Override
   public String describe() {
     return "a map";

@@ -380,7 +380,10 @@ public final class YamlLoader {
     private int expanded;
     private long characters;
     private final PathBudget paths = new PathBudget();
-    /** Where the alias being expanded is written in the file's own text, or null: limits are gone over there. */
+    /**
+     * Where the alias being expanded is written in the file's own text, noting its anchor, or null: limits are
+     * gone over there.
+     */
     private Origin alias;
     /**
      * Where the node about to be converted is used through an alias, noting its anchor; null when it is written
@@ -421,8 +424,8 @@ public final class YamlLoader {
       if (at == null) {
         return convert(n, path, depth);
       }
-      alias = at;
       use = at.copiedFrom("the anchor &" + n.getAnchor(), origin(n));
+      alias = use;
       try {
         return convert(n, path, depth);
       } finally {

@@ -108,7 +108,7 @@ public final class RunSpecReader {
       for (int i = 0; i < names.size(); i++) {
         sizes.append(i == 0 ? "" : " x ").append(values.get(i).size());
       }
-      problems.add(Diagnostic.error(node.keyOrigin("grid"), "sweep.grid", "sweep-too-large",
+      problems.add(Diagnostic.error(node.givenAt("grid"), "sweep.grid", "sweep-too-large",
           "the sweep has " + sizes + " = " + product(values) + " points, more than "
               + String.format(Locale.ROOT, "%,d", SweepGrid.MAX_POINTS)
               + " in one bundle",

@@ -317,7 +317,7 @@ public final class SchemaValidator {
       if (node instanceof MapNode map && map.has(String.valueOf(element))) {
         String key = String.valueOf(element);
         node = map.get(key);
-        origin = node instanceof ScalarNode ? node.origin() : map.keyOrigin(key);
+        origin = node instanceof ScalarNode ? node.origin() : map.givenAt(key);
       } else if (node instanceof ListNode list && element instanceof Integer index && index < list.items().size()) {
         node = list.items().get(index);
         origin = node.origin();

@@ -597,6 +597,37 @@ class ExperimentMappingTest {
         run.err().lines().filter(l -> l.contains(": error: ") || l.startsWith("  = hint: ")).toList());
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"yaml", "conf"})
+  void aMapThatBreaksALimitThroughAnAliasOrASubstitutionIsAtTheCopyWithWhereItIsWritten(String format)
+      throws IOException {
+    boolean yaml = format.equals("yaml");
+    Path file = dir.resolve("x." + format);
+    // Overrides take any map, so one there can be copied to where a limit holds.
+    String header = yaml ? "kind: experiment\nname: e\nimage: busybox:1\n" : "kind = experiment\nname = e\nimage = b\n";
+    String g = "${processes.a.overrides.pod.g}";
+    Files.writeString(file, header + (yaml
+        ? "processes:\n  a: {overrides: {pod: {g: &g {}}}}\nprocess_groups:\n  g:\n    processes: *g\n"
+        : "processes { a { overrides.pod.g {} } }\nprocess_groups { g { processes = " + g + " } }\n"));
+    Run run = Run.with(new dev.stave.config.Env(Map.of(), "/home/user"), "compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(file + (yaml ? ":8:16" : ":5:34") + ": error: process_groups.g.processes: must not be empty",
+            "  = note: the value comes from " + (yaml ? "the anchor &g at 5:28" : g + " at 4:31")),
+        run.err().lines().filter(l -> l.contains(": error: ") || l.startsWith("  = note: ")).toList());
+    String values = java.util.stream.IntStream.range(0, 101).mapToObj(Integer::toString)
+        .collect(java.util.stream.Collectors.joining(", ", "[", "]"));
+    String grid = "{a: " + values + ", b: " + values + "}";
+    Files.writeString(file, header + (yaml
+        ? "processes:\n  a: {overrides: {pod: {g: &g " + grid + "}}}\nsweep: {grid: *g}\n"
+        : "processes { a { overrides.pod.g = " + grid + " } }\nsweep { grid = " + g + " }\n"));
+    run = Run.with(new dev.stave.config.Env(Map.of(), "/home/user"), "compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(file + (yaml ? ":6:15" : ":5:16") + ": error: sweep.grid: the sweep has 101 x 101 = 10,201"
+            + " points, more than 10,000 in one bundle",
+            "  = note: the value comes from " + (yaml ? "the anchor &g at 5:28" : g + " at 4:35")),
+        run.err().lines().filter(l -> l.contains(": error: ") || l.startsWith("  = note: ")).toList());
+  }
+
   @Test
   void aQuotedVariableWhereAnOverrideTakesANumberIsToBeWrittenWithoutQuotes() throws IOException {
     Path file = dir.resolve("x.yaml");

@@ -614,7 +614,7 @@ class HoconLoaderTest {
     assertEquals(List.of("write a long value that is used many times once, or keep large values out of the config"),
         d.hints());
     assertEquals("l[8]", d.jsonPath());
-    assertEquals(new Origin(file, 3, list.indexOf("${s}") + 6 * 8 + 1), d.origin());
+    assertEquals(new Origin(file, 3, list.indexOf("${s}") + 6 * 8 + 1, "the value comes from ${s} at 2:5"), d.origin());
     // Keys on one line are added up as written, not in the order of their names.
     StringBuilder keys = new StringBuilder("o { ");
     for (int i = 9; i >= 0; i--) {
@@ -623,7 +623,8 @@ class HoconLoaderTest {
     String object = keys + "}";
     UserError inObject = assertThrows(UserError.class, () -> load(s + object + "\n", Map.of()));
     assertEquals("o.k1", inObject.diagnostics().get(0).jsonPath());
-    assertEquals(new Origin(file, 2, object.indexOf("k1 = ${s}") + 6), inObject.diagnostics().get(0).origin());
+    assertEquals(new Origin(file, 2, object.indexOf("k1 = ${s}") + 6, "the value comes from ${s} at 1:5"),
+        inObject.diagnostics().get(0).origin());
     // Top-level keys, one copy a line.
     StringBuilder copies = new StringBuilder(s + "a = 1\n");
     for (int i = 0; i < 10; i++) {
@@ -631,7 +632,7 @@ class HoconLoaderTest {
     }
     UserError lines = assertThrows(UserError.class, () -> load(copies.toString(), Map.of()));
     assertEquals("b8", lines.diagnostics().get(0).jsonPath());
-    assertEquals(new Origin(file, 11, 6), lines.diagnostics().get(0).origin());
+    assertEquals(new Origin(file, 11, 6, "the value comes from ${s} at 1:5"), lines.diagnostics().get(0).origin());
   }
 
   /** As in YAML (YamlLoaderTest): a long list under a key of ordinary length is within the paths' limit. */
@@ -679,17 +680,20 @@ class HoconLoaderTest {
     assertEquals(1, map.diagnostics().size(), map.diagnostics().toString());
     assertEquals("hocon-size", map.diagnostics().get(0).code());
     assertEquals(".b[36]", map.diagnostics().get(0).jsonPath().substring(key.length()));
-    assertEquals(new Origin(file, 3, inMap.lastIndexOf("${m}") + 1), map.diagnostics().get(0).origin());
+    assertEquals(new Origin(file, 3, inMap.lastIndexOf("${m}") + 1, "the value comes from ${m} at 2:5"),
+        map.diagnostics().get(0).origin());
     String inList = key + " = [${m}, ${m}]";
     UserError list = assertThrows(UserError.class, () -> load("a = 1\n" + m + inList + "\n", Map.of()));
     assertEquals("[1][36]", list.diagnostics().get(0).jsonPath().substring(key.length()));
-    assertEquals(new Origin(file, 3, inList.lastIndexOf("${m}") + 1), list.diagnostics().get(0).origin());
+    assertEquals(new Origin(file, 3, inList.lastIndexOf("${m}") + 1, "the value comes from ${m} at 2:5"),
+        list.diagnostics().get(0).origin());
     // Sixty levels copied sixty levels deep.
     String deep = "{ a = ".repeat(60) + "1" + " }".repeat(60);
     String copy = "n = " + "{ a = ".repeat(60) + "${m}" + " }".repeat(60);
     UserError depth = assertThrows(UserError.class, () -> load("m = " + deep + "\n" + copy + "\n", Map.of()));
     assertEquals("hocon-depth", depth.diagnostics().get(0).code());
-    assertEquals(new Origin(file, 2, copy.indexOf("${m}") + 1), depth.diagnostics().get(0).origin());
+    assertEquals(new Origin(file, 2, copy.indexOf("${m}") + 1, "the value comes from ${m} at 1:5"),
+        depth.diagnostics().get(0).origin());
   }
 
   /** A substitution is where its key got the value, as a YAML alias is, so an error in the value is there. */

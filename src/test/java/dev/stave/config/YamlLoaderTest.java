@@ -70,7 +70,8 @@ class YamlLoaderTest {
     assertEquals("the file expands to more than 200000 values through its aliases",
         aliased.diagnostics().get(0).message());
     // At the alias that goes over, the 39th, not at the value it brings in from line 1.
-    assertEquals(new Origin("x.yaml", 2, 157), aliased.diagnostics().get(0).origin());
+    assertEquals(new Origin("x.yaml", 2, 157, "the value comes from the anchor &a at 1:4"),
+        aliased.diagnostics().get(0).origin());
     assertEquals("b[38][4919]", aliased.diagnostics().get(0).jsonPath());
   }
 
@@ -107,16 +108,19 @@ class YamlLoaderTest {
         + "m:\n  - *l\n  - {k: *l}\n  - *l\n";
     UserError e = assertThrows(UserError.class, () -> YamlLoader.verbatim().load(text, "x.yaml"));
     assertEquals(1, e.diagnostics().size(), e.diagnostics().toString());
-    assertEquals(new Origin("x.yaml", 5, 9), e.diagnostics().get(0).origin());
+    assertEquals(new Origin("x.yaml", 5, 9, "the value comes from the anchor &l at 2:4"),
+        e.diagnostics().get(0).origin());
     assertEquals("m[1].k[1]", e.diagnostics().get(0).jsonPath());
     UserError inMap = assertThrows(UserError.class, () -> YamlLoader.verbatim().load(
         text.replace("  - *l\n  - {k: *l}\n  - *l\n", "  - a: 1\n    b: *l\n    c: {d: 1, e: *l}\n"), "x.yaml"));
-    assertEquals(new Origin("x.yaml", 6, 18), inMap.diagnostics().get(0).origin());
+    assertEquals(new Origin("x.yaml", 6, 18, "the value comes from the anchor &l at 2:4"),
+        inMap.diagnostics().get(0).origin());
     assertEquals("m[0].c.e[0]", inMap.diagnostics().get(0).jsonPath());
     // An alias of a map that holds itself: the alias inside it is the one to remove.
     UserError itself = assertThrows(UserError.class,
         () -> YamlLoader.verbatim().load("a: 1\np: &p\n  q: [x]\n  r: *p\n", "x.yaml"));
-    assertEquals(new Origin("x.yaml", 4, 6), itself.diagnostics().get(0).origin());
+    assertEquals(new Origin("x.yaml", 4, 6, "the value comes from the anchor &p at 2:4"),
+        itself.diagnostics().get(0).origin());
   }
 
   @Test
@@ -199,7 +203,8 @@ class YamlLoaderTest {
         + "l: [" + "*k, ".repeat(39) + "*k]\n", "x.yaml"));
     assertEquals(1, aliased.diagnostics().size(), aliased.diagnostics().toString());
     // The map k's paths come to some 3,000,000 characters, and each alias's to as much again: the 33rd goes over.
-    assertEquals(new Origin("x.yaml", 3, 133), aliased.diagnostics().get(0).origin());
+    assertEquals(new Origin("x.yaml", 3, 133, "the value comes from the anchor &k at 2:4"),
+        aliased.diagnostics().get(0).origin());
     assertEquals("l[32]." + key, aliased.diagnostics().get(0).jsonPath());
   }
 

@@ -21,8 +21,11 @@ import java.util.List;
  * <p>{@code around} is the text, as written, of a string made of variables and other text around them
  * ({@code ${N}0}, {@code x-${N}}), else null. Such text is always a string, whatever its variables hold,
  * and an error where no string is taken says so.
+ *
+ * <p>{@code inFlow} says that a quoted YAML variable ({@code "${N}"}) is written in a flow list or map
+ * ({@code [...]}, {@code {...}}), where it needs its quotes: a plain {@code ${N}} would end at its brace.
  */
-public record ScalarNode(Object value, String text, Origin origin, String variable, String around)
+public record ScalarNode(Object value, String text, Origin origin, String variable, String around, boolean inFlow)
     implements Node {
 
   public ScalarNode {
@@ -36,6 +39,10 @@ public record ScalarNode(Object value, String text, Origin origin, String variab
     if (text == null) {
       text = value == null ? "null" : value instanceof BigDecimal d ? d.toPlainString() : value.toString();
     }
+  }
+
+  public ScalarNode(Object value, String text, Origin origin, String variable, String around) {
+    this(value, text, origin, variable, around, false);
   }
 
   public ScalarNode(Object value, String text, Origin origin, String variable) {

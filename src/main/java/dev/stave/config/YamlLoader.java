@@ -116,7 +116,7 @@ public final class YamlLoader {
       throw new UserError(Diagnostic.error(Origin.of(file), "", "empty",
           "the file is empty", "a config needs at least 'kind' and 'name'"));
     }
-    Converter converter = new Converter(file, parser.aliases, text.indexOf(NEL) >= 0);
+    Converter converter = new Converter(file, parser.aliases, text.indexOf(NEL) >= 0, parser.quotedInFlow);
     Node node = converter.convert(root, "", 0);
     if (parser.end != null && converter.expanded <= MAX_EXPANDED_NODES) {
       // The converter does not count inside what it refuses (a tagged list, a duplicate key's value), and a
@@ -155,7 +155,12 @@ public final class YamlLoader {
     private Mark last;
     /** By the start of the list or map that holds them, as its node keeps it. */
     private final Map<Mark, Aliases> aliases = new IdentityHashMap<>();
-    /** The lists and maps being read: where each starts, and how many keys, values or items it has so far. */
+    /**
+     * Where the quoted scalars with a {@code ${} in them that a flow list or map holds start, as their nodes keep
+     * it: a quoted variable there cannot do without its quotes (ScalarNode#inFlow).
+     */
+    private final Set<Mark> quotedInFlow = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The lists and maps being read: where each starts, whether in flow style, and how many nodes it has so far. */
     private final Deque<Open> open = new ArrayDeque<>();
     private int values;
     /** Once the values go over the limit, the events that end the stream there; null until then. */
@@ -164,11 +169,13 @@ public final class YamlLoader {
     private static final class Open {
       final Mark start;
       final boolean map;
+      final boolean flow;
       int children;
 
-      Open(Mark start, boolean map) {
+      Open(Mark start, boolean map, boolean flow) {
         this.start = start;
         this.map = map;
+        this.flow = flow;
       }
     }
 
@@ -209,8 +216,12 @@ public final class YamlLoader {
           parent.children++;
         }
       }
-      if (event instanceof CollectionStartEvent) {
-        open.push(new Open(last, event instanceof MappingStartEvent));
+      if (event instanceof ScalarEvent scalar && !scalar.isPlain() && open.peek() != null && open.peek().flow
+          && scalar.getValue().contains("${")) {
+        quotedInFlow.add(last);
+      }
+      if (event instanceof CollectionStartEvent start) {
+        open.push(new Open(last, event instanceof MappingStartEvent, start.isFlow()));
       }
       if (value && ++values > MAX_EXPANDED_NODES) {
         end = ending(event.getEndMark());
@@ -375,6 +386,7 @@ public final class YamlLoader {
     private final String file;
     private final Map<Mark, Aliases> aliases;
     private final boolean nel;
+    private final Set<Mark> quotedInFlow;
     private final List<Diagnostic> problems = new ArrayList<>();
     private final Set<org.yaml.snakeyaml.nodes.Node> nelReported = Collections.newSetFromMap(new IdentityHashMap<>());
     private int expanded;
@@ -395,11 +407,13 @@ public final class YamlLoader {
      * @param aliases where the file's aliases are written ({@link LastEvent}); a file of too many values
      *     usually has some
      * @param nel whether the file holds a U+0085 anywhere, so that only such files have their scalars searched
+     * @param quotedInFlow the quoted scalars with a {@code ${} that flow lists and maps hold ({@link LastEvent})
      */
-    Converter(String file, Map<Mark, Aliases> aliases, boolean nel) {
+    Converter(String file, Map<Mark, Aliases> aliases, boolean nel, Set<Mark> quotedInFlow) {
       this.file = file;
       this.aliases = aliases;
       this.nel = nel;
+      this.quotedInFlow = quotedInFlow;
     }
 
     Origin origin(org.yaml.snakeyaml.nodes.Node n) {
@@ -611,7 +625,8 @@ public final class YamlLoader {
       if (interpolator != null && Interpolator.isReferencesOnly(raw)) {
         // A quoted variable is text, but where its place takes no text its quotes were only syntax (a
         // flow map's {replicas: "${N}"} needs them): VariableTypes reads it as written plain there.
-        return scalar.isPlain() ? variable(value, origin, raw) : new ScalarNode(value, value, origin, raw);
+        return scalar.isPlain() ? variable(value, origin, raw)
+            : new ScalarNode(value, value, origin, raw, null, quotedInFlow.contains(scalar.getStartMark()));
       }
       if (interpolator != null && !Interpolator.referencesIn(raw).isEmpty()) {
         // Text around a variable (x-${N}, ${MAJOR}.${MINOR}), quoted or not, makes a string, as HOCON's

@@ -334,7 +334,7 @@ public final class ObjectRenderer {
         : unquoted != null && NUMBERS.contains(expected)) {
       return new String[] {"the quotes make " + variable.asText() + " text: write " + variable.written()
           + " without them so that its value is read as " + kind(expected)
-          + " (in block style: in {...} or [...] a brace ends a plain value)"};
+          + (variable.value().inFlow() ? " (in block style: in {...} or [...] a brace ends a plain value)" : "")};
     } else if (expected.equals("an object") || expected.equals("a list")) {
       return new String[] {from + ", and a variable's value is text, a number or a boolean: write " + expected
           + " here"};

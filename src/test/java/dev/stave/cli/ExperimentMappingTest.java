@@ -648,6 +648,17 @@ class ExperimentMappingTest {
         + "    |                                                                 ^\n"
         + "  = hint: the quotes make \"${T}\" text: write ${T} without them so that its value is read as a boolean (in"
         + " block style: in {...} or [...] a brace ends a plain value)\n", run.err());
+    // In block style the quotes can simply go; an alias of a value written in a flow map is that value.
+    Files.writeString(file, "kind: experiment\nname: e\nimage: busybox:1\nlabels: {t: &t \"${T}\"}\nprocesses:\n"
+        + "  a:\n    overrides:\n      container:\n        ports:\n          - containerPort: \"${P}\"\n"
+        + "        tty: *t\n");
+    run = Run.with(new dev.stave.config.Env(Map.of("P", "8080", "T", "true"), "/home/user"), "validate",
+        file.toString());
+    assertEquals(List.of(
+        "  = hint: the quotes make \"${P}\" text: write ${P} without them so that its value is read as a number",
+        "  = hint: the quotes make \"${T}\" text: write ${T} without them so that its value is read as a boolean (in"
+            + " block style: in {...} or [...] a brace ends a plain value)"),
+        run.err().lines().filter(l -> l.startsWith("  = hint: ")).toList());
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.stave.cli;
 import dev.stave.bundle.Bundle;
 import dev.stave.compile.CompileOptions;
 import dev.stave.compile.Compiled;
+import dev.stave.compile.FieldOverride;
 import dev.stave.compile.KindCompiler;
 import dev.stave.compile.Kinds;
 import dev.stave.compile.PlannedObject;
@@ -217,7 +218,23 @@ final class Pipeline {
       diagnostics.addAll(e.diagnostics());
       return null;
     }
+    compiled.objects().forEach(this::warnQuotedReferences);
     return new Bundle(compiled.bundle(), rendered);
+  }
+
+  /**
+   * A warning for each field of {@code planned}'s overrides that HOCON's quotes keep as the text of a reference
+   * ({@code "${V}"}), once Kubernetes took that text there: it may be meant, but a substitution more likely was.
+   * Where Kubernetes takes no text, the model check's error says so instead.
+   */
+  private void warnQuotedReferences(PlannedObject planned) {
+    for (FieldOverride override : planned.overrides()) {
+      override.variables().forEach((field, variable) -> {
+        if (variable.literal()) {
+          diagnostics.add(variable.value().quotedReferenceWarning(override.path() + "." + field));
+        }
+      });
+    }
   }
 
   /**
@@ -230,6 +247,7 @@ final class Pipeline {
       if (!planned.overrides().isEmpty()) {
         try {
           rendered(planned);
+          warnQuotedReferences(planned);
         } catch (UserError e) {
           diagnostics.addAll(e.diagnostics());
         }

@@ -1,5 +1,6 @@
 package dev.stave.config;
 
+import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import dev.stave.diag.Words;
 import java.math.BigDecimal;
@@ -118,6 +119,18 @@ public record ScalarNode(Object value, String text, Origin origin, String variab
     String reference = quotedReference();
     return "HOCON takes \"" + reference + "\" in quotes as that text: write " + reference + " without them so that"
         + " its value is read as " + expected;
+  }
+
+  /**
+   * The warning that this string is the text of a reference ({@link #quotedReference}) at {@code path}, a place
+   * that takes text: the text may be meant, so it is kept, but HOCON's quotes are more likely a slip.
+   */
+  public Diagnostic quotedReferenceWarning(String path) {
+    String reference = quotedReference();
+    return Diagnostic.warning(origin, path, "quoted-substitution",
+        "\"" + reference + "\" is kept as that text, not the variable's value: HOCON does not substitute in quotes",
+        "write " + reference + " without the quotes to use the variable's value, or keep them if the text itself"
+            + " is meant");
   }
 
   /** A variable a value is made of, and the default written for it ({@code three} of {@code ${N:-three}}) or null. */

@@ -89,7 +89,8 @@ public final class SchemaValidator {
 
   /**
    * The config with each value that is one environment variable typed for its place ({@link VariableTypes}),
-   * when the schema accepts it; else null, with the reasons added to {@code problems}.
+   * when the schema accepts it, with a warning added to {@code problems} for each value that HOCON's quotes
+   * keep as the text of a reference; else null, with the reasons added to {@code problems}.
    */
   public ConfigFile accept(ConfigFile config, List<Diagnostic> problems) {
     Node root = variables.settle(config.root());
@@ -97,7 +98,11 @@ public final class SchemaValidator {
     for (ValidationMessage m : messages) {
       problems.add(toDiagnostic(root, m));
     }
-    return messages.isEmpty() ? config.withRoot(root) : null;
+    if (!messages.isEmpty()) {
+      return null;
+    }
+    variables.warnQuotedReferences(root, "", problems);
+    return config.withRoot(root);
   }
 
   static JsonNode toJson(Node node) {

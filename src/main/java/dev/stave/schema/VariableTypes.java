@@ -5,6 +5,7 @@ import dev.stave.config.ListNode;
 import dev.stave.config.MapNode;
 import dev.stave.config.Node;
 import dev.stave.config.ScalarNode;
+import dev.stave.diag.Diagnostic;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -82,6 +83,34 @@ final class VariableTypes {
     }
     ScalarNode plain = scalar.asPlain();
     return takes(types, plain) ? plain : scalar;
+  }
+
+  /**
+   * Adds a warning for each HOCON string under {@code node} (at {@code path}) that is the quoted text of a
+   * reference ({@code "${N}"}, ScalarNode#quotedReference) where its place takes a string: HOCON does not
+   * substitute in quotes. Where no string is taken the schema refuses it already, and a place that takes
+   * anything (an override) is judged by what Kubernetes takes there (dev.stave.cli.Pipeline).
+   */
+  void warnQuotedReferences(Node node, String path, List<Diagnostic> warnings) {
+    warnQuotedReferences(node, List.of(root), path, warnings);
+  }
+
+  private void warnQuotedReferences(Node node, List<JsonNode> schemas, String path, List<Diagnostic> warnings) {
+    List<JsonNode> here = applying(schemas);
+    if (node instanceof MapNode map) {
+      map.entries().forEach((key, value) -> warnQuotedReferences(value, property(here, key),
+          path.isEmpty() ? key : path + "." + key, warnings));
+    } else if (node instanceof ListNode list) {
+      List<JsonNode> items = items(here);
+      for (int i = 0; i < list.items().size(); i++) {
+        warnQuotedReferences(list.items().get(i), items, path + "[" + i + "]", warnings);
+      }
+    } else if (((ScalarNode) node).quotedReference() != null) {
+      Set<String> types = types(here);
+      if (types != null && types.contains("string")) {
+        warnings.add(((ScalarNode) node).quotedReferenceWarning(path));
+      }
+    }
   }
 
   /** The schemas, with those their {@code $ref} and {@code allOf} make apply to the same value. */

@@ -629,6 +629,49 @@ class ExperimentMappingTest {
   }
 
   @Test
+  void aVariableInQuotesInHoconWhereTextIsTakenIsKeptWithAWarning() throws IOException {
+    Path file = dir.resolve("x.conf");
+    Files.writeString(file, "kind = experiment\nname = e\nimage = \"busybox:1\"\nprocesses {\n  a {\n"
+        + "    command = [\"${X}\", \"$${X}\", \"a${X}\"]\n    env { A = \"${?Y}\" }\n"
+        + "    overrides.container.workingDir = \"${X}\"\n  }\n}\n");
+    dev.stave.config.Env env = new dev.stave.config.Env(Map.of("X", "x", "Y", "y"), "/home/user");
+    Run run = Run.with(env, "compile", file.toString(), "-o", "-");
+    // Kept as written, and so compiled as before: a warning, not an error. Only a reference alone is warned of.
+    assertEquals(0, run.code(), run.err());
+    assertTrue(run.out().contains("        command:\n        - ${X}\n        - $${X}\n        - a${X}\n"), run.out());
+    assertTrue(run.out().contains("        - name: A\n          value: ${?Y}\n"), run.out());
+    assertTrue(run.out().contains("        workingDir: ${X}\n"), run.out());
+    String hint = " without the quotes to use the variable's value, or keep them if the text itself is meant\n";
+    String warnings = file + ":6:16: warning: processes.a.command[0]: \"${X}\" is kept as that text, not the"
+        + " variable's value: HOCON does not substitute in quotes\n"
+        + "    |     command = [\"${X}\", \"$${X}\", \"a${X}\"]\n"
+        + "    |                ^\n"
+        + "  = hint: write ${X}" + hint
+        + file + ":7:15: warning: processes.a.env.A: \"${?Y}\" is kept as that text, not the variable's value: HOCON"
+        + " does not substitute in quotes\n"
+        + "    |     env { A = \"${?Y}\" }\n"
+        + "    |               ^\n"
+        + "  = hint: write ${?Y}" + hint
+        + file + ":8:38: warning: processes.a.overrides.container.workingDir: \"${X}\" is kept as that text, not the"
+        + " variable's value: HOCON does not substitute in quotes\n"
+        + "    |     overrides.container.workingDir = \"${X}\"\n"
+        + "    |                                      ^\n"
+        + "  = hint: write ${X}" + hint;
+    assertEquals(warnings, run.err());
+    run = Run.with(env, "validate", file.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals(warnings + "1 config is valid\n", run.err() + run.out());
+    // YAML substitutes in quotes, and $${ is its literal ${: neither is warned of.
+    Path yaml = dir.resolve("x.yaml");
+    Files.writeString(yaml, "kind: experiment\nname: e\nimage: busybox:1\nprocesses:\n  a:\n"
+        + "    command: [\"${X}\", \"$${X}\"]\n    overrides: {container: {workingDir: \"$${X}\"}}\n");
+    run = Run.with(env, "compile", yaml.toString(), "-o", "-");
+    assertEquals(0, run.code(), run.err());
+    assertEquals("", run.err());
+    assertTrue(run.out().contains("        command:\n        - x\n        - ${X}\n"), run.out());
+  }
+
+  @Test
   void aQuotedVariableWhereAnOverrideTakesANumberIsToBeWrittenWithoutQuotes() throws IOException {
     Path file = dir.resolve("x.yaml");
     Files.writeString(file, "kind: experiment\nname: e\nimage: busybox:1\nprocesses:\n"

@@ -73,6 +73,11 @@ public final class HoconLoader {
    * original ({@link #copiedAt}); null for a value written there.
    */
   private Origin substituted;
+  /** The braces of the map whose value is about to be converted, where they open on its line; null for others. */
+  private Within within;
+
+  /** Braces from {@code from} to just after their closing one (or the line's end) on a line of a file. */
+  private record Within(String file, int line, int from, int to) {}
 
   /** {@code folders}: where the file's includes may read. */
   public HoconLoader(Env env, Sources lines, ProjectFolders folders) {
@@ -117,6 +122,7 @@ public final class HoconLoader {
     paths = new PathBudget();
     copiedBy = null;
     substituted = null;
+    within = null;
     Node node = convert(config.root(), written, path, file, "", null, 0, null, problems);
     if (!problems.isEmpty()) {
       throw new UserError(problems);
@@ -977,13 +983,38 @@ public final class HoconLoader {
   }
 
   /**
+   * The braces of a map placed at {@code placed}, the place of its {@code key} or, as an {@code item} of a list,
+   * its own, where they open on that line ({@code a {r = 1}}, {@code [{r = 1}]}); null where they do not.
+   */
+  private Within braces(Origin placed, String key, boolean item) {
+    String text = placed.line() < 1 || key == null && !item ? null : lines.line(placed.file(), placed.line());
+    if (text == null) {
+      return null;
+    }
+    int open = item ? columnsOf(text).index(placed.column()) : -1;
+    if (!item) {
+      int end = keysOn(text).find(key).end();
+      int value = valueIndex(text, end);
+      // After the key, its separator if any (a = {, a {) and spaces.
+      open = value >= 0 ? value : end < text.length() && text.charAt(end) == '"' ? end + 1 : end;
+      while (open < text.length() && text.charAt(open) == ' ') {
+        open++;
+      }
+    }
+    return open < text.length() && text.charAt(open) == '{'
+        ? new Within(placed.file(), placed.line(), open, stringsOn(text).itemEnd(open)) : null;
+  }
+
+  /**
    * Where the scalar {@code value} of {@code key}, placed at the key's first value on its line, is written when
    * the key is given values more than once there ({@code r = 2, r = "x"}): Typesafe keeps the last, with the
-   * line only.
+   * line only. In a {@code map} whose braces open on that line, its own value is looked for between them.
    */
-  private Origin inEffectAt(Origin placed, ConfigValue value, String key) {
+  private Origin inEffectAt(Origin placed, ConfigValue value, String key, Within map) {
     String text = placed.line() < 1 ? null : lines.line(placed.file(), placed.line());
-    LineKeys.Place last = text == null ? null : keysOn(text).lastValue(key, writtenForms(value));
+    boolean inMap = map != null && map.line() == placed.line() && map.file().equals(placed.file());
+    LineKeys.Place last = text == null ? null : inMap ? keysOn(text).lastValue(key, writtenForms(value), map.from(),
+        map.to()) : keysOn(text).lastValue(key, writtenForms(value));
     return last == null ? placed : new Origin(placed.file(), placed.line(), last.column());
   }
 
@@ -1002,11 +1033,13 @@ public final class HoconLoader {
   /** {@code item}: a list item's origin, placed by its list's {@link ItemCursor}; null for others. */
   private Node convert(ConfigValue value, ConfigValue written, Path path, String file, String jsonPath, String key,
       int depth, Origin item, List<Diagnostic> problems) {
+    Within map = within;
+    within = null;
     boolean scalar = value.valueType() != com.typesafe.config.ConfigValueType.OBJECT
         && value.valueType() != com.typesafe.config.ConfigValueType.LIST;
     Origin placed = item != null ? item : origin(originOf(value, written), path, file, key, scalar);
     if (scalar && item == null && key != null) {
-      placed = inEffectAt(placed, value, key);
+      placed = inEffectAt(placed, value, key, map);
     }
     Origin origin = substituted != null ? substituted : placed;
     substituted = null;
@@ -1029,6 +1062,7 @@ public final class HoconLoader {
         ConfigObject object = (ConfigObject) value;
         Map<String, Node> entries = new LinkedHashMap<>();
         Map<String, Origin> keyOrigins = new HashMap<>();
+        Within braces = braces(placed, key, item != null);
         // HOCON objects have no order; sort so that nothing downstream can see hash order.
         for (String k : new TreeSet<>(object.keySet())) {
           if (paths.over()) {
@@ -1041,6 +1075,7 @@ public final class HoconLoader {
           Supplier<Origin> copy = () -> substitutionAt(writtenChild, path, file, k);
           substituted = copiedAt(child, writtenChild, copy, path, file);
           Origin copied = substituted;
+          within = braces;
           Node node = copying(writtenChild, copied != null ? () -> copied : copy,
               () -> convert(child, writtenChild, path, file, childPath, k, depth + 1, null, problems));
           entries.put(k, node);

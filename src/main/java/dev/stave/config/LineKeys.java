@@ -2,6 +2,7 @@ package dev.stave.config;
 
 import dev.stave.diag.LineColumns;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -117,16 +118,38 @@ final class LineKeys {
   /**
    * Where the last value of {@code key} written as one of {@code forms} starts on the line, or null where the
    * key has one value on the line, or none of the last {@link #LAST_VALUES} is written so. A key given a value
-   * twice on one line ({@code r = 2, r = "x"}) has the last in effect, the one written as it is; the same key
-   * in two maps ({@code a {r = 1}, b {r = 2}}) has each map's when their values differ (the same value in
-   * both is placed at the last).
+   * twice on one line ({@code r = 2, r = "x"}) has the last in effect, the one written as it is.
    */
   Place lastValue(String key, List<String> forms) {
     List<Integer> starts = values.get(key);
-    if (starts == null || starts.size() < 2) {
-      return null;
-    }
-    for (int i = starts.size() - 1; i >= Math.max(0, starts.size() - LAST_VALUES); i--) {
+    return starts == null || starts.size() < 2 ? null : written(starts, starts.size() - 1, 0, forms);
+  }
+
+  /**
+   * As {@link #lastValue(String, List)}, for a key of the map whose braces are from {@code from} to {@code to} on
+   * the line: the last value written so between them, so that the same key in two maps ({@code a {r = "x"},
+   * b {r = "x"}}) has each map's, whether their values differ or not. Where none is written so there, the
+   * line's (a map written twice, {@code a {r = 1}, a {r = "x"}}, has the later in effect), else the first value
+   * between them, written another way ({@code "a\tb"}, {@code x-${N}}).
+   */
+  Place lastValue(String key, List<String> forms, int from, int to) {
+    List<Integer> starts = values.get(key);
+    int first = starts == null ? 0 : firstFrom(starts, from);
+    int last = starts == null ? -1 : firstFrom(starts, to) - 1;
+    Place found = last < first ? null : written(starts, last, from, forms);
+    found = found != null ? found : lastValue(key, forms);
+    return found != null || last < first ? found : place(starts.get(first), starts.get(first));
+  }
+
+  /** How many of {@code starts}, which are in order and differ, are before {@code index}. */
+  private static int firstFrom(List<Integer> starts, int index) {
+    int found = Collections.binarySearch(starts, index);
+    return found >= 0 ? found : -found - 1;
+  }
+
+  /** The last of the values {@code starts} up to the {@code last}th, from {@code from} on, written as a form. */
+  private Place written(List<Integer> starts, int last, int from, List<String> forms) {
+    for (int i = last; i >= Math.max(0, last + 1 - LAST_VALUES) && starts.get(i) >= from; i--) {
       int start = starts.get(i);
       for (String form : forms) {
         int end = start + form.length();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.stave.cli.Run;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.DiagnosticPrinter;
 import dev.stave.diag.Origin;
@@ -18,6 +19,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,6 +35,35 @@ class HoconLoaderTest {
     Path file = dir.resolve("x.conf");
     Files.writeString(file, text);
     return (MapNode) new ConfigLoader(new Env(env, "/home/u"), new Sources()).load(file).root();
+  }
+
+  /** An error's headline as printed: the file (its name only), line and column, and the path. */
+  private static final Pattern ERROR = Pattern.compile("^(?:.*/)?(\\S+:\\d+:\\d+): error: ([^:]+):", Pattern.MULTILINE);
+
+  /** Where {@code stave validate} reports errors in {@code text}, a HOCON experiment: file:line:column and path. */
+  private List<String> rejected(String text) throws IOException {
+    Path file = dir.resolve("x.conf");
+    Files.writeString(file, text);
+    Run run = Run.of("validate", file.toString());
+    assertEquals(1, run.code(), run.err());
+    List<String> places = new ArrayList<>();
+    Matcher error = ERROR.matcher(run.err());
+    while (error.find()) {
+      places.add(error.group(1) + " " + error.group(2));
+    }
+    return places;
+  }
+
+  /** The same key with the same value in two maps on one line is an error at each map's own value. */
+  @Test
+  void theSameValueInTwoMapsOnALineIsAtEachMapsOwnValue() throws IOException {
+    String head = "kind = experiment\nname = x\nimage = \"img:1\"\n";
+    assertEquals(List.of("x.conf:4:42 processes.a.replicas", "x.conf:4:77 processes.b.replicas"),
+        rejected(head + "processes { a {command = [x], replicas = \"x\"}, b {command = [y], replicas = \"x\"} }\n"));
+    // In maps that are list items, and written with escapes, which are not their text on the line.
+    assertEquals(List.of("x.conf:4:67 processes.a.tolerations[0].operator",
+        "x.conf:4:97 processes.a.tolerations[1].operator"), rejected(head + "processes { a {command = [x],"
+        + " tolerations = [{key = k, operator = \"x\\ty\"}, {key = k, operator = \"x\\ty\"}]} }\n"));
   }
 
   @Test

@@ -12,11 +12,12 @@ import java.util.Map;
  * read once for every key written on it; searching it again for each key took minutes on a line of 100,000
  * keys ({@code a0 = 1, a1 = 1, ...}), since each search and each column counted from the line's start.
  *
- * <p>A key is where it is written as a key: followed by its separator ({@code =} or {@code :}), a brace or a
- * path's dot, after a closing quote and spaces if any, outside the line's quoted strings ({@link LineStrings}),
- * so that {@code b} of {@code labels {a = "b", b = 1}} or of {@code g = "b = 1", b = 2} is not found in
- * "labels" or in a value. A key of letters, digits, {@code _} and {@code -} is found as a whole word written so;
- * a quoted key where it is written in quotes, with its escapes read; any other key where it is written unquoted
+ * <p>A key is where it is written as a key: followed by its separator ({@code =} or {@code :}), a brace, or a
+ * dot in a path that ends so, after a closing quote and spaces if any, outside the line's quoted strings
+ * ({@link LineStrings}), so that {@code b} of {@code labels {a = "b", b = 1}}, of {@code g = "b = 1", b = 2} or
+ * of {@code g = [b.sh, ${b.c}], b = 2} is not found in "labels" or in a value. A key of letters, digits,
+ * {@code _} and {@code -} is found as a whole word written so; a quoted key where it is written in quotes, with
+ * its escapes read; any other key where it is written unquoted
  * ({@code a/b = 1}, {@code a b = 1}). A key found in none of these ways is searched for along the line: its
  * first whole word, its first match, or the line's first character.
  */
@@ -32,6 +33,8 @@ final class LineKeys {
 
   private final String line;
   private final LineColumns columns;
+  /** The line's quoted strings, in order. */
+  private final List<LineStrings.Quoted> strings;
   /** The first place of each whole word written as a key, by its text. */
   private final Map<String, Place> words = new HashMap<>();
   /** The first place of each quoted key, by its text between the quotes. */
@@ -46,59 +49,96 @@ final class LineKeys {
   LineKeys(String line, LineColumns columns, LineStrings strings) {
     this.line = line;
     this.columns = columns;
-    LineStrings.Quoted last = null;
+    this.strings = strings.all();
     int i = 0;
-    for (LineStrings.Quoted string : strings.all()) {
-      separatorsBefore(i, string.start(), last);
-      last = string;
-      i = string.end();
+    for (int k = 0; k < this.strings.size(); k++) {
+      separatorsBefore(i, this.strings.get(k).start(), k - 1);
+      i = this.strings.get(k).end();
     }
     // Not into a comment: a key written there (a value left as a note) is none of the line's.
-    separatorsBefore(i, strings.end(), last);
+    separatorsBefore(i, strings.end(), this.strings.size() - 1);
   }
 
-  /** Records the keys before the separators from {@code from} to {@code to}, where no string is. */
-  private void separatorsBefore(int from, int to, LineStrings.Quoted string) {
+  /**
+   * Records the keys before the separators from {@code from} to {@code to}, where no string is; the line's
+   * {@code string}th is the last before them. A path's dot is read with the path's last key ({@link #keyBefore}).
+   */
+  private void separatorsBefore(int from, int to, int string) {
     for (int i = from; i < to; i++) {
-      if (LineStrings.KEY_ENDS.indexOf(line.charAt(i)) >= 0) {
+      char c = line.charAt(i);
+      if (c != '.' && LineStrings.KEY_ENDS.indexOf(c) >= 0) {
         keyBefore(i, string);
       }
     }
   }
 
+  /** A key as written: its text, where it is, and whether in quotes. */
+  private record Written(String key, Place place, boolean inQuotes) {}
+
   /**
-   * Records the key written before the separator at {@code at}, after the line's string {@code last} if any.
-   * Each character is looked at again for one separator at most: the spaces, word or unquoted text before it
-   * reach back no further than the separator or string before.
+   * Records the key written before the separator at {@code at}, and the keys before it in its path
+   * ({@code a.b.c = 1}), after the line's strings up to the {@code string}th. Text before a dot is a key only in
+   * a path that ends so: not in a value ({@code x = v1.2}) or a substitution ({@code ${a.b}}), where the key
+   * {@code a} would be found though written nowhere as one. Each character is looked at again for one
+   * separator at most: the spaces, words and strings of a path reach back no further than the separator before.
    */
-  private void keyBefore(int at, LineStrings.Quoted last) {
+  private void keyBefore(int at, int string) {
+    List<Written> path = new ArrayList<>(1);
     int end = at;
-    while (end > 0 && Character.isWhitespace(line.charAt(end - 1))) {
-      end--;
-    }
-    if (last != null && last.end() == end) {
-      Place inQuotes = place(last.start() + 1, last.end() - 1);
-      quoted.putIfAbsent(last.text(), inQuotes);
-      if (isWord(last.text())) {
-        words.putIfAbsent(last.text(), inQuotes);
+    while (true) {
+      end = spacesBefore(end);
+      LineStrings.Quoted last = string >= 0 ? strings.get(string) : null;
+      int start;
+      if (last != null && last.end() == end) {
+        path.add(new Written(last.text(), place(last.start() + 1, last.end() - 1), true));
+        start = last.start();
+        string--;
+      } else {
+        int floor = last == null ? 0 : last.end();
+        start = end;
+        while (start > floor && NOT_IN_UNQUOTED_KEYS.indexOf(line.charAt(start - 1)) < 0) {
+          start--;
+        }
+        int first = start;
+        while (first < end && Character.isWhitespace(line.charAt(first))) {
+          first++;
+        }
+        if (first == end) {
+          break;
+        }
+        path.add(new Written(line.substring(first, end), place(first, end), false));
       }
-      valueAfter(last.text(), at);
-      return;
+      int dot = spacesBefore(start);
+      if (dot == 0 || line.charAt(dot - 1) != '.') {
+        break;
+      }
+      end = dot - 1;
     }
-    int floor = last == null ? 0 : last.end();
-    int start = end;
-    while (start > floor && NOT_IN_UNQUOTED_KEYS.indexOf(line.charAt(start - 1)) < 0) {
-      start--;
-    }
-    while (start < end && Character.isWhitespace(line.charAt(start))) {
-      start++;
-    }
-    if (start < end) {
+    // In the order written: of a key written twice (a.a = 1), the first is its place.
+    for (int i = path.size() - 1; i >= 0; i--) {
+      Written key = path.get(i);
+      if (key.inQuotes()) {
+        quoted.putIfAbsent(key.key(), key.place());
+      }
       // A word is a key only as the whole of one: b of a/b is not.
-      String key = line.substring(start, end);
-      (isWord(key) ? words : unquoted).putIfAbsent(key, place(start, end));
-      valueAfter(key, at);
+      if (isWord(key.key())) {
+        words.putIfAbsent(key.key(), key.place());
+      } else if (!key.inQuotes()) {
+        unquoted.putIfAbsent(key.key(), key.place());
+      }
     }
+    if (!path.isEmpty()) {
+      valueAfter(path.get(0).key(), at);
+    }
+  }
+
+  /** The index after the last character before {@code end} that is not a space; 0 where none is. */
+  private int spacesBefore(int end) {
+    int i = end;
+    while (i > 0 && Character.isWhitespace(line.charAt(i - 1))) {
+      i--;
+    }
+    return i;
   }
 
   /** Records where the value of {@code key} starts, when the character at {@code at} is its separator. */

@@ -66,6 +66,19 @@ class HoconLoaderTest {
         + " tolerations = [{key = k, operator = \"x\\ty\"}, {key = k, operator = \"x\\ty\"}]} }\n"));
   }
 
+  /** A key's name before a dot in a value or in a substitution is no key: the key is where it is written as one. */
+  @Test
+  void aKeysNameBeforeADotInAValueOrASubstitutionIsNotTheKey() throws IOException {
+    String head = "kind = experiment\nname = x\nimage = \"img:1\"\n";
+    assertEquals(List.of("x.conf:4:46 processes.p.replcas"),
+        rejected(head + "processes { p { command = [run, replcas.sh], replcas = 2 } }\n"));
+    assertEquals(List.of("x.conf:4:52 processes.p.team", "x.conf:5:1 team"),
+        rejected(head + "processes { p { command = [x], args = [${team.x}], team = 2 } }\nteam { x = a }\n"));
+    // A path's keys are keys, quoted or not.
+    assertEquals(List.of("x.conf:4:15 processes.p.replcas"),
+        rejected(head + "processes.\"p\".replcas = 2, processes.p.command = [x]\n"));
+  }
+
   @Test
   void valuesCarryTheirLineAndTheKeysColumn() throws IOException {
     MapNode root = load("kind = experiment\nprocesses {\n  agent { replicas = 8 }\n}\n", Map.of());

@@ -845,6 +845,10 @@ public final class HoconLoader {
       // Written with escapes, or another way there (a substitution, a comment before it): search on, a string
       // among the line's strings as they read, which are read once for all its items.
       if (resolvedType(item) && item.valueType() == com.typesafe.config.ConfigValueType.STRING) {
+        int end = piecesEnd((String) item.unwrapped(), next);
+        if (end >= 0) {
+          return passing(at, next, end);
+        }
         LineStrings.Quoted quoted = stringsOn(lineText).value((String) item.unwrapped(), from);
         if (quoted != null) {
           return passing(at, quoted.start(), quoted.end());
@@ -857,6 +861,36 @@ public final class HoconLoader {
         }
       }
       return at;
+    }
+
+    /**
+     * Where a string written in pieces from {@code first} ends ({@code [a "b" c, 2]}, {@code [x-${N}]}): at the
+     * comma, bracket or brace after it, past its strings and substitutions; -1 where its first piece, text or a
+     * string, does not start the item's {@code text}, or a substitution. Searching the line for the whole text,
+     * which is written nowhere, went to the line's end for each such item.
+     */
+    private int piecesEnd(String text, int first) {
+      LineStrings strings = stringsOn(lineText);
+      int hocon = strings.end();
+      LineStrings.Quoted quoted = first < hocon ? strings.at(first) : null;
+      int piece = first;
+      while (quoted == null && piece < hocon && !Character.isWhitespace(lineText.charAt(piece))
+          && LineStrings.NOT_IN_UNQUOTED.indexOf(lineText.charAt(piece)) < 0) {
+        piece++;
+      }
+      boolean starts = quoted != null ? text.startsWith(quoted.text())
+          : piece > first ? text.startsWith(lineText.substring(first, piece)) : lineText.startsWith("${", first);
+      int i = first;
+      while (starts && i < hocon && ",]}".indexOf(lineText.charAt(i)) < 0) {
+        char c = lineText.charAt(i);
+        quoted = c == '"' ? strings.at(i) : null;
+        if (c == '"' && quoted == null) {
+          // A quote that opens no string: the item was looked for from inside one.
+          return -1;
+        }
+        i = quoted != null ? quoted.end() : c == '{' || c == '[' ? strings.itemEnd(i) : i + 1;
+      }
+      return starts ? i : -1;
     }
 
     /**

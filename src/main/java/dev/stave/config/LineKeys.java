@@ -29,7 +29,7 @@ final class LineKeys {
   record Place(int index, int column, int end) {}
 
   /** What ends unquoted text in HOCON besides spaces, and a path's dot, which ends a key in it. */
-  private static final String NOT_IN_UNQUOTED_KEYS = "$\"{}[]:=,+#`^?!@*&\\.";
+  private static final String NOT_IN_UNQUOTED_KEYS = LineStrings.NOT_IN_UNQUOTED + ".";
 
   private final String line;
   private final LineColumns columns;

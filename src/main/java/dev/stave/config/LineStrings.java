@@ -2,6 +2,8 @@ package dev.stave.config;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +26,9 @@ final class LineStrings {
   private final Map<String, List<Integer>> values = new HashMap<>();
   /** Where each brace or bracket outside the strings that closes on the line closes, by where it opens. */
   private final Map<Integer, Integer> closings = new HashMap<>();
+
+  /** What ends unquoted text in HOCON besides spaces ({@code a"b"} is a, then the string b). */
+  static final String NOT_IN_UNQUOTED = "$\"{}[]:=,+#`^?!@*&\\";
 
   /** What follows a key: its separator, a brace or a path's dot ({@code +=} too, see {@link #isKey}). */
   static final String KEY_ENDS = "=:{.";
@@ -89,6 +94,12 @@ final class LineStrings {
       }
     }
     return lo < found.size() ? all.get(found.get(lo)) : null;
+  }
+
+  /** The string whose opening quote is at {@code open}; null where none opens there. */
+  Quoted at(int open) {
+    int found = Collections.binarySearch(all, new Quoted(open, open, ""), Comparator.comparingInt(Quoted::start));
+    return found >= 0 ? all.get(found) : null;
   }
 
   /**

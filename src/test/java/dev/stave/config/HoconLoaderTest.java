@@ -79,6 +79,36 @@ class HoconLoaderTest {
         rejected(head + "processes.\"p\".replcas = 2, processes.p.command = [x]\n"));
   }
 
+  /** A list item written in pieces is at its first piece, and the items after it are looked for past it. */
+  @Test
+  void anItemWrittenInPiecesIsAtItsFirstPiece() throws IOException {
+    String head = "kind = experiment\nname = x\nimage = \"img:1\"\n";
+    assertEquals(List.of("x.conf:4:44 processes.p.connects", "x.conf:4:53 processes.p.connects"),
+        rejected(head + "processes { p { command = [x], connects = [a \"b\" c, d \"e\"] } }\n"));
+    // Not in the piece of an item before (the 2 of run "x" 2), nor after text with a substitution or an escape.
+    assertEquals(List.of("x.conf:4:39 processes.p.command[1]", "x.conf:4:55 processes.p.command[3]",
+        "x.conf:4:68 processes.p.command[5]"),
+        rejected(head + "processes { p { command = [run \"x\" 2, 2, x-${name} y, 3, \"a\\tb\" c, 4] } }\n"));
+  }
+
+  /** Each item written in pieces on a line of twenty thousand is at its column, read once along the line. */
+  @Test
+  void everyItemWrittenInPiecesOnALineOfTwentyThousandIsAtItsColumn() throws IOException {
+    StringBuilder line = new StringBuilder("x = [");
+    int[] columns = new int[20_000];
+    for (int i = 0; i < columns.length; i++) {
+      line.append(i == 0 ? "" : ", ");
+      columns[i] = line.length() + 1;
+      line.append("a").append(i).append(" \"b\"");
+    }
+    List<Node> items = ((ListNode) load(line + "]\n", Map.of()).get("x")).items();
+    for (int i : new int[] {0, 1, 10, 12_345, 19_999}) {
+      assertEquals(List.of(1, columns[i]), List.of(items.get(i).origin().line(), items.get(i).origin().column()),
+          "item " + i);
+      assertEquals("a" + i + " b", ((ScalarNode) items.get(i)).value());
+    }
+  }
+
   @Test
   void valuesCarryTheirLineAndTheKeysColumn() throws IOException {
     MapNode root = load("kind = experiment\nprocesses {\n  agent { replicas = 8 }\n}\n", Map.of());

@@ -12,9 +12,9 @@ import java.util.Map;
  * read once for every key written on it; searching it again for each key took minutes on a line of 100,000
  * keys ({@code a0 = 1, a1 = 1, ...}), since each search and each column counted from the line's start.
  *
- * <p>A key is where it is written as a key: followed by its separator ({@code =} or {@code :}), a brace, or a
- * dot in a path that ends so, after a closing quote and spaces if any, outside the line's quoted strings
- * ({@link LineStrings}), so that {@code b} of {@code labels {a = "b", b = 1}}, of {@code g = "b = 1", b = 2} or
+ * <p>A key is where it is written as a key: followed by its separator ({@code =}, {@code :} or {@code +=}), a
+ * brace, or a dot in a path that ends so, after a closing quote and spaces if any, outside the line's quoted
+ * strings ({@link LineStrings}), so that {@code b} of {@code labels {a = "b", b = 1}}, of {@code g = "b = 1", b = 2} or
  * of {@code g = [b.sh, ${b.c}], b = 2} is not found in "labels" or in a value. A key of letters, digits,
  * {@code _} and {@code -} is found as a whole word written so; a quoted key where it is written in quotes, with
  * its escapes read; any other key where it is written unquoted
@@ -61,12 +61,13 @@ final class LineKeys {
 
   /**
    * Records the keys before the separators from {@code from} to {@code to}, where no string is; the line's
-   * {@code string}th is the last before them. A path's dot is read with the path's last key ({@link #keyBefore}).
+   * {@code string}th is the last before them. A path's dot is read with the path's last key ({@link #keyBefore});
+   * {@code +=} ends a key as {@code =} does.
    */
   private void separatorsBefore(int from, int to, int string) {
     for (int i = from; i < to; i++) {
       char c = line.charAt(i);
-      if (c != '.' && LineStrings.KEY_ENDS.indexOf(c) >= 0) {
+      if (c != '.' && LineStrings.KEY_ENDS.indexOf(c) >= 0 || c == '+' && line.startsWith("+=", i)) {
         keyBefore(i, string);
       }
     }

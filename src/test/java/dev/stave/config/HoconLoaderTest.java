@@ -109,6 +109,13 @@ class HoconLoaderTest {
     }
   }
 
+  /** A key followed by += is where it is written as one, not where its name is written in a value before it. */
+  @Test
+  void aKeyThatAppendsIsWhereItIsWrittenAsAKey() throws IOException {
+    assertEquals(List.of("x.conf:4:38 processes.p.replcas"), rejected("kind = experiment\nname = x\nimage = \"img:1\"\n"
+        + "processes { p { command = [replcas], replcas += x } }\n"));
+  }
+
   @Test
   void valuesCarryTheirLineAndTheKeysColumn() throws IOException {
     MapNode root = load("kind = experiment\nprocesses {\n  agent { replicas = 8 }\n}\n", Map.of());

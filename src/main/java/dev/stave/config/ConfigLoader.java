@@ -28,9 +28,9 @@ import java.util.regex.Pattern;
 public final class ConfigLoader {
   /** Configs are small; a larger file is almost certainly a mistake or an attack. */
   public static final long MAX_FILE_BYTES = 8L * 1024 * 1024;
-  /** {@code ${NAME}}, {@code ${NAME:-x}} (YAML) and {@code ${?NAME}} (HOCON). */
   /** What standard input is called in diagnostics. */
   public static final String STANDARD_INPUT = "<stdin>";
+  /** {@code ${NAME}}, {@code ${NAME:-x}} (YAML) and {@code ${?NAME}} (HOCON). */
   private static final Pattern ENV_REFERENCE = Pattern.compile("\\$\\{\\??([A-Za-z_][A-Za-z0-9_]*)");
 
   private final Env env;

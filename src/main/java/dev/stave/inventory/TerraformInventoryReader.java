@@ -309,7 +309,7 @@ public final class TerraformInventoryReader {
         Node at = b.body().get("type");
         problems.add(Diagnostic.error(at.origin(), path(key, b.path() + ".type"), "inventory-gpu",
             b.path() + ".type of node pool '" + key + "' is " + shown(at) + ", and " + typed.path()
-                + " attaches " + Names.printable(type) + ": a node has GPUs of one type",
+                + " attaches \"" + Names.printable(type) + "\": a node has GPUs of one type",
             "give the pool's blocks one type, or put the GPUs of each type in a pool of its own"));
       }
     }
@@ -320,7 +320,7 @@ public final class TerraformInventoryReader {
           "write the number of GPUs per node, such as 4"));
       return new Gpus(null, type);
     }
-    return new Gpus((int) sum, type != null ? type : firstType);
+    return new Gpus((int) sum, sum == 0 ? firstType : type);
   }
 
   /** A nested block as written, and the path that names it: {@code field}, or {@code field[i]} in a list. */

@@ -399,13 +399,17 @@ class TerraformInventoryReaderTest {
           "q": {"node_config": {"machine_type": "n1-standard-8", "guest_accelerator": [
                   {"type": "nvidia-tesla-k80", "count": 0}, {"type": "nvidia-tesla-t4", "count": 0}]}},
           "r": {"node_config": {"machine_type": "n1-standard-8", "labels": {"gpu_type": "a100"}, "guest_accelerator": [
-                  {"type": "nvidia-tesla-a100", "count": 1073741823}, {"type": "nvidia-a100", "count": 1073741824}]}}
+                  {"type": "nvidia-tesla-a100", "count": 1073741823}, {"type": "nvidia-a100", "count": 1073741824}]}},
+          "s": {"node_config": {"machine_type": "n1-standard-8", "guest_accelerator": [
+                  {"type": "nvidia-tesla-k80", "count": 0}, {"count": 2}]}}
         }}}
         """, problems);
     assertEquals(List.of(), problems);
+    // A block that attaches no GPUs names no type for those that do (s: two GPUs of no type stated).
     assertEquals(List.of(List.of("p", 3, "nvidia-tesla-t4"), List.of("q", 0, "nvidia-tesla-k80"),
-        List.of("r", 2147483647, "a100")),
-        inventory.pools().stream().map(p -> List.of(p.name(), p.gpuCount(), p.gpuType())).toList());
+        List.of("r", 2147483647, "a100"), List.of("s", 2, "none")),
+        inventory.pools().stream()
+            .map(p -> List.of(p.name(), p.gpuCount(), p.gpuType() == null ? "none" : p.gpuType())).toList());
   }
 
   /** A node has GPUs of one type, and holds at most 2147483647 of them, as a pool's gpu_count does. */
@@ -425,7 +429,7 @@ class TerraformInventoryReaderTest {
     assertEquals(List.of(
         inv + "4:20: error: " + pool + "p.node_config.guest_accelerator[2].type: node_config.guest_accelerator[2].type"
             + " of node pool 'p' is \"nvidia-tesla-v100\", and node_config.guest_accelerator[1] attaches"
-            + " nvidia-tesla-t4: a node has GPUs of one type",
+            + " \"nvidia-tesla-t4\": a node has GPUs of one type",
         "  = hint: give the pool's blocks one type, or put the GPUs of each type in a pool of its own",
         inv + "5:79: error: " + pool + "q.node_config.guest_accelerator: the guest_accelerator blocks of node pool 'q'"
             + " attach 2147483648 GPUs to a node, more than 2147483647",

@@ -31,6 +31,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * Finds the user's kubeconfig as kubectl does ({@code --kubeconfig}, then the files of
@@ -253,20 +256,41 @@ public final class Kubeconfig {
     KubeConfig config;
     try {
       String text = Files.readString(file, StandardCharsets.UTF_8);
-      // An empty file (`touch ~/.kube/config`) is an empty kubeconfig to kubectl, not a malformed one.
-      config = text.isBlank() ? new KubeConfig(new ArrayList<>(), new ArrayList<>(), new ArrayList<>())
-          : KubeConfig.loadKubeConfig(new StringReader(text));
-    } catch (CharacterCodingException | RuntimeException e) {
+      config = parse(text);
+      // A file with no document (`touch ~/.kube/config`, or only comments) is an empty kubeconfig to
+      // kubectl, not a malformed one. A file may also hold only some of the entries (clusters in one,
+      // users in another): kubectl merges them.
+      if (config == null && noDocument(text)) {
+        config = new KubeConfig(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+      }
+    } catch (CharacterCodingException e) {
       throw malformed(where);
     } catch (IOException e) {
       throw problem(where, "kubeconfig-unreadable", "cannot read the kubeconfig " + where, "check its permissions");
     }
-    // A file may hold only some of the entries (clusters in one, users in another): kubectl merges them.
     if (config == null) {
       throw malformed(where);
     }
     config.setFile(file.toAbsolutePath().toFile());
     return config;
+  }
+
+  /** The kubeconfig {@code text} holds, or null where client-java cannot read one. */
+  private static KubeConfig parse(String text) {
+    try {
+      return KubeConfig.loadKubeConfig(new StringReader(text));
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** Whether {@code text} is YAML that holds no document: nothing, comments, or a bare {@code ---}. */
+  private static boolean noDocument(String text) {
+    try {
+      return new Yaml(new SafeConstructor(new LoaderOptions())).load(text) == null;
+    } catch (RuntimeException e) {
+      return false;
+    }
   }
 
   /**

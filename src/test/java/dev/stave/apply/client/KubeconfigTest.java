@@ -123,6 +123,8 @@ class KubeconfigTest {
         contexts: [{name: work, context: {cluster: lab, user: me}}]
         """);
     assertEquals("https://lab.example", Kubeconfig.merge(List.of(empty, whole)).getServer());
+    Path comments = write("d/config", "# made by hand\n---\n  # nothing yet\n\n");
+    assertEquals("https://lab.example", Kubeconfig.merge(List.of(comments, whole)).getServer());
     Path latin1 = tmp.resolve("c/config");
     Files.createDirectories(latin1.getParent());
     Files.write(latin1, new byte[] {'k', 'i', 'n', 'd', ':', ' ', (byte) 0xe9, '\n'});

@@ -1,7 +1,10 @@
 package dev.stave.config;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
+import org.yaml.snakeyaml.events.AliasEvent;
 import org.yaml.snakeyaml.events.CollectionEndEvent;
 import org.yaml.snakeyaml.events.CollectionStartEvent;
 import org.yaml.snakeyaml.events.Event;
@@ -12,15 +15,18 @@ import org.yaml.snakeyaml.parser.Parser;
 
 /**
  * A parser's events without the map entries that {@link KeptEntries} leaves out: the key's event and
- * every event of its value are read and dropped, so the composer never builds them.
+ * every event of its value are read and dropped, so the composer never builds them. An entry that
+ * defines an anchor is kept all the same, since what is kept may use it through an alias.
  */
 final class PrunedEvents implements Parser {
   private final Parser parser;
-  private final KeptEntries kept;
+  private final KeptEntries keep;
   /** The lists and maps being read, innermost first. */
   private final Deque<Open> open = new ArrayDeque<>();
   /** The next event to hand out, once looked at; null before. */
   private Event next;
+  /** The events of an entry that was to be left out but defines an anchor, to hand out in turn. */
+  private final Deque<Event> kept = new ArrayDeque<>();
 
   private static final class Open {
     final String path;
@@ -36,9 +42,9 @@ final class PrunedEvents implements Parser {
     }
   }
 
-  PrunedEvents(Parser parser, KeptEntries kept) {
+  PrunedEvents(Parser parser, KeptEntries keep) {
     this.parser = parser;
-    this.kept = kept;
+    this.keep = keep;
   }
 
   @Override
@@ -63,17 +69,26 @@ final class PrunedEvents implements Parser {
   }
 
   private Event advance() {
-    while (true) {
-      Event event = parser.getEvent();
+    Event event = kept.poll();
+    if (event == null) {
+      event = parser.getEvent();
       Open in = open.peek();
-      if (in != null && in.map && in.atKey && event instanceof ScalarEvent key
-          && !kept.keep(in.path, key.getValue())) {
-        skipNode();
-        continue;
+      while (in != null && in.map && in.atKey && event instanceof ScalarEvent key
+          && !keep.keep(in.path, key.getValue())) {
+        List<Event> value = node();
+        if (anchored(key) || value.stream().anyMatch(PrunedEvents::anchored)) {
+          kept.addAll(value);
+          break;
+        }
+        event = parser.getEvent();
       }
-      follow(event, in);
-      return event;
     }
+    follow(event, open.peek());
+    return event;
+  }
+
+  private static boolean anchored(Event event) {
+    return event instanceof NodeEvent node && !(event instanceof AliasEvent) && node.getAnchor() != null;
   }
 
   /** Keeps track of where {@code event} is: which map's key or value, or which list's item. */
@@ -102,16 +117,19 @@ final class PrunedEvents implements Parser {
     }
   }
 
-  /** Reads and drops one node's events: a scalar or an alias, or a list or map to its end. */
-  private void skipNode() {
+  /** The events of one node: a scalar or an alias, or a list or map to its end. */
+  private List<Event> node() {
+    List<Event> events = new ArrayList<>();
     int depth = 0;
     do {
       Event event = parser.getEvent();
+      events.add(event);
       if (event instanceof CollectionStartEvent) {
         depth++;
       } else if (event instanceof CollectionEndEvent) {
         depth--;
       }
     } while (depth > 0);
+    return events;
   }
 }

@@ -39,8 +39,8 @@ class YamlLoaderTest {
     KeptEntries kept = (path, key) -> !path.equals("items.[]") || key.equals("keep");
     String text = "items:\n"
         + "- drop: [" + "1, ".repeat(200_000) + "1]\n"
-        + "  keep: {a: [1, {b: 2}]}\n"
-        + "  drop2: {x: &x [1], y: {z: 3}}\n"
+        + "  keep: {a: &x [1, {b: 2}]}\n"
+        + "  drop2: {x: [1], y: {z: 3}}\n"
         + "- {drop: *x, keep: 4, drop3: s}\n"
         + "other: {drop: 5}\n";
     MapNode root = (MapNode) YamlLoader.verbatim(kept, 8 * 1024 * 1024).load(text, "x.yaml");
@@ -55,6 +55,20 @@ class YamlLoaderTest {
     assertEquals(List.of("drop"), List.copyOf(((MapNode) root.get("other")).entries().keySet()),
         "a key of the same name elsewhere is kept");
     assertThrows(UserError.class, () -> YamlLoader.verbatim().load(text, "x.yaml"), "the whole file is too large");
+  }
+
+  @Test
+  void anEntryLeftOutIsReadAfterAllWhenItDefinesAnAnchor() {
+    KeptEntries kept = (path, key) -> !key.startsWith("drop");
+    MapNode root = (MapNode) YamlLoader.verbatim(kept, 1024).load("""
+        drop: {a: &l {p: x}}
+        labels: *l
+        drop2: [*l]
+        dropped: &k 1
+        keep: *k
+        """, "x.yaml");
+    assertEquals(List.of("drop", "labels", "dropped", "keep"), List.copyOf(root.entries().keySet()));
+    assertEquals("x", ((ScalarNode) ((MapNode) root.get("labels")).get("p")).value());
   }
 
   @Test

@@ -13,6 +13,7 @@ import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import dev.stave.config.ConfigFile;
+import dev.stave.config.ConfigFormat;
 import dev.stave.config.ListNode;
 import dev.stave.config.MapNode;
 import dev.stave.config.Node;
@@ -101,7 +102,11 @@ public final class SchemaValidator {
     if (!messages.isEmpty()) {
       return null;
     }
-    variables.warnQuotedReferences(root, "", problems);
+    // Only HOCON keeps a quoted reference as text (YAML substitutes it), and only HOCON includes HOCON:
+    // a YAML config, such as a large sweep's grid, is not walked again.
+    if (ConfigFormat.of(config.path()) == ConfigFormat.HOCON) {
+      variables.warnQuotedReferences(root, "", problems);
+    }
     return config.withRoot(root);
   }
 

@@ -113,8 +113,11 @@ public final class YamlLoader {
           "the file is nested too deeply to read", "keep nesting under " + MAX_NESTING + " levels"));
     }
     if (root == null) {
+      // Part of a file another tool wrote (kubectl's nodes): empty when that tool failed, as in a pipe.
       throw new UserError(Diagnostic.error(Origin.of(file), "", "empty",
-          "the file is empty", "a config needs at least 'kind' and 'name'"));
+          file.equals(ConfigLoader.STANDARD_INPUT) ? "standard input is empty" : "the file is empty",
+          kept == null ? "a config needs at least 'kind' and 'name'"
+              : "check that the command that wrote it succeeded (its errors go to its standard error)"));
     }
     Converter converter = new Converter(file, parser.aliases, text.indexOf(NEL) >= 0, parser.quotedInFlow);
     Node node = converter.convert(root, "", 0);

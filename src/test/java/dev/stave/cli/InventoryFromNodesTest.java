@@ -465,6 +465,12 @@ class InventoryFromNodesTest {
         "<stdin>:1:73: error: items[0].spec.taints[0]: node 'a' has a string in spec.taints[0], where kubectl"
             + " writes a taint: a map of key, value and effect"), headlines(bad));
 
+    Run empty = Run.withInput(new byte[0], "inventory", "from-nodes", "-");
+    assertEquals(1, empty.code());
+    assertEquals("<stdin>:1:1: error: standard input is empty\n    | \n    | ^\n"
+        + "  = hint: check that the command that wrote it succeeded (its errors go to its standard error)\n",
+        empty.err());
+
     Run large = Run.withInput(new byte[NodesInventory.MAX_BYTES + 1], "inventory", "from-nodes", "-");
     assertEquals(1, large.code());
     assertEquals("<stdin>:1:1: error: standard input holds more than the 67108864 bytes stave reads\n"

@@ -43,7 +43,7 @@ public final class ConfigLoader {
 
   /** Loads a file the user named: its includes may name files in its folder and in the current one. */
   public ConfigFile load(Path given) {
-    return load(given, null, true);
+    return load(given, null, new YamlLoader(env), MAX_FILE_BYTES);
   }
 
   /**
@@ -51,7 +51,7 @@ public final class ConfigLoader {
    * where that config may ({@code folders}), which the caller has checked the file itself against.
    */
   public ConfigFile load(Path given, ProjectFolders folders) {
-    return load(given, folders, true);
+    return load(given, folders, new YamlLoader(env), MAX_FILE_BYTES);
   }
 
   /** Loads a file whose {@code ${...}} belong to another tool (Terraform JSON): no variables are replaced. */
@@ -71,10 +71,6 @@ public final class ConfigLoader {
    */
   public ConfigFile loadPart(Path given, KeptEntries kept, int maxBytes) {
     return load(given, null, YamlLoader.verbatim(kept, maxBytes), maxBytes);
-  }
-
-  private ConfigFile load(Path given, ProjectFolders named, boolean interpolate) {
-    return load(given, named, interpolate ? new YamlLoader(env) : YamlLoader.verbatim(), MAX_FILE_BYTES);
   }
 
   private ConfigFile load(Path given, ProjectFolders named, YamlLoader yaml, long maxBytes) {

@@ -218,7 +218,8 @@ final class Pipeline {
       diagnostics.addAll(e.diagnostics());
       return null;
     }
-    compiled.objects().forEach(this::warnQuotedReferences);
+    // Every point of a sweep has the same overrides, and so the same warnings.
+    compiled.firstPoint().forEach(this::warnQuotedReferences);
     return new Bundle(compiled.bundle(), rendered);
   }
 
@@ -240,10 +241,11 @@ final class Pipeline {
   /**
    * {@code validate}'s check of the objects that overrides change: rendered and checked against the
    * Kubernetes model as {@code compile} does, each on its own, so that every override's problem is
-   * reported. The rest is stave's own work, which needs no check of the user's.
+   * reported. The rest is stave's own work, which needs no check of the user's. Of a sweep, the first point
+   * is checked: every point has the same overrides on objects of the same fields.
    */
   void checkOverrides(Compiled compiled) {
-    for (PlannedObject planned : compiled.objects()) {
+    for (PlannedObject planned : compiled.firstPoint()) {
       if (!planned.overrides().isEmpty()) {
         try {
           rendered(planned);

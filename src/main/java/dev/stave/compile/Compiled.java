@@ -22,6 +22,14 @@ public record Compiled(String bundle, List<PlannedObject> objects, List<SecretSp
     return new Compiled(null, List.of(), List.of(), diagnostics);
   }
 
+  /**
+   * The objects, or of a sweep the shared objects and the first point's instances: enough to judge what the
+   * points have in common, such as overrides, without making every point's objects again.
+   */
+  public List<PlannedObject> firstPoint() {
+    return Sweep.firstPoint(objects);
+  }
+
   public boolean failed() {
     return diagnostics.stream().anyMatch(Diagnostic::isError);
   }

@@ -92,6 +92,16 @@ final class Sweep {
   }
 
   /**
+   * {@code objects}, or of a sweep's instances the shared objects and the first point's. The points differ in
+   * names, labels and the values made from the point, never in overrides, which each instance keeps from the
+   * object it is made from.
+   */
+  static List<PlannedObject> firstPoint(List<PlannedObject> objects) {
+    return objects instanceof Instances instances
+        ? instances.subList(0, instances.shared.size() + instances.perPoint.size()) : objects;
+  }
+
+  /**
    * The shared objects, then every point's objects, each made when it is asked for. A 10,000-point
    * sweep is then never held as 20,000 copies of template data: the renderer makes, renders and drops
    * them one by one, on all cores. Asking twice gives equal objects.

@@ -3,6 +3,7 @@ package dev.stave.compile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -60,6 +61,42 @@ class SweepInstancesTest {
     assertEquals(List.of("--seed=2"), args(objects.get(4)));
     assertThrows(IndexOutOfBoundsException.class, () -> objects.get(7));
     assertThrows(UnsupportedOperationException.class, () -> objects.add(objects.get(0)));
+  }
+
+  @Test
+  void theFirstPointHasTheOverridesOfEveryPoint() throws IOException {
+    Compiled compiled = compile("""
+        kind: experiment
+        name: sw
+        project: lab
+        image: img:1
+        sweep: {grid: {seed: [1, 2, 3]}}
+        processes:
+          train:
+            command: [python]
+            args: ["--seed={{seed}}"]
+            overrides: {container: {securityContext: {runAsNonRoot: true}}}
+        """);
+    List<PlannedObject> first = compiled.firstPoint();
+    assertEquals(compiled.objects().subList(0, 2), first, "the Namespace and the first point's Job");
+    assertEquals(List.of("--seed=1"), args(first.get(1)));
+    assertEquals(1, first.get(1).overrides().size());
+    for (PlannedObject job : compiled.objects().subList(1, 4)) {
+      assertEquals(first.get(1).overrides(), job.overrides());
+    }
+  }
+
+  @Test
+  void theFirstPointOfNoSweepIsEveryObject() throws IOException {
+    Compiled compiled = compile("""
+        kind: experiment
+        name: one
+        project: lab
+        image: img:1
+        processes: {train: {command: [python], binds: [params]}}
+        """);
+    assertEquals(3, compiled.objects().size());
+    assertSame(compiled.objects(), compiled.firstPoint());
   }
 
   @SuppressWarnings("unchecked")

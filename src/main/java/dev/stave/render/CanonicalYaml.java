@@ -96,6 +96,12 @@ public final class CanonicalYaml {
   private static final ThreadLocal<PlainConstructor> READER = ThreadLocal.withInitial(CanonicalYaml::reader);
 
   /**
+   * The longest text read: a template's output for one object or a bundle file. ConfigMaps top out at
+   * 1 MiB; this leaves room for a whole rendered bundle document.
+   */
+  static final int MAX_CODE_POINTS = 64 * 1024 * 1024;
+
+  /**
    * SnakeYAML's parser over a reader that takes linear time: its own reader takes quadratic time in the
    * length of a word or a line (LinearStreamReader), and template output or a bundle file may hold a
    * value of megabytes.
@@ -110,8 +116,7 @@ public final class CanonicalYaml {
     options.setMaxAliasesForCollections(50);
     options.setAllowRecursiveKeys(false);
     options.setNestingDepthLimit(BlockWriter.MAX_DEPTH + 10);
-    // ConfigMaps top out at 1 MiB; leave room for a whole rendered bundle document.
-    options.setCodePointLimit(64 * 1024 * 1024);
+    options.setCodePointLimit(MAX_CODE_POINTS);
     return new PlainConstructor(options);
   }
 

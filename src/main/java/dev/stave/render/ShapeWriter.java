@@ -1,5 +1,6 @@
 package dev.stave.render;
 
+import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,33 +45,62 @@ final class ShapeWriter extends Writer {
     return n;
   }
 
+  /**
+   * Thrown by every write once the template has written more than the YAML reader takes for one object
+   * ({@link CanonicalYaml#MAX_CODE_POINTS}, counted in chars): a template printing in a loop over a huge
+   * range is stopped there, not after gigabytes and the time limit, or the heap, run out.
+   */
+  static final class TooLong extends IOException {
+    TooLong() {
+      super("the template wrote more than " + CanonicalYaml.MAX_CODE_POINTS + " characters");
+    }
+  }
+
   private final StringBuilder shape = new StringBuilder(2048);
   private final List<String> values = new ArrayList<>();
   private final List<Integer> offsets = new ArrayList<>();
+  private long written;
 
-  void value(String text) {
+  /** Whether the template wrote more than it may; every write since has failed. */
+  boolean tooLong() {
+    return written > CanonicalYaml.MAX_CODE_POINTS;
+  }
+
+  private void count(int length) throws TooLong {
+    written += length;
+    if (tooLong()) {
+      throw new TooLong();
+    }
+  }
+
+  void value(String text) throws TooLong {
+    count(text.length());
     offsets.add(shape.length());
     shape.append('"').append(MARK).append(values.size()).append('"');
     values.add(text);
   }
 
   @Override
-  public void write(char[] chars, int offset, int length) {
+  public void write(char[] chars, int offset, int length) throws TooLong {
+    count(length);
     shape.append(chars, offset, length);
   }
 
   @Override
-  public void write(String s) {
+  public void write(String s) throws TooLong {
+    count(s.length());
     shape.append(s);
   }
 
   @Override
-  public void write(String s, int offset, int length) {
+  public void write(String s, int offset, int length) throws TooLong {
+    count(length);
     shape.append(s, offset, offset + length);
   }
 
   @Override
-  public void write(int c) {
+  public void write(int c) throws TooLong {
+    count(1);
     shape.append((char) c);
   }
 

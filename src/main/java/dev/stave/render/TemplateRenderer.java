@@ -181,6 +181,10 @@ public final class TemplateRenderer {
       abandoned = stopped;
       throw stopped;
     }
+    if (out.tooLong()) {
+      // Whatever the template made of the failed write (?interpret's text wraps it), it ends here.
+      throw tooLong(templateName);
+    }
     Throwable e = outcome.failure();
     if (e != null && outcome.expired()) {
       throw stopped(templateName, e);
@@ -222,25 +226,35 @@ public final class TemplateRenderer {
    * walking a range), without a line.
    */
   private UserError stopped(String templateName, Throwable thrown) {
-    String limitText = Durations.written(limit);
-    String why = thrown != null
+    String why = " was stopped after " + Durations.written(limit) + (thrown != null
         ? " without finishing (a #list over a range without an end, such as 1.., or over billions of numbers?)"
         : " without finishing (a #list, text run with ?interpret, or a built-in such as ?seq_contains or ?filter,"
-            + " over a range without an end, such as 1.., or over billions of numbers?)";
-    Exception e = thrown instanceof Exception exception ? exception : null;
+            + " over a range without an end, such as 1.., or over billions of numbers?)");
+    return ended(templateName, thrown instanceof Exception exception ? exception : null, "template-time-limit", why);
+  }
+
+  /** A template of the user's that printed more than one object may hold; stopped at that write. */
+  private UserError tooLong(String templateName) {
+    return ended(templateName, null, "template-output-limit", " was stopped after writing more than "
+        + (CanonicalYaml.MAX_CODE_POINTS >> 20) + " Mi characters for one object, more than stave reads"
+        + " (a #list over a huge range?)");
+  }
+
+  /**
+   * A template of the user's that stave ended ({@code why}, after "template job.ftl"): where {@code thrown}
+   * locates it, else at the template, or at the folder for a packaged template that imports the user's.
+   */
+  private UserError ended(String templateName, Exception thrown, String code, String why) {
     if (userTemplate(templateName) == null) {
       // A packaged template ran into one of the user's, such as a replaced lib.ftl it imports.
-      return new UserError(Diagnostic.error(Origin.of(overrides.toString()), "", "template-time-limit",
-          "the packaged " + templateName + ", with the templates it imports from this folder, was stopped after "
-              + limitText + why,
+      return new UserError(Diagnostic.error(Origin.of(overrides.toString()), "", code,
+          "the packaged " + templateName + ", with the templates it imports from this folder," + why,
           "bound the loop in the template of yours that it uses (lib.ftl, if you replaced it), e.g. <#list 1..n"
               + " as i>, or remove that template to use the packaged one"));
     }
-    return new UserError(Diagnostic.error(where(templateName, e), "", "template-time-limit",
-        "template " + templateName + " was stopped after " + limitText + why,
+    return new UserError(Diagnostic.error(where(templateName, thrown), "", code, "template " + templateName + why,
         "bound the loop, e.g. <#list 1..n as i>, or remove the template to use the packaged one"));
   }
-
 
   /**
    * Adds FreeMarker's interruption checks to every template of the user's (every file of up to a MiB in

@@ -10,13 +10,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import dev.stave.diag.UserError;
+import freemarker.template.TemplateBooleanModel;
 import freemarker.template.TemplateMethodModelEx;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,6 +49,32 @@ class TemplateTimeLimitTest {
     assertEquals(templates.resolve("job.ftl").toString(), d.origin().file());
     assertEquals("template job.ftl was stopped after 300ms without finishing (a #list over a range without an end,"
         + " such as 1.., or over billions of numbers?)", d.message());
+  }
+
+  /**
+   * A loop, or a macro or function that calls itself twice per call (billions of calls, never deep), is
+   * ended, not left running: when the render returns, the thread that ran it is out of FreeMarker.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "<#list 1.. as i><#if here()></#if></#list>",
+      "<#macro twice n><#if here() && n < 60><@twice n + 1/><@twice n + 1/></#if></#macro><@twice 0/>",
+      "<#function twice n><#if here() && n < 60><#return twice(n + 1) + twice(n + 1)></#if><#return 1></#function>"
+          + "x: ${twice(0)}"})
+  void aStoppedLoopOrRecursionLeavesNoThreadRunningIt(String loop) throws IOException {
+    Files.writeString(templates.resolve("job.ftl"), "kind: Job\n" + loop + "\n");
+    AtomicReference<Thread> worker = new AtomicReference<>();
+    TemplateMethodModelEx here = arguments -> {
+      worker.set(Thread.currentThread());
+      return TemplateBooleanModel.TRUE;
+    };
+    UserError e = assertThrows(UserError.class,
+        () -> new TemplateRenderer(templates, LIMIT).render("job.ftl", Map.of("here", here)));
+    assertEquals("template job.ftl was stopped after 300ms without finishing (a #list over a range without an end,"
+        + " such as 1.., or over billions of numbers?)", e.diagnostics().get(0).message());
+    List<String> inTemplate = Arrays.stream(worker.get().getStackTrace()).map(StackTraceElement::getClassName)
+        .filter(name -> name.startsWith("freemarker.")).toList();
+    assertEquals(List.of(), inTemplate);
   }
 
   /**

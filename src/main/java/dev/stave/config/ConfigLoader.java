@@ -7,6 +7,8 @@ import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CoderResult;
@@ -70,10 +72,15 @@ public final class ConfigLoader {
    * {@code maxBytes}. The limits on values count only the entries kept. A HOCON file is read whole.
    */
   public ConfigFile loadPart(Path given, KeptEntries kept, int maxBytes) {
-    return load(given, null, YamlLoader.verbatim(kept, maxBytes), maxBytes);
+    return load(given, null, YamlLoader.verbatim(kept, maxBytes), maxBytes, true);
   }
 
   private ConfigFile load(Path given, ProjectFolders named, YamlLoader yaml, long maxBytes) {
+    return load(given, named, yaml, maxBytes, false);
+  }
+
+  /** @param large whether a JSON or YAML file is held as its bytes ({@link Utf8Text}) rather than as text */
+  private ConfigFile load(Path given, ProjectFolders named, YamlLoader yaml, long maxBytes, boolean large) {
     Path path = expandHome(given);
     ProjectFolders folders = named != null ? named : ProjectFolders.around(path);
     String file = Sources.display(path);
@@ -96,8 +103,12 @@ public final class ConfigLoader {
           "cannot tell the format of '" + file + "' from its name",
           "name config files *.yaml, *.yml, *.json, or *.conf or *.hocon (HOCON)"));
     }
+    if (large && !hocon) {
+      return parse(reading(path, file, maxBytes, size -> Utf8Text.of(path, (int) size, file)), file, path, folders,
+          yaml);
+    }
     Sources.LineBreaks breaks = hocon ? Sources.LineBreaks.HOCON : Sources.LineBreaks.YAML;
-    return parse(read(path, file, breaks, maxBytes), file, path, folders, hocon, yaml);
+    return parse(text(read(path, file, maxBytes), file, breaks), file, path, folders, hocon, yaml);
   }
 
   /**
@@ -119,18 +130,44 @@ public final class ConfigLoader {
           maxBytes));
     }
     Path path = Path.of("").toAbsolutePath().resolve(file);
-    return parse(text(bytes, file, Sources.LineBreaks.YAML), file, path, ProjectFolders.around(path), false,
+    return parse(Utf8Text.of(bytes, file), file, path, ProjectFolders.around(path),
         YamlLoader.verbatim(kept, maxBytes));
+  }
+
+  /** {@link #parse(String, String, Path, ProjectFolders, boolean, YamlLoader)} of a file held as its bytes. */
+  private ConfigFile parse(Utf8Text text, String file, Path path, ProjectFolders folders, YamlLoader yaml) {
+    sources.put(file, text::line);
+    text.linesWithReferences().forEach(this::hideReferenced);
+    Node root;
+    try (Reader in = text.reader()) {
+      root = yaml.load(in, text.unprintable(), text, file);
+    } catch (UserError e) {
+      // As below; the text is made whole only here, as a file that parses never needs it.
+      try {
+        sources.hideCredentialLines(text.whole());
+      } catch (IOException unread) {
+        throw new UserError(unreadable(file, unread));
+      }
+      throw e;
+    } catch (IOException | UncheckedIOException e) {
+      throw new UserError(unreadable(file, e instanceof UncheckedIOException u ? u.getCause() : (IOException) e));
+    }
+    return checked(root, file, path, folders);
+  }
+
+  /** Hides the values of the variables that {@code text} refers to, which a diagnostic might quote. */
+  private void hideReferenced(String text) {
+    Matcher reference = ENV_REFERENCE.matcher(text);
+    while (reference.find()) {
+      env.get(reference.group(1)).ifPresent(sources::hide);
+    }
   }
 
   private ConfigFile parse(String text, String file, Path path, ProjectFolders folders, boolean hocon,
       YamlLoader yaml) {
     Sources.LineBreaks breaks = hocon ? Sources.LineBreaks.HOCON : Sources.LineBreaks.YAML;
     sources.put(file, text, breaks);
-    Matcher reference = ENV_REFERENCE.matcher(text);
-    while (reference.find()) {
-      env.get(reference.group(1)).ifPresent(sources::hide);
-    }
+    hideReferenced(text);
     Node root;
     try {
       root = hocon ? new HoconLoader(env, sources, folders).load(path, file)
@@ -141,6 +178,11 @@ public final class ConfigLoader {
       sources.hideCredentialLines(text);
       throw e;
     }
+    return checked(root, file, path, folders);
+  }
+
+  /** The config file of a parsed {@code root}, once it is a map whose strings a YAML file can hold. */
+  private ConfigFile checked(Node root, String file, Path path, ProjectFolders folders) {
     if (!(root instanceof MapNode)) {
       throw new UserError(Diagnostic.error(root.origin(), "", "not-a-map",
           "a config must be a map of keys, not " + root.describe(), "start the file with 'kind: ...'"));
@@ -238,10 +280,19 @@ public final class ConfigLoader {
   private static String text(byte[] bytes, String file, Sources.LineBreaks breaks) {
     String text = utf8(bytes, file, breaks);
     if (text.indexOf('\0') >= 0) {
-      throw new UserError(Diagnostic.error(Sources.at(file, text, text.indexOf('\0'), breaks), "", "nul-byte",
-          "the file contains a NUL byte", "a config is text; remove the NUL byte"));
+      throw new UserError(nulByte(Sources.at(file, text, text.indexOf('\0'), breaks)));
     }
     return text;
+  }
+
+  static Diagnostic nulByte(Origin at) {
+    return Diagnostic.error(at, "", "nul-byte", "the file contains a NUL byte",
+        "a config is text; remove the NUL byte");
+  }
+
+  static Diagnostic notUtf8(Origin at, byte b) {
+    return Diagnostic.error(at, "", "not-utf8", String.format(Locale.ROOT, "the file is not valid UTF-8: byte 0x%02X"
+        + " cannot start or continue a character here", b & 0xFF), "save the file as UTF-8");
   }
 
   /** The text of a UTF-8 file; a byte that is not UTF-8 is an error at its line and column. */
@@ -254,21 +305,29 @@ public final class ConfigLoader {
         .decode(in, out, true);
     if (result.isError()) {
       String before = out.flip().toString();
-      throw new UserError(Diagnostic.error(Sources.at(file, before, before.length(), breaks), "", "not-utf8",
-          String.format(Locale.ROOT, "the file is not valid UTF-8: byte 0x%02X cannot start or continue a character"
-              + " here", bytes[in.position()] & 0xFF), "save the file as UTF-8"));
+      throw new UserError(notUtf8(Sources.at(file, before, before.length(), breaks), bytes[in.position()]));
     }
     return out.flip().toString();
   }
 
-  private static String read(Path path, String file, Sources.LineBreaks breaks, long maxBytes) {
+  private static byte[] read(Path path, String file, long maxBytes) {
+    return reading(path, file, maxBytes, size -> Files.readAllBytes(path));
+  }
+
+  /** How a file of {@code size} bytes is read. */
+  private interface Read<T> {
+    T of(long size) throws IOException;
+  }
+
+  /** What {@code read} makes of the file, once it is known to be there and not over {@code maxBytes}. */
+  private static <T> T reading(Path path, String file, long maxBytes, Read<T> read) {
     try {
       long size = Files.size(path);
       if (size > maxBytes) {
         throw new UserError(tooLarge(file, "the file is " + size + " bytes, more than the " + maxBytes
             + (maxBytes == MAX_FILE_BYTES ? " a config may have" : " stave reads"), maxBytes));
       }
-      return text(Files.readAllBytes(path), file, breaks);
+      return read.of(size);
     } catch (NoSuchFileException e) {
       throw new UserError(Diagnostic.error(Origin.of(file), "", "no-file",
           "file not found", "check the path; relative paths start from the current folder"));

@@ -1,6 +1,10 @@
 package dev.stave.config;
 
 import dev.stave.diag.Sources;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.Locale;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.reader.StreamReader;
@@ -16,10 +20,29 @@ import org.yaml.snakeyaml.scanner.ScannerException;
  * minutes (see docs/performance.md). Configs, template output and bundle files are strings already, so
  * this reader keeps the whole text as code points and only moves a pointer. It overrides every public
  * method the scanner calls, with the same line and column rules as the original.
+ *
+ * <p>A large file that another tool wrote (a cluster's node list) is read from a {@link Reader} instead,
+ * through a window that holds only what the scanner has yet to pass: as code points, the whole of a
+ * 60 MB list took 240 MB. The window grows to the longest word and is moved, not copied, as it is read
+ * on, so that too is linear.
  */
 public final class LinearStreamReader extends StreamReader {
+  /** What a mark of streamed text holds for the text: the window moves on, and a mark kept must not hold it. */
+  private static final int[] NO_TEXT = new int[0];
+
   private final String name;
-  private final int[] points;
+  /** Where the rest of the text is read from; null when all of it is in {@link #points}. */
+  private final Reader source;
+  /** The text from {@link #index} - {@link #pointer} on, as code points: all of it, or the window. */
+  private int[] points;
+  /** How many of {@link #points} hold text. */
+  private int length;
+  /** A high surrogate that ended the last read, to join with the low one the next read starts with. */
+  private int highSurrogate = -1;
+  private final char[] chunk;
+  /** Where the U+0085 (NEL) characters read so far are: at each, its index, line and column. */
+  private int[] nels = new int[0];
+  private int nelCount;
   private int pointer;
   private int index;
   private int documentIndex;
@@ -34,19 +57,125 @@ public final class LinearStreamReader extends StreamReader {
   public LinearStreamReader(String text, String name) {
     super("");
     this.name = name;
+    this.source = null;
+    this.chunk = null;
     this.points = text.codePoints().toArray();
+    this.length = points.length;
     for (int i = 0; i < points.length; i++) {
       if (!isPrintable(points[i])) {
-        forward(i);
-        throw new ScannerException(null, null, String.format(Locale.ROOT,
-            "found the character U+%04X, which YAML does not allow", points[i]), getMark());
+        unprintable(i);
+      }
+    }
+  }
+
+  /**
+   * A reader of streamed text, which its caller has checked for characters YAML does not allow:
+   * {@code unprintable} is the index of the first such code point, where this reader stops at once as the
+   * other constructor does, or -1 for none.
+   *
+   * @throws ScannerException at that character, with its line and column
+   */
+  public LinearStreamReader(Reader source, String name, int unprintable) {
+    super("");
+    this.name = name;
+    this.source = source;
+    this.chunk = new char[8192];
+    this.points = new int[2 * chunk.length];
+    if (unprintable >= 0) {
+      // The text before it is read past only to count its lines and columns, as the other constructor does.
+      unprintable(unprintable);
+    }
+  }
+
+  private void unprintable(int offset) {
+    forward(offset);
+    throw new ScannerException(null, null, String.format(Locale.ROOT,
+        "found the character U+%04X, which YAML does not allow", peek()), getMark());
+  }
+
+  /**
+   * Whether at least {@code count} code points are there to read from {@link #pointer} on, reading on as
+   * needed; false at the end of the text.
+   */
+  private boolean available(int count) {
+    if (pointer + count <= length) {
+      return true;
+    }
+    if (source == null) {
+      return false;
+    }
+    if (pointer > 0) {
+      // Only what is yet to be passed is kept: a mark of streamed text does not hold the window.
+      System.arraycopy(points, pointer, points, 0, length - pointer);
+      length -= pointer;
+      pointer = 0;
+    }
+    try {
+      while (length < count) {
+        if (points.length - length <= chunk.length) {
+          // A read adds at most a code point per char, and one for a high surrogate that ended the last.
+          points = Arrays.copyOf(points, Math.max(points.length * 2, length + chunk.length + 1));
+        }
+        int read = source.read(chunk);
+        if (read < 0) {
+          if (highSurrogate >= 0) {
+            points[length++] = highSurrogate;
+            highSurrogate = -1;
+          }
+          return length >= count;
+        }
+        append(read);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return true;
+  }
+
+  /** Adds the {@code read} chars of {@link #chunk} to the window as code points, as String#codePoints reads them. */
+  private void append(int read) {
+    for (int i = 0; i < read; i++) {
+      char c = chunk[i];
+      if (highSurrogate >= 0) {
+        int high = highSurrogate;
+        highSurrogate = -1;
+        if (Character.isLowSurrogate(c)) {
+          points[length++] = Character.toCodePoint((char) high, c);
+          continue;
+        }
+        points[length++] = high;
+      }
+      if (Character.isHighSurrogate(c)) {
+        highSurrogate = c;
+      } else {
+        points[length++] = c;
       }
     }
   }
 
   @Override
   public Mark getMark() {
-    return new Mark(name, index, line, column, points, pointer);
+    return source == null ? new Mark(name, index, line, column, points, pointer)
+        : new Mark(name, index, line, column, NO_TEXT, 0);
+  }
+
+  /**
+   * Where the first U+0085 (NEL) from index {@code from} up to {@code to} (exclusive) is, as the 0-based line
+   * and column of a mark; null when there is none.
+   */
+  public int[] nel(int from, int to) {
+    // Noted in the order read, so by index: the first at or after from.
+    int low = 0;
+    int high = nelCount;
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      if (nels[3 * mid] < from) {
+        low = mid + 1;
+      } else {
+        high = mid;
+      }
+    }
+    return low < nelCount && nels[3 * low] < to ? new int[] {nels[3 * low + 1], nels[3 * low + 2]} : null;
   }
 
   @Override
@@ -56,9 +185,18 @@ public final class LinearStreamReader extends StreamReader {
 
   @Override
   public void forward(int length) {
-    for (int i = 0; i < length && pointer < points.length; i++) {
-      boolean ends = endsLine(points, pointer);
+    for (int i = 0; i < length && available(1); i++) {
+      // The character after this one tells whether a CR ends a line.
+      boolean ends = Sources.endsYamlLine(points[pointer], available(2) ? points[pointer + 1] : -1);
       int c = points[pointer++];
+      if (c == 0x85) {
+        if (3 * nelCount == nels.length) {
+          nels = Arrays.copyOf(nels, Math.max(12, nels.length * 2));
+        }
+        nels[3 * nelCount++] = index;
+        nels[3 * nelCount - 2] = line;
+        nels[3 * nelCount - 1] = column;
+      }
       index++;
       documentIndex++;
       if (ends) {
@@ -70,14 +208,6 @@ public final class LinearStreamReader extends StreamReader {
     }
   }
 
-  /**
-   * Whether the character at {@code i} ends a line, as SnakeYAML counts lines: a YAML line break (LF, NEL,
-   * U+2028, U+2029), or a CR that no LF follows. (A BOM takes no column: see forward.)
-   */
-  static boolean endsLine(int[] points, int i) {
-    return Sources.endsYamlLine(points[i], i + 1 < points.length ? points[i + 1] : -1);
-  }
-
   @Override
   public int peek() {
     return peek(0);
@@ -85,13 +215,13 @@ public final class LinearStreamReader extends StreamReader {
 
   @Override
   public int peek(int offset) {
-    int at = pointer + offset;
-    return at < points.length ? points[at] : 0;
+    return available(offset + 1) ? points[pointer + offset] : 0;
   }
 
   @Override
   public String prefix(int length) {
-    return length == 0 ? "" : new String(points, pointer, Math.max(0, Math.min(length, points.length - pointer)));
+    available(length);
+    return length == 0 ? "" : new String(points, pointer, Math.max(0, Math.min(length, this.length - pointer)));
   }
 
   @Override

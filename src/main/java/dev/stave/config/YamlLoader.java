@@ -4,6 +4,7 @@ import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import dev.stave.diag.UserError;
 import dev.stave.diag.Sources;
+import java.io.Reader;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.yaml.snakeyaml.DumperOptions.ScalarStyle;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -92,14 +94,67 @@ public final class YamlLoader {
     return new YamlLoader(null, kept, maxCodePoints);
   }
 
+  /**
+   * What the loader asks of a file's whole text besides its characters, which are read in turn: a large
+   * file is not held as text ({@link Utf8Text}).
+   */
+  interface Text {
+    /** Whether the text holds a U+0085 (NEL) anywhere. */
+    boolean hasNel();
+
+    /** The first U+0085, U+2028 or U+2029 in the text; null for none. */
+    OddBreak firstOddBreak();
+
+    /** The 1-based line, without its break, as {@link Sources#lines} splits it; null past the last. */
+    String line(int line);
+  }
+
+  /** A line break of YAML's that most editors show inside a line: the character, and the 1-based line it ends. */
+  record OddBreak(int line, char character) {}
+
+  /** A text in memory. */
+  private record InMemory(String text) implements Text {
+    @Override
+    public boolean hasNel() {
+      return text.indexOf(NEL) >= 0;
+    }
+
+    @Override
+    public OddBreak firstOddBreak() {
+      int odd = YamlLoader.firstOddBreak(text);
+      return odd < 0 ? null
+          : new OddBreak(Sources.at("", text, odd, Sources.LineBreaks.YAML).line(), text.charAt(odd));
+    }
+
+    @Override
+    public String line(int line) {
+      String[] lines = Sources.lines(text, Sources.LineBreaks.YAML);
+      return line < 1 || line > lines.length ? null : lines[line - 1];
+    }
+  }
+
   /** Parses {@code text} read from the file shown to users as {@code file}. */
   public Node load(String text, String file) {
+    return load(() -> new LinearStreamReader(text, "'reader'"), new InMemory(text), file);
+  }
+
+  /**
+   * Parses a file's text as {@code in} reads it, {@code text} telling the rest ({@link Utf8Text}):
+   * {@code unprintable} is the index of its first code point that YAML does not allow, or -1.
+   */
+  Node load(Reader in, int unprintable, Text text, String file) {
+    return load(() -> new LinearStreamReader(in, "'reader'", unprintable), text, file);
+  }
+
+  private Node load(Supplier<LinearStreamReader> reader, Text text, String file) {
     org.yaml.snakeyaml.nodes.Node root;
     LoaderOptions options = options();
     options.setCodePointLimit(maxCodePoints);
     LastEvent parser = null;
+    LinearStreamReader characters = null;
     try {
-      Parser events = new ParserImpl(new LinearStreamReader(text, "'reader'"), options);
+      characters = reader.get();
+      Parser events = new ParserImpl(characters, options);
       parser = new LastEvent(kept == null ? events : new PrunedEvents(events, kept));
       root = new Composer(parser, new NoImplicitTypes(), options).getSingleNode();
     } catch (MarkedYAMLException e) {
@@ -119,7 +174,7 @@ public final class YamlLoader {
           kept == null ? "a config needs at least 'kind' and 'name'"
               : "check that the command that wrote it succeeded (its errors go to its standard error)"));
     }
-    Converter converter = new Converter(file, parser.aliases, text.indexOf(NEL) >= 0, parser.quotedInFlow);
+    Converter converter = new Converter(file, parser.aliases, text.hasNel() ? characters : null, parser.quotedInFlow);
     Node node = converter.convert(root, "", 0);
     if (parser.end != null && converter.expanded <= MAX_EXPANDED_NODES) {
       // The converter does not count inside what it refuses (a tagged list, a duplicate key's value), and a
@@ -300,7 +355,7 @@ public final class YamlLoader {
     }
   }
 
-  private static Diagnostic syntaxError(String file, MarkedYAMLException e, String text) {
+  private static Diagnostic syntaxError(String file, MarkedYAMLException e, Text text) {
     Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
     Origin origin = mark == null ? Origin.of(file) : origin(file, mark);
     Diagnostic d = problem(origin, e.getProblem() != null ? e.getProblem() : firstLine(e.getMessage()));
@@ -308,15 +363,15 @@ public final class YamlLoader {
       d = Diagnostic.error(origin, "", d.code(), d.message(), "put the variable in quotes, \"${...}\": in a flow"
           + " list or map ([...] or {...}) a brace ends a plain value");
     }
-    int odd = firstOddBreak(text);
-    int oddLine = odd < 0 ? Integer.MAX_VALUE : Sources.at(file, text, odd, Sources.LineBreaks.YAML).line();
+    OddBreak odd = text.firstOddBreak();
+    int oddLine = odd == null ? Integer.MAX_VALUE : odd.line();
     if (oddLine >= origin.line() || d.code().equals("yaml-character")) {
       return d;
     }
     // Most editors show these inside a line, so the user's line numbers and YAML's differ from here on.
     List<String> hints = new ArrayList<>(d.hints());
     hints.add(String.format(java.util.Locale.ROOT, "line %d ends at a U+%04X, which YAML 1.1 reads as a line break"
-        + " and most editors show inside a line: line numbers here count it", oddLine, (int) text.charAt(odd)));
+        + " and most editors show inside a line: line numbers here count it", oddLine, (int) odd.character()));
     return Diagnostic.error(d.origin(), d.jsonPath(), d.code(), d.message(), hints.toArray(String[]::new));
   }
 
@@ -335,12 +390,11 @@ public final class YamlLoader {
   }
 
   /** Whether {@code origin} is the brace of a plain {@code ${}, which in a flow collection ends the value. */
-  private static boolean atPlainVariablesBrace(String text, Origin origin) {
-    String[] lines = Sources.lines(text, Sources.LineBreaks.YAML);
-    if (origin.line() < 1 || origin.line() > lines.length || origin.column() < 2) {
+  private static boolean atPlainVariablesBrace(Text text, Origin origin) {
+    String line = origin.column() < 2 ? null : text.line(origin.line());
+    if (line == null) {
       return false;
     }
-    String line = lines[origin.line() - 1];
     int columns = line.codePointCount(0, line.length());
     return origin.column() <= columns && line.startsWith("${", line.offsetByCodePoints(0, origin.column() - 2));
   }
@@ -388,7 +442,8 @@ public final class YamlLoader {
   private final class Converter {
     private final String file;
     private final Map<Mark, Aliases> aliases;
-    private final boolean nel;
+    /** The reader of a file that holds a U+0085 (NEL) anywhere, which notes where each is; null for others. */
+    private final LinearStreamReader nels;
     private final Set<Mark> quotedInFlow;
     private final List<Diagnostic> problems = new ArrayList<>();
     private final Set<org.yaml.snakeyaml.nodes.Node> nelReported = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -409,13 +464,14 @@ public final class YamlLoader {
     /**
      * @param aliases where the file's aliases are written ({@link LastEvent}); a file of too many values
      *     usually has some
-     * @param nel whether the file holds a U+0085 anywhere, so that only such files have their scalars searched
+     * @param nels the file's reader when it holds a U+0085 anywhere, so that only such files have their scalars
+     *     searched
      * @param quotedInFlow the quoted scalars with a {@code ${} that flow lists and maps hold ({@link LastEvent})
      */
-    Converter(String file, Map<Mark, Aliases> aliases, boolean nel, Set<Mark> quotedInFlow) {
+    Converter(String file, Map<Mark, Aliases> aliases, LinearStreamReader nels, Set<Mark> quotedInFlow) {
       this.file = file;
       this.aliases = aliases;
-      this.nel = nel;
+      this.nels = nels;
       this.quotedInFlow = quotedInFlow;
     }
 
@@ -572,36 +628,25 @@ public final class YamlLoader {
     private boolean foldedNel(org.yaml.snakeyaml.nodes.ScalarNode scalar, String path) {
       Mark start = scalar.getStartMark();
       Mark end = scalar.getEndMark();
-      if (!nel || start == null || end == null || start.getBuffer() == null) {
+      if (nels == null || start == null || end == null) {
         return false;
       }
       if (nelReported.contains(scalar)) {
         // Used again through an alias: its text is not counted toward the size limit, so it is not read again.
         return true;
       }
-      int[] points = start.getBuffer();
-      int line = start.getLine();
-      int column = start.getColumn();
-      for (int i = start.getPointer(); i < Math.min(end.getPointer(), points.length); i++) {
-        int c = points[i];
-        if (c == NEL) {
-          if (nelReported.add(scalar)) {
-            problems.add(Diagnostic.error(new Origin(file, line + 1, column + 1), path, "yaml-nel",
-                "the value holds the character U+0085 (NEL), which YAML 1.1 reads as a line break: it would"
-                    + " become a space, or a line break in a | block",
-                "write the character meant (a U+0085 is often an ellipsis that was converted twice), or the escape"
-                    + " \\x85 in a double-quoted string to keep it"));
-          }
-          return true;
-        }
-        if (LinearStreamReader.endsLine(points, i)) {
-          line++;
-          column = 0;
-        } else if (c != 0xFEFF) {
-          column++;
-        }
+      int[] at = nels.nel(start.getIndex(), end.getIndex());
+      if (at == null) {
+        return false;
       }
-      return false;
+      if (nelReported.add(scalar)) {
+        problems.add(Diagnostic.error(new Origin(file, at[0] + 1, at[1] + 1), path, "yaml-nel",
+            "the value holds the character U+0085 (NEL), which YAML 1.1 reads as a line break: it would"
+                + " become a space, or a line break in a | block",
+            "write the character meant (a U+0085 is often an ellipsis that was converted twice), or the escape"
+                + " \\x85 in a double-quoted string to keep it"));
+      }
+      return true;
     }
 
     private Node scalar(org.yaml.snakeyaml.nodes.ScalarNode scalar, Origin origin, String path) {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -27,6 +28,11 @@ public final class Sources {
   static final int MIN_HIDDEN_LENGTH = 6;
 
   private final Map<String, String[]> lines = new HashMap<>();
+  /**
+   * Files too large to keep split into lines here, each by where its lines are found (a 1-based line to its
+   * text; null past the last).
+   */
+  private final Map<String, IntFunction<String>> held = new HashMap<>();
   /** Folders whose files are read with other line breaks than HOCON's when a diagnostic quotes them. */
   private final Map<Path, LineBreaks> folders = new HashMap<>();
   /** Longest first, so that a value containing another is hidden whole. */
@@ -66,6 +72,14 @@ public final class Sources {
   /** Keeps {@code text} to quote, split into lines as the loader that reads it counts them. */
   public void put(String file, String text, LineBreaks breaks) {
     lines.put(file, lines(text, breaks));
+  }
+
+  /**
+   * Quotes {@code file}'s lines from {@code line}, which finds each (1-based; null past the last) as
+   * {@link #lines} splits them: a large file is kept more compactly than as lines.
+   */
+  public void put(String file, IntFunction<String> line) {
+    held.put(file, line);
   }
 
   /**
@@ -322,6 +336,10 @@ public final class Sources {
 
   /** The 1-based line of a file, or null when the file or line is unknown. */
   public String line(String file, int line) {
+    IntFunction<String> found = held.get(file);
+    if (found != null) {
+      return found.apply(line);
+    }
     String[] all = lines.computeIfAbsent(file, this::read);
     if (all == null || line < 1 || line > all.length) {
       return null;

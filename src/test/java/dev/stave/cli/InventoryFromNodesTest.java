@@ -495,4 +495,114 @@ class InventoryFromNodesTest {
     assertEquals(Run.of("inventory", "from-nodes", "--pool-label", "p",
         nodes("{\"items\":[" + node.formatted("") + "]}").toString()).out(), run.out());
   }
+
+  /**
+   * A list as large as a large cluster's, as kubectl indents it, read in turn and never held as text: its
+   * inventory is that of its nodes without their images, and a diagnostic deep in it keeps its line, column
+   * and quote, from a file and from standard input alike.
+   */
+  @Test
+  void aLargeListsDiagnosticsNameAndQuoteTheirPlaceFromAFileAndStandardInput() throws IOException {
+    String image = "                    {\n                        \"names\": [\n"
+        + "                            \"registry.example/trainer@sha256:" + "0".repeat(64) + "\"\n"
+        + "                        ],\n                        \"sizeBytes\": 1\n                    }";
+    String images = String.join(",\n", java.util.Collections.nCopies(40, image));
+    StringBuilder json = new StringBuilder("{\n    \"apiVersion\": \"v1\",\n    \"items\": [\n");
+    StringBuilder small = new StringBuilder("{\"items\":[");
+    for (int i = 0; i < 2000; i++) {
+      String effect = i == 1500 ? "Sometimes" : "NoSchedule";
+      json.append(i == 0 ? "" : ",\n").append("""
+                  {
+                      "metadata": {
+                          "labels": {
+                              "p": "x%1$d"
+                          },
+                          "name": "n%2$d"
+                      },
+                      "spec": {
+                          "taints": [
+                              {
+                                  "effect": "%3$s",
+                                  "key": "k"
+                              }
+                          ]
+                      },
+                      "status": {
+                          "allocatable": {
+                              "cpu": "4",
+                              "memory": "1Gi"
+                          },
+                          "capacity": {
+                              "cpu": "4",
+                              "memory": "1Gi"
+                          },
+                          "images": [
+          %4$s
+                          ]
+                      }
+                  }""".formatted(i % 3, i, effect, images));
+      small.append(i == 0 ? "" : ",").append(("{\"metadata\":{\"labels\":{\"p\":\"x%d\"},\"name\":\"n%d\"},"
+          + "\"spec\":{\"taints\":[{\"effect\":\"NoSchedule\",\"key\":\"k\"}]},\"status\":{\"allocatable\":"
+          + "{\"cpu\":\"4\",\"memory\":\"1Gi\"},\"capacity\":{\"cpu\":\"4\",\"memory\":\"1Gi\"}}}")
+          .formatted(i % 3, i));
+    }
+    json.append("\n    ],\n    \"kind\": \"List\"\n}\n");
+    small.append("]}");
+    String text = json.toString();
+    assertEquals(true, text.length() > ConfigLoader.MAX_FILE_BYTES, "larger than a config may be");
+    int at = text.indexOf("\"Sometimes\"");
+    int line = (int) text.substring(0, at).chars().filter(c -> c == '\n').count() + 1;
+    String quoted = " ".repeat(24) + "\"effect\": \"Sometimes\",";
+    String expected = ":" + line + ":35: error: items[1500].spec.taints[0].effect: node 'n1500' has the taint"
+        + " effect 'Sometimes', which Kubernetes does not have\n"
+        + "    | " + quoted + "\n"
+        + "    | " + " ".repeat(34) + "^\n"
+        + "  = hint: write NoSchedule, PreferNoSchedule or NoExecute\n";
+
+    Path file = temp.resolve("large.json");
+    Files.writeString(file, text);
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(1, run.code());
+    assertEquals(file + expected, run.err());
+    Run piped = Run.withInput(text.getBytes(StandardCharsets.UTF_8), "inventory", "from-nodes", "--pool-label", "p",
+        "-");
+    assertEquals(1, piped.code());
+    assertEquals("<stdin>" + expected, piped.err());
+
+    // Without the wrong effect, the inventory is that of the same nodes written without their images.
+    Files.writeString(file, text.replace("\"Sometimes\"", "\"NoSchedule\""));
+    Run fixed = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(0, fixed.code(), fixed.err());
+    assertEquals(Run.of("inventory", "from-nodes", "--pool-label", "p", nodes(small.toString()).toString()).out(),
+        fixed.out());
+    assertEquals(true, fixed.out().contains("max_nodes: 667"), fixed.out());
+  }
+
+  /** A byte that is not UTF-8, a NUL and a U+0085 in a list read in turn are errors where they are, as in a config. */
+  @Test
+  void aListsCharactersAreCheckedWhereTheyAreAsAConfigs() throws IOException {
+    String json = """
+        {"items":[{"metadata":{"name":"a","labels":{"p":"x"}},
+         "status":{"capacity":{"cpu":"4","memory":"1Gi"},"allocatable":{"cpu":"4","memory":"1Gi"}}}]}
+        """;
+    byte[] bytes = json.replace("\"a\"", "\"a\u00e9?\"").getBytes(StandardCharsets.UTF_8);
+    bytes[json.indexOf("\"a\"") + 4] = (byte) 0xFF;
+    Path file = temp.resolve("nodes.json");
+    Files.write(file, bytes);
+    assertEquals(List.of(file + ":1:34: error: the file is not valid UTF-8: byte 0xFF cannot start or continue"
+        + " a character here"), headlines(Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString())));
+    assertEquals(List.of("<stdin>:1:34: error: the file is not valid UTF-8: byte 0xFF cannot start or continue"
+        + " a character here"), headlines(Run.withInput(bytes, "inventory", "from-nodes", "--pool-label", "p", "-")));
+
+    Run nul = Run.of("inventory", "from-nodes", "--pool-label", "p",
+        nodes(json.replace("\"4\",\"memory\":\"1Gi\"}}", "\"4\",\"memory\":\"1Gi\"}} \u0000")).toString());
+    assertEquals(List.of(temp.resolve("nodes.json") + ":2:92: error: the file contains a NUL byte"), headlines(nul));
+
+    Run nel = Run.of("inventory", "from-nodes", "--pool-label", "p",
+        nodes(json.replace("\"p\":\"x\"", "\"p\":\"x\u0085y\"")).toString());
+    assertEquals(1, nel.code());
+    assertEquals(temp.resolve("nodes.json") + ":1:51: error: items[0].metadata.labels.p: the value holds the"
+        + " character U+0085 (NEL), which YAML 1.1 reads as a line break: it would become a space, or a line break"
+        + " in a | block", nel.err().lines().findFirst().orElseThrow());
+  }
 }

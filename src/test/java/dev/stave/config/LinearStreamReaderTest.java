@@ -57,6 +57,45 @@ class LinearStreamReaderTest {
     assertEquals(4, e.getProblemMark().getColumn());
   }
 
+  /** A large file read in turn through a window reads as the same text in memory, where it is all at once. */
+  @Property(tries = 1000)
+  void readsATextStreamedAsTheSameTextInMemory(@ForAll("texts") String text) {
+    int unprintable = (int) text.codePoints().takeWhile(StreamReader::isPrintable).count();
+    assertEquals(events(() -> new LinearStreamReader(text, "'reader'")), events(() -> new LinearStreamReader(
+        new StringReader(text), "'reader'", unprintable == text.codePointCount(0, text.length()) ? -1 : unprintable)),
+        text);
+  }
+
+  @Test
+  void aStreamedTextIsNotHeldByItsMarks() {
+    // Words longer than the window and a surrogate pair across reads, as the parser's events place them.
+    String text =
+        "a: " + "w".repeat(20_000) + "\nb: [" + "x, ".repeat(5000) + "😀]\n" + "c".repeat(8190) + "😀: 1\n";
+    LinearStreamReader reader = new LinearStreamReader(new StringReader(text), "'reader'", -1);
+    LinearStreamReader memory = new LinearStreamReader(text, "'reader'");
+    assertEquals(events(memory), events(reader));
+    // The window that a mark would otherwise hold is moved on: a mark kept must not keep the text it read.
+    assertEquals(0, reader.getMark().getBuffer().length);
+    assertEquals(memory.getIndex(), reader.getIndex());
+  }
+
+  @Test
+  void aStreamedTextStopsAtACharacterYamlDoesNotAllowAsTheTextInMemoryDoes() {
+    ScannerException e = assertThrows(ScannerException.class,
+        () -> new LinearStreamReader(new StringReader("a: 1\r\nb: x\u0007y\n"), "f", 10));
+    assertEquals("found the character U+0007, which YAML does not allow", e.getProblem());
+    assertEquals(1, e.getProblemMark().getLine());
+    assertEquals(4, e.getProblemMark().getColumn());
+  }
+
+  private static List<String> events(java.util.function.Supplier<StreamReader> reader) {
+    try {
+      return events(reader.get());
+    } catch (MarkedYAMLException e) {
+      return List.of("error " + e.getProblem() + " at " + place(e.getProblemMark()));
+    }
+  }
+
   /** Each event with where it starts and ends, or the error with its place: what a reader decides. */
   private static List<String> events(StreamReader reader) {
     List<String> seen = new ArrayList<>();

@@ -1,0 +1,257 @@
+package dev.stave.config;
+
+import dev.stave.diag.Origin;
+import dev.stave.diag.Sources;
+import dev.stave.diag.UserError;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.yaml.snakeyaml.reader.StreamReader;
+
+/**
+ * A large YAML or JSON file that another tool wrote, read in turn by the parser, with where each line
+ * starts, so that a diagnostic reads again the one line it quotes. Held as a String, split into lines for
+ * quoting and as code points for the parser, a 60 MB node list took some 500 MB; here it takes 4 bytes a
+ * line. Standard input, which cannot be read twice, is held as its bytes. Lines end where SnakeYAML ends
+ * them ({@link Sources.LineBreaks#YAML}).
+ */
+final class Utf8Text implements YamlLoader.Text {
+  private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+
+  /** Where the bytes are: a file, read again for each use, or standard input's, held. */
+  private interface Bytes {
+    InputStream open() throws IOException;
+
+    /** The {@code length} bytes from {@code start} on. */
+    byte[] read(int start, int length) throws IOException;
+
+    int size();
+  }
+
+  private final Bytes bytes;
+  /** The lines that hold {@code $&#123;}, in order, each once. */
+  private final List<Integer> references = new ArrayList<>();
+  /** Where each line starts, in bytes; the first at 0. */
+  private int[] starts = new int[1024];
+  private int lines = 1;
+  private boolean nel;
+  private YamlLoader.OddBreak odd;
+  /** The index of the first code point YAML does not allow, or -1. */
+  private int unprintable = -1;
+
+  private Utf8Text(Bytes bytes) {
+    this.bytes = bytes;
+  }
+
+  /**
+   * The text of {@code bytes}, read once through to find its lines, as {@link ConfigLoader} reads a config:
+   * a byte that is not UTF-8, then a NUL, is an error at its line and column.
+   */
+  static Utf8Text of(byte[] held, String file) {
+    Utf8Text text = new Utf8Text(new Bytes() {
+      @Override
+      public InputStream open() {
+        return new ByteArrayInputStream(held);
+      }
+
+      @Override
+      public byte[] read(int start, int length) {
+        return Arrays.copyOfRange(held, start, start + length);
+      }
+
+      @Override
+      public int size() {
+        return held.length;
+      }
+    });
+    try {
+      text.index(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return text;
+  }
+
+  /** {@link #of(byte[], String)} of the file at {@code path}, of {@code size} bytes, which is read as needed. */
+  static Utf8Text of(Path path, int size, String file) throws IOException {
+    Utf8Text text = new Utf8Text(new Bytes() {
+      @Override
+      public InputStream open() throws IOException {
+        return Files.newInputStream(path);
+      }
+
+      @Override
+      public byte[] read(int start, int length) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate(length);
+        try (FileChannel channel = FileChannel.open(path)) {
+          while (buffer.hasRemaining() && channel.read(buffer, start + buffer.position()) >= 0) {
+            // read on: a read may return fewer bytes than asked for
+          }
+        }
+        return Arrays.copyOf(buffer.array(), buffer.position());
+      }
+
+      @Override
+      public int size() {
+        return size;
+      }
+    });
+    text.index(file);
+    return text;
+  }
+
+  private void index(String file) throws IOException {
+    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    try (InputStream stream = bytes.open()) {
+      index(file, decoder, stream);
+    }
+  }
+
+  private void index(String file, CharsetDecoder decoder, InputStream stream) throws IOException {
+    ByteBuffer in = ByteBuffer.allocate(65536);
+    in.flip();
+    boolean end = false;
+    CharBuffer out = CharBuffer.allocate(8192);
+    Origin nul = null;
+    int at = 0;
+    int index = 0;
+    int previous = -1;
+    int high = -1;
+    // The line's code points so far, as Sources#at counts columns.
+    int column = 0;
+    CoderResult result;
+    do {
+      if (!end && in.remaining() < 4) {
+        in.compact();
+        int read = stream.read(in.array(), in.position(), in.remaining());
+        end = read < 0;
+        in.position(in.position() + Math.max(read, 0));
+        in.flip();
+      }
+      result = decoder.decode(in, out, end);
+      if (end && result.isUnderflow()) {
+        result = decoder.flush(out);
+      }
+      out.flip();
+      while (out.hasRemaining()) {
+        char c = out.get();
+        if (Character.isHighSurrogate(c) && high < 0) {
+          high = c;
+          continue;
+        }
+        int point = high >= 0 && Character.isLowSurrogate(c) ? Character.toCodePoint((char) high, c) : c;
+        high = -1;
+        if (previous >= 0 && Sources.endsYamlLine(previous, point)) {
+          newLine(at);
+          column = 0;
+        }
+        if (point == 0 && nul == null) {
+          nul = new Origin(file, lines, column + 1);
+        }
+        if ((point == 0x85 || point == 0x2028 || point == 0x2029) && odd == null) {
+          odd = new YamlLoader.OddBreak(lines, (char) point);
+        }
+        nel |= point == 0x85;
+        boolean noted = !references.isEmpty() && references.get(references.size() - 1) == lines;
+        if (previous == '$' && point == '{' && !noted) {
+          references.add(lines);
+        }
+        if (unprintable < 0 && !StreamReader.isPrintable(point)) {
+          unprintable = index;
+        }
+        if (index > 0 || point != 0xFEFF) {
+          column++;
+        }
+        at += point < 0x80 ? 1 : point < 0x800 ? 2 : point < 0x10000 ? 3 : 4;
+        index++;
+        previous = point;
+      }
+      out.clear();
+      if (result.isError()) {
+        throw new UserError(ConfigLoader.notUtf8(new Origin(file, lines, column + 1), in.get(in.position())));
+      }
+    } while (!end || result.isOverflow());
+    if (previous >= 0 && Sources.endsYamlLine(previous, -1)) {
+      newLine(at);
+    }
+    if (nul != null) {
+      throw new UserError(ConfigLoader.nulByte(nul));
+    }
+  }
+
+  private void newLine(int start) {
+    if (lines == starts.length) {
+      starts = Arrays.copyOf(starts, lines * 2);
+    }
+    starts[lines++] = start;
+  }
+
+  /** The text, read anew: it is UTF-8, without NUL bytes. */
+  Reader reader() throws IOException {
+    return new InputStreamReader(bytes.open(), StandardCharsets.UTF_8);
+  }
+
+  /** The index of the first code point that YAML does not allow, or -1. */
+  int unprintable() {
+    return unprintable;
+  }
+
+  /** The text whole, for the rare use that needs it all (a file that failed to parse). */
+  String whole() throws IOException {
+    return new String(bytes.read(0, bytes.size()), StandardCharsets.UTF_8);
+  }
+
+  /** The lines that hold {@code $&#123;}: a reference to a variable is on one line. */
+  List<String> linesWithReferences() {
+    return references.stream().map(this::line).toList();
+  }
+
+  @Override
+  public boolean hasNel() {
+    return nel;
+  }
+
+  @Override
+  public YamlLoader.OddBreak firstOddBreak() {
+    return odd;
+  }
+
+  @Override
+  public String line(int line) {
+    if (line < 1 || line > lines) {
+      return null;
+    }
+    int start = starts[line - 1];
+    byte[] read;
+    try {
+      read = bytes.read(start, (line < lines ? starts[line] : bytes.size()) - start);
+    } catch (IOException e) {
+      // Only a quote is lost: the diagnostic keeps its place.
+      return null;
+    }
+    int from = line == 1 && Arrays.equals(read, 0, Math.min(3, read.length), BOM, 0, 3) ? 3 : 0;
+    String text = new String(read, from, read.length - from, StandardCharsets.UTF_8);
+    if (line < lines) {
+      // The break that ends it, one character: a CR before an LF goes below, as Sources#lines drops it.
+      text = text.substring(0, text.length() - 1);
+    }
+    return text.endsWith("\r") ? text.substring(0, text.length() - 1) : text;
+  }
+}

@@ -13,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -33,8 +33,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the diagnostics in {@code errors/X.stderr}; {@code hostile/<kind>/accepted/X} is free text that must
  * compile to exactly {@code accepted/X.stdout}, with every JSON string listed in {@code X.values}
  * coming back as one whole string; inputs made by the kind's {@link HostileGenerator} are rejected
- * with {@code generated/X.stderr}. Nothing may throw, hang, print a stack trace, write a file or print
- * a canary secret. With {@code -Dgolden.update=true} the goldens are rewritten and the test fails.
+ * with {@code generated/X.stderr}. Nothing may throw, spin (use {@link #SPIN} of CPU time), hang, print a
+ * stack trace, write a file or print a canary secret. With {@code -Dgolden.update=true} the goldens are
+ * rewritten and the test fails.
  */
 class HostileCorpusTest {
   static final Path ROOT = Path.of("src/test/resources/hostile");
@@ -68,6 +69,11 @@ class HostileCorpusTest {
       "/home/user");
 
   private static final boolean UPDATE = Boolean.getBoolean("golden.update");
+  /**
+   * The CPU time one input's runs may take before the input is taken to make stave spin: the largest take
+   * under 2 seconds. CPU time, not wall-clock time, which a busy machine stretches tenfold and more.
+   */
+  static final Duration SPIN = Duration.ofSeconds(30);
 
   @TempDir
   Path temp;
@@ -108,15 +114,14 @@ class HostileCorpusTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("errors")
-  @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-  void rejected(Path config) throws IOException {
-    checkRejected(config.toString(), config, Path.of(config + ".stderr"), config.toString(), null);
+  void rejected(Path config) throws Exception {
+    CpuLimit.run(config.toString(), SPIN,
+        () -> checkRejected(config.toString(), config, Path.of(config + ".stderr"), config.toString(), null));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("generated")
-  @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-  void generatedRejected(HostileGenerator.Generated input) throws IOException {
+  void generatedRejected(HostileGenerator.Generated input) throws Exception {
     String kind = input.fileName().substring(0, input.fileName().indexOf('/'));
     String name = input.fileName().substring(kind.length() + 1);
     Path in = temp.resolve("in");
@@ -129,7 +134,8 @@ class HostileCorpusTest {
       Files.write(beside, file.getValue().get());
     }
     Path golden = ROOT.resolve(kind).resolve("generated").resolve(name + ".stderr");
-    checkRejected(input.fileName(), config, golden, "GENERATED/" + name, in + "/");
+    CpuLimit.run(input.fileName(), SPIN, () -> checkRejected(input.fileName(), config, golden, "GENERATED/" + name,
+        in + "/"));
   }
 
   /** {@code folder}, when set, is the temporary folder of a generated input: shown as GENERATED/ too. */
@@ -156,8 +162,11 @@ class HostileCorpusTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("accepted")
-  @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-  void acceptedAsFreeText(Path config) throws IOException {
+  void acceptedAsFreeText(Path config) throws Exception {
+    CpuLimit.run(config.toString(), SPIN, () -> checkAccepted(config));
+  }
+
+  private void checkAccepted(Path config) throws IOException {
     Run run = Run.with(ENV, "compile", config.toString(), "-o", "-");
     assertNoStackTraceOrCanary(run);
     Path golden = Path.of(config + ".stdout");

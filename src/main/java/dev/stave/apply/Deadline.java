@@ -27,21 +27,17 @@ public final class Deadline {
     return after(timeout, System::nanoTime);
   }
 
-  /**
-   * A deadline whose limit messages name as {@code limit} ("the default --timeout of 5m"), where the user
-   * did not give --timeout: the advice to raise --timeout is right either way, and the name says what
-   * ran out.
-   */
-  public static Deadline after(Duration timeout, String limit) {
-    return after(timeout, limit, System::nanoTime);
-  }
-
   /** The same on {@code nanoTime}, a clock read as {@link System#nanoTime} is (tests move their own). */
   public static Deadline after(Duration timeout, LongSupplier nanoTime) {
     return after(timeout, "--timeout " + Durations.written(timeout), nanoTime);
   }
 
-  private static Deadline after(Duration timeout, String limit, LongSupplier nanoTime) {
+  /**
+   * A deadline on {@code nanoTime} whose limit messages name as {@code limit} ("the default --timeout of
+   * 5m"), where the user did not give --timeout: the advice to raise --timeout is right either way, and the
+   * name says what ran out.
+   */
+  public static Deadline after(Duration timeout, String limit, LongSupplier nanoTime) {
     long nanos;
     try {
       nanos = timeout.toNanos();

@@ -5,6 +5,7 @@ import dev.stave.bundle.WaitAnnotations;
 import dev.stave.diag.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.function.LongSupplier;
 import picocli.CommandLine.Option;
 
 /** The options every command that talks to a cluster shares. */
@@ -38,13 +39,18 @@ final class ClusterOptions {
 
   /** The run's deadline, {@link #timeout} from now, named for where its limit came from. */
   Deadline deadline(Duration fallback) {
+    return deadline(fallback, System::nanoTime);
+  }
+
+  /** The same on {@code nanoTime}, a clock read as {@link System#nanoTime} is (tests move their own). */
+  Deadline deadline(Duration fallback, LongSupplier nanoTime) {
     Duration limit = timeout(fallback);
     if (timeout != null) {
-      return Deadline.after(limit);
+      return Deadline.after(limit, nanoTime);
     }
     String written = Durations.written(limit);
     return Deadline.after(limit, fallback != null ? "the bundle's " + WaitAnnotations.WAIT_TIMEOUT + " of " + written
-        : "the default --timeout of " + written);
+        : "the default --timeout of " + written, nanoTime);
   }
 
   dev.stave.apply.RetryPolicy retry() {

@@ -13,10 +13,7 @@ import dev.stave.apply.RetryPolicy;
 import dev.stave.bundle.BundleReader;
 import dev.stave.bundle.KubeObject;
 import dev.stave.config.Env;
-import dev.stave.diag.Sources;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -864,13 +861,9 @@ class ApplyCommandTest {
    * it passes at a set point of the run, however slow the machine.
    */
   private Run applyUntil(Deadline deadline, List<KubeObject> objects, ClusterOptions cluster, boolean waitReady) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    Context context = new Context(new PrintWriter(out), new PrintWriter(err), env, new Sources());
     ApplyOptions options = new ApplyOptions(false, false, false, waitReady, deadline.timeout(),
         ApplyOptions.DEFAULT_POLL, RetryPolicy.DEFAULT);
-    int code = ApplyCommand.run(context, bundle, objects, cluster, options, deadline);
-    return new Run(code, out.toString(), err.toString());
+    return Run.calling(env, context -> ApplyCommand.run(context, bundle, objects, cluster, options, deadline));
   }
 
   /**

@@ -1,15 +1,25 @@
 package dev.stave.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.stave.apply.ApplyOptions;
+import dev.stave.apply.Deadline;
 import dev.stave.apply.FakeKubeApi;
+import dev.stave.apply.RetryPolicy;
+import dev.stave.bundle.BundleReader;
+import dev.stave.bundle.KubeObject;
+import dev.stave.bundle.WaitAnnotations;
 import dev.stave.config.Env;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -85,13 +95,36 @@ class ApplyWaitTest {
     assertTrue(run.out().contains("Deployment analytics/mars-tuned-worker (0/8 ready, 6 needed)"), run.out());
   }
 
+  /**
+   * apply --wait of {@code bundle} as the command line runs it, on a clock that reaches the run's deadline
+   * once the fake has had {@code reads} reads of {@code workload} (apply reads each object once, --wait once
+   * a round): the wait gives up after a set number of rounds, however slow the machine. The limits are long
+   * (the bundle's 10 minutes, a --timeout of 20), since the credentials and each request are also given at
+   * most the limit on the real clock.
+   */
+  private Run waitUntilRead(Path bundle, ClusterOptions cluster, String workload, int reads) throws IOException {
+    List<KubeObject> objects = BundleReader.read(bundle);
+    OptionalLong own = WaitAnnotations.timeout(objects);
+    Duration fallback = own.isPresent() ? Duration.ofSeconds(own.getAsLong()) : null;
+    String read = "GET /apis/apps/v1/namespaces/analytics/deployments/" + workload;
+    Deadline deadline = cluster.deadline(fallback,
+        () -> Collections.frequency(api.requests(), read) < reads ? 0 : Long.MAX_VALUE / 2);
+    ApplyOptions options = new ApplyOptions(false, false, false, true, cluster.timeout(fallback),
+        Duration.ofMillis(5), RetryPolicy.DEFAULT);
+    // Only a --wait that never gives up runs this long.
+    return assertTimeoutPreemptively(Run.HANG,
+        () -> Run.calling(env, context -> ApplyCommand.run(context, bundle, objects, cluster, options, deadline)));
+  }
+
   @Test
   void marsWithTooFewWorkersTimesOut() throws IOException {
     api.readyAfterReads(2);
     api.readyAtMost("mars-tuned-worker", 5);
-    Run run = stave("apply", bundle("mars-tuned").toString(), "--wait", POLL, "--timeout=2s");
+    ClusterOptions cluster = new ClusterOptions();
+    cluster.timeout = Duration.ofMinutes(20);
+    Run run = waitUntilRead(bundle("mars-tuned"), cluster, "mars-tuned-worker", 3);
     assertEquals(4, run.code(), run.out());
-    assertEquals("timed out after 2s waiting for Deployment analytics/mars-tuned-worker (5/8 ready, 6 needed)",
+    assertEquals("timed out after 20m waiting for Deployment analytics/mars-tuned-worker (5/8 ready, 6 needed)",
         last(run.out(), 1));
   }
 
@@ -106,13 +139,10 @@ class ApplyWaitTest {
 
   @Test
   void theBundlesTimeoutAppliesWithoutTimeoutOption() throws IOException {
-    Path bundle = bundle("mars-tuned");
-    Path worker = bundle.resolve("28-deployment-mars-tuned-worker.yaml");
-    Files.writeString(worker, Files.readString(worker).replace("stave.dev/wait-timeout: \"600\"",
-        "stave.dev/wait-timeout: \"1\""));
-    Run run = stave("apply", bundle.toString(), "--wait", POLL);
+    // Its 600 seconds, not the default 5 minutes.
+    Run run = waitUntilRead(bundle("mars-tuned"), new ClusterOptions(), "mars-tuned-scheduler", 3);
     assertEquals(4, run.code(), run.out());
-    assertTrue(last(run.out(), 1).startsWith("timed out after 1s waiting for Deployment analytics/mars-tuned-scheduler"
+    assertTrue(last(run.out(), 1).startsWith("timed out after 10m waiting for Deployment analytics/mars-tuned-scheduler"
         + " (0/2 available)"), run.out());
   }
 

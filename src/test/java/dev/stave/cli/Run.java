@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToIntFunction;
 
 /** Runs the command line in-process with a fixed environment and captures what it prints. */
 public record Run(int code, String out, String err) {
@@ -35,9 +36,18 @@ public record Run(int code, String out, String err) {
   }
 
   private static Run with(Env env, InputStream in, String... args) {
+    return calling(env, in, context -> Main.run(context, args));
+  }
+
+  /** A call below the command line ({@code ApplyCommand.run}, say), in a context of {@code env}. */
+  static Run calling(Env env, ToIntFunction<Context> call) {
+    return calling(env, InputStream.nullInputStream(), call);
+  }
+
+  private static Run calling(Env env, InputStream in, ToIntFunction<Context> call) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int code = Main.run(new Context(new PrintWriter(out), new PrintWriter(err), env, new Sources(), in), args);
+    int code = call.applyAsInt(new Context(new PrintWriter(out), new PrintWriter(err), env, new Sources(), in));
     return new Run(code, out.toString(), err.toString());
   }
 

@@ -41,6 +41,7 @@ public final class TerraformInventoryReader {
   /** The start of Terraform's interpolation or directive; Terraform reads a doubled $ or % before it as text. */
   private static final Pattern EXPRESSION = Pattern.compile("(?<!\\$)\\$\\{|(?<!%)%\\{");
   private static final String POOLS = "google_container_node_pool";
+  private static final String GPU_TYPE = "nvidia-tesla-t4";
   private static final String FROM_NODES =
       "; for a cluster that is running, 'stave inventory from-nodes' writes an inventory of it";
   private final List<Diagnostic> problems;
@@ -295,8 +296,7 @@ public final class TerraformInventoryReader {
     String firstType = null;
     for (Block b : accelerators) {
       Integer count = count(Nodes.get(b.body(), "count"), key, b.path() + ".count", "GPUs per node");
-      String written = !readType || expression(Nodes.get(b.body(), "type"), key, b.path() + ".type", "GPU type",
-          "nvidia-tesla-t4") ? null : Nodes.string(b.body(), "type");
+      String written = gpuType(b, key, readType);
       firstType = b == accelerators.get(0) ? written : firstType;
       if (count == null || count == 0) {
         continue;
@@ -321,6 +321,30 @@ public final class TerraformInventoryReader {
       return new Gpus(null, type);
     }
     return new Gpus((int) sum, sum == 0 ? firstType : type);
+  }
+
+  /**
+   * The {@code type} of a guest_accelerator block; null when a label gives the type ({@code readType} false)
+   * or it is unknown, with the reason added to {@code problems}. Terraform requires a type in every block,
+   * so a block without one, or with one that is no string, is an error even where a label gives the type:
+   * read as no type, the pool's GPUs would match a request of any type, or none.
+   */
+  private String gpuType(Block b, String key, boolean readType) {
+    Node n = Nodes.get(b.body(), "type");
+    String path = b.path() + ".type";
+    if (n == null) {
+      problems.add(Diagnostic.error(b.body().origin(), path(key, path), "inventory-gpu", b.path()
+              + " of node pool '" + key + "' has no type, which Terraform requires of every guest_accelerator",
+          "add the GPU type, such as \"type\": \"" + GPU_TYPE + "\""));
+      return null;
+    }
+    if (expression(n) == null && !(n instanceof ScalarNode s && s.isString())) {
+      problems.add(Diagnostic.error(n.origin(), path(key, path), "inventory-gpu",
+          path + " of node pool '" + key + "' is " + shown(n) + ", not a string",
+          "write the GPU type in quotes, such as \"" + GPU_TYPE + "\""));
+      return null;
+    }
+    return !readType || expression(n, key, path, "GPU type", GPU_TYPE) ? null : Nodes.string(b.body(), "type");
   }
 
   /** A nested block as written, and the path that names it: {@code field}, or {@code field[i]} in a list. */

@@ -399,17 +399,40 @@ class TerraformInventoryReaderTest {
           "q": {"node_config": {"machine_type": "n1-standard-8", "guest_accelerator": [
                   {"type": "nvidia-tesla-k80", "count": 0}, {"type": "nvidia-tesla-t4", "count": 0}]}},
           "r": {"node_config": {"machine_type": "n1-standard-8", "labels": {"gpu_type": "a100"}, "guest_accelerator": [
-                  {"type": "nvidia-tesla-a100", "count": 1073741823}, {"type": "nvidia-a100", "count": 1073741824}]}},
-          "s": {"node_config": {"machine_type": "n1-standard-8", "guest_accelerator": [
-                  {"type": "nvidia-tesla-k80", "count": 0}, {"count": 2}]}}
+                  {"type": "nvidia-tesla-a100", "count": 1073741823}, {"type": "nvidia-a100", "count": 1073741824}]}}
         }}}
         """, problems);
     assertEquals(List.of(), problems);
-    // A block that attaches no GPUs names no type for those that do (s: two GPUs of no type stated).
     assertEquals(List.of(List.of("p", 3, "nvidia-tesla-t4"), List.of("q", 0, "nvidia-tesla-k80"),
-        List.of("r", 2147483647, "a100"), List.of("s", 2, "none")),
+        List.of("r", 2147483647, "a100")),
         inventory.pools().stream()
             .map(p -> List.of(p.name(), p.gpuCount(), p.gpuType() == null ? "none" : p.gpuType())).toList());
+  }
+
+  /**
+   * Terraform requires a type in every guest_accelerator block: read as no type, the pool's GPUs would match
+   * a request of any type, or none; so it is an error at the block, even where a label gives the type.
+   */
+  @Test
+  void anAcceleratorBlockWithoutATypeOrWithATypeThatIsNoStringIsAnErrorAtIt() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"node_config": {"machine_type": "n1-standard-8", "guest_accelerator": [
+                  {"type": "nvidia-tesla-k80", "count": 0}, {"count": 2}]}},
+          "q": {"node_config": {"machine_type": "n1-standard-8", "labels": {"gpu_type": "t4"},
+                                "guest_accelerator": {"count": 1, "type": 4}}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.";
+    assertEquals(List.of(
+        inv + "3:53: error: " + pool + "p.node_config.guest_accelerator[1].type: node_config.guest_accelerator[1]"
+            + " of node pool 'p' has no type, which Terraform requires of every guest_accelerator",
+        "  = hint: add the GPU type, such as \"type\": \"nvidia-tesla-t4\"",
+        inv + "5:67: error: " + pool + "q.node_config.guest_accelerator.type: node_config.guest_accelerator.type"
+            + " of node pool 'q' is 4, not a string",
+        "  = hint: write the GPU type in quotes, such as \"nvidia-tesla-t4\""),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
   /** A node has GPUs of one type, and holds at most 2147483647 of them, as a pool's gpu_count does. */

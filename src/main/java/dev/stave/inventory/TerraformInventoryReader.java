@@ -42,6 +42,10 @@ public final class TerraformInventoryReader {
   private static final Pattern EXPRESSION = Pattern.compile("(?<!\\$)\\$\\{|(?<!%)%\\{");
   private static final String POOLS = "google_container_node_pool";
   private static final String GPU_TYPE = "nvidia-tesla-t4";
+  /** GKE's rule for a node pool's name: a lowercase letter, then lowercase letters, digits and '-'. */
+  private static final Pattern GKE_NAME = Pattern.compile("[a-z][-a-z0-9]*");
+  private static final Pattern GKE_NAME_PART = Pattern.compile("^[-a-z0-9]*");
+  private static final int GKE_NAME_LENGTH = 40;
   private static final String FROM_NODES =
       "; for a cluster that is running, 'stave inventory from-nodes' writes an inventory of it";
   private final List<Diagnostic> problems;
@@ -232,7 +236,7 @@ public final class TerraformInventoryReader {
       unevaluated.put("gke", unknownName);
     } else if (name instanceof ScalarNode s && s.isString()) {
       gkeName = s.text();
-      Nodes.labelValue(gkeName, "the node pool name", s.origin(), path(key, "name"), problems);
+      poolName(s, key);
     } else {
       // Terraform would pass a number on as its decimal text, but GKE takes no pool name that starts with a
       // digit or '-', so no number names a pool.
@@ -244,6 +248,31 @@ public final class TerraformInventoryReader {
     }
     return problems.size() > before ? null : new NodePool(key, gkeName, labelName, cpu, memoryMi, gpuType,
         gpuCount == null ? 0 : gpuCount, preemptible, max, taints, null, null, null, origin, unevaluated);
+  }
+
+  /**
+   * Says whether a pool's name is not one GKE takes, and which part of GKE's rule it breaks: Terraform could
+   * not create the pool, so no node would carry the name. GKE's rule is narrower than a label value's.
+   */
+  private void poolName(ScalarNode s, String key) {
+    String name = s.text();
+    String why = name.isEmpty() ? "it is empty"
+        : name.charAt(0) < 'a' || name.charAt(0) > 'z' ? "it starts with '" + first(name) + "', not a lowercase letter"
+        : !GKE_NAME.matcher(name).matches() ? "it holds '" + first(GKE_NAME_PART.matcher(name).replaceFirst("")) + "'"
+        : name.endsWith("-") ? "it ends with '-'"
+        : name.length() > GKE_NAME_LENGTH ? "it has " + name.length() + " characters, more than " + GKE_NAME_LENGTH
+        : null;
+    if (why != null) {
+      problems.add(Diagnostic.error(s.origin(), path(key, "name"), "inventory-pool-name", "the node pool name '"
+              + Names.printable(name) + "' is not one GKE takes: " + why,
+          "use at most " + GKE_NAME_LENGTH + " lowercase letters, digits and '-', starting with a lowercase letter"
+              + " and ending with a letter or digit, such as \"gpu-pool\""));
+    }
+  }
+
+  /** The first character of {@code text}, as a message shows it. */
+  private static String first(String text) {
+    return Names.printable(text.substring(0, text.offsetByCodePoints(0, 1)));
   }
 
   /**

@@ -69,20 +69,35 @@ class TerraformInventoryReaderTest {
         err);
   }
 
-  /** The gke model selects the pool's nodes by its name, so it must be a label value Kubernetes takes. */
+  /**
+   * GKE takes a pool name of at most 40 lowercase letters, digits and '-', starting with a letter and ending
+   * with a letter or digit, fewer than a label value allows: Terraform could not create a pool of another name.
+   */
   @Test
-  void aPoolNameThatIsNoLabelValueIsAnErrorAtIt() throws IOException {
+  void aPoolNameThatGkeDoesNotTakeIsAnErrorAtItSayingWhy() throws IOException {
     String err = errors("""
         {"resource": {"google_container_node_pool": {
-          "p": {"name": "a b", "node_config": {"machine_type": "n1-standard-8"}}
+          "p": {"name": "Gpu_pool", "node_config": {"machine_type": "n1-standard-8"}},
+          "q": {"name": "gpu_pool", "node_config": {"machine_type": "n1-standard-8"}},
+          "r": {"name": "gpu-pool-", "node_config": {"machine_type": "n1-standard-8"}},
+          "s": {"name": "a123456789b123456789c123456789d123456789", "node_config": {"machine_type": "n1-standard-8"}},
+          "t": {"name": "a123456789b123456789c123456789d1234567890", "node_config": {"machine_type": "n1-standard-8"}}
         }}}
         """);
-    assertEquals(temp.resolve("inv.tf.json") + ":2:17: error: resource.google_container_node_pool.p.name: the node"
-        + " pool name 'a b' is not a Kubernetes label value, so it cannot select nodes\n"
-        + "    |   \"p\": {\"name\": \"a b\", \"node_config\": {\"machine_type\": \"n1-standard-8\"}}\n"
-        + "    |                 ^\n"
-        + "  = hint: use at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit\n",
-        err);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String hint = "  = hint: use at most 40 lowercase letters, digits and '-', starting with a lowercase letter and"
+        + " ending with a letter or digit, such as \"gpu-pool\"";
+    assertEquals(List.of(
+        inv + "2:17: error: resource.google_container_node_pool.p.name: the node pool name 'Gpu_pool' is not one GKE"
+            + " takes: it starts with 'G', not a lowercase letter", hint,
+        inv + "3:17: error: resource.google_container_node_pool.q.name: the node pool name 'gpu_pool' is not one GKE"
+            + " takes: it holds '_'", hint,
+        inv + "4:17: error: resource.google_container_node_pool.r.name: the node pool name 'gpu-pool-' is not one GKE"
+            + " takes: it ends with '-'", hint,
+        inv + "6:17: error: resource.google_container_node_pool.t.name: the node pool name"
+            + " 'a123456789b123456789c123456789d1234567890' is not one GKE takes: it has 41 characters, more than 40",
+        hint),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
   @Test
@@ -297,9 +312,10 @@ class TerraformInventoryReaderTest {
         inv + "9:72: error: " + pool + "s.node_config.labels: node_config.labels of node pool 's' is"
             + " \"${var.labels}\"" + notEvaluated,
         "  = hint: write the map that it stands for" + fromNodes,
-        inv + "10:17: error: " + pool + "t.name: the node pool name '$${literal}' is not a Kubernetes label value, so"
-            + " it cannot select nodes",
-        "  = hint: use at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit",
+        inv + "10:17: error: " + pool + "t.name: the node pool name '$${literal}' is not one GKE takes: it starts"
+            + " with '$', not a lowercase letter",
+        "  = hint: use at most 40 lowercase letters, digits and '-', starting with a lowercase letter and ending with"
+            + " a letter or digit, such as \"gpu-pool\"",
         inv + "11:23: error: " + pool + "u.node_count: node_count of node pool 'u' is \"many\", not a whole number from"
             + " 0 to 2147483647",
         "  = hint: write the number of nodes, such as 4"),
@@ -517,8 +533,9 @@ class TerraformInventoryReaderTest {
         + " or add labels cpu and memory_m";
     String taintHint = "  = hint: write {key, value, effect} with effect NO_SCHEDULE, PREFER_NO_SCHEDULE or NO_EXECUTE";
     assertEquals(List.of(
-        inv + "2:17: error: " + pool + "p.name: the node pool name 'a b' is not a Kubernetes label value, so it cannot"
-            + " select nodes", labelHint,
+        inv + "2:17: error: " + pool + "p.name: the node pool name 'a b' is not one GKE takes: it holds ' '",
+        "  = hint: use at most 40 lowercase letters, digits and '-', starting with a lowercase letter and ending with"
+            + " a letter or digit, such as \"gpu-pool\"",
         inv + "2:58: error: " + pool + "p.autoscaling.max_node_count: autoscaling.max_node_count of node pool 'p' is"
             + " -1, not a whole number from 0 to 2147483647", "  = hint: write the number of nodes, such as 4",
         inv + "3:43: error: " + pool + "p.node_config.labels.cpu: label 'cpu' of node pool 'p' is \"8\" (a string),"

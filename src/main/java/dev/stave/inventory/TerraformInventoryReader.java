@@ -96,18 +96,18 @@ public final class TerraformInventoryReader {
 
   /**
    * The google_container_node_pool resources in the order written, with each error in how they are written
-   * added to {@code problems}; null, with the reason added, when the file declares none. Terraform JSON
-   * writes several blocks of a type, or several objects of one label's level, as a list of objects, so
-   * {@code "resource": [{...}, {...}]} and {@code "google_container_node_pool": [{"a": {...}}, {"b": {...}}]}
-   * declare the pools of every item.
+   * added to {@code problems}; null, with the reason added, when the file declares none, or declares the
+   * type with no resource of it. Terraform JSON writes several blocks of a type, or several objects of one
+   * label's level, as a list of objects, so {@code "resource": [{...}, {...}]} and
+   * {@code "google_container_node_pool": [{"a": {...}}, {"b": {...}}]} declare the pools of every item.
    */
   private List<Resource> resources(MapNode root) {
     int before = problems.size();
     List<Resource> out = new ArrayList<>();
     Map<String, Origin> first = new HashMap<>();
-    boolean declared = false;
+    Node declared = null;
     for (Block resource : objects(root, "resource", "resource")) {
-      declared |= Nodes.get(resource.body(), POOLS) != null;
+      declared = declared != null ? declared : Nodes.get(resource.body(), POOLS);
       for (Block pools : objects(resource.body(), POOLS, resource.path() + "." + POOLS)) {
         pools.body().entries().forEach((key, node) -> {
           Origin at = pools.body().keyOrigin(key);
@@ -122,8 +122,16 @@ public final class TerraformInventoryReader {
         });
       }
     }
-    if (declared || problems.size() > before) {
+    if (!out.isEmpty() || problems.size() > before) {
       return out;
+    }
+    if (declared != null) {
+      // As a kind: inventory file's pools must not be empty: every schedule on the inventory would fail.
+      problems.add(Diagnostic.error(declared.origin(), "resource." + POOLS, "inventory-no-pools",
+          "resource." + POOLS + " declares no node pool, so no process can be placed on the inventory",
+          "declare each pool under its own key, such as \"" + POOLS + "\": {\"cpu-pool\": {...}}; stave does"
+              + " not read a cluster's default pool (google_container_cluster)" + FROM_NODES));
+      return null;
     }
     Node resource = Nodes.get(root, "resource");
     // Symphony: KeyError "resource/google_container_node_pool is required in the json".

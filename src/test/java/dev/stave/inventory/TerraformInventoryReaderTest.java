@@ -371,6 +371,27 @@ class TerraformInventoryReaderTest {
   }
 
   /**
+   * An inventory of no pool would fail every schedule on it later, as a kind: inventory file's empty pools do
+   * now: so declaring google_container_node_pool with no pool in it, in any form, is an error at it.
+   */
+  @Test
+  void googleContainerNodePoolWithNoPoolInItIsAnErrorAtIt() throws IOException {
+    String hint = "  = hint: declare each pool under its own key, such as \"google_container_node_pool\":"
+        + " {\"cpu-pool\": {...}}; stave does not read a cluster's default pool (google_container_cluster); for a"
+        + " cluster that is running, 'stave inventory from-nodes' writes an inventory of it";
+    String declaresNone = ": error: resource.google_container_node_pool: resource.google_container_node_pool declares"
+        + " no node pool, so no process can be placed on the inventory";
+    String inv = temp.resolve("inv.tf.json") + ":";
+    assertEquals(List.of(inv + "2:34" + declaresNone, hint), errors("""
+        {"resource": [{"google_compute_network": {"n": {}}},
+          {"google_container_node_pool": []}, {"google_container_node_pool": [{}]}]}
+        """).lines().filter(l -> !l.startsWith("    |")).toList());
+    assertEquals(List.of(inv + "1:45" + declaresNone, hint), errors("""
+        {"resource": {"google_container_node_pool": {}}}
+        """).lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  /**
    * An item of no object, or a pool declared in two items, is an error at it, as Terraform refuses both; the
    * errors of the pools in the other items are reported in the same run.
    */

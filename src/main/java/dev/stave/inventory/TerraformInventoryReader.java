@@ -333,6 +333,12 @@ public final class TerraformInventoryReader {
     String firstType = null;
     for (Block b : accelerators) {
       Integer count = count(Nodes.get(b.body(), "count"), key, b.path() + ".count", "GPUs per node");
+      if (Nodes.get(b.body(), "count") == null) {
+        // Read as 0, the pool would have no GPUs, and a pod that asks for them would find no pool.
+        problems.add(Diagnostic.error(b.body().origin(), path(key, b.path() + ".count"), "inventory-gpu", b.path()
+                + " of node pool '" + key + "' has no count, which Terraform requires of every guest_accelerator",
+            "add the number of GPUs per node, such as \"count\": 1"));
+      }
       String written = gpuType(b, key, readType);
       firstType = b == accelerators.get(0) ? written : firstType;
       if (count == null || count == 0) {

@@ -447,17 +447,19 @@ class TerraformInventoryReaderTest {
   }
 
   /**
-   * Terraform requires a type in every guest_accelerator block: read as no type, the pool's GPUs would match
-   * a request of any type, or none; so it is an error at the block, even where a label gives the type.
+   * Terraform requires a type and a count in every guest_accelerator block: read as no type, the pool's GPUs
+   * would match a request of any type, or none, and read as no count, the pool would have no GPUs; so either
+   * is an error at the block, a type even where a label gives it.
    */
   @Test
-  void anAcceleratorBlockWithoutATypeOrWithATypeThatIsNoStringIsAnErrorAtIt() throws IOException {
+  void anAcceleratorBlockWithoutATypeOrCountOrWithATypeThatIsNoStringIsAnErrorAtIt() throws IOException {
     String err = errors("""
         {"resource": {"google_container_node_pool": {
           "p": {"node_config": {"machine_type": "n1-standard-8", "guest_accelerator": [
                   {"type": "nvidia-tesla-k80", "count": 0}, {"count": 2}]}},
           "q": {"node_config": {"machine_type": "n1-standard-8", "labels": {"gpu_type": "t4"},
-                                "guest_accelerator": {"count": 1, "type": 4}}}
+                                "guest_accelerator": {"count": 1, "type": 4}}},
+          "r": {"node_config": {"machine_type": "n1-standard-8", "guest_accelerator": [{"type": "nvidia-tesla-t4"}]}}
         }}}
         """);
     String inv = temp.resolve("inv.tf.json") + ":";
@@ -468,7 +470,10 @@ class TerraformInventoryReaderTest {
         "  = hint: add the GPU type, such as \"type\": \"nvidia-tesla-t4\"",
         inv + "5:67: error: " + pool + "q.node_config.guest_accelerator.type: node_config.guest_accelerator.type"
             + " of node pool 'q' is 4, not a string",
-        "  = hint: write the GPU type in quotes, such as \"nvidia-tesla-t4\""),
+        "  = hint: write the GPU type in quotes, such as \"nvidia-tesla-t4\"",
+        inv + "6:80: error: " + pool + "r.node_config.guest_accelerator[0].count: node_config.guest_accelerator[0]"
+            + " of node pool 'r' has no count, which Terraform requires of every guest_accelerator",
+        "  = hint: add the number of GPUs per node, such as \"count\": 1"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 

@@ -230,6 +230,14 @@ public final class TerraformInventoryReader {
     if (max == null) {
       max = count(Nodes.get(autoscaling, "total_max_node_count"), key, "autoscaling.total_max_node_count", "nodes");
     }
+    if (autoscaling != null && Nodes.get(autoscaling, "max_node_count") == null
+        && Nodes.get(autoscaling, "total_max_node_count") == null) {
+      // Read as no bound, the pool would take any number of pods, even with --strict-capacity; GKE refuses it.
+      problems.add(Diagnostic.error(autoscaling.origin(), path(key, "autoscaling.max_node_count"), "inventory-count",
+          "autoscaling of node pool '" + key + "' has neither max_node_count nor total_max_node_count, so the"
+              + " most nodes it grows to is unknown",
+          "add max_node_count, the most nodes per zone, such as \"max_node_count\": 4"));
+    }
     if (autoscalingAbsent) {
       max = count(Nodes.get(pool, "node_count"), key, "node_count", "nodes");
       max = max != null ? max : count(Nodes.get(pool, "initial_node_count"), key, "initial_node_count", "nodes");

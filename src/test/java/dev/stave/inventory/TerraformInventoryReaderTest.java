@@ -477,6 +477,24 @@ class TerraformInventoryReaderTest {
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  /** Read as no bound, an autoscaling block without a maximum would let the pool take any number of pods. */
+  @Test
+  void anAutoscalingBlockWithoutAMaximumIsAnErrorAtIt() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "autoscaling": {"min_node_count": 1}, "node_count": 3,
+                "node_config": {"machine_type": "n1-standard-8"}},
+          "q": {"name": "q", "autoscaling": {"total_max_node_count": 6},
+                "node_config": {"machine_type": "n1-standard-8"}}
+        }}}
+        """);
+    assertEquals(List.of(temp.resolve("inv.tf.json") + ":2:37: error: resource.google_container_node_pool.p"
+        + ".autoscaling.max_node_count: autoscaling of node pool 'p' has neither max_node_count nor"
+        + " total_max_node_count, so the most nodes it grows to is unknown",
+        "  = hint: add max_node_count, the most nodes per zone, such as \"max_node_count\": 4"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   /** A node has GPUs of one type, and holds at most 2147483647 of them, as a pool's gpu_count does. */
   @Test
   void acceleratorBlocksOfTwoTypesOrOfMoreGpusThanANodeHoldsAreAnError() throws IOException {

@@ -25,9 +25,11 @@ import java.util.List;
  *
  * <p>{@code inFlow} says that a quoted YAML variable ({@code "${N}"}) is written in a flow list or map
  * ({@code [...]}, {@code {...}}), where it needs its quotes: a plain {@code ${N}} would end at its brace.
+ * {@code style} is the character that marks how such a YAML variable is written other than plain: {@code '}
+ * or {@code "} for its quotes, {@code |} or {@code >} for a block; 0 where it is plain, or not a YAML variable.
  */
-public record ScalarNode(Object value, String text, Origin origin, String variable, String around, boolean inFlow)
-    implements Node {
+public record ScalarNode(Object value, String text, Origin origin, String variable, String around, boolean inFlow,
+    char style) implements Node {
 
   public ScalarNode {
     if (value != null
@@ -43,7 +45,7 @@ public record ScalarNode(Object value, String text, Origin origin, String variab
   }
 
   public ScalarNode(Object value, String text, Origin origin, String variable, String around) {
-    this(value, text, origin, variable, around, false);
+    this(value, text, origin, variable, around, false, (char) 0);
   }
 
   public ScalarNode(Object value, String text, Origin origin, String variable) {
@@ -76,6 +78,14 @@ public record ScalarNode(Object value, String text, Origin origin, String variab
   /** A variable's text typed as if written plain in YAML: what a quoted variable is where no text is taken. */
   public ScalarNode asPlain() {
     return YamlLoader.variable(text, origin, variable);
+  }
+
+  /**
+   * A quoted YAML variable as written, in its own quotes ({@code '${N}'} or {@code "${N}"}); null where it is not
+   * written in quotes.
+   */
+  public String quoted() {
+    return variable != null && (style == '\'' || style == '"') ? style + variable + style : null;
   }
 
   /**

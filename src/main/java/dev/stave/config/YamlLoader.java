@@ -674,7 +674,8 @@ public final class YamlLoader {
         // A quoted variable is text, but where its place takes no text its quotes were only syntax (a
         // flow map's {replicas: "${N}"} needs them): VariableTypes reads it as written plain there.
         return scalar.isPlain() ? variable(value, origin, raw)
-            : new ScalarNode(value, value, origin, raw, null, quotedInFlow.contains(scalar.getStartMark()));
+            : new ScalarNode(value, value, origin, raw, null, quotedInFlow.contains(scalar.getStartMark()),
+                scalar.getScalarStyle().getChar());
       }
       if (interpolator != null && !Interpolator.referencesIn(raw).isEmpty()) {
         // Text around a variable (x-${N}, ${MAJOR}.${MINOR}), quoted or not, makes a string, as HOCON's

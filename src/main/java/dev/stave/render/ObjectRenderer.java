@@ -332,8 +332,11 @@ public final class ObjectRenderer {
       return new String[] {from + ": write " + variable.asText() + " to make it text"};
     } else if (unquoted instanceof Boolean ? expected.equals("a boolean")
         : unquoted != null && NUMBERS.contains(expected)) {
-      return new String[] {"the quotes make " + variable.asText() + " text: write " + variable.written()
-          + " without them so that its value is read as " + kind(expected)
+      String quoted = variable.value().quoted();
+      String written = variable.written();
+      return new String[] {(quoted != null ? "the quotes make " + quoted : "the block scalar makes " + written)
+          + " text: write " + written + (quoted != null ? " without them" : " plain")
+          + " so that its value is read as " + kind(expected)
           + (variable.value().inFlow() ? " (in block style: in {...} or [...] a brace ends a plain value)" : "")};
     } else if (expected.equals("an object") || expected.equals("a list")) {
       return new String[] {from + ", and a variable's value is text, a number or a boolean: write " + expected

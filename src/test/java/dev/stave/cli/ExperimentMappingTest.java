@@ -702,6 +702,14 @@ class ExperimentMappingTest {
         "  = hint: the quotes make \"${T}\" text: write ${T} without them so that its value is read as a boolean (in"
             + " block style: in {...} or [...] a brace ends a plain value)"),
         run.err().lines().filter(l -> l.startsWith("  = hint: ")).toList());
+    // The hint quotes the value as it is written: in single quotes, or as a block scalar, which has none.
+    Files.writeString(file, "kind: experiment\nname: e\nimage: busybox:1\nprocesses:\n"
+        + "  a:\n    overrides:\n      container:\n        tty: '${T}'\n        stdin: >-\n          ${T}\n");
+    run = Run.with(new dev.stave.config.Env(Map.of("T", "true"), "/home/user"), "validate", file.toString());
+    assertEquals(List.of(
+        "  = hint: the quotes make '${T}' text: write ${T} without them so that its value is read as a boolean",
+        "  = hint: the block scalar makes ${T} text: write ${T} plain so that its value is read as a boolean"),
+        run.err().lines().filter(l -> l.startsWith("  = hint: ")).toList());
   }
 
   @Test

@@ -87,9 +87,11 @@ final class VariableTypes {
 
   /**
    * Adds a warning for each HOCON string under {@code node} (at {@code path}) that is the quoted text of a
-   * reference ({@code "${N}"}, ScalarNode#quotedReference) where its place takes a string: HOCON does not
-   * substitute in quotes. Where no string is taken the schema refuses it already, and a place that takes
-   * anything (an override) is judged by what Kubernetes takes there (dev.stave.cli.Pipeline).
+   * reference ({@code "${N}"}, ScalarNode#quotedReference) where its place takes a string, or anything (a
+   * benchmark's {@code run.args}, which reach the bundle as written): HOCON does not substitute in quotes.
+   * Where no string is taken the schema refuses it already. Raw Kubernetes fields (a schema marked
+   * {@code x-kubernetes-fields}, the overrides) are judged by what Kubernetes takes there instead
+   * (dev.stave.cli.Pipeline): where it takes no text, its error says so.
    */
   void warnQuotedReferences(Node node, String path, List<Diagnostic> warnings) {
     warnQuotedReferences(node, List.of(root), path, warnings);
@@ -97,6 +99,9 @@ final class VariableTypes {
 
   private void warnQuotedReferences(Node node, List<JsonNode> schemas, String path, List<Diagnostic> warnings) {
     List<JsonNode> here = applying(schemas);
+    if (here.stream().anyMatch(schema -> schema.path("x-kubernetes-fields").asBoolean())) {
+      return;
+    }
     if (node instanceof MapNode map) {
       map.entries().forEach((key, value) -> warnQuotedReferences(value, property(here, key),
           path.isEmpty() ? key : path + "." + key, warnings));
@@ -107,7 +112,7 @@ final class VariableTypes {
       }
     } else if (((ScalarNode) node).quotedReference() != null) {
       Set<String> types = types(here);
-      if (types != null && types.contains("string")) {
+      if (types == null || types.contains("string")) {
         warnings.add(((ScalarNode) node).quotedReferenceWarning(path));
       }
     }

@@ -302,4 +302,31 @@ class BenchmarkCliTest {
         "  = hint: variable names are letters, digits and '_'; write $${ for a literal '${'"),
         run.err().lines().toList());
   }
+
+  @Test
+  void aVariableInQuotesInHoconArgsIsKeptWithAWarningOnce() throws IOException {
+    // run.args take any value and reach args.json as written, so a quoted reference there is its text.
+    Path config = Files.writeString(temp.resolve("q.conf"), """
+        kind = benchmark
+        name = q
+        run { function = a.b, args { x = "${X}", y = ["${?Y}", "a${X}"], z { w = 3 } } }
+        dask_cluster { image = "i:1" }
+        """);
+    String hint = "  = hint: write %s without the quotes to use the variable's value, or keep them if the text itself"
+        + " is meant";
+    List<String> warnings = List.of(
+        config + ":3:34: warning: run.args.x: \"${X}\" is kept as that text, not the variable's value: HOCON does"
+            + " not substitute in quotes",
+        hint.formatted("${X}"),
+        config + ":3:47: warning: run.args.y[0]: \"${?Y}\" is kept as that text, not the variable's value: HOCON"
+            + " does not substitute in quotes",
+        hint.formatted("${?Y}"));
+    for (List<String> command : List.of(List.of("compile", config.toString(), "-o", "-"),
+        List.of("validate", config.toString()))) {
+      Run run = Run.with(new dev.stave.config.Env(Map.of("X", "x"), "/home/user"), command.toArray(String[]::new));
+      assertEquals(0, run.code(), run.err());
+      assertEquals(warnings, run.err().lines().filter(l -> l.contains(": warning: ") || l.startsWith("  = hint: "))
+          .toList());
+    }
+  }
 }

@@ -995,11 +995,55 @@ public final class HoconLoader {
    * Where a value that one substitution alone copies ({@code a = ${m}}) is given to its key, noting where the
    * value it copies is written; null for any other. The substitution is what the user changes to give the key
    * another value, as a YAML alias is; a value from the environment is placed at its reference already.
+   * A list or map that substitutions alone join ({@code a = ${m}${n}}) is placed so too, noting where each
+   * of the values it joins is written: Typesafe gives the joined value the origin of the first.
    */
   private Origin copiedAt(ConfigValue value, ConfigValue written, Supplier<Origin> at, Path path, String file) {
-    String name = written == null || fromEnvironment(value) ? null : substitutionAlone(written);
-    return name == null ? null : copiedFrom(at.get(), name, value.origin(), path, file);
+    if (written == null || fromEnvironment(value)) {
+      return null;
+    }
+    String name = substitutionAlone(written);
+    if (name != null) {
+      return copiedFrom(at.get(), name, value.origin(), path, file);
+    }
+    List<String> names = value instanceof ConfigObject || value instanceof ConfigList ? joined(written) : null;
+    if (names == null) {
+      return null;
+    }
+    Map<String, Origin> copies = new LinkedHashMap<>();
+    for (String joined : names) {
+      copies.put("${" + joined + "}", originalAt(scope.getValue(joined).origin(), joined, path, file));
+    }
+    return at.get().copiedFrom(copies);
   }
+
+  /**
+   * The paths that {@code written} names when it is substitutions of the file's own values and nothing else
+   * ({@code ${m}${n}}, each found), in the order written, else null. Typesafe has no public way to ask for a
+   * concatenation's parts; its class for them says what it is, and its rendering what it is made of.
+   */
+  private List<String> joined(ConfigValue written) {
+    if (!written.getClass().getName().equals("com.typesafe.config.impl.ConfigConcatenation")) {
+      return null;
+    }
+    String text = written.render(com.typesafe.config.ConfigRenderOptions.concise());
+    List<String> names = new ArrayList<>();
+    Matcher reference = SUBSTITUTION.matcher(text);
+    int end = 0;
+    while (reference.find()) {
+      String name = reference.group(2);
+      ConfigValue named = finds(name) ? scope.getValue(name) : null;
+      if (!GAP.matcher(text.substring(end, reference.start())).matches() || named == null || fromEnvironment(named)) {
+        return null;
+      }
+      names.add(name);
+      end = reference.end();
+    }
+    return names.size() > 1 && GAP.matcher(text.substring(end)).matches() ? names : null;
+  }
+
+  /** What Typesafe renders between substitutions written apart ({@code ${m} ${n}}): the space, quoted. */
+  private static final Pattern GAP = Pattern.compile("(?:\\s|\"\\s*\")*");
 
   /** The path that {@code written} names when it is one substitution and nothing else ({@code ${m}}), else null. */
   private static String substitutionAlone(ConfigValue written) {
@@ -1012,8 +1056,12 @@ public final class HoconLoader {
 
   /** {@code at}, noting that the value there is the one that {@code ${name}} copies from {@code original}. */
   private Origin copiedFrom(Origin at, String name, ConfigOrigin original, Path path, String file) {
-    return at.copiedFrom("${" + name + "}",
-        origin(original, path, file, name.substring(name.lastIndexOf('.') + 1), true));
+    return at.copiedFrom("${" + name + "}", originalAt(original, name, path, file));
+  }
+
+  /** Where the value that {@code ${name}} copies, of origin {@code original}, is written. */
+  private Origin originalAt(ConfigOrigin original, String name, Path path, String file) {
+    return origin(original, path, file, name.substring(name.lastIndexOf('.') + 1), true);
   }
 
   /**

@@ -1,5 +1,9 @@
 package dev.stave.diag;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
 /**
  * Where a value came from: a file (as the user named it, relative where possible), a 1-based line and
  * a 1-based column. Never null on a diagnostic; a problem with a whole file points at line 1, column 1.
@@ -31,8 +35,15 @@ public record Origin(String file, int line, int column, String copied) implement
    * says where that is, by line and column in this file, else by file too.
    */
   public Origin copiedFrom(String what, Origin from) {
-    String at = from.file.equals(file) ? from.line + ":" + from.column : from.toString();
-    return new Origin(file, line, column, "the value comes from " + what + " at " + at);
+    return copiedFrom(Map.of(what, from));
+  }
+
+  /** This place, of a value joined from several, each named ("${a}") with where it is written, in order. */
+  public Origin copiedFrom(Map<String, Origin> sources) {
+    List<String> each = new ArrayList<>();
+    sources.forEach((what, from) ->
+        each.add(what + " at " + (from.file.equals(file) ? from.line + ":" + from.column : from.toString())));
+    return new Origin(file, line, column, "the value comes from " + Words.and(each));
   }
 
   @Override

@@ -629,6 +629,30 @@ class ExperimentMappingTest {
   }
 
   @Test
+  void aListOrMapThatSubstitutionsJoinIsAtTheJoinWithWhereEachPartIsWritten() throws IOException {
+    Path file = dir.resolve("x.conf");
+    String values = java.util.stream.IntStream.range(0, 101).mapToObj(Integer::toString)
+        .collect(java.util.stream.Collectors.joining(", ", "[", "]"));
+    String a = "${processes.a.overrides.pod.m}";
+    String b = "${processes.a.overrides.pod.n}";
+    Files.writeString(file, "kind = experiment\nname = e\nimage = b\n"
+        + "processes { a { overrides.pod { m {}, n {} } } }\nprocess_groups { g { processes = " + a + b + " } }\n");
+    Run run = Run.with(new dev.stave.config.Env(Map.of(), "/home/user"), "compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(file + ":5:34: error: process_groups.g.processes: must not be empty",
+            "  = note: the value comes from " + a + " at 4:33 and " + b + " at 4:39"),
+        run.err().lines().filter(l -> l.contains(": error: ") || l.startsWith("  = note: ")).toList());
+    Files.writeString(file, "kind = experiment\nname = e\nimage = b\nprocesses { a { overrides.pod {\n"
+        + "  m { x = " + values + " }\n  n { y = " + values + " }\n} } }\nsweep { grid = " + a + " " + b + " }\n");
+    run = Run.with(new dev.stave.config.Env(Map.of(), "/home/user"), "validate", file.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(file + ":8:16: error: sweep.grid: the sweep has 101 x 101 = 10,201 points, more than"
+            + " 10,000 in one bundle",
+            "  = note: the value comes from " + a + " at 5:3 and " + b + " at 6:3"),
+        run.err().lines().filter(l -> l.contains(": error: ") || l.startsWith("  = note: ")).toList());
+  }
+
+  @Test
   void aVariableInQuotesInHoconWhereTextIsTakenIsKeptWithAWarning() throws IOException {
     Path file = dir.resolve("x.conf");
     Files.writeString(file, "kind = experiment\nname = e\nimage = \"busybox:1\"\nprocesses {\n  a {\n"

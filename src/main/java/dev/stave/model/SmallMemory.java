@@ -25,6 +25,8 @@ import java.util.regex.Pattern;
 public final class SmallMemory {
   private static final BigDecimal MEBIBYTE = BigDecimal.valueOf(1024L * 1024);
   private static final Pattern KUBERNETES_NUMBER = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(m|k|Ki)?");
+  /** mrunner's {@code mem}, which reads an upper-case {@code K} as {@code Ki}. */
+  private static final Pattern MRUNNER_NUMBER = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(m|k|Ki|K)?");
   private static final Pattern MARS_NUMBER = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)([kK][iI]?[bB]?)?");
   private static final String MILLI = "the m suffix means thousandths";
   /** The storage amounts of a {@code resources} map: a container's scratch space, an ephemeral volume's claim. */
@@ -111,7 +113,8 @@ public final class SmallMemory {
     }
     String shown = Names.printable(written);
     String amount = "'" + shown + "' is " + amount(bytes, what);
-    Matcher m = (spelling == Spelling.MARS ? MARS_NUMBER : KUBERNETES_NUMBER).matcher(written);
+    Matcher m = (spelling == Spelling.MARS ? MARS_NUMBER : spelling == Spelling.MRUNNER ? MRUNNER_NUMBER
+        : KUBERNETES_NUMBER).matcher(written);
     String why;
     if (m.matches() && m.group(2) == null) {
       why = ": a number without a " + (spelling == Spelling.MARS ? "unit" : "suffix") + " counts bytes";
@@ -121,11 +124,21 @@ public final class SmallMemory {
       why = ", less than a mebibyte";
     }
     return Optional.of(Diagnostic.warning(origin, path, what + "-tiny", amount + why,
-        fix(m.matches() ? m.group(1) : "512", spelling)));
+        m.matches() ? fix(m.group(1), spelling) : unitFix(spelling)));
   }
 
   private static String amount(BigDecimal bytes, String what) {
     return bytes.stripTrailingZeros().toPlainString() + " bytes of " + what;
+  }
+
+  /** How to write a size spelt in a way that has no number to keep ({@code 1e3}): with a large enough unit. */
+  private static String unitFix(Spelling spelling) {
+    return switch (spelling) {
+      case KUBERNETES -> "write the size with the suffix Mi (mebibytes) or M (megabytes), or a larger one";
+      case MRUNNER -> "write the size with the suffix M (mrunner reads M as Mi, mebibytes), or a larger one";
+      case MARS -> "write the size with the unit m (mebibytes; Mars reads k, m, g and t as powers of 1024), or a"
+          + " larger one";
+    };
   }
 
   private static String fix(String number, Spelling spelling) {

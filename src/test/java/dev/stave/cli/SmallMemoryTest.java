@@ -117,6 +117,33 @@ class SmallMemoryTest {
   }
 
   @Test
+  void theFixForMrunnersMemKeepsTheNumberWrittenOrNamesNone() throws IOException {
+    // mrunner reads 1K as 1Ki; 1e3 has no number of mebibytes to keep.
+    Path config = write("m.conf", """
+        kind = experiment
+        name = e
+        image = "python:3.12-slim"
+        resources { cpu = 1, mem = 1K }
+        processes { a { command = [python] } }
+        """);
+    Path other = write("n.yaml", """
+        kind: experiment
+        name: f
+        image: python:3.12-slim
+        resources: "mem=1e3"
+        processes: {a: {command: [python]}}
+        """);
+    Run run = Run.of("validate", config.toString(), other.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals(List.of(
+        config + ":4:28: warning: resources.mem: '1K' is 1024 bytes of memory, less than a mebibyte",
+        "  = hint: write 1M or 1Mi for 1 mebibytes (mrunner reads 1M as 1Mi)",
+        other + ":4:12: warning: resources.mem: '1e3' is 1000 bytes of memory, less than a mebibyte",
+        "  = hint: write the size with the suffix M (mrunner reads M as Mi, mebibytes), or a larger one"),
+        run.err().lines().filter(l -> l.contains(": warning: ") || l.startsWith("  = hint: ")).toList());
+  }
+
+  @Test
   void mrunnersMemIsWarnedAboutInItsOwnSpelling() throws IOException {
     Path config = write("e.yaml", """
         kind: experiment

@@ -1112,6 +1112,16 @@ public final class HoconLoader {
     return o;
   }
 
+  /**
+   * Where the key of {@code value} is written: with its value as written. Typesafe gives a value that a
+   * substitution copies ({@code comand = ${cmd}}, {@code p = ${base}}) the origin of the copied value, which is
+   * where that value is written, under another key.
+   */
+  private static ConfigOrigin keyOriginOf(ConfigValue value, ConfigValue written) {
+    ConfigOrigin o = written == null ? null : written.origin();
+    return o != null && o.lineNumber() >= 1 ? o : originOf(value, written);
+  }
+
   /** {@code item}: a list item's origin, placed by its list's {@link ItemCursor}; null for others. */
   private Node convert(ConfigValue value, ConfigValue written, Path path, String file, String jsonPath, String key,
       int depth, Origin item, List<Diagnostic> problems) {
@@ -1161,7 +1171,7 @@ public final class HoconLoader {
           Node node = copying(writtenChild, copied != null ? () -> copied : copy,
               () -> convert(child, writtenChild, path, file, childPath, k, depth + 1, null, problems));
           entries.put(k, node);
-          keyOrigins.put(k, origin(originOf(child, writtenChild), path, file, k));
+          keyOrigins.put(k, origin(keyOriginOf(child, writtenChild), path, file, k));
         }
         return new MapNode(entries, keyOrigins, origin);
       }

@@ -791,6 +791,23 @@ class HoconLoaderTest {
     assertEquals(new Origin(file, 1, 5), root.get("m").origin());
   }
 
+  /**
+   * A key whose value a substitution copies is where the key is written: Typesafe gives the copy the origin of the
+   * value it copies, so an unknown key given a copy was reported at the line of the copied value, under another key.
+   * The keys inside a copied map are where the map is written.
+   */
+  @Test
+  void aKeyGivenACopyIsWhereTheKeyIsWritten() throws IOException {
+    String head = "kind = experiment\nname = x\nimage = \"img:1\"\nlabels { cmd = run }\n";
+    assertEquals(List.of("x.conf:8:5 processes.p.comand"), rejected(head
+        + "processes {\n  p {\n    command = [x]\n    comand = ${labels.cmd}\n  }\n}\n"));
+    assertEquals(List.of("x.conf:6:52 processes.a.replcas", "x.conf:6:52 processes.c.replcas",
+        "x.conf:7:22 processes.b.resource_reqest"),
+        rejected(head + "processes {\n  a { command = [x], resource_request { cpu = 1 }, replcas = 2 }\n"
+            + "  b { command = [y], resource_reqest = ${processes.a.resource_request} }\n"
+            + "  c = ${processes.a}\n}\n"));
+  }
+
   /** Typesafe keeps the last of a key's values on a line, and gives it the line alone. */
   @Test
   void aValueThatOverridesOneOnItsLineIsAtTheLast() throws IOException {

@@ -380,7 +380,7 @@ public final class HoconLoader {
           long after = add(total, add(k.length(), size(part)));
           if (after > MAX_CHARACTERS) {
             Origin partAt = resolvedType(part) ? origin(part.origin(), path, file, k, true)
-                : substitutionAt(part, path, file, k);
+                : substitutionAt(part, path, file, k, null);
             return passing(part, add(total, k.length()), jsonPath.isEmpty() ? k : jsonPath + "." + k, partAt, path,
                 file);
           }
@@ -665,8 +665,15 @@ public final class HoconLoader {
     return origin(o, path, file, key, false);
   }
 
-  /** With {@code atValue}, the column of the value written after the key instead of the key's. */
   private Origin origin(ConfigOrigin o, Path path, String file, String key, boolean atValue) {
+    return origin(o, path, file, key, atValue, null);
+  }
+
+  /**
+   * With {@code atValue}, the column of the value written after the key instead of the key's. The key is looked
+   * for between the braces of its {@code map} when they are on its line (null where unknown).
+   */
+  private Origin origin(ConfigOrigin o, Path path, String file, String key, boolean atValue, Within map) {
     if (o == null) {
       return Origin.of(file);
     }
@@ -685,15 +692,24 @@ public final class HoconLoader {
     if (key != null) {
       String text = lines.line(shown, line);
       if (text != null) {
-        column = atValue ? valueColumnOf(text, key) : columnOf(text, key);
+        LineKeys.Place place = keyPlace(text, shown, line, key, map);
+        column = atValue ? valueColumnOf(text, place) : place.column();
       }
     }
     return new Origin(shown, line, column);
   }
 
-  /** The column after {@code key}, its separator ('=' or ':') and spaces; the key's column if none. */
-  private int valueColumnOf(String line, String key) {
-    LineKeys.Place place = keysOn(line).find(key);
+  /**
+   * Where {@code key} is written on {@code text}, line {@code line} of {@code file}: between the braces of its
+   * {@code map} when they open on that line, else where it is first written on it.
+   */
+  private LineKeys.Place keyPlace(String text, String file, int line, String key, Within map) {
+    boolean inMap = map != null && map.line() == line && map.file().equals(file);
+    return inMap ? keysOn(text).find(key, map.from(), map.to()) : keysOn(text).find(key);
+  }
+
+  /** The column after the key at {@code place}, its separator ('=' or ':') and spaces; the key's column if none. */
+  private int valueColumnOf(String line, LineKeys.Place place) {
     int value = valueIndex(line, place.end());
     return value >= 0 ? place.column() + line.codePointCount(place.index(), value) : place.column();
   }
@@ -746,10 +762,6 @@ public final class HoconLoader {
       i++;
     }
     return i;
-  }
-
-  private int columnOf(String line, String key) {
-    return keysOn(line).find(key).column();
   }
 
   private LineKeys keysOn(String line) {
@@ -953,14 +965,15 @@ public final class HoconLoader {
   /**
    * Where the substitutions that make the value of {@code key} are written: the first "${" from where its value
    * starts on its line. Typesafe gives a resolved value the origin of the value it copies, and the
-   * unresolved value only a line, so the column is found as a key's is ({@link LineKeys}). A value that is
+   * unresolved value only a line, so the column is found as a key's is ({@link LineKeys}), in its {@code map}'s
+   * braces where they are on that line (null where unknown). A value that is
    * merged from several statements ({@code a.b = 1}, then {@code a = ${m}}) has the lines from the first to the
    * last of them: it is placed at the last statement of the key that is a substitution, the one in effect.
    * Typesafe does not say which statement a merged part came from, so of two substitutions merged
    * ({@code a = ${m}}, then {@code a = ${n}}) the later is named, whichever copy goes over.
    */
-  private Origin substitutionAt(ConfigValue written, Path path, String file, String key) {
-    Origin value = origin(written.origin(), path, file, key, true);
+  private Origin substitutionAt(ConfigValue written, Path path, String file, String key, Within map) {
+    Origin value = origin(written.origin(), path, file, key, true, map);
     String text = written.origin() == null || written.origin().lineNumber() < 1 ? null
         : lines.line(value.file(), value.line());
     Matcher range = text == null || !written.getClass().getName().startsWith(DELAYED_MERGE) ? null
@@ -1066,16 +1079,17 @@ public final class HoconLoader {
 
   /**
    * The braces of a map placed at {@code placed}, the place of its {@code key} or, as an {@code item} of a list,
-   * its own, where they open on that line ({@code a {r = 1}}, {@code [{r = 1}]}); null where they do not.
+   * its own, where they open on that line ({@code a {r = 1}}, {@code [{r = 1}]}); null where they do not. The key
+   * is looked for in the braces of the {@code map} it is in, if any.
    */
-  private Within braces(Origin placed, String key, boolean item) {
+  private Within braces(Origin placed, String key, boolean item, Within map) {
     String text = placed.line() < 1 || key == null && !item ? null : lines.line(placed.file(), placed.line());
     if (text == null) {
       return null;
     }
     int open = item ? columnsOf(text).index(placed.column()) : -1;
     if (!item) {
-      int end = keysOn(text).find(key).end();
+      int end = keyPlace(text, placed.file(), placed.line(), key, map).end();
       int value = valueIndex(text, end);
       // After the key, its separator if any (a = {, a {) and spaces.
       open = value >= 0 ? value : end < text.length() && text.charAt(end) == '"' ? end + 1 : end;
@@ -1129,7 +1143,7 @@ public final class HoconLoader {
     within = null;
     boolean scalar = value.valueType() != com.typesafe.config.ConfigValueType.OBJECT
         && value.valueType() != com.typesafe.config.ConfigValueType.LIST;
-    Origin placed = item != null ? item : origin(originOf(value, written), path, file, key, scalar);
+    Origin placed = item != null ? item : origin(originOf(value, written), path, file, key, scalar, map);
     if (scalar && item == null && key != null) {
       placed = inEffectAt(placed, value, key, map);
     }
@@ -1154,7 +1168,7 @@ public final class HoconLoader {
         ConfigObject object = (ConfigObject) value;
         Map<String, Node> entries = new LinkedHashMap<>();
         Map<String, Origin> keyOrigins = new HashMap<>();
-        Within braces = braces(placed, key, item != null);
+        Within braces = braces(placed, key, item != null, map);
         // HOCON objects have no order; sort so that nothing downstream can see hash order.
         for (String k : new TreeSet<>(object.keySet())) {
           if (paths.over()) {
@@ -1164,21 +1178,21 @@ public final class HoconLoader {
           ConfigValue child = object.get(k);
           String childPath = jsonPath.isEmpty() ? k : jsonPath + "." + k;
           ConfigValue writtenChild = written(written, k, -1);
-          Supplier<Origin> copy = () -> substitutionAt(writtenChild, path, file, k);
+          Supplier<Origin> copy = () -> substitutionAt(writtenChild, path, file, k, braces);
           substituted = copiedAt(child, writtenChild, copy, path, file);
           Origin copied = substituted;
           within = braces;
           Node node = copying(writtenChild, copied != null ? () -> copied : copy,
               () -> convert(child, writtenChild, path, file, childPath, k, depth + 1, null, problems));
           entries.put(k, node);
-          keyOrigins.put(k, origin(keyOriginOf(child, writtenChild), path, file, k));
+          keyOrigins.put(k, origin(keyOriginOf(child, writtenChild), path, file, k, false, braces));
         }
         return new MapNode(entries, keyOrigins, origin);
       }
       case LIST: {
         ConfigList list = (ConfigList) value;
         List<Node> items = new ArrayList<>(list.size());
-        Origin start = item != null ? placed : origin(originOf(value, written), path, file, key, true);
+        Origin start = item != null ? placed : origin(originOf(value, written), path, file, key, true, map);
         ItemCursor cursor = new ItemCursor(start);
         for (int i = 0; i < list.size() && !paths.over(); i++) {
           ConfigValue writtenItem = written(written, null, i);

@@ -3,6 +3,7 @@ package dev.stave.config;
 import dev.stave.diag.LineColumns;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,12 +36,12 @@ final class LineKeys {
   private final LineColumns columns;
   /** The line's quoted strings, in order. */
   private final List<LineStrings.Quoted> strings;
-  /** The first place of each whole word written as a key, by its text. */
-  private final Map<String, Place> words = new HashMap<>();
-  /** The first place of each quoted key, by its text between the quotes. */
-  private final Map<String, Place> quoted = new HashMap<>();
-  /** The first place of each key of other characters than a word's written unquoted, by its text. */
-  private final Map<String, Place> unquoted = new HashMap<>();
+  /** The places of each whole word written as a key, in order, by its text. */
+  private final Map<String, List<Place>> words = new HashMap<>();
+  /** The places of each quoted key, in order, by its text between the quotes. */
+  private final Map<String, List<Place>> quoted = new HashMap<>();
+  /** The places of each key of other characters than a word's written unquoted, in order, by its text. */
+  private final Map<String, List<Place>> unquoted = new HashMap<>();
   /** Keys written neither way, each searched for once. */
   private final Map<String, Place> searched = new HashMap<>();
   /** Where the values written after each key start ({@code r = 2}), in order, by the key's text. */
@@ -119,18 +120,22 @@ final class LineKeys {
     for (int i = path.size() - 1; i >= 0; i--) {
       Written key = path.get(i);
       if (key.inQuotes()) {
-        quoted.putIfAbsent(key.key(), key.place());
+        add(quoted, key);
       }
       // A word is a key only as the whole of one: b of a/b is not.
       if (isWord(key.key())) {
-        words.putIfAbsent(key.key(), key.place());
+        add(words, key);
       } else if (!key.inQuotes()) {
-        unquoted.putIfAbsent(key.key(), key.place());
+        add(unquoted, key);
       }
     }
     if (!path.isEmpty()) {
       valueAfter(path.get(0).key(), at);
     }
+  }
+
+  private static void add(Map<String, List<Place>> places, Written key) {
+    places.computeIfAbsent(key.key(), k -> new ArrayList<>(1)).add(key.place());
   }
 
   /** The index after the last character before {@code end} that is not a space; 0 where none is. */
@@ -208,9 +213,29 @@ final class LineKeys {
 
   /** Where {@code key} is written on the line (see the class comment). */
   Place find(String key) {
-    Place found = key.isEmpty() ? null : isWord(key) ? words.get(key) : quoted.get(key);
-    found = found != null || key.isEmpty() || isWord(key) ? found : unquoted.get(key);
-    return found != null ? found : searched.computeIfAbsent(key, this::search);
+    return find(key, 0, line.length());
+  }
+
+  /**
+   * Where {@code key} is first written from index {@code from} up to {@code to}, between the braces of its map,
+   * so that the same key in two maps on one line ({@code a {comand = x}, b {comand = y}}) is each map's own;
+   * where it is not written there, where it is on the line.
+   */
+  Place find(String key, int from, int to) {
+    Place found = key.isEmpty() ? null : first(isWord(key) ? words.get(key) : quoted.get(key), from, to);
+    found = found != null || key.isEmpty() || isWord(key) ? found : first(unquoted.get(key), from, to);
+    boolean whole = from <= 0 && to >= line.length();
+    return found != null ? found : whole ? searched.computeIfAbsent(key, this::search) : find(key);
+  }
+
+  /** The first of {@code places}, which are in order, from index {@code from} up to {@code to}; null if none is. */
+  private static Place first(List<Place> places, int from, int to) {
+    if (places == null) {
+      return null;
+    }
+    int found = Collections.binarySearch(places, new Place(from, 0, from), Comparator.comparingInt(Place::index));
+    int lo = found >= 0 ? found : -found - 1;
+    return lo < places.size() && places.get(lo).index() < to ? places.get(lo) : null;
   }
 
   /** Where a key that neither index holds is (see the class comment), searching the line from its start. */

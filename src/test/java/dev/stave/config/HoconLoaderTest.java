@@ -66,6 +66,28 @@ class HoconLoaderTest {
         + " tolerations = [{key = k, operator = \"x\\ty\"}, {key = k, operator = \"x\\ty\"}]} }\n"));
   }
 
+  /**
+   * The same key in two maps on one line is at each map's own: in maps that are values, in maps in them, and in
+   * maps that are list items; so is a substitution each map's key is given. All were at the first map's.
+   */
+  @Test
+  void theSameKeyInTwoMapsOnALineIsInEachMap() throws IOException {
+    String head = "kind = experiment\nname = x\nimage = \"img:1\"\nlabels { n = \"3\" }\n";
+    assertEquals(List.of("x.conf:5:16 processes.a.comand", "x.conf:5:47 processes.b.comand"),
+        rejected(head + "processes { a {comand = x, command = [x]}, b {comand = y, command = [y]} }\n"));
+    assertEquals(List.of("x.conf:5:53 process_groups.g.processes.c.x",
+        "x.conf:5:110 process_groups.h.processes.k.x"),
+        rejected(head + "process_groups { g { processes { c { command = [z], x {comand = 1} } } },"
+            + " h { processes { k { command = [z], x {comand = 1} } } } }\n"));
+    assertEquals(List.of("x.conf:5:57 processes.f.tolerations[0].efect",
+        "x.conf:5:88 processes.f.tolerations[1].efect"),
+        rejected(head + "processes { f { command = [x], tolerations = [{key = k, efect = NoSchedule},"
+            + " {key = k, efect = NoSchedule}] } }\n"));
+    assertEquals(List.of("x.conf:5:43 processes.d.replicas", "x.conf:5:88 processes.e.replicas"),
+        rejected(head + "processes { d { command = [x], replicas = ${labels.n} },"
+            + " e { command = [y], replicas = ${labels.n} } }\n"));
+  }
+
   /** A key's name before a dot in a value or in a substitution is no key: the key is where it is written as one. */
   @Test
   void aKeysNameBeforeADotInAValueOrASubstitutionIsNotTheKey() throws IOException {

@@ -26,14 +26,17 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -58,6 +61,13 @@ public final class HoconLoader {
   private final Map<String, LineKeys> keysByLine = new IdentityHashMap<>();
   private final Map<String, LineColumns> columnsByLine = new IdentityHashMap<>();
   private final Map<String, LineStrings> stringsByLine = new IdentityHashMap<>();
+  /**
+   * The lines of those files that start inside a string of several lines ({@code """}), as the same strings: read
+   * from their start, the rest of the string was read as HOCON, and each key after it was searched for along the
+   * line. Each file is read for them once, when one of its lines is first looked at.
+   */
+  private final Set<String> inString = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Set<String> readForStrings = new HashSet<>();
   /** The paths {@link #convert} has built for the file being loaded. */
   private PathBudget paths;
   /** The file being loaded, resolved with the environment under it: what its substitutions find. */
@@ -559,7 +569,7 @@ public final class HoconLoader {
       code = "hocon-io";
       hint = "check that the included file exists";
     }
-    String quoted = lines.line(origin.file(), origin.line());
+    String quoted = lineOf(origin.file(), origin.line());
     if (code.equals("hocon-syntax") && quoted != null && quoted.indexOf('\r') >= 0) {
       // A file saved with lone CRs (classic Mac OS) is one long line to Typesafe Config.
       hint = "the line holds a carriage return (CR) without a line feed, which HOCON reads as a space, not as"
@@ -591,7 +601,7 @@ public final class HoconLoader {
   /** The first line of the file that {@code pattern} finds something in, or the top of the file. */
   private Origin firstLine(String file, Pattern pattern) {
     for (int line = 1; ; line++) {
-      String text = lines.line(file, line);
+      String text = lineOf(file, line);
       if (text == null) {
         return Origin.of(file);
       }
@@ -634,7 +644,7 @@ public final class HoconLoader {
    */
   private Origin errorOrigin(ConfigException e, String message, Path path, String file) {
     Origin origin = origin(e.origin(), path, file, null);
-    String text = origin.line() < 1 ? null : lines.line(origin.file(), origin.line());
+    String text = origin.line() < 1 ? null : lineOf(origin.file(), origin.line());
     if (text == null) {
       return origin;
     }
@@ -690,7 +700,7 @@ public final class HoconLoader {
     }
     int column = 1;
     if (key != null) {
-      String text = lines.line(shown, line);
+      String text = lineOf(shown, line);
       if (text != null) {
         LineKeys.Place place = keyPlace(text, shown, line, key, map);
         column = atValue ? valueColumnOf(text, place) : place.column();
@@ -769,7 +779,22 @@ public final class HoconLoader {
   }
 
   private LineStrings stringsOn(String line) {
-    return stringsByLine.computeIfAbsent(line, LineStrings::new);
+    return stringsByLine.computeIfAbsent(line, l -> new LineStrings(l, inString.contains(l)));
+  }
+
+  /** Line {@code number} of {@code file}, once the lines of the file that start inside a string are known. */
+  private String lineOf(String file, int number) {
+    if (readForStrings.add(file)) {
+      boolean inside = false;
+      for (int n = 1; lines.line(file, n) != null; n++) {
+        String text = lines.line(file, n);
+        if (inside) {
+          inString.add(text);
+        }
+        inside = (inside || text.contains("\"\"\"")) && new LineStrings(text, inside).goesOn();
+      }
+    }
+    return lines.line(file, number);
   }
 
   private LineColumns columnsOf(String line) {
@@ -832,10 +857,12 @@ public final class HoconLoader {
       }
       if (at.line() != lineNumber) {
         lineNumber = at.line();
-        lineText = lines.line(at.file(), lineNumber);
-        // Past the list's '[' when the list starts on this line.
+        lineText = lineOf(at.file(), lineNumber);
+        // Past the list's '[' when the list starts on this line, else past a string of several lines that the
+        // line starts inside, whose rest could be taken for an item.
         boolean listStartsHere = at.line() == start.line() && at.file().equals(start.file());
-        from = lineText != null && listStartsHere ? columnsOf(lineText).index(start.column() + 1) : 0;
+        from = lineText == null ? 0
+            : listStartsHere ? columnsOf(lineText).index(start.column() + 1) : stringsOn(lineText).begin();
         fromColumn = lineText != null ? columnsOf(lineText).column(from) : 1;
       }
       if (lineText == null) {
@@ -975,12 +1002,12 @@ public final class HoconLoader {
   private Origin substitutionAt(ConfigValue written, Path path, String file, String key, Within map) {
     Origin value = origin(written.origin(), path, file, key, true, map);
     String text = written.origin() == null || written.origin().lineNumber() < 1 ? null
-        : lines.line(value.file(), value.line());
+        : lineOf(value.file(), value.line());
     Matcher range = text == null || !written.getClass().getName().startsWith(DELAYED_MERGE) ? null
         : LINE_RANGE.matcher(written.origin().description());
     int last = range != null && range.find() ? Integer.parseInt(range.group(2)) : 0;
     for (int line = last; line > value.line(); line--) {
-      String statement = lines.line(value.file(), line);
+      String statement = lineOf(value.file(), line);
       int at = statement == null ? -1 : valueBefore(statement, key, statement.length());
       if (at >= 0 && statement.startsWith("${", at)) {
         return new Origin(value.file(), line, columnsOf(statement).column(at));
@@ -1083,7 +1110,7 @@ public final class HoconLoader {
    * is looked for in the braces of the {@code map} it is in, if any.
    */
   private Within braces(Origin placed, String key, boolean item, Within map) {
-    String text = placed.line() < 1 || key == null && !item ? null : lines.line(placed.file(), placed.line());
+    String text = placed.line() < 1 || key == null && !item ? null : lineOf(placed.file(), placed.line());
     if (text == null) {
       return null;
     }
@@ -1107,7 +1134,7 @@ public final class HoconLoader {
    * line only. In a {@code map} whose braces open on that line, its own value is looked for between them.
    */
   private Origin inEffectAt(Origin placed, ConfigValue value, String key, Within map) {
-    String text = placed.line() < 1 ? null : lines.line(placed.file(), placed.line());
+    String text = placed.line() < 1 ? null : lineOf(placed.file(), placed.line());
     boolean inMap = map != null && map.line() == placed.line() && map.file().equals(placed.file());
     LineKeys.Place last = text == null ? null : inMap ? keysOn(text).lastValue(key, writtenForms(value), map.from(),
         map.to()) : keysOn(text).lastValue(key, writtenForms(value));
@@ -1264,7 +1291,7 @@ public final class HoconLoader {
     while (m.find()) {
       found = m.group();
     }
-    String line = found != null || origin.line() < 1 ? null : lines.line(origin.file(), origin.line());
+    String line = found != null || origin.line() < 1 ? null : lineOf(origin.file(), origin.line());
     if (line != null) {
       m = WRITTEN_REFERENCE.matcher(line);
       found = m.find() ? m.group() : null;
@@ -1285,7 +1312,7 @@ public final class HoconLoader {
     }
     Matcher range = LINE_RANGE.matcher(written.origin().description());
     for (int line = range.find() ? Integer.parseInt(range.group(2)) : origin.line(); line >= origin.line(); line--) {
-      String text = lines.line(origin.file(), line);
+      String text = lineOf(origin.file(), line);
       int at = text == null ? -1
           : text.indexOf(reference, line == origin.line() ? Sources.index(text, origin.column()) : 0);
       if (at >= 0) {

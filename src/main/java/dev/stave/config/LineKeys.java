@@ -33,6 +33,8 @@ final class LineKeys {
   private static final String NOT_IN_UNQUOTED_KEYS = LineStrings.NOT_IN_UNQUOTED + ".";
 
   private final String line;
+  /** Where the line's HOCON starts: after a string of several lines that it starts inside, if any. */
+  private final int begin;
   private final LineColumns columns;
   /** The line's quoted strings, in order. */
   private final List<LineStrings.Quoted> strings;
@@ -51,7 +53,8 @@ final class LineKeys {
     this.line = line;
     this.columns = columns;
     this.strings = strings.all();
-    int i = 0;
+    this.begin = strings.begin();
+    int i = begin;
     for (int k = 0; k < this.strings.size(); k++) {
       separatorsBefore(i, this.strings.get(k).start(), k - 1);
       i = this.strings.get(k).end();
@@ -96,7 +99,7 @@ final class LineKeys {
         start = last.start();
         string--;
       } else {
-        int floor = last == null ? 0 : last.end();
+        int floor = last == null ? begin : last.end();
         start = end;
         while (start > floor && NOT_IN_UNQUOTED_KEYS.indexOf(line.charAt(start - 1)) < 0) {
           start--;
@@ -252,7 +255,7 @@ final class LineKeys {
         i++;
       }
       if (i < line.length() && LineStrings.KEY_ENDS.indexOf(line.charAt(i)) >= 0) {
-        // Written as a key after all, in a way no index holds: on a line that starts inside a string.
+        // Written as a key after all, in a way no index holds.
         word = at;
         break;
       }

@@ -14,8 +14,8 @@ import java.util.Map;
  * item or a key written with escapes is not its text on the line, so looking for its text found it nowhere, after
  * searching the rest of the line for each: 20,000 such items on one line took 6 s.
  *
- * <p>A line that starts inside a string of several lines ({@code """}) is read as if it did not: what is found
- * on it then is only where the strings are not, and a key or item not found here is searched for as before.
+ * <p>A line that starts inside a string of several lines ({@code """}) is read from where that string ends: read
+ * from its start, the rest of the string would be read as HOCON, and what follows as strings.
  */
 final class LineStrings {
   /** A quoted string from its opening quote at {@code start} to just after its closing one at {@code end}. */
@@ -36,12 +36,21 @@ final class LineStrings {
   /** Where the line's HOCON ends: at a comment, or a string that goes on to the next line; else its length. */
   private int end;
   private final int length;
+  /** Where the line's HOCON starts: after the end of a string it starts inside, if any; else 0. */
+  private final int begin;
+  /** Whether a string of several lines opens on the line and goes on to the next one, or the line is in one. */
+  private boolean goesOn;
 
-  LineStrings(String line) {
+  /** {@code inString}: whether the line starts inside a string of several lines. */
+  LineStrings(String line, boolean inString) {
     ArrayDeque<Integer> open = new ArrayDeque<>();
     length = line.length();
     end = length;
-    for (int i = 0; i < line.length(); i++) {
+    int after = inString ? tripleEnd(line, 0) : 0;
+    // A line all inside the string holds nothing else.
+    goesOn = after < 0;
+    begin = after < 0 ? length : after;
+    for (int i = begin; i < line.length(); i++) {
       char c = line.charAt(i);
       if (c == '#' || c == '/' && line.startsWith("//", i)) {
         end = i;
@@ -56,6 +65,7 @@ final class LineStrings {
         Quoted quoted = read(line, i);
         if (quoted == null) {
           end = i;
+          goesOn = line.startsWith("\"\"\"", i);
           break;
         }
         if (!isKey(line, quoted.end())) {
@@ -70,6 +80,16 @@ final class LineStrings {
   /** Where what the line holds ends: at a comment, or a string that goes on, else at the line's end. */
   int end() {
     return end;
+  }
+
+  /** Where what the line holds starts: after a string of several lines that it starts inside, else at 0. */
+  int begin() {
+    return begin;
+  }
+
+  /** Whether the next line starts inside a string of several lines that this one opens or is in. */
+  boolean goesOn() {
+    return goesOn;
   }
 
   /** The strings on the line, in order. */
@@ -120,19 +140,25 @@ final class LineStrings {
     return i < line.length() && (KEY_ENDS.indexOf(line.charAt(i)) >= 0 || line.startsWith("+=", i));
   }
 
+  /** Where a string of several lines whose text goes on at {@code from} ends on the line: -1 where it does not. */
+  private static int tripleEnd(String line, int from) {
+    int close = line.indexOf("\"\"\"", from);
+    if (close < 0) {
+      return -1;
+    }
+    // Quotes just before the closing three are the string's own ("""a"""" is a and a quote).
+    int end = close + 3;
+    while (end < line.length() && line.charAt(end) == '"') {
+      end++;
+    }
+    return end;
+  }
+
   /** The string whose opening quote is at {@code open}; null when it does not end on the line. */
   private static Quoted read(String line, int open) {
     if (line.startsWith("\"\"\"", open)) {
-      int close = line.indexOf("\"\"\"", open + 3);
-      if (close < 0) {
-        return null;
-      }
-      // Quotes just before the closing three are the string's own ("""a"""" is a and a quote).
-      int end = close + 3;
-      while (end < line.length() && line.charAt(end) == '"') {
-        end++;
-      }
-      return new Quoted(open, end, line.substring(open + 3, end - 3));
+      int end = tripleEnd(line, open + 3);
+      return end < 0 ? null : new Quoted(open, end, line.substring(open + 3, end - 3));
     }
     StringBuilder text = new StringBuilder();
     for (int i = open + 1; i < line.length(); i++) {

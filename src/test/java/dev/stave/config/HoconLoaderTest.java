@@ -241,6 +241,31 @@ class HoconLoaderTest {
   }
 
   /**
+   * A line that starts inside a string of several lines is read from where the string ends: the keys and items after
+   * it are at their columns, not where their names are written in the string. Read from its start, the line's keys
+   * were each searched for along it, and found in the string.
+   */
+  @Test
+  void keysAndItemsAfterTheEndOfAStringOfSeveralLinesAreAtTheirColumns() throws IOException {
+    assertEquals(List.of("x.conf:5:21 processes.p.replcas", "x.conf:6:7 processes.p.connects[1]"),
+        rejected("kind = experiment\nname = x\nimage = \"img:1\"\nprocesses { p { command = [x], args = [\"\"\"a\n"
+            + "replcas = 1\"\"\", b], replcas = 2, connects = [\"\"\"c\n5\"\"\", 5] } }\n"));
+    StringBuilder line = new StringBuilder("a0 = 1\"\"\"");
+    int[] columns = new int[20_000];
+    for (int i = 0; i < columns.length; i++) {
+      line.append(", ");
+      columns[i] = line.length() + 1;
+      line.append(i % 2 == 0 ? "a" + i : "\"a" + i + "\\t\"").append(" = ").append(i);
+    }
+    MapNode x = (MapNode) load("x {s = \"\"\"a\n\n" + line + "}\n", Map.of()).get("x");
+    for (int i : new int[] {0, 1, 10, 12_345, 19_999}) {
+      String key = i % 2 == 0 ? "a" + i : "a" + i + "\t";
+      // A quoted key is at its first character, inside the quotes.
+      assertEquals(List.of(3, columns[i] + i % 2), List.of(x.keyOrigin(key).line(), x.keyOrigin(key).column()), key);
+    }
+  }
+
+  /**
    * The items of each list on a long line of lists are at their columns, in characters after an emoji. Each
    * list counted the line from its start to find its own: a line of 100,000 lists took over a minute.
    */

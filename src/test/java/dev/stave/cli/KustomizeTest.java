@@ -1,6 +1,7 @@
 package dev.stave.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
@@ -28,7 +29,7 @@ class KustomizeTest {
     Process p = new ProcessBuilder(kubectl.toString(), "kustomize", out.resolve("cheetah-ppo").toString())
         .redirectErrorStream(true).start();
     String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    p.waitFor(60, TimeUnit.SECONDS);
+    assertTrue(p.waitFor(Run.HANG.toMillis(), TimeUnit.MILLISECONDS), "kubectl kustomize did not finish");
     assertEquals(0, p.exitValue(), output);
     List<String> kinds = new ArrayList<>();
     for (String line : output.split("\n")) {

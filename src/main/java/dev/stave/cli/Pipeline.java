@@ -21,6 +21,7 @@ import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
 import dev.stave.inventory.Inventories;
 import dev.stave.model.ContextDef;
+import dev.stave.model.ContextDefaults;
 import dev.stave.model.ContextsReader;
 import dev.stave.render.ObjectRenderer;
 import dev.stave.render.RenderedObject;
@@ -139,6 +140,7 @@ final class Pipeline {
         // experiment that uses the context.
         List<Diagnostic> problems = new ArrayList<>();
         for (ContextDef c : ContextsReader.read(contexts).contexts().values()) {
+          ContextDefaults.checkStorageSize(c, problems);
           if (c.inventory() != null) {
             Inventories.loadForContext(loader, c.inventory(), c.inventoryOrigin(), c.folders(), problems);
           }

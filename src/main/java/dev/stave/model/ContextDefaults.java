@@ -241,10 +241,10 @@ public final class ContextDefaults {
     }
     String size = DEFAULT_STORAGE_SIZE;
     if (own != null && own.has("size")) {
-      size = quantity((ScalarNode) own.get("size"), false);
+      size = quantity((ScalarNode) own.get("size"), false, problems);
       record("storage.size", size, From.EXPERIMENT, own.get("size").origin());
     } else if (values.has("default_pvc_size")) {
-      size = quantity((ScalarNode) values.get("default_pvc_size"), true);
+      size = quantity((ScalarNode) values.get("default_pvc_size"), true, problems);
       record("storage.size", size, From.CONTEXT, values.get("default_pvc_size").origin());
     } else {
       record("storage.size", size, From.DEFAULT, null);
@@ -258,8 +258,19 @@ public final class ContextDefaults {
     }
   }
 
+  /**
+   * Adds the problems of {@code context}'s {@code default_pvc_size} that an experiment reading it would report
+   * (not a quantity, zero, below 1Mi), so that {@code validate} of a contexts file alone reports them too; the
+   * same diagnostics, so a run that validates both reports each once.
+   */
+  public static void checkStorageSize(ContextDef context, List<Diagnostic> problems) {
+    if (context.values().get("default_pvc_size") instanceof ScalarNode size) {
+      quantity(size, true, problems);
+    }
+  }
+
   /** A size; {@code mrunner} sizes get its 'i' (default_pvc_size 100G is 100Gi there). */
-  private String quantity(ScalarNode node, boolean mrunner) {
+  private static String quantity(ScalarNode node, boolean mrunner, List<Diagnostic> problems) {
     String text = node.text();
     String given = mrunner && text.matches("[0-9]+[KMGTPE]") ? text + "i" : Quantities.text(node);
     String key = mrunner ? "default_pvc_size" : "storage.size";

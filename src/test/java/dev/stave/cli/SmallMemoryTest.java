@@ -264,6 +264,45 @@ class SmallMemoryTest {
   }
 
   @Test
+  void aContextsPvcSizeIsWarnedAboutWhenTheContextsFileIsValidated() throws IOException {
+    Path contexts = write("contexts.yaml", """
+        kind: contexts
+        current_context: a
+        contexts:
+          a: {storage: /storage, default_pvc_size: 512m}
+          b: {storage: /storage, default_pvc_size: 0}
+        """);
+    Path config = write("e.yaml", """
+        kind: experiment
+        name: e
+        image: python:3.12-slim
+        context: a
+        processes:
+          a: {command: [python]}
+        """);
+    List<String> warning = List.of(
+        contexts + ":4:44: warning: default_pvc_size: '512m' is 0.512 bytes of storage: the m suffix means"
+            + " thousandths",
+        "    |   a: {storage: /storage, default_pvc_size: 512m}",
+        "    |                                            ^",
+        "  = hint: write 512M or 512Mi for 512 mebibytes (mrunner reads 512M as 512Mi)");
+    List<String> zero = List.of(
+        contexts + ":5:44: error: default_pvc_size: a storage claim of 0 asks for no storage",
+        "    |   b: {storage: /storage, default_pvc_size: 0}",
+        "    |                                            ^",
+        "  = hint: give a size such as 10Gi");
+    Run alone = Run.of("validate", contexts.toString());
+    assertEquals(1, alone.code(), alone.err());
+    List<String> expected = new ArrayList<>(warning);
+    expected.addAll(zero);
+    assertEquals(expected, alone.err().lines().toList());
+    // Validated with an experiment that reads it, the contexts file's warning is reported once.
+    Run both = Run.of("validate", contexts.toString(), config.toString(), "--contexts", contexts.toString());
+    assertEquals(1, both.code(), both.err());
+    assertEquals(1, both.err().lines().filter(line -> line.contains("'512m' is 0.512 bytes")).count(), both.err());
+  }
+
+  @Test
   void theSizesAnOverrideSetsAreWarnedAbout() throws IOException {
     Path config = write("e.yaml", """
         kind: experiment

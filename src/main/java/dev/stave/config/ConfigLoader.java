@@ -137,7 +137,11 @@ public final class ConfigLoader {
   /** {@link #parse(String, String, Path, ProjectFolders, boolean, YamlLoader)} of a file held as its bytes. */
   private ConfigFile parse(Utf8Text text, String file, Path path, ProjectFolders folders, YamlLoader yaml) {
     sources.put(file, text::line);
-    text.linesWithReferences().forEach(this::hideReferenced);
+    try {
+      text.eachLineWithReferences(this::hideReferenced);
+    } catch (IOException e) {
+      throw new UserError(unreadable(file, e));
+    }
     Node root;
     try (Reader in = text.reader()) {
       root = yaml.load(in, text.unprintable(), text, file);

@@ -3,6 +3,7 @@ package dev.stave.config;
 import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
+import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,6 +22,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 import org.yaml.snakeyaml.reader.StreamReader;
 
 /**
@@ -185,7 +187,10 @@ final class Utf8Text implements YamlLoader.Text {
       }
       out.clear();
       if (result.isError()) {
-        throw new UserError(ConfigLoader.notUtf8(new Origin(file, lines, column + 1), in.get(in.position())));
+        // A line ends at the character after its break, which this byte cannot start: it starts the next line.
+        Origin where = previous == '\r' || previous >= 0 && Sources.endsYamlLine(previous, -1)
+            ? new Origin(file, lines + 1, 1) : new Origin(file, lines, column + 1);
+        throw new UserError(ConfigLoader.notUtf8(where, in.get(in.position())));
       }
     } while (!end || result.isOverflow());
     if (previous >= 0 && Sources.endsYamlLine(previous, -1)) {
@@ -218,9 +223,21 @@ final class Utf8Text implements YamlLoader.Text {
     return new String(bytes.read(0, bytes.size()), StandardCharsets.UTF_8);
   }
 
-  /** The lines that hold {@code $&#123;}: a reference to a variable is on one line. */
-  List<String> linesWithReferences() {
-    return references.stream().map(this::line).toList();
+  /**
+   * Gives {@code each} the lines that hold {@code $&#123;} (a reference to a variable is on one line), in order,
+   * read in one pass: a node list may have a million of them.
+   */
+  void eachLineWithReferences(Consumer<String> each) throws IOException {
+    try (InputStream in = new BufferedInputStream(bytes.open(), 65536)) {
+      long at = 0;
+      for (int line : references) {
+        int start = starts[line - 1];
+        in.skipNBytes(start - at);
+        byte[] read = in.readNBytes(end(line) - start);
+        at = start + read.length;
+        each.accept(text(line, read));
+      }
+    }
   }
 
   @Override
@@ -241,11 +258,21 @@ final class Utf8Text implements YamlLoader.Text {
     int start = starts[line - 1];
     byte[] read;
     try {
-      read = bytes.read(start, (line < lines ? starts[line] : bytes.size()) - start);
+      read = bytes.read(start, end(line) - start);
     } catch (IOException e) {
       // Only a quote is lost: the diagnostic keeps its place.
       return null;
     }
+    return text(line, read);
+  }
+
+  /** Where {@code line} ends, its break included, in bytes. */
+  private int end(int line) {
+    return line < lines ? starts[line] : bytes.size();
+  }
+
+  /** The text of {@code line}, from its bytes {@code read}, without its break. */
+  private String text(int line, byte[] read) {
     int from = line == 1 && Arrays.equals(read, 0, Math.min(3, read.length), BOM, 0, 3) ? 3 : 0;
     String text = new String(read, from, read.length - from, StandardCharsets.UTF_8);
     if (line < lines) {

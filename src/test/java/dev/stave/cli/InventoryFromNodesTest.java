@@ -593,6 +593,15 @@ class InventoryFromNodesTest {
         + " a character here"), headlines(Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString())));
     assertEquals(List.of("<stdin>:1:34: error: the file is not valid UTF-8: byte 0xFF cannot start or continue"
         + " a character here"), headlines(Run.withInput(bytes, "inventory", "from-nodes", "--pool-label", "p", "-")));
+    // A bad byte that starts a line is on that line, after an LF, a CR LF or a CR alone.
+    for (String lineBreak : List.of("\n", "\r\n", "\r")) {
+      byte[] first = ("{\"items\": [" + lineBreak + "?]}\n").getBytes(StandardCharsets.UTF_8);
+      first[first.length - 4] = (byte) 0xFE;
+      Files.write(file, first);
+      String error = ":2:1: error: the file is not valid UTF-8: byte 0xFE cannot start or continue a character here";
+      assertEquals(List.of(file + error), headlines(Run.of("inventory", "from-nodes", file.toString())));
+      assertEquals(List.of("<stdin>" + error), headlines(Run.withInput(first, "inventory", "from-nodes", "-")));
+    }
 
     Run nul = Run.of("inventory", "from-nodes", "--pool-label", "p",
         nodes(json.replace("\"4\",\"memory\":\"1Gi\"}}", "\"4\",\"memory\":\"1Gi\"}} \u0000")).toString());

@@ -142,11 +142,12 @@ public final class SmallMemory {
   }
 
   private static String fix(String number, Spelling spelling) {
+    String mebibytes = number + (number.equals("1") ? " mebibyte" : " mebibytes");
     return switch (spelling) {
-      case KUBERNETES -> "write " + number + "Mi for " + number + " mebibytes, or " + number + "M for megabytes";
-      case MRUNNER -> "write " + number + "M or " + number + "Mi for " + number + " mebibytes (mrunner reads "
+      case KUBERNETES -> "write " + number + "Mi for " + mebibytes + ", or " + number + "M for megabytes";
+      case MRUNNER -> "write " + number + "M or " + number + "Mi for " + mebibytes + " (mrunner reads "
           + number + "M as " + number + "Mi)";
-      case MARS -> "write " + number + "m for " + number + " mebibytes (Mars reads k, m, g and t as powers of 1024)";
+      case MARS -> "write " + number + "m for " + mebibytes + " (Mars reads k, m, g and t as powers of 1024)";
     };
   }
 }

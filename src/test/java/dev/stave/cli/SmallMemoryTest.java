@@ -137,7 +137,7 @@ class SmallMemoryTest {
     assertEquals(0, run.code(), run.err());
     assertEquals(List.of(
         config + ":4:28: warning: resources.mem: '1K' is 1024 bytes of memory, less than a mebibyte",
-        "  = hint: write 1M or 1Mi for 1 mebibytes (mrunner reads 1M as 1Mi)",
+        "  = hint: write 1M or 1Mi for 1 mebibyte (mrunner reads 1M as 1Mi)",
         other + ":4:12: warning: resources.mem: '1e3' is 1000 bytes of memory, less than a mebibyte",
         "  = hint: write the size with the suffix M (mrunner reads M as Mi, mebibytes), or a larger one"),
         run.err().lines().filter(l -> l.contains(": warning: ") || l.startsWith("  = hint: ")).toList());

@@ -87,7 +87,12 @@ public final class HoconLoader {
   private Within within;
 
   /** Braces from {@code from} to just after their closing one (or the line's end) on a line of a file. */
-  private record Within(String file, int line, int from, int to) {}
+  private record Within(String file, int line, int from, int to) {
+    /** Whether these braces open on line {@code line} of {@code file}, so that a key there is looked for inside. */
+    boolean on(String file, int line) {
+      return this.line == line && this.file.equals(file);
+    }
+  }
 
   /** {@code folders}: where the file's includes may read. */
   public HoconLoader(Env env, Sources lines, ProjectFolders folders) {
@@ -714,7 +719,7 @@ public final class HoconLoader {
    * {@code map} when they open on that line, else where it is first written on it.
    */
   private LineKeys.Place keyPlace(String text, String file, int line, String key, Within map) {
-    boolean inMap = map != null && map.line() == line && map.file().equals(file);
+    boolean inMap = map != null && map.on(file, line);
     return inMap ? keysOn(text).find(key, map.from(), map.to()) : keysOn(text).find(key);
   }
 
@@ -786,8 +791,8 @@ public final class HoconLoader {
   private String lineOf(String file, int number) {
     if (readForStrings.add(file)) {
       boolean inside = false;
-      for (int n = 1; lines.line(file, n) != null; n++) {
-        String text = lines.line(file, n);
+      String text;
+      for (int n = 1; (text = lines.line(file, n)) != null; n++) {
         if (inside) {
           inString.add(text);
         }
@@ -1135,7 +1140,7 @@ public final class HoconLoader {
    */
   private Origin inEffectAt(Origin placed, ConfigValue value, String key, Within map) {
     String text = placed.line() < 1 ? null : lineOf(placed.file(), placed.line());
-    boolean inMap = map != null && map.line() == placed.line() && map.file().equals(placed.file());
+    boolean inMap = map != null && map.on(placed.file(), placed.line());
     LineKeys.Place last = text == null ? null : inMap ? keysOn(text).lastValue(key, writtenForms(value), map.from(),
         map.to()) : keysOn(text).lastValue(key, writtenForms(value));
     return last == null ? placed : new Origin(placed.file(), placed.line(), last.column());

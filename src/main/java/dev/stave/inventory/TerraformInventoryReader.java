@@ -343,9 +343,7 @@ public final class TerraformInventoryReader {
       Integer count = count(Nodes.get(b.body(), "count"), key, b.path() + ".count", "GPUs per node");
       if (Nodes.get(b.body(), "count") == null) {
         // Read as 0, the pool would have no GPUs, and a pod that asks for them would find no pool.
-        problems.add(Diagnostic.error(b.body().origin(), path(key, b.path() + ".count"), "inventory-gpu", b.path()
-                + " of node pool '" + key + "' has no count, which Terraform requires of every guest_accelerator",
-            "add the number of GPUs per node, such as \"count\": 1"));
+        missing(b, key, "count", "add the number of GPUs per node, such as \"count\": 1");
       }
       String written = gpuType(b, key, readType);
       firstType = b == accelerators.get(0) ? written : firstType;
@@ -384,9 +382,7 @@ public final class TerraformInventoryReader {
     Node n = Nodes.get(b.body(), "type");
     String path = b.path() + ".type";
     if (n == null) {
-      problems.add(Diagnostic.error(b.body().origin(), path(key, path), "inventory-gpu", b.path()
-              + " of node pool '" + key + "' has no type, which Terraform requires of every guest_accelerator",
-          "add the GPU type, such as \"type\": \"" + GPU_TYPE + "\""));
+      missing(b, key, "type", "add the GPU type, such as \"type\": \"" + GPU_TYPE + "\"");
       return null;
     }
     if (expression(n) == null && !(n instanceof ScalarNode s && s.isString())) {
@@ -396,6 +392,13 @@ public final class TerraformInventoryReader {
       return null;
     }
     return !readType || expression(n, key, path, "GPU type", GPU_TYPE) ? null : Nodes.string(b.body(), "type");
+  }
+
+  /** The error at guest_accelerator block {@code b} of pool {@code key} that it lacks {@code field}. */
+  private void missing(Block b, String key, String field, String fix) {
+    problems.add(Diagnostic.error(b.body().origin(), path(key, b.path() + "." + field), "inventory-gpu", b.path()
+        + " of node pool '" + key + "' has no " + field + ", which Terraform requires of every guest_accelerator",
+        fix));
   }
 
   /** A nested block as written, and the path that names it: {@code field}, or {@code field[i]} in a list. */

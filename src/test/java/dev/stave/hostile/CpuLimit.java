@@ -8,7 +8,9 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -20,11 +22,14 @@ import java.util.concurrent.TimeoutException;
  * threads a compile works on (the one that runs it, the template workers and the common fork-join pool
  * that renders and writes in parallel), where wall-clock time stretches with whatever else the machine
  * runs. A run that spins passes the limit however slow the machine is; one that waits without spinning
- * fails after {@link Run#HANG}.
+ * fails after {@link Run#HANG}. A run that failed is ended, so that the tests after it have the cores to
+ * themselves.
  */
 final class CpuLimit {
   /** Threads other than the caller's that a compile hands work to, by the start of their names. */
   private static final String[] POOLS = {"stave-template", "ForkJoinPool.commonPool-worker"};
+  /** How long a failed run is given to end on an interrupt before it is stopped. */
+  private static final Duration INTERRUPTED = Duration.ofSeconds(1);
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   private CpuLimit() {}
@@ -57,15 +62,40 @@ final class CpuLimit {
       } catch (TimeoutException e) {
         long used = Math.max(0, THREADS.getThreadCpuTime(runner.getId())) + poolCpuSince(poolsBefore);
         if (used > cpu.toNanos()) {
-          runner.interrupt();
+          end(runner);
           fail(label + " used more than " + cpu.toSeconds() + "s of CPU time without finishing: it spins");
         }
         if (System.nanoTime() - start > Run.HANG.toNanos()) {
-          runner.interrupt();
+          end(runner);
           fail(label + " did not finish in " + Run.HANG.toMinutes() + " minutes, using " + used / 1_000_000
               + "ms of CPU time: it waits for something that never comes");
         }
       }
+    }
+  }
+
+  /**
+   * Ends the work of a failed run: the runner, and the pool threads still running. An interrupt does not
+   * end code that spins (it checks for none), so each is stopped with {@link Thread#stop}, in Java 17 the
+   * one way to end a thread that does not cooperate. What a stopped thread leaves half done is the failed
+   * run's and is not used again; the common pool starts new workers in place of stopped ones. Pool threads
+   * that wait (idle workers, parked) are left alone.
+   */
+  @SuppressWarnings("deprecation")
+  private static void end(Thread runner) throws InterruptedException {
+    runner.interrupt();
+    runner.join(INTERRUPTED.toMillis()); // a run that checks for interrupts ends on its own, its finally blocks run
+    List<Thread> running = new ArrayList<>(List.of(runner));
+    for (Thread thread : Thread.getAllStackTraces().keySet()) {
+      if (isPool(thread.getName()) && thread.getState() == Thread.State.RUNNABLE) {
+        running.add(thread);
+      }
+    }
+    for (Thread thread : running) {
+      thread.stop();
+    }
+    for (Thread thread : running) {
+      thread.join(Run.HANG.toMillis());
     }
   }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.stave.apply.ApplyOptions;
@@ -836,18 +837,20 @@ class ApplyCommandTest {
   /** Returns once no plugin of {@link #hangingPlugin} runs any more: stopped, not left behind. */
   private static void awaitNoHangingPlugin() {
     try (java.util.stream.Stream<ProcessHandle> all = ProcessHandle.current().descendants()) {
-      all.filter(p -> p.info().arguments().map(a -> List.of(a).equals(List.of("987654"))).orElse(false))
-          .forEach(p -> p.onExit().join());
+      // A plugin left behind runs for days: the wait fails at Run.HANG.
+      assertTimeoutPreemptively(Run.HANG, () -> all
+          .filter(p -> p.info().arguments().map(a -> List.of(a).equals(List.of("987654"))).orElse(false))
+          .forEach(p -> p.onExit().join()), "a plugin was left running");
     }
   }
 
   @Test
-  @org.junit.jupiter.api.Timeout(value = 120, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
   void anExecPluginThatHangsIsStoppedAtTheTimeout() throws IOException {
     // Without the timeout, the run never ends; with it, the run ends the same way whether the plugin had
     // started or not by then, however slow the machine.
     Path plugin = hangingPlugin("hanging");
-    Run run = stave("apply", bundle.toString(), "--kubeconfig", plugin.toString(), "--timeout=2s");
+    Run run = assertTimeoutPreemptively(Run.HANG,
+        () -> stave("apply", bundle.toString(), "--kubeconfig", plugin.toString(), "--timeout=2s"));
     assertEquals(4, run.code(), run.err());
     assertEquals("stave: cannot set up the credentials of the kubeconfig " + plugin + ": the exec credential plugin"
         + " 'sleep' of the user 'tester' gave none within --timeout 2s and was stopped; run it yourself to see why"
@@ -884,10 +887,11 @@ class ApplyCommandTest {
       KubeObject.of(Map.of("apiVersion", "v1", "kind", "Namespace", "metadata", Map.of("name", "surreal")));
 
   @Test
-  @org.junit.jupiter.api.Timeout(120) // without a limit on each whole request, the run never ends
   void aServerThatAnswersByTheByteIsGivenUpAtTheTimeout() {
     api.trickle(r -> r.startsWith("PATCH /api/v1/namespaces/surreal?"));
-    Run run = applyUntil(passingAfter(2), List.of(NAMESPACE), new ClusterOptions(), false);
+    // Without a limit on each whole request, the run never ends.
+    Run run = assertTimeoutPreemptively(Run.HANG,
+        () -> applyUntil(passingAfter(2), List.of(NAMESPACE), new ClusterOptions(), false));
     assertEquals(4, run.code(), run.err());
     assertEquals("stave: stopped: --timeout 10m ran out while PATCH /api/v1/namespaces/surreal?fieldManager=stave"
         + " waited for its answer; raise --timeout to give the run longer\n", run.err());
@@ -895,13 +899,13 @@ class ApplyCommandTest {
   }
 
   @Test
-  @org.junit.jupiter.api.Timeout(value = 120, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
   void aLimitTheCommandLineDidNotGiveIsNamedForWhereItCameFrom() throws IOException {
     Path namespace = bundle.resolve("01-namespace-surreal.yaml");
     Files.writeString(namespace, Files.readString(namespace)
         .replace("metadata:\n", "metadata:\n  annotations:\n    stave.dev/wait-timeout: \"2\"\n"));
     Path plugin = hangingPlugin("hanging");
-    Run run = stave("apply", bundle.toString(), "--kubeconfig", plugin.toString());
+    Run run = assertTimeoutPreemptively(Run.HANG, () -> stave("apply", bundle.toString(), "--kubeconfig",
+        plugin.toString()));
     assertEquals(4, run.code(), run.err());
     assertEquals("stave: cannot set up the credentials of the kubeconfig " + plugin + ": the exec credential plugin"
         + " 'sleep' of the user 'tester' gave none within the bundle's stave.dev/wait-timeout of 2s and was stopped;"

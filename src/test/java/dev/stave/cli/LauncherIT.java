@@ -84,7 +84,7 @@ class LauncherIT {
         "compile", "examples/cheetah-ppo.conf", "-o", "out")
         .directory(home.toFile()).redirectErrorStream(true).redirectOutput(home.resolve("java.out").toFile())
         .start();
-    assertTrue(java.waitFor(1, TimeUnit.MINUTES));
+    assertTrue(java.waitFor(Run.HANG.toMillis(), TimeUnit.MILLISECONDS));
     assertEquals(0, java.exitValue(), Files.readString(home.resolve("java.out")));
     List<String> loads = Files.readAllLines(log).stream().filter(line -> line.contains(" picocli.")).toList();
     assertFalse(loads.isEmpty());
@@ -167,9 +167,9 @@ class LauncherIT {
     Path out = home.resolve("launch.out");
     Path err = home.resolve("launch.err");
     Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-    if (!process.waitFor(3, TimeUnit.MINUTES)) {
+    if (!process.waitFor(Run.HANG.toMillis(), TimeUnit.MILLISECONDS)) {
       process.destroyForcibly();
-      throw new AssertionError("./stave did not finish in 3 minutes");
+      throw new AssertionError("./stave did not finish in " + Run.HANG.toMinutes() + " minutes");
     }
     return new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
         Files.readString(err, StandardCharsets.UTF_8));

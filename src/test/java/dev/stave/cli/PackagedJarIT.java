@@ -210,7 +210,7 @@ class PackagedJarIT {
         "-jar", JAR.toString(), "compile", "examples/cheetah-ppo.conf", "-o", "-");
     Process process = new ProcessBuilder(command).redirectOutput(full).start();
     String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(process.waitFor(2, java.util.concurrent.TimeUnit.MINUTES));
+    assertTrue(process.waitFor(Run.HANG.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS));
     assertEquals(Main.IO, process.exitValue(), err);
     assertEquals("stave: cannot write to standard output (the disk is full, or the pipe was closed); what was"
         + " written is incomplete\n", err);
@@ -226,7 +226,7 @@ class PackagedJarIT {
         "-o", tmp.resolve("out").toString());
     Process process = new ProcessBuilder(command).start();
     String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(process.waitFor(2, java.util.concurrent.TimeUnit.MINUTES));
+    assertTrue(process.waitFor(Run.HANG.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS));
     assertEquals(Main.INVALID, process.exitValue(), err);
     assertTrue(err.startsWith(templates.resolve("service.ftl") + ":1:1: error: with the templates in " + templates
         + ", Service "), err);
@@ -245,7 +245,7 @@ class PackagedJarIT {
     assertEquals('-', out.read(), "the stream starts with a document marker");
     out.close();
     String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(process.waitFor(2, java.util.concurrent.TimeUnit.MINUTES));
+    assertTrue(process.waitFor(Run.HANG.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS));
     assertEquals(Main.IO, process.exitValue(), err);
     assertEquals("", err);
   }

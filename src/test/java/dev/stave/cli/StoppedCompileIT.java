@@ -49,7 +49,7 @@ class StoppedCompileIT {
       Thread.onSpinWait();
     }
     process.destroy();
-    assertTrue(process.waitFor(2, TimeUnit.MINUTES), "the stopped compile ended");
+    assertTrue(process.waitFor(Run.HANG.toMillis(), TimeUnit.MILLISECONDS), "the stopped compile ended");
 
     Map<String, String> left = contents(out);
     String log = Files.readString(tmp.resolve("stopped.log"));

@@ -3,6 +3,7 @@ package dev.stave.compile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.stave.cli.Run;
 import dev.stave.model.Benchmark;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -133,7 +134,7 @@ class SetupScriptTest {
     env.putAll(extraEnv);
     Process p = pb.start();
     String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (!p.waitFor(30, TimeUnit.SECONDS)) {
+    if (!p.waitFor(Run.HANG.toMillis(), TimeUnit.MILLISECONDS)) {
       p.destroyForcibly();
       throw new AssertionError("the script did not finish");
     }

@@ -97,7 +97,7 @@ class TemplateTimeLimitTest {
     AtomicBoolean released = new AtomicBoolean();
     TemplateMethodModelEx release = arguments -> released.get();
     try {
-      UserError e = assertTimeoutPreemptively(Duration.ofMinutes(1), () -> assertThrows(UserError.class,
+      UserError e = assertTimeoutPreemptively(Run.HANG, () -> assertThrows(UserError.class,
           () -> new TemplateRenderer(templates, LIMIT).render("job.ftl", Map.of("released", release))));
       Diagnostic d = e.diagnostics().get(0);
       assertEquals("template-time-limit", d.code());
@@ -124,7 +124,7 @@ class TemplateTimeLimitTest {
     TemplateMethodModelEx release = arguments -> released.get();
     TemplateRenderer renderer = new TemplateRenderer(templates, LIMIT);
     try {
-      UserError first = assertTimeoutPreemptively(Duration.ofMinutes(1), () -> assertThrows(UserError.class,
+      UserError first = assertTimeoutPreemptively(Run.HANG, () -> assertThrows(UserError.class,
           () -> renderer.render("job.ftl", Map.of("released", release))));
       UserError later = assertThrows(UserError.class, () -> renderer.render("other.ftl", Map.of()));
       assertSame(first, later);

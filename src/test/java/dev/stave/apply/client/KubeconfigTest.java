@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.stave.apply.ClusterFailure;
 import dev.stave.apply.Deadline;
+import dev.stave.cli.Run;
 import dev.stave.config.Env;
 import dev.stave.diag.UserError;
 import io.kubernetes.client.util.KubeConfig;
@@ -221,7 +222,7 @@ class KubeconfigTest {
     assertEquals(stopped(kubeconfig, plugin), e.getMessage());
     release.countDown();
     // At once without a plugin; a plugin left running would hold the thread until it ends.
-    credentials.get().join(Duration.ofSeconds(30).toMillis());
+    credentials.get().join(Run.HANG.toMillis());
     Optional<ProcessHandle> started =
         Files.exists(pid) ? ProcessHandle.of(Long.parseLong(Files.readString(pid).strip())) : Optional.empty();
     try {

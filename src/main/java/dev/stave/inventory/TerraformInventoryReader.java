@@ -238,6 +238,7 @@ public final class TerraformInventoryReader {
               + " most nodes it grows to is unknown",
           "add max_node_count, the most nodes per zone, such as \"max_node_count\": 4"));
     }
+    limits(autoscaling, key);
     if (autoscalingAbsent) {
       max = count(Nodes.get(pool, "node_count"), key, "node_count", "nodes");
       max = max != null ? max : count(Nodes.get(pool, "initial_node_count"), key, "initial_node_count", "nodes");
@@ -264,6 +265,25 @@ public final class TerraformInventoryReader {
     }
     return problems.size() > before ? null : new NodePool(key, gkeName, labelName, cpu, memoryMi, gpuType,
         gpuCount == null ? 0 : gpuCount, preemptible, max, taints, null, null, null, origin, unevaluated);
+  }
+
+  /**
+   * GKE refuses an autoscaling block with limits per zone ({@code min_node_count}, {@code max_node_count}) and
+   * limits for the whole pool ({@code total_min_node_count}, {@code total_max_node_count}) together; reading
+   * either would be a guess at a pool that Terraform cannot create.
+   */
+  private void limits(MapNode autoscaling, String key) {
+    String perZone = Nodes.get(autoscaling, "max_node_count") != null ? "max_node_count"
+        : Nodes.get(autoscaling, "min_node_count") != null ? "min_node_count" : null;
+    String total = Nodes.get(autoscaling, "total_max_node_count") != null ? "total_max_node_count"
+        : Nodes.get(autoscaling, "total_min_node_count") != null ? "total_min_node_count" : null;
+    if (perZone != null && total != null) {
+      problems.add(Diagnostic.error(autoscaling.origin(), path(key, "autoscaling"), "inventory-count",
+          "autoscaling of node pool '" + key + "' has both " + perZone + " and " + total + ", and GKE takes limits"
+              + " per zone (min_node_count, max_node_count) or for the whole pool (total_min_node_count,"
+              + " total_max_node_count), not both",
+          "keep max_node_count, the most nodes per zone, or total_max_node_count, the most in all the pool's zones"));
+    }
   }
 
   /**

@@ -495,6 +495,28 @@ class TerraformInventoryReaderTest {
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  /** GKE takes limits per zone or for the whole pool, not both: stave would have to pick one. */
+  @Test
+  void autoscalingWithLimitsPerZoneAndForThePoolIsAnErrorNamingBoth() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "autoscaling": {"max_node_count": 2, "total_max_node_count": 6},
+                "node_config": {"machine_type": "n1-standard-8"}},
+          "q": {"name": "q", "autoscaling": {"total_max_node_count": 6, "min_node_count": 1},
+                "node_config": {"machine_type": "n1-standard-8"}}
+        }}}
+        """);
+    String hint = "  = hint: keep max_node_count, the most nodes per zone, or total_max_node_count, the most in all"
+        + " the pool's zones";
+    String limits = ", and GKE takes limits per zone (min_node_count, max_node_count) or for the whole pool"
+        + " (total_min_node_count, total_max_node_count), not both";
+    assertEquals(List.of(temp.resolve("inv.tf.json") + ":2:37: error: resource.google_container_node_pool.p"
+        + ".autoscaling: autoscaling of node pool 'p' has both max_node_count and total_max_node_count" + limits, hint,
+        temp.resolve("inv.tf.json") + ":4:37: error: resource.google_container_node_pool.q"
+        + ".autoscaling: autoscaling of node pool 'q' has both min_node_count and total_max_node_count" + limits, hint),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   /** A node has GPUs of one type, and holds at most 2147483647 of them, as a pool's gpu_count does. */
   @Test
   void acceleratorBlocksOfTwoTypesOrOfMoreGpusThanANodeHoldsAreAnError() throws IOException {

@@ -242,6 +242,11 @@ public final class TerraformInventoryReader {
     if (autoscalingAbsent) {
       max = count(Nodes.get(pool, "node_count"), key, "node_count", "nodes");
       max = max != null ? max : count(Nodes.get(pool, "initial_node_count"), key, "initial_node_count", "nodes");
+      // Terraform's Google provider asks GKE for 0 nodes then, and without autoscaling the pool stays empty:
+      // read as unbounded, it would pass any number of pods.
+      if (Nodes.get(pool, "node_count") == null && Nodes.get(pool, "initial_node_count") == null) {
+        max = 0;
+      }
     }
     // Not ||: a spot flag that is no boolean is an error too.
     boolean preemptible = flag(config, "preemptible", key) | flag(config, "spot", key);

@@ -350,7 +350,8 @@ class PlanTest {
         {"resource": {"google_container_node_pool": {
           "gpus": {"name": "${var.prefix}-gpus",
                    "node_config": {"labels": {"cpu": 8, "memory_m": 30720, "name": "${var.prefix}-gpus"}}},
-          "cpus": {"name": "cpus", "node_config": {"labels": {"cpu": 8, "memory_m": 30720, "name": "cpus"}}}
+          "cpus": {"name": "cpus", "node_count": 3,
+                   "node_config": {"labels": {"cpu": 8, "memory_m": 30720, "name": "cpus"}}}
         }}}
         """);
     String inventory = temp.resolve("pools.tf.json") + ":";

@@ -209,6 +209,28 @@ class TerraformInventoryReaderTest {
         + "  = hint: write {key, value, effect} with effect NO_SCHEDULE, PREFER_NO_SCHEDULE or NO_EXECUTE\n", err);
   }
 
+  /**
+   * Without autoscaling, node_count or initial_node_count, Terraform's Google provider creates the pool with 0
+   * nodes, and it stays so: read as unbounded, the capacity check would pass any number of pods.
+   */
+  @Test
+  void aPoolWithoutAutoscalingOrACountHasNoNodes() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = read("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_config": {"machine_type": "n1-standard-8"}}
+        }}}
+        """, problems);
+    assertEquals(List.of(), problems);
+    assertEquals(0, inventory.find("p").orElseThrow().maxNodes());
+    Path config = InventoryFixtures.experiment(temp, "inv.tf.json", Files.readString(temp.resolve("inv.tf.json")));
+    Run run = Run.of("compile", config.toString(), "-o", "-", "--strict-capacity");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(config + ":7:15: error: processes.a.schedule: pool 'p' needs 1 nodes for its 1 pods, but"
+        + " may have at most 0", "  = hint: raise the pool's max_nodes (in Terraform, its autoscaling.max_node_count),"
+        + " or lower replicas or the requests"), run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   @Test
   void countsAndFlagsWrittenAsStringsAreReadAsTerraformConvertsThem() throws IOException {
     List<Diagnostic> problems = new ArrayList<>();

@@ -227,6 +227,7 @@ public final class TerraformInventoryReader {
       }
     }
     Integer max = count(Nodes.get(autoscaling, "max_node_count"), key, "autoscaling.max_node_count", "nodes");
+    boolean perZone = max != null || Nodes.get(autoscaling, "total_max_node_count") == null;
     if (max == null) {
       max = count(Nodes.get(autoscaling, "total_max_node_count"), key, "autoscaling.total_max_node_count", "nodes");
     }
@@ -248,6 +249,7 @@ public final class TerraformInventoryReader {
         max = 0;
       }
     }
+    max = perZone && max != null ? inAllZones(pool, max, key) : max;
     // Not ||: a spot flag that is no boolean is an error too.
     boolean preemptible = flag(config, "preemptible", key) | flag(config, "spot", key);
     Node name = Nodes.get(pool, "name");
@@ -270,6 +272,46 @@ public final class TerraformInventoryReader {
     }
     return problems.size() > before ? null : new NodePool(key, gkeName, labelName, cpu, memoryMi, gpuType,
         gpuCount == null ? 0 : gpuCount, preemptible, max, taints, null, null, null, origin, unevaluated);
+  }
+
+  /**
+   * The nodes a pool may have in all its zones, {@code perZone} in each of {@code node_locations}; null with
+   * the reason added to {@code problems} when stave cannot count the zones. Without the list (or with an empty
+   * one), the pool is in the cluster's zones, which the file does not say, so stave reads one zone's nodes.
+   * Terraform reads the list as a set, so a zone written twice counts once.
+   */
+  private Integer inAllZones(MapNode pool, int perZone, String key) {
+    Node n = Nodes.get(pool, "node_locations");
+    if (n == null || expression(n, key, "node_locations", "list of zones", "[\"us-central1-a\"]")) {
+      return n == null ? perZone : null;
+    }
+    if (!(n instanceof ListNode list)) {
+      problems.add(Diagnostic.error(n.origin(), path(key, "node_locations"), "inventory-zones",
+          "node_locations of node pool '" + key + "' is " + shown(n) + ", not a list",
+          "write the pool's zones as a list, such as [\"us-central1-a\", \"us-central1-b\"]"));
+      return null;
+    }
+    int before = problems.size();
+    List<String> zones = new ArrayList<>();
+    items(list, "node_locations", (item, at) -> {
+      if (item instanceof ScalarNode s && s.isString()) {
+        if (!expression(item, key, at, "zone", "\"us-central1-a\"") && !zones.contains(s.text())) {
+          zones.add(s.text());
+        }
+      } else {
+        problems.add(Diagnostic.error(item.origin(), path(key, at), "inventory-zones",
+            at + " of node pool '" + key + "' is " + shown(item) + ", not a zone", "write the zone in quotes, such as"
+                + " \"us-central1-a\""));
+      }
+    });
+    long nodes = (long) perZone * Math.max(zones.size(), 1);
+    if (problems.size() == before && nodes > Integer.MAX_VALUE) {
+      problems.add(Diagnostic.error(n.origin(), path(key, "node_locations"), "inventory-count", "node pool '" + key
+              + "' may have " + perZone + " nodes in each of its " + zones.size() + " zones, " + nodes
+              + " in all, more than " + MAX_COUNT.toPlainString(),
+          "write the most nodes per zone, such as \"max_node_count\": 4"));
+    }
+    return problems.size() > before ? null : (int) nodes;
   }
 
   /**

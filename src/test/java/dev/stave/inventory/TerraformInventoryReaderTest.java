@@ -231,6 +231,58 @@ class TerraformInventoryReaderTest {
         + " or lower replicas or the requests"), run.err().lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  /**
+   * max_node_count, node_count and initial_node_count are per zone, total_max_node_count for the whole pool;
+   * without node_locations the zones are the cluster's, which the file does not say, so one zone is counted.
+   */
+  @Test
+  void countsPerZoneAreMultipliedByTheZonesOfNodeLocations() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    String machine = "\"node_config\": {\"machine_type\": \"n1-standard-8\"}";
+    Inventory inventory = read("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"autoscaling": {"max_node_count": 4}, "node_locations": ["us-central1-a", "us-central1-b"], M},
+          "q": {"node_count": 3, "node_locations": ["us-central1-a", "us-central1-b", "us-central1-a"], M},
+          "r": {"initial_node_count": 2, "node_locations": [], M},
+          "s": {"autoscaling": {"total_max_node_count": 5}, "node_locations": ["us-central1-a", "us-central1-b"], M},
+          "t": {"node_count": 3, M}
+        }}}
+        """.replace("M}", machine + "}"), problems);
+    assertEquals(List.of(), problems);
+    assertEquals(List.of(8, 6, 2, 5, 3), inventory.pools().stream().map(NodePool::maxNodes).toList());
+  }
+
+  /** Read as one zone, a node_locations that stave cannot count would let the capacity check pass too few nodes. */
+  @Test
+  void nodeLocationsThatCannotBeCountedIsAnErrorAtIt() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_count": 2, "node_locations": "us-central1-a",
+                "node_config": {"machine_type": "n1-standard-8"}},
+          "q": {"name": "q", "node_count": 2, "node_locations": ["us-central1-a", 7, "${var.zone}"],
+                "node_config": {"machine_type": "n1-standard-8"}},
+          "r": {"name": "r", "autoscaling": {"max_node_count": 2147483647}, "node_locations": ["a", "b"],
+                "node_config": {"machine_type": "n1-standard-8"}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.";
+    assertEquals(List.of(
+        inv + "2:57: error: " + pool + "p.node_locations: node_locations of node pool 'p' is \"us-central1-a\", not a"
+            + " list",
+        "  = hint: write the pool's zones as a list, such as [\"us-central1-a\", \"us-central1-b\"]",
+        inv + "4:75: error: " + pool + "q.node_locations[1]: node_locations[1] of node pool 'q' is 7, not a zone",
+        "  = hint: write the zone in quotes, such as \"us-central1-a\"",
+        inv + "4:78: error: " + pool + "q.node_locations[2]: node_locations[2] of node pool 'q' is \"${var.zone}\", a"
+            + " Terraform expression, which stave does not evaluate",
+        "  = hint: write the zone that it stands for, such as \"us-central1-a\"; for a cluster that is running,"
+            + " 'stave inventory from-nodes' writes an inventory of it",
+        inv + "6:87: error: " + pool + "r.node_locations: node pool 'r' may have 2147483647 nodes in each of its 2"
+            + " zones, 4294967294 in all, more than 2147483647",
+        "  = hint: write the most nodes per zone, such as \"max_node_count\": 4"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   @Test
   void countsAndFlagsWrittenAsStringsAreReadAsTerraformConvertsThem() throws IOException {
     List<Diagnostic> problems = new ArrayList<>();

@@ -11,7 +11,9 @@ import freemarker.cache.FileTemplateLoader;
 import freemarker.cache.MultiTemplateLoader;
 import freemarker.cache.TemplateLoader;
 import freemarker.core.ParseException;
+import freemarker.core.Environment;
 import freemarker.core.TemplateClassResolver;
+import freemarker.core.TemplateProcessingTracer.TracedElement;
 import freemarker.core._CoreAPI;
 import freemarker.template.Configuration;
 import freemarker.template.Template;
@@ -22,6 +24,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.FileVisitOption;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -53,6 +56,7 @@ public final class TemplateRenderer {
 
   private final Configuration configuration;
   private final Map<String, Template> cache = new ConcurrentHashMap<>();
+  private final Map<String, Boolean> users = new ConcurrentHashMap<>();
   private final Path overrides;
   private final Duration limit;
   private volatile boolean guarded;
@@ -169,9 +173,14 @@ public final class TemplateRenderer {
     if (earlier != null) {
       throw earlier;
     }
+    TemplateWatch watch = new TemplateWatch(out, this::usersTemplate);
     RenderDeadline.Outcome outcome;
     try {
-      outcome = RenderDeadline.run(() -> template.process(data, out), limit);
+      outcome = RenderDeadline.run(() -> {
+        Environment env = template.createProcessingEnvironment(data, out);
+        env.setTemplateProcessingTracer(watch);
+        env.process();
+      }, limit);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new StaveBug("rendering " + templateName + " was interrupted", e);
@@ -181,9 +190,9 @@ public final class TemplateRenderer {
       abandoned = stopped;
       throw stopped;
     }
-    if (out.tooLong()) {
+    if (out.tooLong() || watch.tooLong()) {
       // Whatever the template made of the failed write (?interpret's text wraps it), it ends here.
-      throw tooLong(templateName);
+      throw tooLong(templateName, watch.lastOfUsers());
     }
     Throwable e = outcome.failure();
     if (e != null && outcome.expired()) {
@@ -230,21 +239,26 @@ public final class TemplateRenderer {
         ? " without finishing (a #list over a range without an end, such as 1.., or over billions of numbers?)"
         : " without finishing (a #list, text run with ?interpret, or a built-in such as ?seq_contains or ?filter,"
             + " over a range without an end, such as 1.., or over billions of numbers?)");
-    return ended(templateName, thrown instanceof Exception exception ? exception : null, "template-time-limit", why);
+    return ended(templateName, null, thrown instanceof Exception exception ? exception : null, "template-time-limit",
+        why);
   }
 
-  /** A template of the user's that printed more than one object may hold; stopped at that write. */
-  private UserError tooLong(String templateName) {
-    return ended(templateName, null, "template-output-limit", " was stopped after writing more than "
+  /**
+   * A template of the user's that printed more than one object may hold, into the object or into a
+   * capture ({@code <#assign x>...</#assign>}, {@code #attempt}); stopped at that write ({@code at}).
+   */
+  private UserError tooLong(String templateName, TracedElement at) {
+    return ended(templateName, at, null, "template-output-limit", " was stopped after writing more than "
         + (CanonicalYaml.MAX_CODE_POINTS >> 20) + " Mi characters for one object, more than stave reads"
         + " (a #list over a huge range?)");
   }
 
   /**
-   * A template of the user's that stave ended ({@code why}, after "template job.ftl"): where {@code thrown}
-   * locates it, else at the template, or at the folder for a packaged template that imports the user's.
+   * A template of the user's that stave ended ({@code why}, after "template job.ftl"): at the element
+   * {@code at} of the user's templates, else where {@code thrown} locates it, else at the template, or at
+   * the folder for a packaged template that imports the user's.
    */
-  private UserError ended(String templateName, Exception thrown, String code, String why) {
+  private UserError ended(String templateName, TracedElement at, Exception thrown, String code, String why) {
     if (userTemplate(templateName) == null) {
       // A packaged template ran into one of the user's, such as a replaced lib.ftl it imports.
       return new UserError(Diagnostic.error(Origin.of(overrides.toString()), "", code,
@@ -252,7 +266,10 @@ public final class TemplateRenderer {
           "bound the loop in the template of yours that it uses (lib.ftl, if you replaced it), e.g. <#list 1..n"
               + " as i>, or remove that template to use the packaged one"));
     }
-    return new UserError(Diagnostic.error(where(templateName, thrown), "", code, "template " + templateName + why,
+    Origin origin = at != null ? located(at.getTemplate().getSourceName(), at.getBeginLine(), at.getBeginColumn())
+        : null;
+    return new UserError(Diagnostic.error(origin != null ? origin : where(templateName, thrown), "", code,
+        "template " + templateName + why,
         "bound the loop, e.g. <#list 1..n as i>, or remove the template to use the packaged one"));
   }
 
@@ -387,11 +404,29 @@ public final class TemplateRenderer {
       line = failure.getLineNumber();
       column = failure.getColumnNumber();
     }
+    Origin origin = located(source, line, column);
+    return origin != null ? origin : Origin.of(overrides.resolve(name).toString());
+  }
+
+  /** The line and column FreeMarker names in the template it names, if that is one of the user's; else null. */
+  private Origin located(String source, Integer line, Integer column) {
     Path file = source == null ? null : userTemplate(source);
     if (file != null && line != null && line > 0) {
       return new Origin(file.toString(), line, column == null || column < 1 ? 1 : characterColumn(file, line, column));
     }
-    return Origin.of(overrides.resolve(name).toString());
+    return null;
+  }
+
+  /** Whether the template of this source name is a file of the user's (asked of every template once). */
+  private boolean usersTemplate(String source) {
+    return source != null && users.computeIfAbsent(source, name -> {
+      try {
+        return userTemplate(name) != null;
+      } catch (InvalidPathException e) {
+        // ?interpret names its text after the template and anything the template says
+        return false;
+      }
+    });
   }
 
   /**

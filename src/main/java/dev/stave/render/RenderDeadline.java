@@ -10,10 +10,11 @@ import java.util.concurrent.TimeUnit;
  * A time limit on one template's processing. FreeMarker has no unbounded loop but {@code <#list 1.. as i>}
  * (a range without an end) and ranges of billions; in a template of the user's that would hang the
  * compile. The processing runs on a worker thread while the caller waits. When the limit passes, the
- * worker is interrupted, and FreeMarker's interruption checks (added to the user's templates,
- * {@code _CoreAPI.addThreadInterruptedChecks}) end the loop with an exception that says where it is.
- * Code without such checks (text run with {@code ?interpret}, whose template FreeMarker parses as it
- * runs; a built-in such as {@code (1..)?seq_contains(0)} that walks a range in Java) cannot be ended:
+ * worker is interrupted, and the next element that starts ends the processing ({@link TemplateWatch},
+ * which also says where it was; FreeMarker's interruption checks, added to the user's templates by
+ * {@code _CoreAPI.addThreadInterruptedChecks}, give every pass of a loop an element). Code that starts
+ * no element (a built-in such as {@code (1..)?seq_contains(0)} that walks a range in Java, an empty
+ * loop in text run with {@code ?interpret}, which has no interruption checks) cannot be ended:
  * after a grace period the caller stops waiting and leaves the worker to run on, a daemon thread that
  * does not keep the JVM alive and whose result is thrown away. The interrupt never outlives the
  * processing on a worker that finishes, so the pool's threads are reused clean.

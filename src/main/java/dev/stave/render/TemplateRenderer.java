@@ -186,7 +186,7 @@ public final class TemplateRenderer {
       throw new StaveBug("rendering " + templateName + " was interrupted", e);
     }
     if (!outcome.finished()) {
-      UserError stopped = stopped(templateName, null);
+      UserError stopped = stopped(templateName, watch, false);
       abandoned = stopped;
       throw stopped;
     }
@@ -195,8 +195,9 @@ public final class TemplateRenderer {
       throw tooLong(templateName, watch.lastOfUsers());
     }
     Throwable e = outcome.failure();
-    if (e != null && outcome.expired()) {
-      throw stopped(templateName, e);
+    // An #attempt may have recovered from the stop, or FreeMarker's own check stopped it first.
+    if (watch.interrupted() || e != null && outcome.expired()) {
+      throw stopped(templateName, watch, true);
     }
     // FreeMarker's file loader throws SecurityException for a file reached through a link that leaves the
     // folder.
@@ -230,17 +231,22 @@ public final class TemplateRenderer {
   }
 
   /**
-   * A template of the user's that the time limit ended: at the loop FreeMarker's interruption check ended,
-   * or, when {@code thrown} is null, one that did not end at all (text run with ?interpret, a built-in
-   * walking a range), without a line.
+   * A template of the user's that the time limit ended ({@code ended}), or that did not end at all (a
+   * built-in walking a range in Java, an empty loop in text run with ?interpret): where the watch saw
+   * it, as a loop or as a macro or function calling itself.
    */
-  private UserError stopped(String templateName, Throwable thrown) {
-    String why = " was stopped after " + Durations.written(limit) + (thrown != null
-        ? " without finishing (a #list over a range without an end, such as 1.., or over billions of numbers?)"
-        : " without finishing (a #list, text run with ?interpret, or a built-in such as ?seq_contains or ?filter,"
-            + " over a range without an end, such as 1.., or over billions of numbers?)");
-    return ended(templateName, null, thrown instanceof Exception exception ? exception : null, "template-time-limit",
-        why);
+  private UserError stopped(String templateName, TemplateWatch watch, boolean ended) {
+    String after = " was stopped after " + Durations.written(limit) + " without finishing";
+    if (ended && watch.recursion()) {
+      return ended(templateName, watch.stoppedAt(), "template-time-limit", after + " (a macro or function here"
+          + " that calls itself without an end, or billions of times?)", "make its calls to itself end",
+          "e.g. call it again only <#if n < 10>");
+    }
+    String why = ended ? after + " (a #list over a range without an end, such as 1.., or over billions of numbers?)"
+        : after + " (a #list, text run with ?interpret, or a built-in such as ?seq_contains or ?filter, over a"
+            + " range without an end, such as 1.., or over billions of numbers?)";
+    TracedElement at = ended && watch.stoppedAt() != null ? watch.stoppedAt() : watch.lastOfUsers();
+    return ended(templateName, at, "template-time-limit", why, "bound the loop", "e.g. <#list 1..n as i>");
   }
 
   /**
@@ -248,29 +254,30 @@ public final class TemplateRenderer {
    * capture ({@code <#assign x>...</#assign>}, {@code #attempt}); stopped at that write ({@code at}).
    */
   private UserError tooLong(String templateName, TracedElement at) {
-    return ended(templateName, at, null, "template-output-limit", " was stopped after writing more than "
+    return ended(templateName, at, "template-output-limit", " was stopped after writing more than "
         + (CanonicalYaml.MAX_CODE_POINTS >> 20) + " Mi characters for one object, more than stave reads"
-        + " (a #list over a huge range?)");
+        + " (a #list over a huge range?)", "bound the loop", "e.g. <#list 1..n as i>");
   }
 
   /**
-   * A template of the user's that stave ended ({@code why}, after "template job.ftl"): at the element
-   * {@code at} of the user's templates, else where {@code thrown} locates it, else at the template, or at
-   * the folder for a packaged template that imports the user's.
+   * A template of the user's that stave ended ({@code why}, after "template job.ftl"; the hint says to
+   * {@code fix} it, {@code example}): at the element {@code at} of the user's templates, else at the
+   * template, or at the folder for a packaged template that imports the user's.
    */
-  private UserError ended(String templateName, TracedElement at, Exception thrown, String code, String why) {
+  private UserError ended(String templateName, TracedElement at, String code, String why, String fix,
+      String example) {
+    Origin origin = at == null ? null : located(at.getTemplate().getSourceName(), at.getBeginLine(),
+        at.getBeginColumn());
     if (userTemplate(templateName) == null) {
       // A packaged template ran into one of the user's, such as a replaced lib.ftl it imports.
-      return new UserError(Diagnostic.error(Origin.of(overrides.toString()), "", code,
+      return new UserError(Diagnostic.error(origin != null ? origin : Origin.of(overrides.toString()), "", code,
           "the packaged " + templateName + ", with the templates it imports from this folder," + why,
-          "bound the loop in the template of yours that it uses (lib.ftl, if you replaced it), e.g. <#list 1..n"
-              + " as i>, or remove that template to use the packaged one"));
+          fix + " in the template of yours that it uses (lib.ftl, if you replaced it), " + example
+              + ", or remove that template to use the packaged one"));
     }
-    Origin origin = at != null ? located(at.getTemplate().getSourceName(), at.getBeginLine(), at.getBeginColumn())
-        : null;
-    return new UserError(Diagnostic.error(origin != null ? origin : where(templateName, thrown), "", code,
-        "template " + templateName + why,
-        "bound the loop, e.g. <#list 1..n as i>, or remove the template to use the packaged one"));
+    return new UserError(Diagnostic.error(origin != null ? origin : Origin.of(overrides.resolve(templateName)
+        .toString()), "", code, "template " + templateName + why,
+        fix + ", " + example + ", or remove the template to use the packaged one"));
   }
 
   /**

@@ -408,11 +408,11 @@ class CommandLineTest {
   void aUserTemplateThatNeverFinishesIsStoppedAndReported() throws IOException {
     Path templates = dir.resolve("endless");
     Files.createDirectories(templates);
-    Files.writeString(templates.resolve("job.ftl"), "<#list 1.. as i></#list>\n");
+    Files.writeString(templates.resolve("job.ftl"), "kind: Job\nn: <#list 1.. as i></#list>\n");
     Path out = dir.resolve("out");
     Run run = Run.of("compile", "examples/cheetah-ppo.conf", "--templates", templates.toString(), "-o", out.toString());
     assertEquals(1, run.code(), run.err());
-    assertTrue(run.err().startsWith(templates.resolve("job.ftl") + ":1:1: error: template job.ftl was stopped after 10s"
+    assertTrue(run.err().startsWith(templates.resolve("job.ftl") + ":2:4: error: template job.ftl was stopped after 10s"
         + " without finishing"), run.err());
     assertFalse(Files.exists(out));
   }

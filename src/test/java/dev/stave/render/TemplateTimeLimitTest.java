@@ -22,10 +22,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** A user's template that does not finish is stopped and reported; the rendering thread is left as it was. */
 class TemplateTimeLimitTest {
@@ -49,25 +51,25 @@ class TemplateTimeLimitTest {
 
   @Test
   void anEndlessListIsStoppedAtTheLimit() throws IOException {
-    Files.writeString(templates.resolve("job.ftl"), "kind: Job\n<#list 1.. as i></#list>\n");
+    Files.writeString(templates.resolve("job.ftl"), "kind: Job\nn: <#list 1.. as i></#list>\n");
     Diagnostic d = stopped("job.ftl");
     assertEquals("template-time-limit", d.code());
-    assertEquals(templates.resolve("job.ftl").toString(), d.origin().file());
+    assertEquals(new Origin(templates.resolve("job.ftl").toString(), 2, 4), d.origin());
     assertEquals("template job.ftl was stopped after 300ms without finishing (a #list over a range without an end,"
         + " such as 1.., or over billions of numbers?)", d.message());
+    assertEquals(List.of("bound the loop, e.g. <#list 1..n as i>, or remove the template to use the packaged one"),
+        d.hints());
   }
 
   /**
-   * A loop, or a macro or function that calls itself twice per call (billions of calls, never deep), is
-   * ended, not left running: when the render returns, the thread that ran it is out of FreeMarker.
+   * A loop (in text run with ?interpret too), or a macro or function that calls itself twice per call
+   * (billions of calls, never deep), is ended, not left running: when the render returns, the thread that
+   * ran it is out of FreeMarker. It is reported at the loop, the ?interpret, or the macro or function.
    */
   @ParameterizedTest
-  @ValueSource(strings = {
-      "<#list 1.. as i><#if here()></#if></#list>",
-      "<#macro twice n><#if here() && n < 60><@twice n + 1/><@twice n + 1/></#if></#macro><@twice 0/>",
-      "<#function twice n><#if here() && n < 60><#return twice(n + 1) + twice(n + 1)></#if><#return 1></#function>"
-          + "x: ${twice(0)}"})
-  void aStoppedLoopOrRecursionLeavesNoThreadRunningIt(String loop) throws IOException {
+  @MethodSource
+  void aStoppedLoopOrRecursionLeavesNoThreadRunningIt(String loop, int column, String why, String fix)
+      throws IOException {
     Files.writeString(templates.resolve("job.ftl"), "kind: Job\n" + loop + "\n");
     AtomicReference<Thread> worker = new AtomicReference<>();
     TemplateMethodModelEx here = arguments -> {
@@ -76,24 +78,37 @@ class TemplateTimeLimitTest {
     };
     UserError e = assertThrows(UserError.class,
         () -> new TemplateRenderer(templates, LIMIT).render("job.ftl", Map.of("here", here)));
-    assertEquals("template job.ftl was stopped after 300ms without finishing (a #list over a range without an end,"
-        + " such as 1.., or over billions of numbers?)", e.diagnostics().get(0).message());
+    Diagnostic d = e.diagnostics().get(0);
+    assertEquals(new Origin(templates.resolve("job.ftl").toString(), 2, column), d.origin());
+    assertEquals("template job.ftl was stopped after 300ms without finishing (" + why + ")", d.message());
+    assertEquals(List.of(fix + ", or remove the template to use the packaged one"), d.hints());
     List<String> inTemplate = Arrays.stream(worker.get().getStackTrace()).map(StackTraceElement::getClassName)
         .filter(name -> name.startsWith("freemarker.")).toList();
     assertEquals(List.of(), inTemplate);
   }
 
+  static Stream<Arguments> aStoppedLoopOrRecursionLeavesNoThreadRunningIt() {
+    String loop = "a #list over a range without an end, such as 1.., or over billions of numbers?";
+    String bound = "bound the loop, e.g. <#list 1..n as i>";
+    String recursion = "a macro or function here that calls itself without an end, or billions of times?";
+    String end = "make its calls to itself end, e.g. call it again only <#if n < 10>";
+    return Stream.of(
+        Arguments.of("n: <#list 1.. as i><#if here()></#if></#list>", 4, loop, bound),
+        Arguments.of("n: <@\"<#list 1.. as i><#if here()></#if></#list>\"?interpret/>", 4, loop, bound),
+        Arguments.of("  <#macro twice n><#if here() && n < 60><@twice n + 1/><@twice n + 1/></#if></#macro><@twice 0/>",
+            3, recursion, end),
+        Arguments.of("<#function twice n><#if here() && n < 60><#return twice(n + 1) + twice(n + 1)></#if><#return 1>"
+            + "</#function>x: ${twice(0)}", 1, recursion, end));
+  }
+
   /**
-   * Code without FreeMarker's interruption checks: text run with ?interpret (parsed as it runs) and a
-   * built-in that walks an endless range in Java. The processing cannot be ended; the run stops waiting
-   * for it. Here it loops until the test releases it, so that no thread is left looping after the test.
+   * A built-in that walks an endless range in Java: the processing cannot be ended; the run stops waiting
+   * for it, and reports it where it runs. Here it loops until the test releases it, so that no thread is
+   * left looping after the test.
    */
-  @ParameterizedTest
-  @ValueSource(strings = {
-      "<@\"<#list 1.. as i><#if released()><#break></#if></#list>\"?interpret/>",
-      "n: ${(1..)?filter(i -> released())?first}"})
-  void codeWithoutInterruptionChecksIsStoppedAtTheLimitToo(String loop) throws IOException {
-    Files.writeString(templates.resolve("job.ftl"), "kind: Job\n" + loop + "\n");
+  @Test
+  void codeWithoutInterruptionChecksIsStoppedAtTheLimitToo() throws IOException {
+    Files.writeString(templates.resolve("job.ftl"), "kind: Job\nn: ${(1..)?filter(i -> released())?first}\n");
     AtomicBoolean released = new AtomicBoolean();
     TemplateMethodModelEx release = arguments -> released.get();
     try {
@@ -101,7 +116,7 @@ class TemplateTimeLimitTest {
           () -> new TemplateRenderer(templates, LIMIT).render("job.ftl", Map.of("released", release))));
       Diagnostic d = e.diagnostics().get(0);
       assertEquals("template-time-limit", d.code());
-      assertEquals(new Origin(templates.resolve("job.ftl").toString(), 1, 1), d.origin());
+      assertEquals(new Origin(templates.resolve("job.ftl").toString(), 2, 4), d.origin());
       assertEquals("template job.ftl was stopped after 300ms without finishing (a #list, text run with ?interpret,"
           + " or a built-in such as ?seq_contains or ?filter, over a range without an end, such as 1.., or over"
           + " billions of numbers?)", d.message());
@@ -117,8 +132,7 @@ class TemplateTimeLimitTest {
    */
   @Test
   void afterATemplateWasLeftRunningLaterRendersGiveUpAtOnce() throws IOException {
-    Files.writeString(templates.resolve("job.ftl"),
-        "kind: Job\n<@\"<#list 1.. as i><#if released()><#break></#if></#list>\"?interpret/>\n");
+    Files.writeString(templates.resolve("job.ftl"), "kind: Job\nn: ${(1..)?filter(i -> released())?first}\n");
     Files.writeString(templates.resolve("other.ftl"), "kind: Service\n");
     AtomicBoolean released = new AtomicBoolean();
     TemplateMethodModelEx release = arguments -> released.get();
@@ -138,7 +152,9 @@ class TemplateTimeLimitTest {
     Files.createDirectories(templates.resolve("lib"));
     Files.writeString(templates.resolve("lib/loops.ftl"), "<#macro forever><#list 1.. as i>${i}</#list></#macro>\n");
     Files.writeString(templates.resolve("job.ftl"), "<#import \"lib/loops.ftl\" as l>kind: Job\n<@l.forever/>\n");
-    assertEquals("template-time-limit", stopped("job.ftl").code());
+    Diagnostic d = stopped("job.ftl");
+    assertEquals("template-time-limit", d.code());
+    assertEquals(new Origin(templates.resolve("lib/loops.ftl").toString(), 1, 17), d.origin());
   }
 
   @Test
@@ -165,13 +181,13 @@ class TemplateTimeLimitTest {
   }
 
   @Test
-  void aLoopInAReplacedLibraryIsReportedAtTheFolderNotAtAPackagedTemplate() throws IOException {
+  void aLoopInAReplacedLibraryIsReportedInTheLibraryNotAtAPackagedTemplate() throws IOException {
     Files.writeString(templates.resolve("lib.ftl"), "<#macro metadata m><#list 1.. as i></#list></#macro>\n");
     UserError e = assertThrows(UserError.class,
         () -> new TemplateRenderer(templates, LIMIT).render("namespace.ftl", Map.of("name", "n", "labels", Map.of())));
     Diagnostic d = e.diagnostics().get(0);
     assertEquals("template-time-limit", d.code(), d.message());
-    assertEquals(templates.toString(), d.origin().file());
+    assertEquals(new Origin(templates.resolve("lib.ftl").toString(), 1, 20), d.origin());
     assertTrue(d.message().startsWith("the packaged namespace.ftl, with the templates it imports from this folder,"
         + " was stopped after 300ms"), d.message());
   }

@@ -71,6 +71,30 @@ class YamlLoaderTest {
     assertEquals("x", ((ScalarNode) ((MapNode) root.get("labels")).get("p")).value());
   }
 
+  /**
+   * Of an entry left out, only the anchored nodes are kept, in a list in its place: the rest is dropped as it
+   * is read, neither held nor counted towards the values a file may have.
+   */
+  @Test
+  void anEntryLeftOutKeepsOnlyItsAnchoredNodes() {
+    KeptEntries kept = (path, key) -> !key.startsWith("drop");
+    MapNode root = (MapNode) YamlLoader.verbatim(kept, 8 * 1024 * 1024).load("drop:\n"
+        + "  many: [" + "1, ".repeat(200_000) + "1]\n"
+        + "  b: {c: &l2 y, d: [2, 3]}\n"
+        + "  a: &l {p: [x, *l2]}\n"
+        + "&k dropped: {e: 4}\n"
+        + "labels: *l\n"
+        + "keep: *k\n", "x.yaml");
+    assertEquals(List.of("drop", "dropped", "labels", "keep"), List.copyOf(root.entries().keySet()));
+    ListNode anchored = (ListNode) root.get("drop");
+    assertEquals(2, anchored.items().size());
+    assertEquals("y", ((ScalarNode) anchored.items().get(0)).value());
+    assertEquals(new Origin("x.yaml", 4, 6), anchored.items().get(1).origin());
+    assertEquals(List.of(), ((ListNode) root.get("dropped")).items());
+    assertEquals("dropped", ((ScalarNode) root.get("keep")).value());
+    assertEquals("y", ((ScalarNode) ((ListNode) ((MapNode) root.get("labels")).get("p")).items().get(1)).value());
+  }
+
   @Test
   void tooManyValuesBlameAliasesOnlyWhenThereAreAny() {
     YamlLoader loader = YamlLoader.verbatim();

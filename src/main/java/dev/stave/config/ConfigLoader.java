@@ -118,20 +118,19 @@ public final class ConfigLoader {
    */
   public ConfigFile loadPart(InputStream in, KeptEntries kept, int maxBytes) {
     String file = STANDARD_INPUT;
-    byte[] bytes;
+    Utf8Text text;
     try {
-      bytes = in.readNBytes(maxBytes + 1);
+      text = Utf8Text.of(in, maxBytes, file);
     } catch (IOException e) {
       throw new UserError(Diagnostic.error(Origin.of(file), "", "io",
           "cannot read standard input: " + IoErrors.cause(e), "pipe the file in, or name it instead of '-'"));
     }
-    if (bytes.length > maxBytes) {
+    if (text == null) {
       throw new UserError(tooLarge(file, "standard input holds more than the " + maxBytes + " bytes stave reads",
           maxBytes));
     }
     Path path = Path.of("").toAbsolutePath().resolve(file);
-    return parse(Utf8Text.of(bytes, file), file, path, ProjectFolders.around(path),
-        YamlLoader.verbatim(kept, maxBytes));
+    return parse(text, file, path, ProjectFolders.around(path), YamlLoader.verbatim(kept, maxBytes));
   }
 
   /** {@link #parse(String, String, Path, ProjectFolders, boolean, YamlLoader)} of a file held as its bytes. */

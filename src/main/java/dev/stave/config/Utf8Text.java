@@ -4,12 +4,10 @@ import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
 import java.io.BufferedInputStream;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.CharBuffer;
@@ -17,10 +15,17 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.function.Consumer;
 import org.yaml.snakeyaml.reader.StreamReader;
@@ -29,13 +34,14 @@ import org.yaml.snakeyaml.reader.StreamReader;
  * A large YAML or JSON file that another tool wrote, read in turn by the parser, with where each line
  * starts, so that a diagnostic reads again the one line it quotes. Held as a String, split into lines for
  * quoting and as code points for the parser, a 60 MB node list took some 500 MB; here it takes 4 bytes a
- * line. Standard input, which cannot be read twice, is held as its bytes. Lines end where SnakeYAML ends
- * them ({@link Sources.LineBreaks#YAML}).
+ * line. Standard input, which cannot be read twice, is copied to a file of its own first (held as its
+ * bytes, a 61 MB list took 100 MB more than read from a file). Lines end where SnakeYAML ends them
+ * ({@link Sources.LineBreaks#YAML}).
  */
 final class Utf8Text implements YamlLoader.Text {
   private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
-  /** Where the bytes are: a file, read again for each use, or standard input's, held. */
+  /** Where the bytes are: a file, read again for each use, or standard input's copy. */
   private interface Bytes {
     InputStream open() throws IOException;
 
@@ -61,35 +67,10 @@ final class Utf8Text implements YamlLoader.Text {
   }
 
   /**
-   * The text of {@code bytes}, read once through to find its lines, as {@link ConfigLoader} reads a config:
-   * a byte that is not UTF-8, then a NUL, is an error at its line and column.
+   * The text of the file at {@code path}, of {@code size} bytes, read once through to find its lines, as
+   * {@link ConfigLoader} reads a config (a byte that is not UTF-8, then a NUL, is an error at its line and
+   * column), and again as needed.
    */
-  static Utf8Text of(byte[] held, String file) {
-    Utf8Text text = new Utf8Text(new Bytes() {
-      @Override
-      public InputStream open() {
-        return new ByteArrayInputStream(held);
-      }
-
-      @Override
-      public byte[] read(int start, int length) {
-        return Arrays.copyOfRange(held, start, start + length);
-      }
-
-      @Override
-      public int size() {
-        return held.length;
-      }
-    });
-    try {
-      text.index(file);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return text;
-  }
-
-  /** {@link #of(byte[], String)} of the file at {@code path}, of {@code size} bytes, which is read as needed. */
   static Utf8Text of(Path path, int size, String file) throws IOException {
     Utf8Text text = new Utf8Text(new Bytes() {
       @Override
@@ -99,13 +80,9 @@ final class Utf8Text implements YamlLoader.Text {
 
       @Override
       public byte[] read(int start, int length) throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocate(length);
         try (FileChannel channel = FileChannel.open(path)) {
-          while (buffer.hasRemaining() && channel.read(buffer, start + buffer.position()) >= 0) {
-            // read on: a read may return fewer bytes than asked for
-          }
+          return Utf8Text.read(channel, start, length);
         }
-        return Arrays.copyOf(buffer.array(), buffer.position());
       }
 
       @Override
@@ -115,6 +92,110 @@ final class Utf8Text implements YamlLoader.Text {
     });
     text.index(file);
     return text;
+  }
+
+  /**
+   * {@link #of(Path, int, String)} of {@code in} (standard input), copied as it is read to a file that only this
+   * process may read, in the folder for temporary files; null when it holds more than {@code maxBytes}. The
+   * file has no name once it is open (on Linux and macOS; elsewhere it is deleted as the process ends, however
+   * it ends), so that neither an error nor Ctrl-C leaves it behind, and it is read through the open channel
+   * for as long as the process may quote it.
+   */
+  static Utf8Text of(InputStream in, int maxBytes, String file) throws IOException {
+    FileChannel channel = copy(in, maxBytes);
+    if (channel == null) {
+      return null;
+    }
+    int size = (int) channel.size();
+    Utf8Text text = new Utf8Text(new Bytes() {
+      @Override
+      public InputStream open() {
+        return new InputStream() {
+          private long at;
+
+          @Override
+          public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+          }
+
+          @Override
+          public int read(byte[] b, int off, int len) throws IOException {
+            // At its own position: the channel is shared by every reader of the text, and stays open.
+            int read = len == 0 ? 0 : channel.read(ByteBuffer.wrap(b, off, len), at);
+            at += Math.max(read, 0);
+            return read;
+          }
+        };
+      }
+
+      @Override
+      public byte[] read(int start, int length) throws IOException {
+        return Utf8Text.read(channel, start, length);
+      }
+
+      @Override
+      public int size() {
+        return size;
+      }
+    });
+    try {
+      text.index(file);
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+    return text;
+  }
+
+  /** A file with {@code in}'s bytes, deleted as it is opened; null (and closed) past {@code maxBytes}. */
+  private static FileChannel copy(InputStream in, int maxBytes) throws IOException {
+    Path folder = Path.of(System.getProperty("java.io.tmpdir"));
+    boolean posix = folder.getFileSystem().supportedFileAttributeViews().contains("posix");
+    FileAttribute<?>[] ownerOnly = posix ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(
+        EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE))} : new FileAttribute<?>[0];
+    FileChannel channel = null;
+    for (int tries = 0; channel == null; tries++) {
+      Path path = folder.resolve("stave-stdin-" + Long.toUnsignedString(RANDOM.nextLong(), 36));
+      try {
+        channel = FileChannel.open(path, EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+            StandardOpenOption.WRITE, StandardOpenOption.DELETE_ON_CLOSE), ownerOnly);
+      } catch (FileAlreadyExistsException e) {
+        if (tries == 9) {
+          throw e;
+        }
+      }
+    }
+    try {
+      byte[] buffer = new byte[65536];
+      long copied = 0;
+      for (int read; (read = in.read(buffer)) >= 0; ) {
+        copied += read;
+        if (copied > maxBytes) {
+          channel.close();
+          return null;
+        }
+        ByteBuffer out = ByteBuffer.wrap(buffer, 0, read);
+        while (out.hasRemaining()) {
+          channel.write(out);
+        }
+      }
+      return channel;
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  /** The {@code length} bytes of {@code channel} from {@code start} on (fewer at its end). */
+  private static byte[] read(FileChannel channel, int start, int length) throws IOException {
+    ByteBuffer buffer = ByteBuffer.allocate(length);
+    while (buffer.hasRemaining() && channel.read(buffer, start + buffer.position()) >= 0) {
+      // read on: a read may return fewer bytes than asked for
+    }
+    return Arrays.copyOf(buffer.array(), buffer.position());
   }
 
   private void index(String file) throws IOException {

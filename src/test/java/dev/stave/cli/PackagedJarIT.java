@@ -235,6 +235,49 @@ class PackagedJarIT {
     assertFalse(Files.exists(tmp.resolve("out")));
   }
 
+  /**
+   * A node list on standard input is copied to a file that is read in turn, as a named file is, not held in
+   * memory: 37 MB fit a heap of 32 MB, and the copy, nameless once open, is not left in the temporary folder.
+   */
+  @Test
+  void aLargeNodeListOnStandardInputIsNotHeldInMemory() throws Exception {
+    Path temporary = Files.createDirectories(tmp.resolve("temporary"));
+    List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx32m",
+        "-Djava.io.tmpdir=" + temporary, "-jar", JAR.toString(), "inventory", "from-nodes", "--pool-label", "p", "-");
+    Process process = new ProcessBuilder(command).start();
+    Thread writer = new Thread(() -> {
+      try (java.io.Writer in = new java.io.BufferedWriter(
+          new java.io.OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8))) {
+        in.write("{\n    \"items\": [\n");
+        for (int node = 0; node < 1600; node++) {
+          in.write((node == 0 ? "" : ",\n") + "        {\"metadata\": {\"name\": \"n" + node
+              + "\", \"labels\": {\"p\": \"a\"}},\n         \"status\": {\"capacity\": {\"cpu\": \"8\","
+              + " \"memory\": \"32Gi\"}, \"allocatable\": {\"cpu\": \"7\", \"memory\": \"30Gi\"},\n"
+              + "          \"images\": [\n");
+          for (int image = 0; image < 120; image++) {
+            in.write((image == 0 ? "" : ",\n") + "            {\"names\": [\"registry.example.com/"
+                + "a-long-repository-name/image-" + image + "@sha256:" + "0".repeat(64) + "\"],\n             \"sizeBytes\": 123456789}");
+          }
+          in.write("\n        ]}}");
+        }
+        in.write("\n    ]\n}\n");
+      } catch (IOException e) {
+        // The process ended early: its exit code tells why.
+      }
+    });
+    writer.start();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(process.waitFor(2, java.util.concurrent.TimeUnit.MINUTES));
+    writer.join();
+    assertEquals(Main.OK, process.exitValue(), err);
+    assertEquals("", err);
+    assertTrue(out.contains("    max_nodes: 1600\n"), out);
+    try (Stream<Path> left = Files.list(temporary)) {
+      assertEquals(List.of(), left.toList());
+    }
+  }
+
   /** {@code stave compile ... -o - | head}: the reader left early; exit 4, but no message about a full disk. */
   @Test
   void aReaderThatLeavesEarlyEndsTheRunQuietly() throws Exception {

@@ -85,6 +85,8 @@ public final class HoconLoader {
   private Origin substituted;
   /** The braces of the map whose value is about to be converted, where they open on its line; null for others. */
   private Within within;
+  /** The file being loaded as written, before substitutions: where the maps that they name are written. */
+  private ConfigObject writtenRoot;
 
   /** Braces from {@code from} to just after their closing one (or the line's end) on a line of a file. */
   private record Within(String file, int line, int from, int to) {
@@ -114,6 +116,7 @@ public final class HoconLoader {
       Config parsed = ConfigFactory.parseFile(path.toAbsolutePath().toFile(), options);
       new Expansion(parsed.root()).check(path, file);
       written = parsed.root();
+      writtenRoot = parsed.root();
       // Resolved together with the environment under it, so that ${?IMAGE} finds the variable and a
       // value may refer to itself (x += y, x = ${x} [y]), which resolveWith cannot resolve. The
       // environment's own keys are then left out again: they are not the config's.
@@ -1104,9 +1107,44 @@ public final class HoconLoader {
     return at.copiedFrom("${" + name + "}", originalAt(original, name, path, file));
   }
 
-  /** Where the value that {@code ${name}} copies, of origin {@code original}, is written. */
+  /**
+   * Where the value that {@code ${name}} copies, of origin {@code original}, is written: its key is looked for in
+   * the braces of the map written around it, so that of {@code a { b { a = 1 } }} the {@code a} of {@code ${a.b.a}}
+   * is the inner one.
+   */
   private Origin originalAt(ConfigOrigin original, String name, Path path, String file) {
-    return origin(original, path, file, name.substring(name.lastIndexOf('.') + 1), true);
+    List<String> keys = keys(name);
+    String last = keys.isEmpty() ? name.substring(name.lastIndexOf('.') + 1) : keys.get(keys.size() - 1);
+    return origin(original, path, file, last, true, writtenIn(keys.subList(0, Math.max(keys.size() - 1, 0)), path,
+        file));
+  }
+
+  /**
+   * The braces of the map at {@code keys} as it is written in the file, where they open on its key's line
+   * ({@code a { b { r = 1 } }}), found from the top of the file one key after another. Null where they are not on
+   * that line, or a map on the way is not written there (a substitution copies it, or its values are merged from
+   * several places).
+   */
+  private Within writtenIn(List<String> keys, Path path, String file) {
+    ConfigValue at = writtenRoot;
+    Within map = null;
+    for (String key : keys) {
+      at = written(at, key, -1);
+      if (!(at instanceof ConfigObject) || !resolvedType(at)) {
+        return null;
+      }
+      map = braces(origin(at.origin(), path, file, key, false, map), key, false, map);
+    }
+    return map;
+  }
+
+  /** The keys of a path as a substitution writes it ({@code a."b.c"}); none where it is not one. */
+  private static List<String> keys(String name) {
+    try {
+      return com.typesafe.config.ConfigUtil.splitPath(name.trim());
+    } catch (ConfigException e) {
+      return List.of();
+    }
   }
 
   /**

@@ -42,16 +42,21 @@ class HoconLoaderTest {
 
   /** Where {@code stave validate} reports errors in {@code text}, a HOCON experiment: file:line:column and path. */
   private List<String> rejected(String text) throws IOException {
-    Path file = dir.resolve("x.conf");
-    Files.writeString(file, text);
-    Run run = Run.of("validate", file.toString());
-    assertEquals(1, run.code(), run.err());
     List<String> places = new ArrayList<>();
-    Matcher error = ERROR.matcher(run.err());
+    Matcher error = ERROR.matcher(errors(text));
     while (error.find()) {
       places.add(error.group(1) + " " + error.group(2));
     }
     return places;
+  }
+
+  /** What {@code stave validate} prints for {@code text}, a HOCON experiment it rejects, with x.conf for its path. */
+  private String errors(String text) throws IOException {
+    Path file = dir.resolve("x.conf");
+    Files.writeString(file, text);
+    Run run = Run.of("validate", file.toString());
+    assertEquals(1, run.code(), run.err());
+    return run.err().replace(file.toString(), "x.conf");
   }
 
   /** The same key with the same value in two maps on one line is an error at each map's own value. */
@@ -853,6 +858,20 @@ class HoconLoaderTest {
         rejected(head + "processes {\n  a { command = [x], resource_request { cpu = 1 }, replcas = 2 }\n"
             + "  b { command = [y], resource_reqest = ${processes.a.resource_request} }\n"
             + "  c = ${processes.a}\n}\n"));
+  }
+
+  /**
+   * The note of a copied value is where its key is written in the braces of the maps around it: the same name
+   * earlier on the line ({@code processes { a { ... { a {} } } }}) is another key.
+   */
+  @Test
+  void aCopiedValuesNoteIsAtItsKeyInTheMapsAroundIt() throws IOException {
+    String original = "processes { a { command = [x], overrides.pod { a { b = 1 } } } }";
+    String err = errors("kind = experiment\nname = x\nimage = \"img:1\"\n" + original + "\n"
+        + "labels { x = ${processes.a.overrides.pod.a} }\n");
+    assertTrue(err.contains("x.conf:5:14: error: labels.x: expected a string, got a map\n"), err);
+    assertTrue(err.contains("  = note: the value comes from ${processes.a.overrides.pod.a} at 4:"
+        + (original.indexOf("a { b") + 1) + "\n"), err);
   }
 
   /** Typesafe keeps the last of a key's values on a line, and gives it the line alone. */

@@ -85,8 +85,16 @@ public final class HoconLoader {
   private Origin substituted;
   /** The braces of the map whose value is about to be converted, where they open on its line; null for others. */
   private Within within;
+  /**
+   * The substitution alone that copies the map or list whose insides are being converted, and where it gives the
+   * copy to its key; null elsewhere. What is inside is placed where it is written, in the original, noting the copy.
+   */
+  private Copy copyAt;
   /** The file being loaded as written, before substitutions: where the maps that they name are written. */
   private ConfigObject writtenRoot;
+
+  /** A substitution alone ({@code what}, as {@code ${a}}) that copies a value, and where it is written. */
+  private record Copy(String what, Origin at) {}
 
   /** Braces from {@code from} to just after their closing one (or the line's end) on a line of a file. */
   private record Within(String file, int line, int from, int to) {
@@ -141,6 +149,7 @@ public final class HoconLoader {
     copiedBy = null;
     substituted = null;
     within = null;
+    copyAt = null;
     Node node = convert(config.root(), written, path, file, "", null, 0, null, problems);
     if (!problems.isEmpty()) {
       throw new UserError(problems);
@@ -1213,11 +1222,17 @@ public final class HoconLoader {
     within = null;
     boolean scalar = value.valueType() != com.typesafe.config.ConfigValueType.OBJECT
         && value.valueType() != com.typesafe.config.ConfigValueType.LIST;
-    Origin placed = item != null ? item : origin(originOf(value, written), path, file, key, scalar, map);
-    if (scalar && item == null && key != null) {
+    // A value that a substitution alone copies is written elsewhere: it is placed there, and so are its keys.
+    String copyOf = written == null || fromEnvironment(value) ? null : substitutionAlone(written);
+    Origin placed = item != null ? item : copyOf != null ? originalAt(originOf(value, written), copyOf, path, file)
+        : origin(originOf(value, written), path, file, key, scalar, map);
+    if (scalar && item == null && key != null && copyOf == null) {
       placed = inEffectAt(placed, value, key, map);
     }
-    Origin origin = substituted != null ? substituted : placed;
+    Origin origin = substituted != null ? substituted : inCopy(placed);
+    // Inside a copy, a substitution copies what the original has there: the copy is the outer one's.
+    Copy madeBy = copyOf != null && copyAt == null && substituted != null ? new Copy("${" + copyOf + "}",
+        new Origin(substituted.file(), substituted.line(), substituted.column())) : copyAt;
     substituted = null;
     if (paths.goesOver(jsonPath)) {
       problems.add(PathBudget.error(copiedBy == null ? origin : copiedBy.get(), jsonPath, "hocon-size",
@@ -1238,7 +1253,9 @@ public final class HoconLoader {
         ConfigObject object = (ConfigObject) value;
         Map<String, Node> entries = new LinkedHashMap<>();
         Map<String, Origin> keyOrigins = new HashMap<>();
-        Within braces = braces(placed, key, item != null, map);
+        Within braces = copyOf != null ? writtenIn(keys(copyOf), path, file) : braces(placed, key, item != null, map);
+        Copy outer = copyAt;
+        copyAt = madeBy;
         // HOCON objects have no order; sort so that nothing downstream can see hash order.
         for (String k : new TreeSet<>(object.keySet())) {
           if (paths.over()) {
@@ -1255,15 +1272,19 @@ public final class HoconLoader {
           Node node = copying(writtenChild, copied != null ? () -> copied : copy,
               () -> convert(child, writtenChild, path, file, childPath, k, depth + 1, null, problems));
           entries.put(k, node);
-          keyOrigins.put(k, origin(keyOriginOf(child, writtenChild), path, file, k, false, braces));
+          keyOrigins.put(k, inCopy(origin(keyOriginOf(child, writtenChild), path, file, k, false, braces)));
         }
+        copyAt = outer;
         return new MapNode(entries, keyOrigins, origin);
       }
       case LIST: {
         ConfigList list = (ConfigList) value;
         List<Node> items = new ArrayList<>(list.size());
-        Origin start = item != null ? placed : origin(originOf(value, written), path, file, key, true, map);
+        Origin start = item != null || copyOf != null ? placed
+            : origin(originOf(value, written), path, file, key, true, map);
         ItemCursor cursor = new ItemCursor(start);
+        Copy outer = copyAt;
+        copyAt = madeBy;
         for (int i = 0; i < list.size() && !paths.over(); i++) {
           ConfigValue writtenItem = written(written, null, i);
           Origin at = cursor.place(list.get(i), origin(originOf(list.get(i), writtenItem), path, file, null));
@@ -1275,6 +1296,7 @@ public final class HoconLoader {
               () -> convert(list.get(index), writtenItem, path, file, jsonPath + "[" + index + "]", null, depth + 1,
                   at, problems)));
         }
+        copyAt = outer;
         return new ListNode(items, origin);
       }
       case NUMBER: {
@@ -1319,6 +1341,11 @@ public final class HoconLoader {
         return ScalarNode.string(text, origin);
       }
     }
+  }
+
+  /** {@code placed}, inside a copy ({@link #copyAt}), noting where the copy is made. */
+  private Origin inCopy(Origin placed) {
+    return copyAt == null ? placed : placed.copiedBy(copyAt.what(), copyAt.at());
   }
 
   /**

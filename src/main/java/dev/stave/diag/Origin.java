@@ -41,9 +41,21 @@ public record Origin(String file, int line, int column, String copied) implement
   /** This place, of a value joined from several, each named ("${a}") with where it is written, in order. */
   public Origin copiedFrom(Map<String, Origin> sources) {
     List<String> each = new ArrayList<>();
-    sources.forEach((what, from) ->
-        each.add(what + " at " + (from.file.equals(file) ? from.line + ":" + from.column : from.toString())));
+    sources.forEach((what, from) -> each.add(what + " at " + where(from)));
     return new Origin(file, line, column, "the value comes from " + Words.and(each));
+  }
+
+  /**
+   * This place, of a value inside one that {@code what} ("${a}") copies to another key at {@code by}: the value is
+   * written here once, and an error in the copy is the copy's, so the note says which use made it.
+   */
+  public Origin copiedBy(String what, Origin by) {
+    return new Origin(file, line, column, "the value is copied by " + what + " at " + where(by));
+  }
+
+  /** {@code other} as a note names it: by line and column in this file, else by file too. */
+  private String where(Origin other) {
+    return other.file.equals(file) ? other.line + ":" + other.column : other.toString();
   }
 
   @Override

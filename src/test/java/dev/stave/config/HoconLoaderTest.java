@@ -861,6 +861,29 @@ class HoconLoaderTest {
   }
 
   /**
+   * The keys of a map that a substitution copies are where the original writes them, in its own braces: they were
+   * looked for by their first writing on the original's line, which here is another map's. An error in the copy
+   * notes where the copy is made, since the original's own error is at the same place.
+   */
+  @Test
+  void aKeyInsideACopiedMapIsInTheOriginalsBracesNotingTheCopy() throws IOException {
+    String maps = "  b { command = [x], replcas = 2 }, a { command = [y], replcas = 2 }";
+    String err = errors("kind = experiment\nname = x\nimage = \"img:1\"\nprocesses {\n" + maps + "\n"
+        + "  c = ${processes.a}\n}\n");
+    assertTrue(err.contains("x.conf:5:56: error: processes.c.replcas: unknown key 'replcas'\n"
+        + "    | " + maps + "\n"
+        + "    | " + " ".repeat(maps.lastIndexOf("replcas")) + "^\n"
+        + "  = note: the value is copied by ${processes.a} at 6:7\n"), err);
+    assertTrue(err.contains("x.conf:5:56: error: processes.a.replcas: unknown key 'replcas'\n"), err);
+    // An item of a list in a copied map, on lines of their own, is where the original has it, noting the copy.
+    String list = "base {\n  command = [python]\n  args = [--x, {}]\n}\nprocesses { p = ${base} }\n";
+    err = errors("kind = experiment\nname = x\nimage = \"img:1\"\n" + list);
+    assertTrue(err.contains("x.conf:6:16: error: processes.p.args[1]: expected a string or an integer or a number or"
+        + " a boolean, got a map\n    |   args = [--x, {}]\n    |                ^\n"
+        + "  = note: the value is copied by ${base} at 8:17\n"), err);
+  }
+
+  /**
    * The note of a copied value is where its key is written in the braces of the maps around it: the same name
    * earlier on the line ({@code processes { a { ... { a {} } } }}) is another key.
    */

@@ -140,6 +140,7 @@ final class Pipeline {
         // experiment that uses the context.
         List<Diagnostic> problems = new ArrayList<>();
         for (ContextDef c : ContextsReader.read(contexts).contexts().values()) {
+          ContextsReader.checkName(c, problems);
           ContextDefaults.checkStorageSize(c, problems);
           if (c.inventory() != null) {
             Inventories.loadForContext(loader, c.inventory(), c.inventoryOrigin(), c.folders(), problems);

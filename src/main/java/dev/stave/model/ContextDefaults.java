@@ -57,6 +57,9 @@ public final class ContextDefaults {
    */
   public static ContextDefaults of(ConfigFile experiment, ContextDef context, List<Diagnostic> problems) {
     ContextDefaults d = new ContextDefaults(experiment, context, problems);
+    if (context != null) {
+      ContextsReader.checkName(context, problems);
+    }
     d.readNamespace();
     d.readRegistry();
     d.readResources();

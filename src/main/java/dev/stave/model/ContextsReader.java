@@ -2,6 +2,7 @@ package dev.stave.model;
 
 import dev.stave.config.ConfigFile;
 import dev.stave.config.MapNode;
+import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Suggest;
 import java.util.ArrayList;
@@ -25,6 +26,20 @@ public final class ContextsReader {
     String current = Values.string(root, "current_context");
     return new Contexts(config.file(), contexts, current,
         current == null ? null : root.get("current_context").origin());
+  }
+
+  /**
+   * Reports a context whose {@code name} is not its key. mrunner writes each context's name into it, so a
+   * context copied from mrunner's config holds one; stave names a context by its key alone, and a
+   * different name would leave it unclear which one {@code --context} means.
+   */
+  public static void checkName(ContextDef context, List<Diagnostic> problems) {
+    if (context.values().get("name") instanceof ScalarNode name && !name.text().equals(context.name())) {
+      problems.add(Diagnostic.error(name.origin(), "contexts." + context.name() + ".name", "context-name",
+          "context '" + Names.printable(context.name()) + "' has the name '" + Names.printable(name.text())
+              + "'; a context is named by its key",
+          "make it '" + Names.printable(context.name()) + "', or remove 'name'"));
+    }
   }
 
   /** The named context, or empty after saying which names exist. */

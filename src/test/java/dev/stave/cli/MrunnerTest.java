@@ -183,6 +183,40 @@ class MrunnerTest {
   }
 
   @Test
+  void aContextCopiedFromMrunnerKeepsItsNameWhichMustBeItsKey() throws IOException {
+    // mrunner's own example of a remote context, as its README shows it, under stave's 'contexts'.
+    Path contexts = write("contexts.yaml", """
+        kind: contexts
+        contexts:
+          gke.sandbox:
+            name: gke.sandbox
+            type: kubernetes
+            registry_url: https://gcr.io
+            resources: cpu=4 tpu=1
+            neptune: true
+            storage: /storage
+          other:
+            name: gke.other
+        """);
+    Path exp = write("exp.yaml", "kind: experiment\nname: p\nproject: rl\ncontext: gke.sandbox\ncontexts: "
+        + "contexts.yaml\nimage: img:1\nprocesses: {main: {command: [x]}}\n");
+    Map<String, Object> job = only(docs(Run.of("compile", exp.toString(), "-o", "-")), "Job");
+    assertEquals("gcr.io/img:1", at(job, "spec", "template", "spec", "containers", 0, "image"));
+
+    String wrongName = contexts + ":11:11: error: contexts.other.name: context 'other' has the name 'gke.other'; "
+        + "a context is named by its key\n"
+        + "    |     name: gke.other\n"
+        + "    |           ^\n"
+        + "  = hint: make it 'other', or remove 'name'\n";
+    Run valid = Run.of("validate", contexts.toString());
+    assertEquals(1, valid.code(), valid.err());
+    assertEquals(wrongName, valid.err());
+    Run other = Run.of("compile", exp.toString(), "--context", "other", "-o", "-");
+    assertEquals(1, other.code(), other.err());
+    assertTrue(other.err().contains(wrongName), other.err());
+  }
+
+  @Test
   void resourcesStringsMapAsMrunnerDoesIntoRequestsAndLimits() throws IOException {
     Path exp = write("exp.yaml", """
         kind: experiment

@@ -372,9 +372,12 @@ public final class ExperimentReader {
   private Process process(String given, String name, MapNode node, String path, Origin origin) {
     String image = Values.string(node, "image");
     Origin imageOrigin = node.has("image") ? node.get("image").origin() : origin;
+    // The experiment's default image is reported at its own key, once for all the processes that take it.
+    String imagePath = path + ".image";
     if (image == null) {
       image = Values.string(root, "image");
       imageOrigin = root.has("image") ? root.get("image").origin() : origin;
+      imagePath = root.has("image") ? "image" : imagePath;
     }
     image = defaults.image(image);
     if (image == null) {
@@ -382,7 +385,7 @@ public final class ExperimentReader {
           "process '" + given + "' has no image",
           "set 'image' on the process, or a default 'image' on the experiment"));
     } else {
-      ImageReference.problem(image, imageOrigin, path + ".image",
+      ImageReference.problem(image, imageOrigin, imagePath,
           "write it as registry/repository:tag, e.g. gcr.io/acme/rl:1.4").ifPresent(problems::add);
     }
     List<String> args = new ArrayList<>();

@@ -62,6 +62,25 @@ class ExperimentMappingTest {
         run.err().lines().filter(line -> line.contains(": error: ")).toList());
   }
 
+  /** The experiment's default image is reported once, at its own key, however many processes take it. */
+  @Test
+  void aBadDefaultImageIsReportedOnceAtItsKey() throws IOException {
+    Path file = Files.writeString(dir.resolve("image.yaml"), """
+        kind: experiment
+        name: image
+        image: ubuntu:16,04
+        processes:
+          learner: {command: [python, learner.py]}
+          agent: {command: [python, agent.py]}
+          own: {command: [x], image: "Bad Image"}
+        """);
+    Run run = Run.of("validate", file.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(file + ":3:8: error: image: 'ubuntu:16,04' is not a container image reference",
+        file + ":7:30: error: processes.own.image: 'Bad Image' is not a container image reference"),
+        run.err().lines().filter(line -> line.contains(": error: ")).toList());
+  }
+
   /** The services need only the processes' binds, connects and exposes, so they are checked with a bad quantity. */
   @Test
   void aServiceNoProcessBindsIsReportedWithAMeaningError() throws IOException {

@@ -81,7 +81,6 @@ final class CpuLimit {
    * run's and is not used again; the common pool starts new workers in place of stopped ones. Pool threads
    * that wait (idle workers, parked) are left alone.
    */
-  @SuppressWarnings("deprecation")
   private static void end(Thread runner) throws InterruptedException {
     runner.interrupt();
     runner.join(INTERRUPTED.toMillis()); // a run that checks for interrupts ends on its own, its finally blocks run
@@ -92,11 +91,27 @@ final class CpuLimit {
       }
     }
     for (Thread thread : running) {
-      thread.stop();
+      if (!stop(thread)) {
+        return; // this JDK cannot end a thread that does not cooperate: the failed run's threads go on
+      }
     }
     for (Thread thread : running) {
       thread.join(Run.HANG.toMillis());
     }
+  }
+
+  /** Whether this JDK stops threads: from Java 20 on, {@link Thread#stop} only throws. */
+  static boolean stopsThreads() {
+    return Runtime.version().feature() < 20;
+  }
+
+  @SuppressWarnings("deprecation")
+  private static boolean stop(Thread thread) {
+    if (!stopsThreads()) {
+      return false;
+    }
+    thread.stop();
+    return true;
   }
 
   /** The CPU time of each live pool thread, by thread id. */

@@ -3,6 +3,7 @@ package dev.stave.hostile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.time.Duration;
 import java.util.concurrent.ForkJoinPool;
@@ -24,6 +25,7 @@ class CpuLimitTest {
   }
 
   private void assertEndedWhenItFails(CpuLimit.Work work) {
+    assumeTrue(CpuLimit.stopsThreads(), "Java 20 and later cannot stop a thread that spins");
     try {
       AssertionError e = assertThrows(AssertionError.class, () -> CpuLimit.run("spinner", Duration.ofSeconds(1), work));
       assertEquals("spinner used more than 1s of CPU time without finishing: it spins", e.getMessage());

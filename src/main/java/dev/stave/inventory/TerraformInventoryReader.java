@@ -67,6 +67,7 @@ public final class TerraformInventoryReader {
       return null;
     }
     List<NodePool> out = new ArrayList<>();
+    Node none = null;
     for (Resource r : resources) {
       String key = r.key();
       Node node = r.body();
@@ -77,10 +78,12 @@ public final class TerraformInventoryReader {
             "node pool '" + key + "' is a list of " + bodies.size() + " resources, and Terraform allows one of a name",
             "write the pool as one object, and each other pool under a key of its own"));
       } else if (bodies.size() == 1 && bodies.get(0) instanceof MapNode m) {
-        NodePool pool = pool(key, m, r.keyOrigin());
+        Integer instances = instances(m, key);
+        NodePool pool = instances == null || instances == 0 ? null : pool(key, m, r.keyOrigin());
         if (pool != null) {
           out.add(pool);
         }
+        none = none == null && instances != null && instances == 0 ? m : none;
       } else if (bodies.size() == 1) {
         Node body = bodies.get(0);
         problems.add(Diagnostic.error(body.origin(), path(key, node instanceof ListNode ? "[0]" : ""),
@@ -88,7 +91,47 @@ public final class TerraformInventoryReader {
             "write the pool as a Terraform resource map, or a list of one"));
       }
     }
+    if (out.isEmpty() && none != null && problems.size() == before) {
+      // As a file that declares no pool is: every schedule on the inventory would fail.
+      problems.add(Diagnostic.error(none.origin(), "resource." + POOLS, "inventory-no-pools", "every node pool in"
+              + " resource." + POOLS + " has count 0 or an empty for_each, so no process can be placed on the inventory",
+          "give a pool count 1, or leave count out"));
+    }
     return problems.size() > before ? null : new Inventory(file.file(), out, null, null, true);
+  }
+
+  /**
+   * How many pools a resource declares: 1 without {@code count} or {@code for_each}, 0 with a count of 0 or an
+   * empty for_each; null with the reason added to {@code problems} for more. Terraform names more pools of one
+   * resource by {@code count.index} or {@code each.key}, which stave does not evaluate, and GKE refuses two
+   * pools of one name, so none of them has a name that stave could select it by.
+   */
+  private Integer instances(MapNode m, String key) {
+    Node count = m.get("count");
+    Node forEach = m.get("for_each");
+    String fix = "write each pool under a key of its own, with the name it has in GKE, and without count or for_each";
+    if (forEach != null) {
+      boolean empty = forEach instanceof MapNode fm && fm.entries().isEmpty()
+          || forEach instanceof ListNode fl && fl.items().isEmpty();
+      if (!empty) {
+        problems.add(Diagnostic.error(forEach.origin(), path(key, "for_each"), "inventory-pool", "node pool '" + key
+            + "' has for_each, so Terraform creates a pool for each of its items, named by each.key or each.value,"
+            + " which stave does not evaluate", fix));
+        return null;
+      }
+      return 0;
+    }
+    if (count == null || expression(count, key, "count", "number of pools", "1")) {
+      return count == null ? 1 : null;
+    }
+    Integer n = count(count, key, "count", "node pools");
+    if (n != null && n > 1) {
+      problems.add(Diagnostic.error(count.origin(), path(key, "count"), "inventory-pool", "node pool '" + key
+          + "' has count " + n + ", so Terraform creates " + n + " pools, named by count.index, which stave does"
+          + " not evaluate", fix));
+      return null;
+    }
+    return n;
   }
 
   /** A pool's resource as written: its key, the value under it, and where the key is. */

@@ -283,6 +283,60 @@ class TerraformInventoryReaderTest {
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  /** A resource with count 0 or an empty for_each declares no pool; with count 1, one. */
+  @Test
+  void aPoolOfCountZeroIsNoPoolAndOfCountOneIsOne() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = read("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"count": 1, "node_count": 2, "node_config": {"machine_type": "n1-standard-8"}},
+          "q": {"count": 0, "node_count": 2, "node_config": {"machine_type": "n1-standard-8"}},
+          "r": {"for_each": {}, "node_count": 2, "node_config": {"machine_type": "n1-standard-8"}},
+          "s": {"count": "0", "node_count": 2, "node_config": {"machine_type": "n1-standard-8"}}
+        }}}
+        """, problems);
+    assertEquals(List.of(), problems);
+    assertEquals(List.of("p"), inventory.names());
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"count": 0, "name": "p", "node_count": 2, "node_config": {"machine_type": "n1-standard-8"}}
+        }}}
+        """);
+    assertEquals(List.of(temp.resolve("inv.tf.json") + ":2:8: error: resource.google_container_node_pool: every"
+        + " node pool in resource.google_container_node_pool has count 0 or an empty for_each, so no process can be"
+        + " placed on the inventory", "  = hint: give a pool count 1, or leave count out"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  /**
+   * Terraform names the pools of one resource with count or for_each by count.index or each.key, which stave
+   * does not evaluate: none of them has a name stave could select it by.
+   */
+  @Test
+  void aPoolWithCountAboveOneOrForEachIsAnErrorAtIt() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"count": 3, "name": "p", "node_count": 1, "node_config": {"machine_type": "n1-standard-8"}},
+          "q": {"for_each": ["a"], "name": "q", "node_count": 1, "node_config": {"machine_type": "n1-standard-8"}},
+          "r": {"count": "${var.n}", "name": "r", "node_count": 1, "node_config": {"machine_type": "n1-standard-8"}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.";
+    String fix = "  = hint: write each pool under a key of its own, with the name it has in GKE, and without count or"
+        + " for_each";
+    assertEquals(List.of(
+        inv + "2:18: error: " + pool + "p.count: node pool 'p' has count 3, so Terraform creates 3 pools, named by"
+            + " count.index, which stave does not evaluate", fix,
+        inv + "3:21: error: " + pool + "q.for_each: node pool 'q' has for_each, so Terraform creates a pool for each"
+            + " of its items, named by each.key or each.value, which stave does not evaluate", fix,
+        inv + "4:18: error: " + pool + "r.count: count of node pool 'r' is \"${var.n}\", a Terraform expression, which"
+            + " stave does not evaluate",
+        "  = hint: write the number of pools that it stands for, such as 1; for a cluster that is running,"
+            + " 'stave inventory from-nodes' writes an inventory of it"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   @Test
   void countsAndFlagsWrittenAsStringsAreReadAsTerraformConvertsThem() throws IOException {
     List<Diagnostic> problems = new ArrayList<>();

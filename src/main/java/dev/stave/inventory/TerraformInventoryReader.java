@@ -294,7 +294,11 @@ public final class TerraformInventoryReader {
     }
     max = perZone && max != null ? inAllZones(pool, max, key) : max;
     // Not ||: a spot flag that is no boolean is an error too.
+    int beforeFlags = problems.size();
     boolean preemptible = flag(config, "preemptible", key) | flag(config, "spot", key);
+    if (problems.size() == beforeFlags) {
+      preemptibleLabel(labels, preemptible, key);
+    }
     Node name = Nodes.get(pool, "name");
     Diagnostic unknownName = name == null ? generatedName(pool, key, origin) : unevaluatedName(name, key, "name",
         "gke", "node label cloud.google.com/gke-nodepool", "symphony, which selects by node_config.labels.name");
@@ -355,6 +359,26 @@ public final class TerraformInventoryReader {
           "write the most nodes per zone, such as \"max_node_count\": 4"));
     }
     return problems.size() > before ? null : (int) nodes;
+  }
+
+  /**
+   * Cloudwise writes {@code preemptible} as a label too, from the same answer; GKE makes preemptible or spot
+   * nodes by {@code node_config} only, and stave goes by that. A label that says otherwise is a file edited by
+   * hand in one place, and an error at it: the nodes would carry a label that says what they are not.
+   */
+  private void preemptibleLabel(MapNode labels, boolean preemptible, String key) {
+    Node n = labels == null ? null : labels.get("preemptible");
+    Boolean said = n instanceof ScalarNode s && s.value() instanceof Boolean b ? b
+        : n instanceof ScalarNode s && s.isString() && List.of("true", "false").contains(s.text())
+            ? Boolean.valueOf(s.text()) : null;
+    if (said != null && said != preemptible) {
+      problems.add(Diagnostic.error(n.origin(), path(key, "node_config.labels.preemptible"), "inventory-flag",
+          "label 'preemptible' of node pool '" + key + "' is "
+              + (n instanceof ScalarNode s && s.isString() ? shown(n) : String.valueOf(said)) + ", but node_config."
+              + (preemptible ? "preemptible or spot is true" : "preemptible and spot are not true")
+              + ", and GKE makes the nodes preemptible by node_config",
+          "make the label and node_config.preemptible agree, as Cloudwise writes them"));
+    }
   }
 
   /**

@@ -337,6 +337,32 @@ class TerraformInventoryReaderTest {
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  /** GKE makes the nodes preemptible by node_config, so a preemptible label that says otherwise is an error. */
+  @Test
+  void aPreemptibleLabelThatContradictsNodeConfigIsAnErrorAtIt() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "n1-standard-8",
+                "labels": {"preemptible": true}}},
+          "q": {"name": "q", "node_count": 1, "node_config": {"machine_type": "n1-standard-8", "spot": true,
+                "labels": {"preemptible": "false"}}},
+          "r": {"name": "r", "node_count": 1, "node_config": {"machine_type": "n1-standard-8", "preemptible": true,
+                "labels": {"preemptible": true}}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.";
+    String fix = "  = hint: make the label and node_config.preemptible agree, as Cloudwise writes them";
+    assertEquals(List.of(
+        inv + "3:35: error: " + pool + "p.node_config.labels.preemptible: label 'preemptible' of node pool 'p' is true,"
+            + " but node_config.preemptible and spot are not true, and GKE makes the nodes preemptible by node_config",
+        fix,
+        inv + "5:35: error: " + pool + "q.node_config.labels.preemptible: label 'preemptible' of node pool 'q' is"
+            + " \"false\", but node_config.preemptible or spot is true, and GKE makes the nodes preemptible by"
+            + " node_config", fix),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   @Test
   void countsAndFlagsWrittenAsStringsAreReadAsTerraformConvertsThem() throws IOException {
     List<Diagnostic> problems = new ArrayList<>();

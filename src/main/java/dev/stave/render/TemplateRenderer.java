@@ -205,8 +205,13 @@ public final class TemplateRenderer {
       throw templateProblem(templateName, (Exception) e);
     } else if (e instanceof RuntimeException unchecked) {
       throw unchecked;
+    } else if (e instanceof StackOverflowError && overflowAt(watch.lastOfUsers()) != null) {
+      throw new UserError(Diagnostic.error(overflowAt(watch.lastOfUsers()), "", "template", "template " + templateName
+          + " failed: it recursed without end here (a macro or an include that refers to itself, or ?eval or"
+          + " ?eval_json of text nested thousands deep)", "fix the template, or remove it to use the packaged one"));
     } else if (e instanceof Error error) {
-      // Out of memory or a recursion without end: dev.stave.render.ObjectRenderer reports them.
+      // Out of memory, or a recursion without end outside the user's templates: dev.stave.render.ObjectRenderer
+      // reports them.
       throw error;
     } else if (e != null) {
       throw new StaveBug("template " + templateName + " failed to render", e);
@@ -422,6 +427,11 @@ public final class TemplateRenderer {
       return new Origin(file.toString(), line, column == null || column < 1 ? 1 : characterColumn(file, line, column));
     }
     return null;
+  }
+
+  /** Where the element of the user's templates that ran into the end of the stack is; null if unknown. */
+  private Origin overflowAt(TracedElement at) {
+    return at == null ? null : located(at.getTemplate().getSourceName(), at.getBeginLine(), at.getBeginColumn());
   }
 
   /** Whether the template of this source name is a file of the user's (asked of every template once). */

@@ -237,6 +237,29 @@ class TemplateTimeLimitTest {
     }
   }
 
+  /** A recursion without end is reported where the user's template was when the stack ran out. */
+  @ParameterizedTest
+  @MethodSource
+  void aRecursionWithoutEndIsReportedWhereItRuns(String template, String file, int line, int column)
+      throws IOException {
+    Files.writeString(templates.resolve("job.ftl"), "kind: Job\n" + template + "\n");
+    Files.writeString(templates.resolve("loop.ftl"), "<#include \"loop.ftl\">");
+    UserError e = assertThrows(UserError.class,
+        () -> new TemplateRenderer(templates, ROOMY).render("job.ftl", Map.of()));
+    Diagnostic d = e.diagnostics().get(0);
+    assertEquals("template", d.code());
+    assertEquals(new Origin(templates.resolve(file).toString(), line, column), d.origin());
+    assertEquals("template job.ftl failed: it recursed without end here (a macro or an include that refers to itself,"
+        + " or ?eval or ?eval_json of text nested thousands deep)", d.message());
+  }
+
+  static Stream<Arguments> aRecursionWithoutEndIsReportedWhereItRuns() {
+    return Stream.of(
+        Arguments.of("<#include \"loop.ftl\">", "loop.ftl", 1, 1),
+        Arguments.of("x: <#assign v = (\"\"?left_pad(100000, \"[\") + \"\"?left_pad(100000, \"]\"))?eval_json>",
+            "job.ftl", 2, 4));
+  }
+
   @Test
   void aBrokenTemplateIsStillReportedAsBroken() throws IOException {
     Files.writeString(templates.resolve("job.ftl"), "kind: Job\n${missing}\n");

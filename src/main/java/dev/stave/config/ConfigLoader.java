@@ -145,6 +145,8 @@ public final class ConfigLoader {
     try (Reader in = text.reader()) {
       root = yaml.load(in, text.unprintable(), text, file);
     } catch (UserError e) {
+      // An error in a file that changed may be of text that is no longer there.
+      text.unchanged(file);
       // As below; the text is made whole only here, as a file that parses never needs it.
       try {
         sources.hideCredentialLines(text.whole());
@@ -155,6 +157,7 @@ public final class ConfigLoader {
     } catch (IOException | UncheckedIOException e) {
       throw new UserError(unreadable(file, e instanceof UncheckedIOException u ? u.getCause() : (IOException) e));
     }
+    text.unchanged(file);
     return checked(root, file, path, folders);
   }
 

@@ -1,5 +1,6 @@
 package dev.stave.config;
 
+import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
@@ -19,6 +20,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -49,6 +51,11 @@ final class Utf8Text implements YamlLoader.Text {
     byte[] read(int start, int length) throws IOException;
 
     int size();
+
+    /** Whether the bytes may differ from those first read: never for a copy of standard input. */
+    default boolean changed() throws IOException {
+      return false;
+    }
   }
 
   private final Bytes bytes;
@@ -61,6 +68,8 @@ final class Utf8Text implements YamlLoader.Text {
   private YamlLoader.OddBreak odd;
   /** The index of the first code point YAML does not allow, or -1. */
   private int unprintable = -1;
+  /** How many bytes the first reading found. */
+  private long counted;
 
   private Utf8Text(Bytes bytes) {
     this.bytes = bytes;
@@ -72,6 +81,8 @@ final class Utf8Text implements YamlLoader.Text {
    * column), and again as needed.
    */
   static Utf8Text of(Path path, int size, String file) throws IOException {
+    // Read before the text: a write after it changes one or the other (their size was read before too).
+    BasicFileAttributes first = Files.readAttributes(path, BasicFileAttributes.class);
     Utf8Text text = new Utf8Text(new Bytes() {
       @Override
       public InputStream open() throws IOException {
@@ -88,6 +99,12 @@ final class Utf8Text implements YamlLoader.Text {
       @Override
       public int size() {
         return size;
+      }
+
+      @Override
+      public boolean changed() throws IOException {
+        BasicFileAttributes now = Files.readAttributes(path, BasicFileAttributes.class);
+        return first.size() != size || now.size() != size || !now.lastModifiedTime().equals(first.lastModifiedTime());
       }
     });
     text.index(file);
@@ -277,6 +294,7 @@ final class Utf8Text implements YamlLoader.Text {
     if (previous >= 0 && Sources.endsYamlLine(previous, -1)) {
       newLine(at);
     }
+    counted = at;
     if (nul != null) {
       throw new UserError(ConfigLoader.nulByte(nul));
     }
@@ -292,6 +310,26 @@ final class Utf8Text implements YamlLoader.Text {
   /** The text, read anew: it is UTF-8, without NUL bytes. */
   Reader reader() throws IOException {
     return new InputStreamReader(bytes.open(), StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Ends with an error when the file is no longer what was read (its size or the time it was written
+   * changed): what was parsed may be of neither version, and a quoted line would be read from the new one.
+   */
+  void unchanged(String file) {
+    if (changed()) {
+      throw new UserError(Diagnostic.error(Origin.of(file), "", "file-changed", "the file changed while it was read",
+          "run the command again once the file is written (a tool that writes it to another name and then renames"
+              + " it never leaves it half written)"));
+    }
+  }
+
+  private boolean changed() {
+    try {
+      return counted != bytes.size() || bytes.changed();
+    } catch (IOException e) {
+      return true;
+    }
   }
 
   /** The index of the first code point that YAML does not allow, or -1. */
@@ -333,7 +371,8 @@ final class Utf8Text implements YamlLoader.Text {
 
   @Override
   public String line(int line) {
-    if (line < 1 || line > lines) {
+    if (line < 1 || line > lines || changed()) {
+      // A line of a file that changed could be another than the one the diagnostic is about.
       return null;
     }
     int start = starts[line - 1];

@@ -1,14 +1,18 @@
 package dev.stave.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -24,6 +28,41 @@ class ConfigLoaderTest {
         () -> new ConfigLoader(new Env(Map.of(), "/home/u"), new Sources()).load(path));
     assertEquals(1, e.diagnostics().size(), e.diagnostics()::toString);
     return e.diagnostics().get(0);
+  }
+
+  /**
+   * A large file is read twice, and its lines again to quote them: one that changes meanwhile (a longer one,
+   * or one as long written anew) is an error rather than a parse or a quote of two versions mixed.
+   */
+  @Test
+  void aLargeFileThatChangesWhileItIsReadIsAnError() throws IOException {
+    Path path = dir.resolve("nodes.json");
+    String first = "{\"items\": [{\"metadata\": {\"name\": \"a\"}}]}\n";
+    for (String other : List.of(first + "\n", first.replace('a', 'b'))) {
+      Files.writeString(path, first);
+      Files.setLastModifiedTime(path, FileTime.fromMillis(1_000_000));
+      KeptEntries rewriting = (at, key) -> {
+        try {
+          Files.writeString(path, other);
+          Files.setLastModifiedTime(path, FileTime.fromMillis(2_000_000));
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        return true;
+      };
+      UserError e = assertThrows(UserError.class, () -> new ConfigLoader(new Env(Map.of(), "/home/u"), new Sources())
+          .loadPart(path, rewriting, 1024));
+      assertEquals(List.of(Diagnostic.error(Origin.of(path.toString()), "", "file-changed",
+          "the file changed while it was read", "run the command again once the file is written (a tool that writes"
+              + " it to another name and then renames it never leaves it half written)")), e.diagnostics());
+    }
+    Files.writeString(path, first);
+    Sources sources = new Sources();
+    new ConfigLoader(new Env(Map.of(), "/home/u"), sources).loadPart(path, (at, key) -> true, 1024);
+    assertEquals(first.strip(), sources.line(path.toString(), 1));
+    Files.writeString(path, first.replace('a', 'b'));
+    Files.setLastModifiedTime(path, FileTime.fromMillis(3_000_000));
+    assertNull(sources.line(path.toString(), 1), "no line of another version is quoted");
   }
 
   @Test

@@ -1338,9 +1338,20 @@ public final class HoconLoader {
           return ScalarNode.around(text, item != null || !first.find() ? origin
               : writtenAt(origin, written, key, first.group()), around);
         }
-        return ScalarNode.string(text, origin);
+        return Interpolator.isReferencesOnly(text) && tripleQuoted(placed)
+            ? new ScalarNode(text, text, origin, null, null, false, ScalarNode.TRIPLE_QUOTED)
+            : ScalarNode.string(text, origin);
       }
     }
+  }
+
+  /**
+   * Whether the string at {@code placed} is written in three quotes ({@code """${N}"""}), so that a hint quotes it
+   * as written.
+   */
+  private boolean tripleQuoted(Origin placed) {
+    String line = placed.line() < 1 ? null : lineOf(placed.file(), placed.line());
+    return line != null && line.startsWith("\"\"\"", columnsOf(line).index(placed.column()));
   }
 
   /** {@code placed}, inside a copy ({@link #copyAt}), noting where the copy is made. */

@@ -27,9 +27,14 @@ import java.util.List;
  * ({@code [...]}, {@code {...}}), where it needs its quotes: a plain {@code ${N}} would end at its brace.
  * {@code style} is the character that marks how such a YAML variable is written other than plain: {@code '}
  * or {@code "} for its quotes, {@code |} or {@code >} for a block; 0 where it is plain, or not a YAML variable.
+ * Of a HOCON string that is the text of a reference ({@link #quotedReference}), it is {@link #TRIPLE_QUOTED} where
+ * the string is written in three quotes ({@code """${N}"""}), else 0.
  */
 public record ScalarNode(Object value, String text, Origin origin, String variable, String around, boolean inFlow,
     char style) implements Node {
+
+  /** The {@code style} of a HOCON string written in three quotes ({@code """${N}"""}). */
+  public static final char TRIPLE_QUOTED = '3';
 
   public ScalarNode {
     if (value != null
@@ -127,8 +132,8 @@ public record ScalarNode(Object value, String text, Origin origin, String variab
   /** How to use the variable whose reference this string is the text of ({@link #quotedReference}) instead. */
   public String unquoteHint(String expected) {
     String reference = quotedReference();
-    return "HOCON takes \"" + reference + "\" in quotes as that text: write " + reference + " without them so that"
-        + " its value is read as " + expected;
+    return "HOCON takes " + inItsQuotes(reference) + " in quotes as that text: write " + reference
+        + " without them so that its value is read as " + expected;
   }
 
   /**
@@ -138,9 +143,15 @@ public record ScalarNode(Object value, String text, Origin origin, String variab
   public Diagnostic quotedReferenceWarning(String path) {
     String reference = quotedReference();
     return Diagnostic.warning(origin, path, "quoted-substitution",
-        "\"" + reference + "\" is kept as that text, not the variable's value: HOCON does not substitute in quotes",
+        inItsQuotes(reference) + " is kept as that text, not the variable's value: HOCON does not substitute in quotes",
         "write " + reference + " without the quotes to use the variable's value, or keep them if the text itself"
             + " is meant");
+  }
+
+  /** A reference's text in the quotes it is written in, as the user wrote it. */
+  private String inItsQuotes(String reference) {
+    String quotes = style == TRIPLE_QUOTED ? "\"\"\"" : "\"";
+    return quotes + reference + quotes;
   }
 
   /** A variable a value is made of, and the default written for it ({@code three} of {@code ${N:-three}}) or null. */

@@ -897,6 +897,22 @@ class HoconLoaderTest {
         + (original.indexOf("a { b") + 1) + "\n"), err);
   }
 
+  /** A reference written in three quotes is quoted so in the hint and the warning, as the user wrote it. */
+  @Test
+  void aReferenceInThreeQuotesIsQuotedAsWritten() throws IOException {
+    String err = errors("kind = experiment\nname = x\nimage = \"img:1\"\n"
+        + "processes { p { command = [\"\"\"${X}\"\"\"], replicas = \"\"\"${N}\"\"\" } }\n");
+    assertTrue(err.contains("x.conf:4:52: error: processes.p.replicas: expected an integer, got a string\n"
+        + "    | processes { p { command = [\"\"\"${X}\"\"\"], replicas = \"\"\"${N}\"\"\" } }\n"
+        + "    | " + " ".repeat(51) + "^\n"
+        + "  = hint: HOCON takes \"\"\"${N}\"\"\" in quotes as that text: write ${N} without them so that its value is"
+        + " read as an integer\n"), err);
+    err = errors("kind = experiment\nname = x\nimage = \"img:1\"\nprocesses { p { command = [x] } }\n"
+        + "labels { a = \"\"\"${N}\"\"\" }\n");
+    assertTrue(err.contains("x.conf:5:14: warning: labels.a: \"\"\"${N}\"\"\" is kept as that text, not the variable's"
+        + " value: HOCON does not substitute in quotes\n"), err);
+  }
+
   /** Typesafe keeps the last of a key's values on a line, and gives it the line alone. */
   @Test
   void aValueThatOverridesOneOnItsLineIsAtTheLast() throws IOException {

@@ -5,6 +5,7 @@ import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
 import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -18,6 +19,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -37,8 +39,8 @@ import org.yaml.snakeyaml.reader.StreamReader;
  * starts, so that a diagnostic reads again the one line it quotes. Held as a String, split into lines for
  * quoting and as code points for the parser, a 60 MB node list took some 500 MB; here it takes 4 bytes a
  * line. Standard input, which cannot be read twice, is copied to a file of its own first (held as its
- * bytes, a 61 MB list took 100 MB more than read from a file). Lines end where SnakeYAML ends them
- * ({@link Sources.LineBreaks#YAML}).
+ * bytes, a 61 MB list took 100 MB more than read from a file), or held where no such file can be made. Lines
+ * end where SnakeYAML ends them ({@link Sources.LineBreaks#YAML}).
  */
 final class Utf8Text implements YamlLoader.Text {
   private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
@@ -112,15 +114,18 @@ final class Utf8Text implements YamlLoader.Text {
   }
 
   /**
-   * {@link #of(Path, int, String)} of {@code in} (standard input), copied as it is read to a file that only this
-   * process may read, in the folder for temporary files; null when it holds more than {@code maxBytes}. The
-   * file has no name once it is open (on Linux and macOS; elsewhere it is deleted as the process ends, however
-   * it ends), so that neither an error nor Ctrl-C leaves it behind, and it is read through the open channel
-   * for as long as the process may quote it.
+   * {@link #of(Path, int, String)} of {@code in} (standard input), copied as it is read to a file that only
+   * this process may read, in the folder for temporary files, or held where that folder takes none; null when
+   * it holds more than {@code maxBytes}. The file has no name once it is open (on Linux and macOS; elsewhere it
+   * is deleted as the process ends, however it ends), so that neither an error nor Ctrl-C leaves it behind,
+   * and it is read through the open channel for as long as the process may quote it.
    */
   static Utf8Text of(InputStream in, int maxBytes, String file) throws IOException {
-    FileChannel channel = copy(in, maxBytes);
+    FileChannel channel = privateFile();
     if (channel == null) {
+      return held(in, maxBytes, file);
+    }
+    if (!copy(in, channel, maxBytes)) {
       return null;
     }
     int size = (int) channel.size();
@@ -165,24 +170,66 @@ final class Utf8Text implements YamlLoader.Text {
     return text;
   }
 
-  /** A file with {@code in}'s bytes, deleted as it is opened; null (and closed) past {@code maxBytes}. */
-  private static FileChannel copy(InputStream in, int maxBytes) throws IOException {
-    Path folder = Path.of(System.getProperty("java.io.tmpdir"));
+  /**
+   * {@link #of(InputStream, int, String)} held as its bytes, where the folder for temporary files takes no file
+   * (read-only, or missing, as in a container with a read-only root): null past {@code maxBytes}.
+   */
+  private static Utf8Text held(InputStream in, int maxBytes, String file) throws IOException {
+    byte[] held = in.readNBytes(maxBytes + 1);
+    if (held.length > maxBytes) {
+      return null;
+    }
+    Utf8Text text = new Utf8Text(new Bytes() {
+      @Override
+      public InputStream open() {
+        return new ByteArrayInputStream(held);
+      }
+
+      @Override
+      public byte[] read(int start, int length) {
+        return Arrays.copyOfRange(held, start, Math.min(start + length, held.length));
+      }
+
+      @Override
+      public int size() {
+        return held.length;
+      }
+    });
+    text.index(file);
+    return text;
+  }
+
+  /**
+   * A new file in the folder for temporary files that only this process may read, deleted as it is opened;
+   * null where the folder takes no new file.
+   */
+  private static FileChannel privateFile() throws IOException {
+    Path folder;
+    try {
+      folder = Path.of(System.getProperty("java.io.tmpdir"));
+    } catch (InvalidPathException e) {
+      return null;
+    }
     boolean posix = folder.getFileSystem().supportedFileAttributeViews().contains("posix");
     FileAttribute<?>[] ownerOnly = posix ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(
         EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE))} : new FileAttribute<?>[0];
-    FileChannel channel = null;
-    for (int tries = 0; channel == null; tries++) {
+    for (int tries = 0; ; tries++) {
       Path path = folder.resolve("stave-stdin-" + Long.toUnsignedString(RANDOM.nextLong(), 36));
       try {
-        channel = FileChannel.open(path, EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+        return FileChannel.open(path, EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
             StandardOpenOption.WRITE, StandardOpenOption.DELETE_ON_CLOSE), ownerOnly);
       } catch (FileAlreadyExistsException e) {
         if (tries == 9) {
           throw e;
         }
+      } catch (IOException e) {
+        return null;
       }
     }
+  }
+
+  /** Copies {@code in} to {@code channel}; false (and closed) past {@code maxBytes}. */
+  private static boolean copy(InputStream in, FileChannel channel, int maxBytes) throws IOException {
     try {
       byte[] buffer = new byte[65536];
       long copied = 0;
@@ -190,14 +237,14 @@ final class Utf8Text implements YamlLoader.Text {
         copied += read;
         if (copied > maxBytes) {
           channel.close();
-          return null;
+          return false;
         }
         ByteBuffer out = ByteBuffer.wrap(buffer, 0, read);
         while (out.hasRemaining()) {
           channel.write(out);
         }
       }
-      return channel;
+      return true;
     } catch (IOException | RuntimeException e) {
       channel.close();
       throw e;

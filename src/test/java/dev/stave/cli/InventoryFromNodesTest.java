@@ -578,6 +578,39 @@ class InventoryFromNodesTest {
     assertEquals(true, fixed.out().contains("max_nodes: 667"), fixed.out());
   }
 
+  /**
+   * Standard input is copied to a temporary file; where the folder for them takes none (read-only, as in a
+   * container with a read-only root), it is held instead, with the same output and errors.
+   */
+  @Test
+  void standardInputIsReadWhereNoTemporaryFileCanBeMade() throws IOException {
+    String json = """
+        {"items":[{"metadata":{"name":"a","labels":{"p":"x"}},
+         "status":{"capacity":{"cpu":"4","memory":"1Gi"},"allocatable":{"cpu":"4","memory":"1Gi"}}}]}
+        """;
+    byte[] bad = json.replace("\"4\",\"memory\":\"1Gi\"}}}", "\"4\",\"memory\":\"1Gi\"}},"
+        + " \"spec\": {\"taints\": [{\"key\": \"k\", \"effect\": \"Sometimes\"}]}}").getBytes(StandardCharsets.UTF_8);
+    Path file = temp.resolve("nodes.json");
+    Files.writeString(file, json);
+    Run expected = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    Files.write(file, bad);
+    String error = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString()).err();
+    String folder = System.getProperty("java.io.tmpdir");
+    System.setProperty("java.io.tmpdir", temp.resolve("missing").toString());
+    try {
+      Run piped = Run.withInput(json.getBytes(StandardCharsets.UTF_8), "inventory", "from-nodes", "--pool-label",
+          "p", "-");
+      assertEquals(0, piped.code(), piped.err());
+      assertEquals(expected.out(), piped.out());
+      Run wrong = Run.withInput(bad, "inventory", "from-nodes", "--pool-label", "p", "-");
+      assertEquals(1, wrong.code());
+      assertEquals(error.replace(file.toString(), "<stdin>"), wrong.err());
+      assertEquals(true, error.contains(":2:"), error);
+    } finally {
+      System.setProperty("java.io.tmpdir", folder);
+    }
+  }
+
   /** A byte that is not UTF-8, a NUL and a U+0085 in a list read in turn are errors where they are, as in a config. */
   @Test
   void aListsCharactersAreCheckedWhereTheyAreAsAConfigs() throws IOException {

@@ -94,7 +94,8 @@ public final class TerraformInventoryReader {
     if (out.isEmpty() && none != null && problems.size() == before) {
       // As a file that declares no pool is: every schedule on the inventory would fail.
       problems.add(Diagnostic.error(none.origin(), "resource." + POOLS, "inventory-no-pools", "every node pool in"
-              + " resource." + POOLS + " has count 0 or an empty for_each, so no process can be placed on the inventory",
+              + " resource." + POOLS + " has count 0 or an empty for_each, so no process can be placed on the"
+              + " inventory",
           "give a pool count 1, or leave count out"));
     }
     return problems.size() > before ? null : new Inventory(file.file(), out, null, null, true);

@@ -190,8 +190,12 @@ public final class ConfigLoader {
   /** The config file of a parsed {@code root}, once it is a map whose strings a YAML file can hold. */
   private ConfigFile checked(Node root, String file, Path path, ProjectFolders folders) {
     if (!(root instanceof MapNode)) {
+      // YAML reads lines of HOCON without a brace (kind = experiment) as one string that goes on over them.
+      String hocon = root instanceof ScalarNode scalar && scalar.value() instanceof String value
+          ? ConfigFormat.hoconLineHint(value, root.origin().line()) : null;
       throw new UserError(Diagnostic.error(root.origin(), "", "not-a-map",
-          "a config must be a map of keys, not " + root.describe(), "start the file with 'kind: ...'"));
+          "a config must be a map of keys, not " + root.describe(),
+          hocon != null ? hocon : "start the file with 'kind: ...'"));
     }
     hideCredentials((MapNode) root, "");
     List<Diagnostic> unwritable = new ArrayList<>();

@@ -363,6 +363,9 @@ public final class YamlLoader {
       d = Diagnostic.error(origin, "", d.code(), d.message(), "put the variable in quotes, \"${...}\": in a flow"
           + " list or map ([...] or {...}) a brace ends a plain value");
     }
+    if (d.code().equals("yaml-syntax")) {
+      d = withHoconHint(d, text);
+    }
     OddBreak odd = text.firstOddBreak();
     int oddLine = odd == null ? Integer.MAX_VALUE : odd.line();
     if (oddLine >= origin.line() || d.code().equals("yaml-character")) {
@@ -373,6 +376,24 @@ public final class YamlLoader {
     hints.add(String.format(java.util.Locale.ROOT, "line %d ends at a U+%04X, which YAML 1.1 reads as a line break"
         + " and most editors show inside a line: line numbers here count it", oddLine, (int) odd.character()));
     return Diagnostic.error(d.origin(), d.jsonPath(), d.code(), d.message(), hints.toArray(String[]::new));
+  }
+
+  /** How many lines up to a syntax error are looked at for one written as HOCON. */
+  private static final int HOCON_LOOKBACK = 20;
+
+  /**
+   * {@code d} with a hint to name the file .conf when a line up to it is written as HOCON: there YAML's parser
+   * only sees a plain value that goes on where a key was expected.
+   */
+  private static Diagnostic withHoconHint(Diagnostic d, Text text) {
+    int last = d.origin().line();
+    for (int line = Math.max(1, last - HOCON_LOOKBACK); line <= last; line++) {
+      String hint = ConfigFormat.hoconLineHint(text.line(line), line);
+      if (hint != null) {
+        return Diagnostic.error(d.origin(), d.jsonPath(), d.code(), d.message(), hint);
+      }
+    }
+    return d;
   }
 
   /** U+0085 (NEL): YAML 1.1 reads it as a line break, HOCON and most editors as an ordinary character. */

@@ -65,6 +65,42 @@ class ConfigLoaderTest {
     assertNull(sources.line(path.toString(), 1), "no line of another version is quoted");
   }
 
+  /**
+   * {@code stave init} prints HOCON, easily saved as {@code .yaml}: the error names the first line written as
+   * HOCON and the name to give the file, whether YAML's parser fails or reads the lines as one string.
+   */
+  @Test
+  void hoconInAYamlFileIsToldToBeNamedConf() throws IOException {
+    String starter;
+    try (var in = ConfigLoaderTest.class.getResourceAsStream("/stave/init/experiment.conf")) {
+      starter = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+    int kindLine = List.of(starter.split("\n")).indexOf("kind = experiment") + 1;
+    Diagnostic parsed = refused(Files.writeString(dir.resolve("experiment.yaml"), starter));
+    assertEquals("yaml-syntax", parsed.code());
+    assertEquals(List.of("line " + kindLine + " ('kind =') is written as HOCON, and the file's name makes it read as"
+        + " YAML: name it with .conf to read it as HOCON, or write YAML ('key: value')"), parsed.hints());
+
+    Diagnostic flat = refused(Files.writeString(dir.resolve("flat.yml"), "\n# x\nkind = experiment\nname = x\n"));
+    assertEquals("not-a-map", flat.code());
+    assertEquals(List.of("line 3 ('kind =') is written as HOCON, and the file's name makes it read as YAML: name it"
+        + " with .conf to read it as HOCON, or write YAML ('key: value')"), flat.hints());
+
+    Diagnostic braces = refused(Files.writeString(dir.resolve("braces.yaml"), "kind: experiment\nprocesses {\n"
+        + "  \"a b\" { command: [python] }\n}\n"));
+    assertEquals(List.of("line 2 ('processes {') is written as HOCON, and the file's name makes it read as YAML:"
+        + " name it with .conf to read it as HOCON, or write YAML ('key: value')"), braces.hints());
+  }
+
+  /** YAML that merely holds an equals sign or a brace in a value keeps the usual hints. */
+  @Test
+  void yamlWithEqualsSignsInValuesGetsNoHoconHint() throws IOException {
+    Diagnostic d = refused(Files.writeString(dir.resolve("e.yaml"), "kind: experiment\nargs: [a=1, {b: 2]\n"));
+    assertEquals(List.of("check the indentation and the quoting on this line"), d.hints());
+    Diagnostic scalar = refused(Files.writeString(dir.resolve("s.yaml"), "just a = sign\n"));
+    assertEquals(List.of("start the file with 'kind: ...'"), scalar.hints());
+  }
+
   @Test
   void aFolderIsCalledAFolderWhateverItsName() throws IOException {
     for (String name : List.of("configs", "configs.yaml")) {

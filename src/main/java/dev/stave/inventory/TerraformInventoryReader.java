@@ -67,6 +67,8 @@ public final class TerraformInventoryReader {
       return null;
     }
     List<NodePool> out = new ArrayList<>();
+    // The first pool of count 0 or an empty for_each, at that key: where the error that every pool is so goes.
+    String nonePath = null;
     Node none = null;
     for (Resource r : resources) {
       String key = r.key();
@@ -83,7 +85,11 @@ public final class TerraformInventoryReader {
         if (pool != null) {
           out.add(pool);
         }
-        none = none == null && instances != null && instances == 0 ? m : none;
+        if (none == null && instances != null && instances == 0) {
+          String field = m.get("for_each") != null ? "for_each" : "count";
+          nonePath = path(key, field);
+          none = m.get(field);
+        }
       } else if (bodies.size() == 1) {
         Node body = bodies.get(0);
         problems.add(Diagnostic.error(body.origin(), path(key, node instanceof ListNode ? "[0]" : ""),
@@ -93,7 +99,7 @@ public final class TerraformInventoryReader {
     }
     if (out.isEmpty() && none != null && problems.size() == before) {
       // As a file that declares no pool is: every schedule on the inventory would fail.
-      problems.add(Diagnostic.error(none.origin(), "resource." + POOLS, "inventory-no-pools", "every node pool in"
+      problems.add(Diagnostic.error(none.origin(), nonePath, "inventory-no-pools", "every node pool in"
               + " resource." + POOLS + " has count 0 or an empty for_each, so no process can be placed on the"
               + " inventory",
           "give a pool count 1, or leave count out"));

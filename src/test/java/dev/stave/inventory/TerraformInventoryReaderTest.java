@@ -299,12 +299,22 @@ class TerraformInventoryReaderTest {
     assertEquals(List.of("p"), inventory.names());
     String err = errors("""
         {"resource": {"google_container_node_pool": {
+          "q": {"name": "q", "node_count": 2, "count": 0, "node_config": {"machine_type": "n1-standard-8"}},
           "p": {"count": 0, "name": "p", "node_count": 2, "node_config": {"machine_type": "n1-standard-8"}}
         }}}
         """);
-    assertEquals(List.of(temp.resolve("inv.tf.json") + ":2:8: error: resource.google_container_node_pool: every"
-        + " node pool in resource.google_container_node_pool has count 0 or an empty for_each, so no process can be"
-        + " placed on the inventory", "  = hint: give a pool count 1, or leave count out"),
+    String every = " every node pool in resource.google_container_node_pool has count 0 or an empty for_each, so no"
+        + " process can be placed on the inventory";
+    assertEquals(List.of(temp.resolve("inv.tf.json") + ":2:48: error: resource.google_container_node_pool.q.count:"
+        + every, "  = hint: give a pool count 1, or leave count out"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+    err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "for_each": [], "node_count": 2, "node_config": {"machine_type": "n1-standard-8"}}
+        }}}
+        """);
+    assertEquals(List.of(temp.resolve("inv.tf.json") + ":2:34: error: resource.google_container_node_pool.p"
+        + ".for_each:" + every, "  = hint: give a pool count 1, or leave count out"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 

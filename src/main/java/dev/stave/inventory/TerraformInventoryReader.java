@@ -290,6 +290,7 @@ public final class TerraformInventoryReader {
           "add max_node_count, the most nodes per zone, such as \"max_node_count\": 4"));
     }
     limits(autoscaling, key);
+    nodeCounts(pool, key);
     if (autoscalingAbsent) {
       max = count(Nodes.get(pool, "node_count"), key, "node_count", "nodes");
       max = max != null ? max : count(Nodes.get(pool, "initial_node_count"), key, "initial_node_count", "nodes");
@@ -404,6 +405,22 @@ public final class TerraformInventoryReader {
               + " per zone (min_node_count, max_node_count) or for the whole pool (total_min_node_count,"
               + " total_max_node_count), not both",
           "keep max_node_count, the most nodes per zone, or total_max_node_count, the most in all the pool's zones"));
+    }
+  }
+
+  /**
+   * Terraform's Google provider refuses a pool with a {@code node_count} and a non-zero
+   * {@code initial_node_count} ("Cannot set both initial_node_count and node_count"); a count of 0 it reads as
+   * unset. Reading either would be a guess at a pool that Terraform cannot create.
+   */
+  private void nodeCounts(MapNode pool, String key) {
+    BigDecimal nodeCount = written(Nodes.get(pool, "node_count"));
+    BigDecimal initial = written(Nodes.get(pool, "initial_node_count"));
+    if (nodeCount != null && nodeCount.signum() != 0 && initial != null && initial.signum() != 0) {
+      problems.add(Diagnostic.error(pool.origin(), path(key, ""), "inventory-count",
+          "node pool '" + key + "' has both node_count " + nodeCount.toPlainString() + " and initial_node_count "
+              + initial.toPlainString() + ", and Terraform's Google provider refuses a pool with both",
+          "keep node_count, the nodes per zone, and remove initial_node_count"));
     }
   }
 
@@ -685,7 +702,7 @@ public final class TerraformInventoryReader {
     if (n == null || expression(n, key, path, "number of " + what, "4")) {
       return null;
     }
-    BigDecimal number = n instanceof ScalarNode s ? s.isString() ? decimal(s.text()) : number(s) : null;
+    BigDecimal number = written(n);
     if (number != null && number.signum() >= 0 && number.compareTo(MAX_COUNT) <= 0
         && number.stripTrailingZeros().scale() <= 0) {
       return number.intValueExact();
@@ -694,6 +711,11 @@ public final class TerraformInventoryReader {
         path + " of node pool '" + key + "' is " + shown(n) + ", not a whole number from 0 to "
             + MAX_COUNT.toPlainString(), "write the number of " + what + ", such as 4"));
     return null;
+  }
+
+  /** The number a value holds, or a string spells, as Terraform converts it; null when none. */
+  private static BigDecimal written(Node n) {
+    return n instanceof ScalarNode s ? s.isString() ? decimal(s.text()) : number(s) : null;
   }
 
   /** The number a string spells as Terraform reads it (decimal, with an optional exponent); null when none. */

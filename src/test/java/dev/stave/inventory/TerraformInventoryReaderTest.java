@@ -659,6 +659,39 @@ class TerraformInventoryReaderTest {
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  /**
+   * Terraform's Google provider refuses node_count with a non-zero initial_node_count on one pool, with
+   * autoscaling or without; an initial_node_count of 0 it reads as unset.
+   */
+  @Test
+  void nodeCountWithANonZeroInitialNodeCountIsAnErrorNamingBoth() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_count": 2, "initial_node_count": 1,
+                "node_config": {"machine_type": "n1-standard-8"}},
+          "q": {"name": "q", "node_count": "3", "initial_node_count": 2, "autoscaling": {"max_node_count": 4},
+                "node_config": {"machine_type": "n1-standard-8"}},
+          "r": {"name": "r", "node_count": 2, "initial_node_count": 0,
+                "node_config": {"machine_type": "n1-standard-8"}}
+        }}}
+        """);
+    String hint = "  = hint: keep node_count, the nodes per zone, and remove initial_node_count";
+    String inv = temp.resolve("inv.tf.json") + ":";
+    assertEquals(List.of(inv + "2:8: error: resource.google_container_node_pool.p: node pool 'p' has both node_count 2"
+        + " and initial_node_count 1, and Terraform's Google provider refuses a pool with both", hint,
+        inv + "4:8: error: resource.google_container_node_pool.q: node pool 'q' has both node_count 3 and"
+        + " initial_node_count 2, and Terraform's Google provider refuses a pool with both", hint),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = read("""
+        {"resource": {"google_container_node_pool": {
+          "r": {"name": "r", "node_count": 2, "initial_node_count": 0, "node_config": {"machine_type": "n1-standard-8"}}
+        }}}
+        """, problems);
+    assertEquals(List.of(), problems);
+    assertEquals(2, inventory.find("r").orElseThrow().maxNodes());
+  }
+
   /** GKE takes limits per zone or for the whole pool, not both: stave would have to pick one. */
   @Test
   void autoscalingWithLimitsPerZoneAndForThePoolIsAnErrorNamingBoth() throws IOException {

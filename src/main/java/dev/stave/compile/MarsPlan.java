@@ -1,5 +1,6 @@
 package dev.stave.compile;
 
+import dev.stave.diag.Words;
 import dev.stave.model.MarsCluster;
 import dev.stave.model.MarsRole;
 import java.math.BigInteger;
@@ -22,7 +23,7 @@ public final class MarsPlan {
     for (MarsRole role : cluster.roles()) {
       StringBuilder line = new StringBuilder("  ")
           .append(role.role()).append(": deployment ").append(MarsCompiler.deploymentName(cluster, role))
-          .append(", ").append(count(role.replicas(), "replica"))
+          .append(", ").append(Words.count(role.replicas(), "replica"))
           .append(", cpu ").append(cpu(role))
           .append(", memory ").append(memory(role));
       if (role.role().equals(MarsRole.WORKER)) {
@@ -38,7 +39,7 @@ public final class MarsPlan {
     out.add("  service " + serviceName(cluster) + ": " + cluster.serviceType() + ", port "
         + MarsCluster.SERVICE_PORT + " to the web pods");
     out.add("  disruption budget " + MarsCompiler.deploymentName(cluster, cluster.worker()) + ": keeps "
-        + (cluster.minWorkerNum() == null ? "all workers" : count(cluster.minWorkerNum(), "worker")) + " available");
+        + (cluster.minWorkerNum() == null ? "all workers" : Words.count(cluster.minWorkerNum(), "worker")) + " available");
     out.add("  ready when: " + readiness(cluster));
     return out;
   }
@@ -71,10 +72,6 @@ public final class MarsPlan {
 
   public static String serviceName(MarsCluster cluster) {
     return MarsCompiler.serviceName(cluster);
-  }
-
-  private static String count(int n, String noun) {
-    return n + " " + noun + (n == 1 ? "" : "s");
   }
 
   /** Bytes in the largest binary unit that divides them exactly, e.g. 16 GiB. */

@@ -11,4 +11,9 @@ public final class Words {
     int last = words.size() - 1;
     return last == 0 ? words.get(0) : String.join(", ", words.subList(0, last)) + " and " + words.get(last);
   }
+
+  /** "1 node", "3 nodes": a count and its noun, plural unless the count is 1. */
+  public static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
 }

@@ -8,6 +8,7 @@ import dev.stave.config.ProjectFolders;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
+import dev.stave.diag.Words;
 import dev.stave.inventory.Inventories;
 import dev.stave.inventory.Inventory;
 import dev.stave.inventory.NodePool;
@@ -535,11 +536,14 @@ public final class Dispatcher {
     List<PoolUsage> usage = CapacityCheck.usage(inventory, model, pods);
     for (PoolUsage u : usage) {
       if (!u.fits()) {
-        String message = "pool '" + u.pool() + "' needs " + u.nodesNeeded() + " nodes for its " + u.pods()
-            + " pods" + (instances > 1 ? " (" + instances + " sweep instances)" : "") + ", but may have at most "
-            + u.maxNodes();
-        String hint = "raise the pool's max_nodes (in Terraform, its autoscaling.max_node_count), or lower"
-            + " replicas or the requests"
+        String message = "pool '" + u.pool() + "' needs " + Words.count(u.nodesNeeded(), "node") + " for its "
+            + Words.count(u.pods(), "pod") + (instances > 1 ? " (" + instances + " sweep instances)" : "")
+            + ", but may have at most " + u.maxNodes();
+        // Lower replicas or requests cannot make a pool of no nodes take a pod.
+        String hint = (u.maxNodes() == 0 ? "give the pool nodes: its max_nodes, or in Terraform its node_count,"
+            + " initial_node_count or autoscaling.max_node_count; or place the processes on another pool"
+            : "raise the pool's max_nodes (in Terraform, its autoscaling.max_node_count), or lower replicas or the"
+                + " requests")
             + (strict ? "" : "; --strict-capacity makes this an error");
         Schedule first = firstOnPool.get(u.pool());
         problems.add(strict

@@ -226,9 +226,10 @@ class TerraformInventoryReaderTest {
     Path config = InventoryFixtures.experiment(temp, "inv.tf.json", Files.readString(temp.resolve("inv.tf.json")));
     Run run = Run.of("compile", config.toString(), "-o", "-", "--strict-capacity");
     assertEquals(1, run.code(), run.err());
-    assertEquals(List.of(config + ":7:15: error: processes.a.schedule: pool 'p' needs 1 nodes for its 1 pods, but"
-        + " may have at most 0", "  = hint: raise the pool's max_nodes (in Terraform, its autoscaling.max_node_count),"
-        + " or lower replicas or the requests"), run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+    assertEquals(List.of(config + ":7:15: error: processes.a.schedule: pool 'p' needs 1 node for its 1 pod, but"
+        + " may have at most 0", "  = hint: give the pool nodes: its max_nodes, or in Terraform its node_count,"
+        + " initial_node_count or autoscaling.max_node_count; or place the processes on another pool"),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
   /**

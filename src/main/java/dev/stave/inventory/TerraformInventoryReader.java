@@ -41,6 +41,13 @@ public final class TerraformInventoryReader {
   /** The start of Terraform's interpolation or directive; Terraform reads a doubled $ or % before it as text. */
   private static final Pattern EXPRESSION = Pattern.compile("(?<!\\$)\\$\\{|(?<!%)%\\{");
   private static final String POOLS = "google_container_node_pool";
+  /** A pool's {@code cluster} that refers to a cluster resource of the file, by its name or id. */
+  private static final Pattern CLUSTER_REFERENCE =
+      Pattern.compile("\\$\\{google_container_cluster\\.([-\\w]+)\\.(?:name|id)\\}");
+  /** A GCP region, such as us-central1; a zone adds a letter: us-central1-a. */
+  private static final Pattern REGION = Pattern.compile("[a-z]+-[a-z]+[0-9]+");
+  /** GKE puts a regional cluster's nodes in three of the region's zones unless node_locations says others. */
+  private static final int REGIONAL_ZONES = 3;
   private static final String GPU_TYPE = "nvidia-tesla-t4";
   /** GKE's rule for a node pool's name: a lowercase letter, then lowercase letters, digits and '-'. */
   private static final Pattern GKE_NAME = Pattern.compile("[a-z][-a-z0-9]*");
@@ -332,15 +339,15 @@ public final class TerraformInventoryReader {
   /**
    * The nodes a pool may have in all its zones, {@code perZone} in each of {@code node_locations}; null with
    * the reason added to {@code problems} when stave cannot count the zones. Without the list (or with an empty
-   * one), the pool is in the cluster's zones, which the file does not say, so stave reads one zone's nodes.
-   * Terraform reads the list as a set, so a zone written twice counts once.
+   * one), the pool is in its cluster's zones ({@link #clusterZones}). Terraform reads the list as a set, so a
+   * zone written twice counts once.
    */
   private Integer inAllZones(MapNode pool, int perZone, String key) {
     Node n = Nodes.get(pool, "node_locations");
-    if (n == null || expression(n, key, "node_locations", "list of zones", "[\"us-central1-a\"]")) {
-      return n == null ? perZone : null;
+    if (n != null && expression(n, key, "node_locations", "list of zones", "[\"us-central1-a\"]")) {
+      return null;
     }
-    if (!(n instanceof ListNode list)) {
+    if (n != null && !(n instanceof ListNode)) {
       problems.add(Diagnostic.error(n.origin(), path(key, "node_locations"), "inventory-zones",
           "node_locations of node pool '" + key + "' is " + shown(n) + ", not a list",
           "write the pool's zones as a list, such as [\"us-central1-a\", \"us-central1-b\"]"));
@@ -348,7 +355,7 @@ public final class TerraformInventoryReader {
     }
     int before = problems.size();
     List<String> zones = new ArrayList<>();
-    items(list, "node_locations", (item, at) -> {
+    items(n, "node_locations", (item, at) -> {
       if (item instanceof ScalarNode s && s.isString()) {
         if (!expression(item, key, at, "zone", "\"us-central1-a\"") && !zones.contains(s.text())) {
           zones.add(s.text());
@@ -359,14 +366,70 @@ public final class TerraformInventoryReader {
                 + " \"us-central1-a\""));
       }
     });
-    long nodes = (long) perZone * Math.max(zones.size(), 1);
+    int zoneCount = zones.isEmpty() ? clusterZones(pool) : zones.size();
+    long nodes = (long) perZone * zoneCount;
     if (problems.size() == before && nodes > Integer.MAX_VALUE) {
-      problems.add(Diagnostic.error(n.origin(), path(key, "node_locations"), "inventory-count", "node pool '" + key
-              + "' may have " + perZone + " nodes in each of its " + zones.size() + " zones, " + nodes
+      problems.add(Diagnostic.error((n != null ? n : pool).origin(), path(key, n != null ? "node_locations" : ""),
+          "inventory-count", "node pool '" + key
+              + "' may have " + perZone + " nodes in each of its " + zoneCount + " zones, " + nodes
               + " in all, more than " + MAX_COUNT.toPlainString(),
           "write the most nodes per zone, such as \"max_node_count\": 4"));
     }
     return problems.size() > before ? null : (int) nodes;
+  }
+
+  /**
+   * How many zones a pool without {@code node_locations} is in: its cluster's. A pool whose {@code location}
+   * (else its cluster's) is a region, such as us-central1 rather than the zone us-central1-a, is in a
+   * regional cluster, whose pools GKE puts in the cluster's {@code node_locations}, else in three zones of the
+   * region. The cluster's are read only when the pool's {@code cluster} refers to a google_container_cluster
+   * of this file; a zonal pool, or one whose location the file does not say, is counted in one zone.
+   */
+  private int clusterZones(MapNode pool) {
+    Node ref = Nodes.get(pool, "cluster");
+    var m = ref instanceof ScalarNode s && s.isString() ? CLUSTER_REFERENCE.matcher(s.text()) : null;
+    MapNode cluster = m != null && m.matches() ? cluster(m.group(1)) : null;
+    String location = Nodes.get(pool, "location") != null ? literal(Nodes.get(pool, "location"))
+        : literal(Nodes.get(cluster, "location"));
+    if (location == null || !REGION.matcher(location).matches()) {
+      return 1;
+    }
+    Node written = Nodes.get(cluster, "node_locations");
+    List<String> zones = new ArrayList<>();
+    if (written instanceof ListNode l) {
+      for (Node zone : l.items()) {
+        String z = literal(zone);
+        if (z == null) {
+          // A zone stave cannot read: three could be too many, so the pool counts as in one zone.
+          return 1;
+        }
+        if (!zones.contains(z)) {
+          zones.add(z);
+        }
+      }
+    }
+    return zones.isEmpty() ? REGIONAL_ZONES : zones.size();
+  }
+
+  /** The google_container_cluster of this file under {@code key}; null when there is none. */
+  private MapNode cluster(String key) {
+    List<Node> resources = new ArrayList<>();
+    items(Nodes.get((MapNode) file.root(), "resource"), "", (r, at) -> resources.add(r));
+    for (Node r : resources) {
+      List<Node> types = new ArrayList<>();
+      items(r instanceof MapNode rm ? Nodes.get(rm, "google_container_cluster") : null, "", (t, at) -> types.add(t));
+      for (Node t : types) {
+        if (t instanceof MapNode tm && tm.get(key) instanceof MapNode c) {
+          return c;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The text of a string that is no Terraform expression; else null. */
+  private static String literal(Node n) {
+    return n instanceof ScalarNode s && s.isString() && expression(n) == null ? s.text() : null;
   }
 
   /**

@@ -234,7 +234,7 @@ class TerraformInventoryReaderTest {
 
   /**
    * max_node_count, node_count and initial_node_count are per zone, total_max_node_count for the whole pool;
-   * without node_locations the zones are the cluster's, which the file does not say, so one zone is counted.
+   * without node_locations, and without a location that says the pool is regional, one zone is counted.
    */
   @Test
   void countsPerZoneAreMultipliedByTheZonesOfNodeLocations() throws IOException {
@@ -251,6 +251,35 @@ class TerraformInventoryReaderTest {
         """.replace("M}", machine + "}"), problems);
     assertEquals(List.of(), problems);
     assertEquals(List.of(8, 6, 2, 5, 3), inventory.pools().stream().map(NodePool::maxNodes).toList());
+  }
+
+  /**
+   * Without node_locations, a pool whose location (else its cluster's) is a region is in its cluster's
+   * node_locations, else in GKE's three default zones; the cluster's are read when the pool refers to a cluster
+   * of the file. A zonal pool, or one whose location is unknown, is counted in one zone.
+   */
+  @Test
+  void aRegionalPoolWithoutNodeLocationsIsCountedInItsClustersZones() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    String machine = "\"node_config\": {\"machine_type\": \"n1-standard-8\"}";
+    Inventory inventory = read("""
+        {"resource": {
+          "google_container_cluster": {
+            "c": {"name": "c", "location": "us-central1", "node_locations": ["us-central1-a", "us-central1-b"]},
+            "d": {"name": "d", "location": "europe-west4"},
+            "e": {"name": "e", "location": "europe-west4", "node_locations": ["${var.zone}"]}},
+          "google_container_node_pool": {
+            "p": {"location": "us-central1", "node_count": 2, M},
+            "q": {"location": "us-central1-a", "node_count": 2, M},
+            "r": {"cluster": "${google_container_cluster.c.name}", "node_count": 2, M},
+            "s": {"cluster": "${google_container_cluster.d.id}", "autoscaling": {"max_node_count": 4}, M},
+            "t": {"cluster": "${var.cluster}", "node_count": 2, M},
+            "u": {"location": "us-central1", "node_locations": ["us-central1-f"], "node_count": 2, M},
+            "v": {"cluster": "${google_container_cluster.e.name}", "node_count": 2, M}
+        }}}
+        """.replace("M}", machine + "}"), problems);
+    assertEquals(List.of(), problems);
+    assertEquals(List.of(6, 2, 4, 12, 2, 2, 2), inventory.pools().stream().map(NodePool::maxNodes).toList());
   }
 
   /** Read as one zone, a node_locations that stave cannot count would let the capacity check pass too few nodes. */

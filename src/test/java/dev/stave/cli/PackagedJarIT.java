@@ -208,12 +208,10 @@ class PackagedJarIT {
     org.junit.jupiter.api.Assumptions.assumeTrue(full.exists(), "no /dev/full here");
     List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-jar", JAR.toString(), "compile", "examples/cheetah-ppo.conf", "-o", "-");
-    Process process = new ProcessBuilder(command).redirectOutput(full).start();
-    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(process.waitFor(Run.HANG.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS));
-    assertEquals(Main.IO, process.exitValue(), err);
+    Run run = Run.finish(new ProcessBuilder(command).redirectOutput(full).start(), String.join(" ", command));
+    assertEquals(Main.IO, run.code(), run.err());
     assertEquals("stave: cannot write to standard output (the disk is full, or the pipe was closed); what was"
-        + " written is incomplete\n", err);
+        + " written is incomplete\n", run.err());
   }
 
   /** A template of the user's that builds more text than the heap holds is the user's error, not stave's. */
@@ -224,10 +222,9 @@ class PackagedJarIT {
     List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx96m",
         "-jar", JAR.toString(), "compile", "examples/symphony-pods.yaml", "--templates", templates.toString(),
         "-o", tmp.resolve("out").toString());
-    Process process = new ProcessBuilder(command).start();
-    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(process.waitFor(Run.HANG.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS));
-    assertEquals(Main.INVALID, process.exitValue(), err);
+    Run run = Run.finish(new ProcessBuilder(command).start(), String.join(" ", command));
+    String err = run.err();
+    assertEquals(Main.INVALID, run.code(), err);
     assertTrue(err.startsWith(templates.resolve("service.ftl") + ":1:1: error: with the templates in " + templates
         + ", Service "), err);
     assertTrue(err.contains("(service.ftl) ran out of memory: a template built more text than the JVM may hold\n"),
@@ -266,13 +263,11 @@ class PackagedJarIT {
       }
     });
     writer.start();
-    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(process.waitFor(2, java.util.concurrent.TimeUnit.MINUTES));
-    writer.join();
-    assertEquals(Main.OK, process.exitValue(), err);
-    assertEquals("", err);
-    assertTrue(out.contains("    max_nodes: 1600\n"), out);
+    Run run = Run.finish(process, String.join(" ", command));
+    writer.join(); // the process ended, so the pipe the writer writes to is closed
+    assertEquals(Main.OK, run.code(), run.err());
+    assertEquals("", run.err());
+    assertTrue(run.out().contains("    max_nodes: 1600\n"), run.out());
     try (Stream<Path> left = Files.list(temporary)) {
       assertEquals(List.of(), left.toList());
     }
@@ -283,13 +278,9 @@ class PackagedJarIT {
   void aReaderThatLeavesEarlyEndsTheRunQuietly() throws Exception {
     List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-jar", JAR.toString(), "compile", "examples/lr-seed-grid.yaml", "-o", "-");
-    Process process = new ProcessBuilder(command).start();
-    java.io.InputStream out = process.getInputStream();
-    assertEquals('-', out.read(), "the stream starts with a document marker");
-    out.close();
-    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(process.waitFor(Run.HANG.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS));
-    assertEquals(Main.IO, process.exitValue(), err);
-    assertEquals("", err);
+    Run run = Run.finish(new ProcessBuilder(command).start(), String.join(" ", command), 1);
+    assertEquals("-", run.out(), "the stream starts with a document marker");
+    assertEquals(Main.IO, run.code(), run.err());
+    assertEquals("", run.err());
   }
 }

@@ -13,7 +13,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -132,12 +131,7 @@ class SetupScriptTest {
     env.put("STUB_LOG", temp.resolve("calls.log").toString());
     env.put("STAVE_WORK_DIR", temp.resolve("work").toString());
     env.putAll(extraEnv);
-    Process p = pb.start();
-    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (!p.waitFor(Run.HANG.toMillis(), TimeUnit.MILLISECONDS)) {
-      p.destroyForcibly();
-      throw new AssertionError("the script did not finish");
-    }
-    return new Result(p.exitValue(), output);
+    Run run = Run.finish(pb.start(), "the script " + String.join(" ", command));
+    return new Result(run.code(), run.out());
   }
 }

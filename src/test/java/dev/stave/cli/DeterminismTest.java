@@ -3,7 +3,6 @@ package dev.stave.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,15 +27,14 @@ class DeterminismTest {
     assertEquals(first.out(), second.out());
   }
 
-  private static String subprocess(String... jvmOptions) throws IOException, InterruptedException {
+  private static String subprocess(String... jvmOptions) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(List.of(jvmOptions));
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
         "compile", "examples/cheetah-ppo.conf", "-o", "-"));
-    Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-    byte[] out = process.getInputStream().readAllBytes();
-    assertEquals(0, process.waitFor());
-    return new String(out, StandardCharsets.UTF_8);
+    Run run = Run.finish(new ProcessBuilder(command).start(), String.join(" ", command));
+    assertEquals(0, run.code(), run.err());
+    return run.out();
   }
 }

@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,11 +24,10 @@ class KustomizeTest {
     assumeTrue(kubectl != null, "kubectl is not on the PATH");
     Run run = Run.of("compile", "examples/cheetah-ppo.conf", "-o", out.toString());
     assertEquals(0, run.code(), run.err());
-    Process p = new ProcessBuilder(kubectl.toString(), "kustomize", out.resolve("cheetah-ppo").toString())
-        .redirectErrorStream(true).start();
-    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(Run.HANG.toMillis(), TimeUnit.MILLISECONDS), "kubectl kustomize did not finish");
-    assertEquals(0, p.exitValue(), output);
+    Run kustomize = Run.finish(new ProcessBuilder(kubectl.toString(), "kustomize",
+        out.resolve("cheetah-ppo").toString()).redirectErrorStream(true).start(), "kubectl kustomize");
+    String output = kustomize.out();
+    assertEquals(0, kustomize.code(), output);
     List<String> kinds = new ArrayList<>();
     for (String line : output.split("\n")) {
       if (line.startsWith("kind: ")) {

@@ -168,6 +168,7 @@ class LauncherIT {
     Path err = home.resolve("launch.err");
     Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
     if (!process.waitFor(Run.HANG.toMillis(), TimeUnit.MILLISECONDS)) {
+      process.descendants().forEach(ProcessHandle::destroyForcibly); // the java the launcher started
       process.destroyForcibly();
       throw new AssertionError("./stave did not finish in " + Run.HANG.toMinutes() + " minutes");
     }

@@ -45,7 +45,13 @@ class StoppedCompileIT {
     Process process = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(tmp.resolve("stopped.log").toFile()).start();
     // The first old bundle moved aside: the swaps have begun.
+    long end = System.nanoTime() + Run.HANG.toNanos();
     while (process.isAlive() && hidden(out).stream().noneMatch(name -> name.contains(".stave-old"))) {
+      if (System.nanoTime() > end) {
+        process.destroyForcibly();
+        throw new AssertionError("the compile neither swapped a bundle nor ended in " + Run.HANG.toMinutes()
+            + " minutes: " + Files.readString(tmp.resolve("stopped.log")));
+      }
       Thread.onSpinWait();
     }
     process.destroy();

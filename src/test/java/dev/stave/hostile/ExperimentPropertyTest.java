@@ -115,10 +115,9 @@ class ExperimentPropertyTest {
           "-Duser.language=tr", "-Duser.country=TR", "-Duser.timezone=" + jvm, "-Dfile.encoding=ISO-8859-9",
           "-cp", System.getProperty("java.class.path"), Main.class.getName()));
       command.addAll(args);
-      Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-      byte[] out = process.getInputStream().readAllBytes();
-      assertEquals(0, process.waitFor());
-      assertEquals(here.out(), new String(out, StandardCharsets.UTF_8));
+      Run there = Run.finish(new ProcessBuilder(command).start(), String.join(" ", command));
+      assertEquals(0, there.code(), there.err());
+      assertEquals(here.out(), there.out());
     }
     assertFalse(here.out().isEmpty());
   }

@@ -834,18 +834,30 @@ class ApplyCommandTest {
         + " client.authentication.k8s.io/v1beta1, command: sleep, args: [\"987654\"]}}");
   }
 
-  /** Returns once no plugin of {@link #hangingPlugin} runs any more: stopped, not left behind. */
-  private static void awaitNoHangingPlugin() {
+  /**
+   * Returns once no plugin of {@link #hangingPlugin} runs any more: stopped, not left behind. One left
+   * behind runs for days: the wait fails at Run.HANG and kills it, so that neither it nor a thread waiting
+   * for it outlives the test.
+   */
+  private static void awaitNoHangingPlugin() throws InterruptedException {
+    List<ProcessHandle> plugins;
     try (java.util.stream.Stream<ProcessHandle> all = ProcessHandle.current().descendants()) {
-      // A plugin left behind runs for days: the wait fails at Run.HANG.
-      assertTimeoutPreemptively(Run.HANG, () -> all
-          .filter(p -> p.info().arguments().map(a -> List.of(a).equals(List.of("987654"))).orElse(false))
-          .forEach(p -> p.onExit().join()), "a plugin was left running");
+      plugins = all.filter(p -> p.info().arguments().map(a -> List.of(a).equals(List.of("987654"))).orElse(false))
+          .toList();
+    }
+    long end = System.nanoTime() + Run.HANG.toNanos();
+    for (ProcessHandle plugin : plugins) {
+      try {
+        plugin.onExit().get(Math.max(0, end - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+      } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+        plugins.forEach(ProcessHandle::destroyForcibly);
+        throw new AssertionError("a plugin was left running: " + plugin.info().commandLine().orElse("sleep 987654"));
+      }
     }
   }
 
   @Test
-  void anExecPluginThatHangsIsStoppedAtTheTimeout() throws IOException {
+  void anExecPluginThatHangsIsStoppedAtTheTimeout() throws IOException, InterruptedException {
     // Without the timeout, the run never ends; with it, the run ends the same way whether the plugin had
     // started or not by then, however slow the machine.
     Path plugin = hangingPlugin("hanging");
@@ -899,7 +911,7 @@ class ApplyCommandTest {
   }
 
   @Test
-  void aLimitTheCommandLineDidNotGiveIsNamedForWhereItCameFrom() throws IOException {
+  void aLimitTheCommandLineDidNotGiveIsNamedForWhereItCameFrom() throws IOException, InterruptedException {
     Path namespace = bundle.resolve("01-namespace-surreal.yaml");
     Files.writeString(namespace, Files.readString(namespace)
         .replace("metadata:\n", "metadata:\n  annotations:\n    stave.dev/wait-timeout: \"2\"\n"));

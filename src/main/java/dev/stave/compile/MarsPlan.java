@@ -39,7 +39,8 @@ public final class MarsPlan {
     out.add("  service " + serviceName(cluster) + ": " + cluster.serviceType() + ", port "
         + MarsCluster.SERVICE_PORT + " to the web pods");
     out.add("  disruption budget " + MarsCompiler.deploymentName(cluster, cluster.worker()) + ": keeps "
-        + (cluster.minWorkerNum() == null ? "all workers" : Words.count(cluster.minWorkerNum(), "worker")) + " available");
+        + (cluster.minWorkerNum() == null ? "all workers" : Words.count(cluster.minWorkerNum(), "worker"))
+        + " available");
     out.add("  ready when: " + readiness(cluster));
     return out;
   }

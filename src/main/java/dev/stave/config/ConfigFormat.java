@@ -36,7 +36,8 @@ public enum ConfigFormat {
   }
 
   /** A HOCON key followed by what only HOCON allows after one: {@code =}, {@code +=} or an opening brace. */
-  private static final Pattern HOCON_KEY = Pattern.compile("\\s*(\"[^\"]{0,60}\"|[A-Za-z_][\\w.-]{0,60})\\s*(=|\\+=|\\{).*");
+  private static final Pattern HOCON_KEY =
+      Pattern.compile("\\s*(\"[^\"]{0,60}\"|[A-Za-z_][\\w.-]{0,60})\\s*(=|\\+=|\\{).*");
 
   /**
    * The hint for a line of a YAML file that is written as HOCON, or null when {@code line} is not: {@code stave

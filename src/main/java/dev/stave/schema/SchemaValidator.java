@@ -40,7 +40,8 @@ import java.util.regex.Pattern;
 /**
  * Validates a config tree against its kind's JSON Schema (draft 2020-12) and turns every error into a
  * diagnostic at the value's origin. Schemas may carry {@code x-hint} (how to fix) and {@code x-messages}
- * (a message per failing keyword) next to the keywords they explain.
+ * (a message per failing keyword) next to the keywords they explain, and {@code x-words} on a list of
+ * words, such as a command, that users coming from a shell write as one string.
  */
 public final class SchemaValidator {
   private final String kind;
@@ -158,6 +159,8 @@ public final class SchemaValidator {
     String type = m.getType();
     String message;
     List<String> hints = new ArrayList<>();
+    // Replaces the key's x-hint when the user's own value says better what to write.
+    boolean ownValueHint = false;
     // How to fix it in general, when the schema says nothing more specific (x-hint) at this key.
     String fallback = null;
     switch (type) {
@@ -215,6 +218,10 @@ public final class SchemaValidator {
         } else if (at.node instanceof ScalarNode s && s.isString() && expectsNumberOrBool(keywordSchema)
             && s.text().matches("-?[0-9]+(\\.[0-9]+)?|true|false")) {
           hints.add("write the value without quotes");
+        } else if (at.node instanceof ScalarNode s && s.isString() && parentSchema(m) != null
+            && parentSchema(m).path("x-words").asBoolean() && asList(s.text()) != null) {
+          hints.add("write it as a list: " + asList(s.text()));
+          ownValueHint = true;
         } else if (at.node instanceof ScalarNode s && !s.isString() && expected(keywordSchema).contains("string")
             && (parentSchema(m) == null || !parentSchema(m).has("x-hint"))) {
           // Where the key says what its strings look like (a quantity, a file mode), quoting 1.5 or
@@ -273,7 +280,7 @@ public final class SchemaValidator {
         message = custom.asText().replace("{value}", scalarText(at.node));
       }
       JsonNode hint = parentSchema.path("x-hint");
-      if (hint.isTextual()) {
+      if (hint.isTextual() && !ownValueHint) {
         hints.add(hint.asText());
         fallback = null;
       }
@@ -288,6 +295,31 @@ public final class SchemaValidator {
       hints.add("`stave schema " + kind + "` shows what each key accepts");
     }
     return new Diagnostic(dev.stave.diag.Severity.ERROR, at.origin, path, "schema-" + type, message, hints);
+  }
+
+  private static final Pattern PLAIN_WORD = Pattern.compile("[A-Za-z0-9_./~-]+");
+  private static final Pattern NOT_A_STRING_UNQUOTED = Pattern.compile(
+      "[-+]?\\.?[0-9].*|~|(?i:true|false|null|yes|no|on|off|y|n)");
+  private static final int MAX_LIST_HINT = 120;
+
+  /**
+   * {@code python train.py} as the list it stands for, {@code [python, train.py]}, written so that HOCON
+   * and YAML both read it back as those strings; null when splitting on spaces could mean something else
+   * than the user meant (quotes, escapes, variables, comments) or would not be read back as written.
+   */
+  static String asList(String text) {
+    String[] words = text.strip().split("\\s+");
+    if (text.isBlank() || text.length() > MAX_LIST_HINT) {
+      return null;
+    }
+    List<String> written = new ArrayList<>();
+    for (String word : words) {
+      if (!PLAIN_WORD.matcher(word).matches() || word.contains("//")) {
+        return null;
+      }
+      written.add(NOT_A_STRING_UNQUOTED.matcher(word).matches() ? "\"" + word + "\"" : word);
+    }
+    return "[" + String.join(", ", written) + "]";
   }
 
   /** How to fix a number out of range, from the bounds its schema sets. */

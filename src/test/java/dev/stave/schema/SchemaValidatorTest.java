@@ -78,6 +78,21 @@ class SchemaValidatorTest {
   }
 
   @Test
+  void aCommandWrittenAsOneStringIsShownAsTheListItMeans() throws IOException {
+    Diagnostic command = only("experiment", EXPERIMENT + "processes: {a: {command: python train.py --lr 0.001}}\n");
+    assertEquals("processes.a.command", command.jsonPath());
+    assertEquals("expected a list, got a string", command.message());
+    assertEquals(List.of("write it as a list: [python, train.py, --lr, \"0.001\"]"), command.hints());
+    assertEquals(List.of("write it as a list: [--epochs, \"10\", --resume, \"true\", ~/ckpt]"),
+        only("experiment", EXPERIMENT + "processes: {a: {args: '--epochs 10 --resume true ~/ckpt'}}\n").hints());
+    // Quotes, escapes or shell syntax: splitting on spaces could differ from what was meant.
+    for (String meant : List.of("\"sh -c 'echo hi'\"", "'a\\ b'", "'python $SCRIPT'", "'a && b'", "''")) {
+      assertEquals(List.of("write a list, e.g. [python, train.py]"),
+          only("experiment", EXPERIMENT + "processes: {a: {command: " + meant + "}}\n").hints(), meant);
+    }
+  }
+
+  @Test
   void aValueNotAllowedIsToldTheAllowedOnes() throws IOException {
     Diagnostic one = only("contexts", "kind: contexts\ncontexts: {lab: {type: slurm}}\n");
     assertEquals("'slurm' is not one of kubernetes", one.message());

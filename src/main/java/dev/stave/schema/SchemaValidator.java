@@ -41,7 +41,8 @@ import java.util.regex.Pattern;
  * Validates a config tree against its kind's JSON Schema (draft 2020-12) and turns every error into a
  * diagnostic at the value's origin. Schemas may carry {@code x-hint} (how to fix) and {@code x-messages}
  * (a message per failing keyword) next to the keywords they explain, and {@code x-words} on a list of
- * words, such as a command, that users coming from a shell write as one string.
+ * words, such as a command, that users coming from a shell write as one string. {@code x-aliases} maps
+ * another tool's name for a key (mrunner's {@code mem}) to ours, for names too far apart to be typos.
  */
 public final class SchemaValidator {
   private final String kind;
@@ -169,7 +170,8 @@ public final class SchemaValidator {
         String childPath = path.isEmpty() ? key : path + "." + key;
         Origin keyOrigin = at.node instanceof MapNode map ? map.keyOrigin(key) : at.node.origin();
         List<String> known = knownKeys(m);
-        String suggestion = Suggest.closest(key, known);
+        JsonNode alias = parentSchema(m) == null ? null : parentSchema(m).path("x-aliases").get(key);
+        String suggestion = alias != null && alias.isTextual() ? alias.asText() : Suggest.closest(key, known);
         if (suggestion != null) {
           hints.add("did you mean '" + suggestion + "'?");
         } else if (!known.isEmpty()) {

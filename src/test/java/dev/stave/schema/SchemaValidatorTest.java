@@ -93,6 +93,16 @@ class SchemaValidatorTest {
   }
 
   @Test
+  void mrunnersNameForMemoryIsToldOurs() throws IOException {
+    for (String key : List.of("resource_request", "resource_limit")) {
+      Diagnostic d = only("experiment", EXPERIMENT + "processes: {a: {" + key + ": {mem: 2G}}}\n");
+      assertEquals("processes.a." + key + ".mem", d.jsonPath());
+      assertEquals("unknown key 'mem'", d.message());
+      assertEquals(List.of("did you mean 'memory'?"), d.hints());
+    }
+  }
+
+  @Test
   void aValueNotAllowedIsToldTheAllowedOnes() throws IOException {
     Diagnostic one = only("contexts", "kind: contexts\ncontexts: {lab: {type: slurm}}\n");
     assertEquals("'slurm' is not one of kubernetes", one.message());

@@ -74,10 +74,13 @@ public record Plan(String bundle, String namespace, String model, String invento
     for (PlannedObject o : ordered) {
       objects.add(o.kind() + " " + (o.namespace() == null ? "" : o.namespace() + "/") + o.name());
       if (o.kind().equals("Service")) {
-        Map<?, ?> port = (Map<?, ?>) ((List<?>) o.data().get("ports")).get(0);
-        int number = ((Number) port.get("port")).intValue();
-        services.add(new ServicePlan((String) port.get("name"), (String) o.data().get("type"),
-            o.name() + "." + o.namespace() + ".svc:" + number, number));
+        // Every port: a Dask scheduler's Service has its dashboard next to the scheduler's own port.
+        for (Object entry : (List<?>) o.data().get("ports")) {
+          Map<?, ?> port = (Map<?, ?>) entry;
+          int number = ((Number) port.get("port")).intValue();
+          services.add(new ServicePlan((String) port.get("name"), (String) o.data().get("type"),
+              o.name() + "." + o.namespace() + ".svc:" + number, number));
+        }
       }
     }
     List<ProcessPlan> processes = new ArrayList<>();

@@ -73,6 +73,12 @@ class ProvenanceTest {
     assertEntry(p, "labels.team", "rl", From.EXPERIMENT, null, 5);
     assertEquals("gcr.io/acme/img:1", defaults.image("img:1"));
     assertEquals("localhost:5000/img:1", defaults.image("localhost:5000/img:1"));
+    // An image that names its registry is never prefixed; a bare Docker Hub name is, as documented.
+    for (String named : List.of("gcr.io/other/x:1", "localhost/x:1", "registry:5000/x:1",
+        "docker.io/library/python:3")) {
+      assertEquals(named, defaults.image(named));
+    }
+    assertEquals("gcr.io/acme/python:3", defaults.image("python:3"));
     assertEquals(Map.of("cpu", "2", "memory", "8Gi"), defaults.resources());
   }
 

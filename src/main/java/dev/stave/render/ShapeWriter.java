@@ -1,9 +1,12 @@
 package dev.stave.render;
 
+import freemarker.core.TemplateProcessingTracer.TracedElement;
 import java.io.IOException;
 import java.io.Writer;
+import java.nio.CharBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The writer templates render into. The template's own text is kept as written; every escaped value
@@ -60,6 +63,12 @@ final class ShapeWriter extends Writer {
   private final List<String> values = new ArrayList<>();
   private final List<Integer> offsets = new ArrayList<>();
   private long written;
+  // Who is writing, asked when the text holds a character no YAML text can carry; null: not checked.
+  private Supplier<TracedElement> writing;
+  private TracedElement unwritableAt;
+  private char unwritable;
+  // The writer of a high surrogate that ended the last text: a pair only if the next text starts with a low one.
+  private TracedElement highAt;
 
   /** Whether the template wrote more than it may; every write since has failed. */
   boolean tooLong() {
@@ -73,8 +82,54 @@ final class ShapeWriter extends Writer {
     }
   }
 
+  /**
+   * Checks the text written as is (not the escaped values) for a lone surrogate or U+FFFE/U+FFFF, which the
+   * YAML reader refuses with only a place in the rendered text; {@code writing} says which element of the
+   * templates is writing, the place to report ({@link #unwritableAt}).
+   */
+  void checkCharacters(Supplier<TracedElement> writing) {
+    this.writing = writing;
+  }
+
+  /** The element that wrote the first character no YAML text can carry ({@link #unwritable}); null if none. */
+  TracedElement unwritableAt() {
+    if (unwritableAt == null && highAt != null) {
+      unwritableAt = highAt;
+    }
+    return unwritableAt;
+  }
+
+  /** The first character written as is that no YAML text can carry. */
+  char unwritable() {
+    return unwritable;
+  }
+
+  private void check(CharSequence text) {
+    for (int i = 0; i < text.length() && unwritableAt == null; i++) {
+      char c = text.charAt(i);
+      if (highAt != null) {
+        if (!Character.isLowSurrogate(c)) {
+          unwritableAt = highAt;
+          return;
+        }
+        highAt = null;
+      } else if (Character.isHighSurrogate(c) && i + 1 == text.length()) {
+        highAt = writing.get();
+        unwritable = c;
+      } else if (Character.isHighSurrogate(c) && Character.isLowSurrogate(text.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c) || c == '\uFFFE' || c == '\uFFFF') {
+        unwritableAt = writing.get();
+        unwritable = c;
+      }
+    }
+  }
+
   void value(String text) throws TooLong {
     count(text.length());
+    if (writing != null) {
+      check("\"");
+    }
     offsets.add(shape.length());
     shape.append('"').append(MARK).append(values.size()).append('"');
     values.add(text);
@@ -83,24 +138,36 @@ final class ShapeWriter extends Writer {
   @Override
   public void write(char[] chars, int offset, int length) throws TooLong {
     count(length);
+    if (writing != null) {
+      check(CharBuffer.wrap(chars, offset, length));
+    }
     shape.append(chars, offset, length);
   }
 
   @Override
   public void write(String s) throws TooLong {
     count(s.length());
+    if (writing != null) {
+      check(s);
+    }
     shape.append(s);
   }
 
   @Override
   public void write(String s, int offset, int length) throws TooLong {
     count(length);
+    if (writing != null) {
+      check(CharBuffer.wrap(s, offset, offset + length));
+    }
     shape.append(s, offset, offset + length);
   }
 
   @Override
   public void write(int c) throws TooLong {
     count(1);
+    if (writing != null) {
+      check(String.valueOf((char) c));
+    }
     shape.append((char) c);
   }
 

@@ -174,6 +174,7 @@ public final class TemplateRenderer {
       throw earlier;
     }
     TemplateWatch watch = new TemplateWatch(out, this::usersTemplate);
+    out.checkCharacters(watch::writing);
     RenderDeadline.Outcome outcome;
     try {
       outcome = RenderDeadline.run(() -> {
@@ -193,6 +194,9 @@ public final class TemplateRenderer {
     if (out.tooLong() || watch.tooLong()) {
       // Whatever the template made of the failed write (?interpret's text wraps it), it ends here.
       throw tooLong(templateName, watch.lastOfUsers());
+    }
+    if (out.unwritableAt() != null) {
+      throw unwritable(templateName, out.unwritableAt(), out.unwritable());
     }
     Throwable e = outcome.failure();
     // An #attempt may have recovered from the stop, or FreeMarker's own check stopped it first.
@@ -265,8 +269,21 @@ public final class TemplateRenderer {
   }
 
   /**
-   * A template of the user's that stave ended ({@code why}, after "template job.ftl"; the hint says to
-   * {@code fix} it, {@code example}): at the element {@code at} of the user's templates, else at the
+   * A template of the user's that printed, as is ({@code ?no_esc}), a character no YAML text can carry,
+   * which the YAML reader would refuse at a line of the rendered text: at the element that printed it.
+   */
+  private UserError unwritable(String templateName, TracedElement at, char c) {
+    String code = String.format(Locale.ROOT, "U+%04X", (int) c);
+    boolean half = Character.isSurrogate(c);
+    return ended(templateName, at, "template-character", " printed " + (half ? "a lone surrogate " + code
+        + ", half of a character," : "the non-character " + code) + " which no YAML file can carry",
+        half ? "print the whole character" : "remove it", half ? "e.g. \\xD83D\\xDE00 for an emoji (two escapes in a"
+            + " row)" : "e.g. with ?replace(\"\\x" + code.substring(2) + "\", \"\")");
+  }
+
+  /**
+   * A template of the user's that stave ended or refused ({@code why}, after "template job.ftl"; the hint says
+   * to {@code fix} it, {@code example}): at the element {@code at} of the user's templates, else at the
    * template, or at the folder for a packaged template that imports the user's.
    */
   private UserError ended(String templateName, TracedElement at, String code, String why, String fix,

@@ -150,6 +150,19 @@ final class TemplateWatch implements TemplateProcessingTracer {
   }
 
   /**
+   * The innermost running element of the user's templates, the one writing what the processing writes now
+   * (an interpolation, say, once the functions it called have returned); else the one that started last.
+   */
+  TracedElement writing() {
+    for (int i = depth - 1; i >= 0; i--) {
+      if (users(running[i])) {
+        return running[i];
+      }
+    }
+    return lastOfUsers;
+  }
+
+  /**
    * The element of the user's templates that started last: where the processing was when it stopped,
    * or, read from another thread, about where it is; null before the first.
    */

@@ -45,7 +45,7 @@ public final class ConfigLoader {
 
   /** Loads a file the user named: its includes may name files in its folder and in the current one. */
   public ConfigFile load(Path given) {
-    return load(given, null, new YamlLoader(env), MAX_FILE_BYTES);
+    return load(given, null, new YamlLoader(env), MAX_FILE_BYTES, false);
   }
 
   /**
@@ -53,17 +53,17 @@ public final class ConfigLoader {
    * where that config may ({@code folders}), which the caller has checked the file itself against.
    */
   public ConfigFile load(Path given, ProjectFolders folders) {
-    return load(given, folders, new YamlLoader(env), MAX_FILE_BYTES);
+    return load(given, folders, new YamlLoader(env), MAX_FILE_BYTES, false);
   }
 
   /** Loads a file whose {@code ${...}} belong to another tool (Terraform JSON): no variables are replaced. */
   public ConfigFile loadVerbatim(Path given) {
-    return load(given, null, YamlLoader.verbatim(), MAX_FILE_BYTES);
+    return load(given, null, YamlLoader.verbatim(), MAX_FILE_BYTES, false);
   }
 
   /** {@link #loadVerbatim(Path)} of a file that a config named, as {@link #load(Path, ProjectFolders)}. */
   public ConfigFile loadVerbatim(Path given, ProjectFolders folders) {
-    return load(given, folders, YamlLoader.verbatim(), MAX_FILE_BYTES);
+    return load(given, folders, YamlLoader.verbatim(), MAX_FILE_BYTES, false);
   }
 
   /**
@@ -73,10 +73,6 @@ public final class ConfigLoader {
    */
   public ConfigFile loadPart(Path given, KeptEntries kept, int maxBytes) {
     return load(given, null, YamlLoader.verbatim(kept, maxBytes), maxBytes, true);
-  }
-
-  private ConfigFile load(Path given, ProjectFolders named, YamlLoader yaml, long maxBytes) {
-    return load(given, named, yaml, maxBytes, false);
   }
 
   /** @param large whether a JSON or YAML file is held as its bytes ({@link Utf8Text}) rather than as text */

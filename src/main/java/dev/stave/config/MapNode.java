@@ -41,7 +41,7 @@ public record MapNode(Map<String, Node> entries, Map<String, Origin> keyOrigins,
    */
   public Origin givenAt(String key) {
     Node value = entries.get(key);
-    return value != null && value.origin().copied() != null ? value.origin() : keyOrigin(key);
+    return value != null && value.origin().copies() ? value.origin() : keyOrigin(key);
   }
 
   @Override

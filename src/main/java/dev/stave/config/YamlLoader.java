@@ -476,6 +476,10 @@ public final class YamlLoader {
      * gone over there.
      */
     private Origin alias;
+    /** The alias being expanded as written ({@code *base}), which the nodes inside its expansion note. */
+    private String aliasName;
+    /** Where that alias is written, without a note. */
+    private Origin aliasAt;
     /**
      * Where the node about to be converted is used through an alias, noting its anchor; null when it is written
      * there. The alias is where its key got the value, and so where an error in the value is reported.
@@ -520,12 +524,25 @@ public final class YamlLoader {
       }
       use = at.copiedFrom("the anchor &" + n.getAnchor(), origin(n));
       alias = use;
+      aliasName = "*" + n.getAnchor();
+      aliasAt = at;
       try {
         return convert(n, path, depth);
       } finally {
         alias = null;
+        aliasName = null;
+        aliasAt = null;
         use = null;
       }
+    }
+
+    /**
+     * Where {@code n} is written, noting, inside an alias's expansion, the alias that copies it: the value is
+     * written once, and an error in the copy is the copy's, so the note says which use made it, as HOCON's
+     * for a substitution.
+     */
+    private Origin written(org.yaml.snakeyaml.nodes.Node n) {
+      return aliasAt == null ? origin(n) : origin(n).copiedBy(aliasName, aliasAt);
     }
 
     /**
@@ -536,11 +553,11 @@ public final class YamlLoader {
     private Origin keyOrigin(MappingNode map, int index, org.yaml.snakeyaml.nodes.Node key) {
       Aliases in = aliases.get(map.getStartMark());
       Origin at = in == null ? null : in.at(file, index);
-      return at == null ? origin(key) : at;
+      return at == null ? written(key) : at;
     }
 
     Node convert(org.yaml.snakeyaml.nodes.Node n, String path, int depth) {
-      Origin origin = use != null ? use : origin(n);
+      Origin origin = use != null ? use : written(n);
       use = null;
       if (paths.goesOver(path)) {
         problems.add(PathBudget.error(expansion(n), path, "yaml-size", "aliases"));

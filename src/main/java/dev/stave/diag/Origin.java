@@ -13,6 +13,7 @@ import java.util.Map;
  * the user changes to give it another, and the note leads to the copied value itself.
  */
 public record Origin(String file, int line, int column, String copied) implements Comparable<Origin> {
+  private static final String COMES_FROM = "the value comes from ";
 
   public Origin {
     if (file == null) {
@@ -42,7 +43,12 @@ public record Origin(String file, int line, int column, String copied) implement
   public Origin copiedFrom(Map<String, Origin> sources) {
     List<String> each = new ArrayList<>();
     sources.forEach((what, from) -> each.add(what + " at " + where(from)));
-    return new Origin(file, line, column, "the value comes from " + Words.and(each));
+    return new Origin(file, line, column, COMES_FROM + Words.and(each));
+  }
+
+  /** Whether this is where a copy is made ({@link #copiedFrom}), not a place inside the value copied. */
+  public boolean copies() {
+    return copied != null && copied.startsWith(COMES_FROM);
   }
 
   /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.stave.cli.Run;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.DiagnosticPrinter;
 import dev.stave.diag.Origin;
@@ -265,9 +266,45 @@ class YamlLoaderTest {
         p.get("replicas").origin());
     assertEquals(new Origin("x.yaml", 7, 16, "the value comes from the anchor &m at 3:28"),
         p.get("resources").origin());
-    // Inside the map an alias brings in, each value is where the anchored text writes it.
-    assertEquals(new Origin("x.yaml", 3, 35), ((MapNode) p.get("resources")).get("c").origin());
+    // Inside the map an alias brings in, each value and key is where the anchored text writes it, noting the copy.
+    assertEquals(new Origin("x.yaml", 3, 35, "the value is copied by *m at 7:16"),
+        ((MapNode) p.get("resources")).get("c").origin());
+    assertEquals(new Origin("x.yaml", 3, 32, "the value is copied by *m at 7:16"),
+        ((MapNode) p.get("resources")).keyOrigin("c"));
     assertEquals(new Origin("x.yaml", 3, 13), ((MapNode) root.get("labels")).get("a").origin());
+  }
+
+  /**
+   * An error inside a map that an alias copies is where the anchored text writes it, which is also where the
+   * original's own error is: a note says which alias made the copy, as HOCON's does for a substitution.
+   */
+  @Test
+  void anErrorInsideACopiedMapNotesTheAlias(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, "kind: experiment\nname: x\nimage: img:1\nprocesses:\n  a: &base\n    command: [python]\n"
+        + "    replicas: -2\n    env: {A: [1]}\n  b: *base\n");
+    Run run = Run.of("validate", file.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals("""
+        x.yaml:7:15: error: processes.a.replicas: must have a minimum value of 1
+            |     replicas: -2
+            |               ^
+          = hint: write a number from 1 to 10000
+        x.yaml:7:15: error: processes.b.replicas: must have a minimum value of 1
+            |     replicas: -2
+            |               ^
+          = note: the value is copied by *base at 9:6
+          = hint: write a number from 1 to 10000
+        x.yaml:8:11: error: processes.a.env.A: expected a string or an integer or a number or a boolean, got a list
+            |     env: {A: [1]}
+            |           ^
+          = hint: write a string or an integer or a number or a boolean here
+        x.yaml:8:11: error: processes.b.env.A: expected a string or an integer or a number or a boolean, got a list
+            |     env: {A: [1]}
+            |           ^
+          = note: the value is copied by *base at 9:6
+          = hint: write a string or an integer or a number or a boolean here
+        """, run.err().replace(file.toString(), "x.yaml"));
   }
 
   /** An alias used as a key brings in its anchored node, which tells where the anchor is, not where the key is. */

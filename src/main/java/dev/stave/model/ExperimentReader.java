@@ -34,10 +34,15 @@ public final class ExperimentReader {
 
   private final List<Diagnostic> problems = new ArrayList<>();
   /**
-   * Whether a problem left out something that the Services are made from: a service's name, a pod, or the
-   * experiment's name or port range. Any other problem leaves the processes' binds, connects and exposes whole.
+   * Whether a problem left out something that the Services are made from: a service's name or the experiment's
+   * name. Any other problem leaves the processes' binds, connects and exposes whole.
    */
   private boolean servicesIncomplete;
+  /**
+   * The pods whose names were refused, under a stand-in name: not part of the experiment, but their processes'
+   * services are checked with the others', which need the processes and not the pod's name.
+   */
+  private final List<PodUnit> unnamed = new ArrayList<>();
   /** Every service name as sanitized, with where it was first named and how it was spelled there. */
   private final Map<String, ServicePort> serviceSpellings = new HashMap<>();
   private final ConfigFile config;
@@ -62,7 +67,7 @@ public final class ExperimentReader {
     ExperimentReader reader = new ExperimentReader(config, defaults);
     Experiment experiment = reader.experiment();
     boolean failed = reader.problems.stream().anyMatch(Diagnostic::isError);
-    return new Result(failed ? null : experiment, reader.servicesIncomplete ? null : experiment,
+    return new Result(failed ? null : experiment, reader.servicesIncomplete ? null : reader.withUnnamed(experiment),
         List.copyOf(reader.problems));
   }
 
@@ -101,6 +106,18 @@ public final class ExperimentReader {
     return new Experiment(name, nameOrigin, root.origin(), namespace, create == null || create, range[0], range[1],
         root.has("port_range") ? root.get("port_range").origin() : root.origin(), secrets(),
         experimentLabels(), exposeType, List.copyOf(units));
+  }
+
+  /** {@code experiment} with the pods whose names were refused too ({@link #unnamed}), for its services. */
+  private Experiment withUnnamed(Experiment experiment) {
+    if (unnamed.isEmpty()) {
+      return experiment;
+    }
+    List<PodUnit> units = new ArrayList<>(experiment.units());
+    units.addAll(unnamed);
+    return new Experiment(experiment.name(), experiment.nameOrigin(), experiment.origin(), experiment.namespace(),
+        experiment.createNamespace(), experiment.portFirst(), experiment.portLast(), experiment.portRangeOrigin(),
+        experiment.secrets(), experiment.labels(), experiment.exposeType(), List.copyOf(units));
   }
 
   private void claim(Map<String, Origin> names, String name, String given, Origin origin, String path) {
@@ -153,8 +170,8 @@ public final class ExperimentReader {
       problems.add(Diagnostic.error(origin, "port_range", "port-range",
           "port_range '" + text + "' is not a range of ports between 1 and 65535",
           "write it as FIRST-LAST with FIRST <= LAST, e.g. \"7000-8999\""));
-      servicesIncomplete = true;
-      return new int[] {7000, 8999};
+      // The services are still checked, in every port there is: none runs out of a range the user did not write.
+      return new int[] {1, 65535};
     }
   }
 
@@ -211,7 +228,7 @@ public final class ExperimentReader {
     Optional<String> name = name(given, reserve, origin, path);
     Process process = process(given, name.orElse("invalid"), node, path, origin);
     if (name.isEmpty()) {
-      servicesIncomplete = true;
+      unnamed.add(new PodUnit("invalid", given, origin, false, List.of(process), pod));
       return Optional.empty();
     }
     return Optional.of(new PodUnit(name.get(), given, origin, false, List.of(process), pod));
@@ -256,11 +273,11 @@ public final class ExperimentReader {
       });
       members.add(process(processGiven, containerName.orElse("invalid"), processMap, processPath, processOrigin));
     });
+    members.sort((a, b) -> a.name().compareTo(b.name()));
     if (name.isEmpty()) {
-      servicesIncomplete = true;
+      unnamed.add(new PodUnit("invalid", given, origin, true, List.copyOf(members), pod));
       return Optional.empty();
     }
-    members.sort((a, b) -> a.name().compareTo(b.name()));
     return Optional.of(new PodUnit(name.get(), given, origin, true, List.copyOf(members), pod));
   }
 

@@ -103,8 +103,9 @@ class ExperimentMappingTest {
   }
 
   /**
-   * A process with a problem of its own still binds its services; a pod or a service whose name is refused
-   * binds none, so the services are not checked then: a connects is never reported unbound wrongly.
+   * A process with a problem of its own, or of a pod whose name is refused, still binds its services; a service
+   * whose name is refused binds none, so the services are not checked then: a connects is never reported unbound
+   * wrongly.
    */
   @Test
   void aServiceIsNotReportedUnboundWhenItsBindMayBeLeftOut() throws IOException {
@@ -116,9 +117,36 @@ class ExperimentMappingTest {
         + " sanitizing, 'web'"), errorsWithClient("server: {binds: [web_]}"));
   }
 
+  /**
+   * A refused pod name or port_range leaves the services whole (a pod's services need its processes, not its
+   * name), so their errors come in the same run: here a connects to a service no process binds and a port used
+   * twice, with services of the refused pods among them. A refused range allocates no port of its own, so no
+   * service runs out of it.
+   */
+  @Test
+  void theServicesAreCheckedWhenAPodNameOrThePortRangeIsRefused() throws IOException {
+    assertEquals(List.of(":4:13: error: port_range: port_range '9-3' is not a range of ports between 1 and 65535",
+        ":6:3: error: processes.Bad_Server!: name 'Bad_Server!' is not a valid Kubernetes name, even as 'bad-server!'",
+        ":6:25: error: processes.Bad_Server!.binds: port 8000 is used twice: by 'web' and by 'db' (line 8)",
+        ":8:3: error: process_groups.Bad_Group!: name 'Bad_Group!' is not a valid Kubernetes name, even as"
+            + " 'bad-group!'",
+        ":9:44: error: process_groups.client.processes.c.connects: connects to 'webb', which no process binds"),
+        errors("""
+            kind: experiment
+            name: bound
+            image: gcr.io/acme/rl:1
+            port_range: "9-3"
+            processes:
+              Bad_Server!: {binds: {web: 8000}}
+            process_groups:
+              Bad_Group!: {processes: {db: {binds: {db: 8000}}}}
+              client: {processes: {c: {connects: [web, webb, db]}}}
+            """));
+  }
+
   /** The errors of an experiment of a client that connects to web and {@code server}, after the file's name. */
   private List<String> errorsWithClient(String server) throws IOException {
-    Path file = Files.writeString(dir.resolve("bound.yaml"), """
+    return errors("""
         kind: experiment
         name: bound
         image: gcr.io/acme/rl:1
@@ -126,6 +154,11 @@ class ExperimentMappingTest {
           client: {connects: [web]}
           %s
         """.formatted(server));
+  }
+
+  /** The errors of the experiment {@code yaml}, after the file's name. */
+  private List<String> errors(String yaml) throws IOException {
+    Path file = Files.writeString(dir.resolve("errors.yaml"), yaml);
     Run run = Run.of("validate", file.toString());
     assertEquals(1, run.code(), run.err());
     return run.err().lines().filter(line -> line.contains(": error: "))

@@ -185,10 +185,29 @@ public final class LinearStreamReader extends StreamReader {
 
   @Override
   public void forward(int length) {
-    for (int i = 0; i < length && available(1); i++) {
-      // The character after this one tells whether a CR ends a line.
-      boolean ends = Sources.endsYamlLine(points[pointer], available(2) ? points[pointer + 1] : -1);
-      int c = points[pointer++];
+    if (length < this.length - pointer) {
+      // Most often: the window holds these and the one after them.
+      forwardWithin(pointer + length);
+      return;
+    }
+    // A block at a time, read ahead by one (a CR ends a line unless an LF follows): the window is checked once
+    // a block, not twice a character. A block is at most a read, so that the window grows no larger for it.
+    for (int left = length; left > 0; ) {
+      int block = Math.min(left, chunk == null ? left : chunk.length);
+      available(block + 1);
+      int end = pointer + Math.min(block, this.length - pointer);
+      if (end == pointer) {
+        return;
+      }
+      left -= end - pointer;
+      forwardWithin(end);
+    }
+  }
+
+  /** Moves on to {@code end} of the window, which holds the character after it unless the text ends there. */
+  private void forwardWithin(int end) {
+    for (; pointer < end; pointer++) {
+      int c = points[pointer];
       if (c == 0x85) {
         if (3 * nelCount == nels.length) {
           nels = Arrays.copyOf(nels, Math.max(12, nels.length * 2));
@@ -199,7 +218,7 @@ public final class LinearStreamReader extends StreamReader {
       }
       index++;
       documentIndex++;
-      if (ends) {
+      if (Sources.endsYamlLine(c, pointer + 1 < this.length ? points[pointer + 1] : -1)) {
         line++;
         column = 0;
       } else if (c != 0xFEFF) {

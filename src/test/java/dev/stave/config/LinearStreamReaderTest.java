@@ -80,6 +80,30 @@ class LinearStreamReaderTest {
   }
 
   @Test
+  void aLineBreakWhereAReadEndsIsPlacedAsInMemory() {
+    // The first read takes 8192 characters: the CR at 8191 ends a line or not by the one the next read starts with.
+    for (String next : List.of("\n", "b", "\r", "\u0085")) {
+      String text = "a: " + "w".repeat(8188) + "\r" + next + "b: [" + "x,\r".repeat(6000) + "\r\n]\r";
+      assertEquals(8191, text.indexOf('\r'));
+      List<String> own = events(new StreamReader(new StringReader(text)));
+      assertEquals(own, events(new LinearStreamReader(text, "'reader'")), next);
+      assertEquals(own, events(new LinearStreamReader(new StringReader(text), "'reader'", -1)), next);
+    }
+  }
+
+  @Test
+  void aCharacterYamlDoesNotAllowReadsAfterManyReadsIsPlacedAsInMemory() {
+    String text = "a: |\r\n" + ("  " + "l".repeat(8190) + "\r").repeat(5) + "  x\u0007\n";
+    int at = text.indexOf('\u0007');
+    ScannerException memory = assertThrows(ScannerException.class, () -> new LinearStreamReader(text, "f"));
+    ScannerException streamed =
+        assertThrows(ScannerException.class, () -> new LinearStreamReader(new StringReader(text), "f", at));
+    assertEquals(6, memory.getProblemMark().getLine());
+    assertEquals(3, memory.getProblemMark().getColumn());
+    assertEquals(place(memory.getProblemMark()), place(streamed.getProblemMark()));
+  }
+
+  @Test
   void aStreamedTextStopsAtACharacterYamlDoesNotAllowAsTheTextInMemoryDoes() {
     ScannerException e = assertThrows(ScannerException.class,
         () -> new LinearStreamReader(new StringReader("a: 1\r\nb: x\u0007y\n"), "f", 10));

@@ -9,7 +9,7 @@ import java.util.Optional;
  * ({@code dispatchModel}, null when it does not say).
  *
  * @param gke whether the file says the cluster is GKE's: Terraform's google_container_node_pool does, and a
- *     {@code kind: inventory} file does not say which cluster it describes
+ *     {@code kind: inventory} file does with {@code provider: gke}
  */
 public record Inventory(String file, List<NodePool> pools, String dispatchModel, Origin dispatchModelOrigin,
     boolean gke) {

@@ -103,7 +103,7 @@ public final class InventoryFileReader {
     }
     String model = Nodes.string(root, "dispatch_model");
     Origin modelOrigin = model == null ? null : root.get("dispatch_model").origin();
-    return new Inventory(file.file(), pools, model, modelOrigin, false);
+    return new Inventory(file.file(), pools, model, modelOrigin, "gke".equals(Nodes.string(root, "provider")));
   }
 
   /** Cores, rounded down to whole millicores ({@link SizeUnit}); null when they are none. */

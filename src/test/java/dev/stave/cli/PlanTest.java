@@ -597,6 +597,32 @@ class PlanTest {
   }
 
   @Test
+  void aKindInventoryThatSaysItsClusterIsGkesHasGkesGpuTaintWhateverSelectsItsPools() throws IOException {
+    String error = ":9:13: error: processes.a.overrides.pod.tolerations: the override's tolerations replace the ones"
+        + " the schedule gives, and do not tolerate the taint nvidia.com/gpu=present:NoSchedule of pool 'gpu', where"
+        + " the schedule places the pod: it would never be scheduled (GKE gives the nodes of a GPU pool the"
+        + " nvidia.com/gpu taint, which the inventory does not list, and its toleration only to pods that ask for"
+        + " GPUs, which this one does not)";
+    // Symphony's name label, and a label of the pool's own, are no GKE labels: only the file says so.
+    Path symphony = onGpuPool("symphony", CPU_AND_GPU_POOLS + "provider: gke\n", WITHOUT_GPUS,
+        NO_TOLERATIONS + "dispatch_model: symphony\n");
+    Path selected = onGpuPool("selected", CPU_AND_GPU_POOLS.replace("gpu_count: 2}", "gpu_count: 2,"
+        + " selector: {accelerator: t4}}") + "provider: gke\n", WITHOUT_GPUS, NO_TOLERATIONS);
+    for (Path config : List.of(symphony, selected)) {
+      Run run = Run.of("validate", config.toString());
+      assertEquals(1, run.code(), run.err());
+      assertEquals(List.of(config + error),
+          run.err().lines().filter(l -> l.contains(": error: ")).toList());
+    }
+    // GKE gives a pod that asks for GPUs the toleration of a GPU taint the inventory lists, whatever selects it.
+    Path listed = onGpuPool("listed", CPU_AND_GPU_POOLS.replace("gpu_count: 2", "gpu_count: 2, taints: [{key:"
+        + " nvidia.com/gpu, value: \"true\", effect: NoSchedule}], selector: {a: b}") + "provider: gke\n",
+        "{assign_to: gpu, node_pool_name: gpu}", NO_TOLERATIONS);
+    Run run = Run.of("validate", listed.toString());
+    assertEquals(0, run.code(), run.err());
+  }
+
+  @Test
   void strictCompileWritesNothing() {
     Path out = temp.resolve("out");
     Run run = Run.of("compile", "examples/gke-lab.yaml", "--strict-capacity", "-o", out.toString());

@@ -53,6 +53,20 @@ class InventoryFileReaderTest {
         + "    |                                                                    ^\n" + memoryHint, run.err());
   }
 
+  @Test
+  void aProviderOtherThanGkeIsAnErrorAtIt() throws IOException {
+    Path file = temp.resolve("inv.yaml");
+    Files.writeString(file, "kind: inventory\nprovider: eks\npools:\n  p: {cpu: 1, memory: 1Gi}\n");
+    Run run = Run.of("validate", file.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(file + ":2:11: error: provider: 'eks' is not one of gke\n    | provider: eks\n"
+        + "    |           ^\n  = hint: did you mean 'gke'?\n"
+        + "  = hint: write gke for a GKE cluster, or leave provider out for another\n", run.err());
+    Files.writeString(file, "kind: inventory\nprovider: gke\npools:\n  p: {cpu: 1, memory: 1Gi}\n");
+    run = Run.of("validate", file.toString());
+    assertEquals(0, run.code(), run.err());
+  }
+
   /** 512m is 0.512 bytes, as the small-memory warning says elsewhere; in an inventory it is an error that says so. */
   @Test
   void aMemoryWithTheMilliSuffixIsAnErrorThatNamesIt() throws IOException {

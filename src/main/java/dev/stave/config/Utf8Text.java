@@ -32,6 +32,8 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.zip.CRC32;
+import java.util.zip.CheckedInputStream;
 import org.yaml.snakeyaml.reader.StreamReader;
 
 /**
@@ -72,6 +74,12 @@ final class Utf8Text implements YamlLoader.Text {
   private int unprintable = -1;
   /** How many bytes the first reading found. */
   private long counted;
+  /**
+   * The CRC-32 of the bytes of the first reading, and of the second ({@link #reader}) once it has read them all:
+   * a file written anew at the same size within one tick of its clock keeps both, and not its sum.
+   */
+  private final CRC32 first = new CRC32();
+  private CRC32 second;
 
   private Utf8Text(Bytes bytes) {
     this.bytes = bytes;
@@ -266,7 +274,7 @@ final class Utf8Text implements YamlLoader.Text {
     CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT)
         .onUnmappableCharacter(CodingErrorAction.REPORT);
-    try (InputStream stream = bytes.open()) {
+    try (InputStream stream = new CheckedInputStream(bytes.open(), first)) {
       index(file, decoder, stream);
     }
   }
@@ -356,12 +364,24 @@ final class Utf8Text implements YamlLoader.Text {
 
   /** The text, read anew: it is UTF-8, without NUL bytes. */
   Reader reader() throws IOException {
-    return new InputStreamReader(bytes.open(), StandardCharsets.UTF_8);
+    CRC32 sum = new CRC32();
+    second = null;
+    return new InputStreamReader(new CheckedInputStream(bytes.open(), sum) {
+      @Override
+      public int read(byte[] b, int off, int len) throws IOException {
+        int read = super.read(b, off, len);
+        if (read < 0) {
+          second = sum;
+        }
+        return read;
+      }
+    }, StandardCharsets.UTF_8);
   }
 
   /**
-   * Ends with an error when the file is no longer what was read (its size or the time it was written
-   * changed): what was parsed may be of neither version, and a quoted line would be read from the new one.
+   * Ends with an error when the file is no longer what was read (its size, the time it was written, or the sum
+   * of its bytes changed): what was parsed may be of neither version, and a quoted line would be read from the
+   * new one.
    */
   void unchanged(String file) {
     if (changed()) {
@@ -373,7 +393,7 @@ final class Utf8Text implements YamlLoader.Text {
 
   private boolean changed() {
     try {
-      return counted != bytes.size() || bytes.changed();
+      return counted != bytes.size() || bytes.changed() || second != null && second.getValue() != first.getValue();
     } catch (IOException e) {
       return true;
     }

@@ -101,6 +101,30 @@ class ConfigLoaderTest {
     assertEquals(List.of("start the file with 'kind: ...'"), scalar.hints());
   }
 
+  /** Written anew within one tick of the file system's clock, a file keeps its size and time, not its bytes. */
+  @Test
+  void aLargeFileWrittenAnewAtTheSameSizeAndTimeWhileItIsReadIsAnError() throws IOException {
+    Path path = dir.resolve("nodes.json");
+    // Of many lines, longer than the parser's first read: it reads the rest after the rewrite.
+    String first = "{\"items\": [{\"metadata\": {\"name\": \"a\"}}],\n \"pad\": [\n"
+        + "  \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\",\n".repeat(2000) + "  \"x\"]}\n";
+    Files.writeString(path, first);
+    FileTime time = FileTime.fromMillis(1_000_000);
+    Files.setLastModifiedTime(path, time);
+    KeptEntries rewriting = (at, key) -> {
+      try {
+        Files.writeString(path, first.replace('x', 'y'));
+        Files.setLastModifiedTime(path, time);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      return true;
+    };
+    UserError e = assertThrows(UserError.class, () -> new ConfigLoader(new Env(Map.of(), "/home/u"), new Sources())
+        .loadPart(path, rewriting, 1 << 20));
+    assertEquals(List.of("file-changed"), e.diagnostics().stream().map(Diagnostic::code).toList());
+  }
+
   @Test
   void aFolderIsCalledAFolderWhateverItsName() throws IOException {
     for (String name : List.of("configs", "configs.yaml")) {

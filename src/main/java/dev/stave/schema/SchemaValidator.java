@@ -237,7 +237,9 @@ public final class SchemaValidator {
         List<String> values = allowedList(keywordSchema);
         message = "'" + scalarText(at.node) + "' is not one of " + allowed(keywordSchema);
         String suggestion = Suggest.closest(scalarText(at.node), values);
-        if (suggestion != null) {
+        JsonNode keyHint = parentSchema(m) == null ? null : parentSchema(m).get("x-hint");
+        if (suggestion != null && !(keyHint != null && keyHint.isTextual() && names(keyHint.asText(), suggestion))) {
+          // A key's own hint that already names the value says it better ("eks" is no typo of "gke").
           hints.add("did you mean '" + suggestion + "'?");
         } else {
           fallback = values.size() == 1
@@ -322,6 +324,11 @@ public final class SchemaValidator {
       written.add(NOT_A_STRING_UNQUOTED.matcher(word).matches() ? "\"" + word + "\"" : word);
     }
     return "[" + String.join(", ", written) + "]";
+  }
+
+  /** Whether {@code text} has {@code word} as a whole word, not as part of a longer one. */
+  private static boolean names(String text, String word) {
+    return Pattern.compile("(?<![A-Za-z0-9_])" + Pattern.quote(word) + "(?![A-Za-z0-9_])").matcher(text).find();
   }
 
   /** How to fix a number out of range, from the bounds its schema sets. */

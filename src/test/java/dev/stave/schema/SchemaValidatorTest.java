@@ -115,6 +115,16 @@ class SchemaValidatorTest {
     assertEquals(List.of("did you mean 'job'?"), close.hints());
   }
 
+  /** A key whose own hint names the allowed values gets that hint alone, not a guess beside it. */
+  @Test
+  void aKeysOwnHintThatNamesTheValuesReplacesDidYouMean() throws IOException {
+    Diagnostic far = only("inventory", "kind: inventory\nprovider: eks\npools: {p: {cpu: 1, memory: 1Gi}}\n");
+    assertEquals(List.of("write gke for a GKE cluster, or leave provider out for another"), far.hints());
+    Diagnostic close = only("cluster", "kind: cluster\nname: m\nframework: mras\nimage: img:1\nworker_cpu: 1\n"
+        + "worker_mem: 1Gi\n");
+    assertEquals(List.of("stave compiles Mars clusters: write 'framework: mars'"), close.hints());
+  }
+
   /** The experiment in {@code name} (YAML or HOCON by its extension) as the schema types it, or its errors. */
   private ConfigFile accepted(String name, String text, Map<String, String> env, List<Diagnostic> problems)
       throws IOException {

@@ -30,7 +30,8 @@ import java.util.stream.Collectors;
  * Turns {@code kubectl get nodes -o json} into a {@code kind: inventory} file: one pool per value of the
  * pool label, sized from the nodes' {@code status.capacity} and {@code status.allocatable} (the smallest
  * value of each over a pool's nodes, so that what fits the pool fits every node). {@code max_nodes} is
- * the number of nodes seen; raise it by hand for a pool that autoscales.
+ * the number of nodes seen; raise it by hand for a pool that autoscales. {@code provider: gke} when every
+ * pooled node carries GKE's pool label.
  */
 public final class NodesInventory {
   public static final String GKE_POOL_LABEL = "cloud.google.com/gke-nodepool";
@@ -51,7 +52,7 @@ public final class NodesInventory {
    */
   private record NodeSize(String who, Origin origin, String path, Quantity cpu, Quantity memory, Quantity allocCpu,
       Quantity allocMemory, Quantity gpus, int gpuCapacity, Origin allocatableGpus, Origin labels,
-      Map<String, String> gpuTypes, boolean preemptible, List<Map<String, Object>> taints) {}
+      Map<String, String> gpuTypes, boolean preemptible, List<Map<String, Object>> taints, boolean gke) {}
 
   /** A node's {@code nvidia.com/gpu}: those the pool counts, those in capacity, and where allocatable has them. */
   private record Gpus(int count, int capacity, Origin allocatable) {}
@@ -122,6 +123,11 @@ public final class NodesInventory {
     }
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("kind", "inventory");
+    // GKE's pool label on every node says the cluster is GKE's, whatever --pool-label the pools go by:
+    // its GPU pools then carry the taint GKE gives them even where the nodes listed do not show it.
+    if (!pools.isEmpty() && pools.values().stream().flatMap(List::stream).allMatch(NodeSize::gke)) {
+      doc.put("provider", "gke");
+    }
     Map<String, Object> out = new LinkedHashMap<>();
     pools.forEach((pool, nodes) -> out.put(pool, pool(pool, nodes, poolLabel, problems)));
     doc.put("pools", out);
@@ -308,7 +314,8 @@ public final class NodesInventory {
           allocMemory, new Quantity(BigDecimal.valueOf(gpus.count()), Quantity.Format.DECIMAL_SI), gpus.capacity(),
           gpus.allocatable(), labels.origin(), gpuTypes(),
           "true".equals(Nodes.string(labels, "cloud.google.com/gke-preemptible"))
-              || "true".equals(Nodes.string(labels, "cloud.google.com/gke-spot")), taints);
+              || "true".equals(Nodes.string(labels, "cloud.google.com/gke-spot")), taints,
+          Nodes.string(labels, GKE_POOL_LABEL) != null);
     }
 
     /** The node's values of the GPU type labels, by label; those it lacks are left out. */

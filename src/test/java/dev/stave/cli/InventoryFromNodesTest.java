@@ -162,6 +162,23 @@ class InventoryFromNodesTest {
         run.err().lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  /** Nodes that all carry GKE's pool label are a GKE cluster's, whatever label their pools go by. */
+  @Test
+  void nodesWithGkesPoolLabelMakeAGkeInventory() throws IOException {
+    String node = "{\"metadata\":{\"name\":\"%s\",\"labels\":{\"p\":\"x\"%s}},"
+        + "\"status\":{\"capacity\":{\"cpu\":\"4\",\"memory\":\"1Gi\"},"
+        + "\"allocatable\":{\"cpu\":\"4\",\"memory\":\"1Gi\"}}}";
+    String gke = ",\"cloud.google.com/gke-nodepool\":\"pool-1\"";
+    Path file = nodes("{\"items\":[" + node.formatted("a", gke) + "," + node.formatted("b", gke) + "]}");
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals(List.of("kind: inventory", "provider: gke", "pools:"), run.out().lines().limit(3).toList());
+    file = nodes("{\"items\":[" + node.formatted("a", gke) + "," + node.formatted("b", "") + "]}");
+    run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals(List.of("kind: inventory", "pools:", "  x:"), run.out().lines().limit(3).toList());
+  }
+
   @Test
   void aGpuCountIsReadAsAQuantity() throws IOException {
     Path file = nodes("""

@@ -59,9 +59,10 @@ public record Plan(String bundle, String namespace, String model, String invento
   }
 
   /** One container: {@code unit} is its pod (the group, or the process itself). */
-  public record ProcessPlan(String unit, boolean grouped, String name, String workload, int replicas, String pool,
-      SortedMap<String, String> requests, SortedMap<String, String> limits, SortedMap<String, String> nodeSelector,
-      List<Toleration> tolerations, List<String> binds, List<String> connects, List<String> exposes) {}
+  public record ProcessPlan(String unit, boolean grouped, String name, String workload, int replicas, String image,
+      String pool, SortedMap<String, String> requests, SortedMap<String, String> limits,
+      SortedMap<String, String> nodeSelector, List<Toleration> tolerations, List<String> binds, List<String> connects,
+      List<String> exposes) {}
 
   public record ServicePlan(String name, String type, String address, int port) {}
 
@@ -90,7 +91,7 @@ public record Plan(String bundle, String namespace, String model, String invento
         for (Process p : unit.processes()) {
           var resources = Placements.resources(placement, p);
           processes.add(new ProcessPlan(unit.name(), unit.group(), p.name(),
-              unit.pod().workload().name().toLowerCase(java.util.Locale.ROOT), unit.pod().replicas(),
+              unit.pod().workload().name().toLowerCase(java.util.Locale.ROOT), unit.pod().replicas(), p.image(),
               placement == null ? null : placement.pool(), resources.requests(), resources.limits(),
               Placements.nodeSelector(placement, unit.pod().nodeSelector()),
               Placements.tolerations(placement, unit.pod().tolerations()), names(p.binds()), names(p.connects()),

@@ -65,6 +65,8 @@ public final class PlanWriter {
           b.append(" x").append(p.replicas());
         }
         b.append(")\n");
+        // With the context's registry_url in front, which the experiment does not show.
+        b.append("    image:        ").append(Printable.exactLine(p.image())).append('\n');
         b.append("    pool:         ").append(p.pool() == null ? "-" : Printable.exactLine(p.pool())).append('\n');
         b.append("    requests:     ").append(Printable.exactLine(KindSections.pairs(p.requests()))).append('\n');
         b.append("    limits:       ").append(Printable.exactLine(KindSections.pairs(p.limits()))).append('\n');
@@ -176,10 +178,11 @@ public final class PlanWriter {
             .append(MermaidIds.service(s)).append('\n'));
       }
       b.append("```\n\n");
-      b.append("| process | pool | requests | limits | node selector | tolerations |\n");
-      b.append("| --- | --- | --- | --- | --- | --- |\n");
+      b.append("| process | image | pool | requests | limits | node selector | tolerations |\n");
+      b.append("| --- | --- | --- | --- | --- | --- | --- |\n");
       for (Plan.ProcessPlan p : plan.processes()) {
         b.append("| ").append(Markdown.codeInTable(label(p))).append(" | ")
+            .append(Markdown.codeInTable(p.image())).append(" | ")
             .append(p.pool() == null ? "-" : Markdown.codeInTable(p.pool())).append(" | ")
             .append(Markdown.text(KindSections.pairs(p.requests()))).append(" | ")
             .append(Markdown.text(KindSections.pairs(p.limits()))).append(" | ")

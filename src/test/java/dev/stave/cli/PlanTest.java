@@ -208,6 +208,7 @@ class PlanTest {
 
         processes:
           a (job)
+            image:        x:1
             pool:         cpu\\\\u202e\\u202e\\u001b[31mlarge
             requests:     cpu=6
             limits:       -
@@ -235,7 +236,8 @@ class PlanTest {
     assertEquals(0, run.code(), run.err());
     assertTrue(run.out().startsWith("plan for bundle ctx-lab (namespace ctx-lab)\n"
         + "dispatch: gke model on examples/inventories/lab.yaml\n"), run.out());
-    assertTrue(run.out().contains("  learner (job)\n    pool:         cpu-large\n"), run.out());
+    assertTrue(run.out().contains("  learner (job)\n    image:        gcr.io/acme/rl:1\n    pool:         cpu-large\n"),
+        run.out());
     assertTrue(run.out().contains("  inventory  examples/inventories/lab.yaml  from context lab ("
         + CONTEXT_INVENTORY + "contexts.conf:4:21)\n"), run.out());
     Run compile = Run.of("compile", CONTEXT_INVENTORY + "scheduled.yaml", "-o", "-");

@@ -44,7 +44,7 @@ class MermaidIdsTest {
   }
 
   private static Plan.ProcessPlan process(String group, String name) {
-    return new Plan.ProcessPlan(group == null ? name : group, group != null, name, "job", 1, null, new TreeMap<>(),
-        new TreeMap<>(), new TreeMap<>(), List.of(), List.of(), List.of(), List.of());
+    return new Plan.ProcessPlan(group == null ? name : group, group != null, name, "job", 1, "img:1", null,
+        new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), List.of(), List.of(), List.of(), List.of());
   }
 }

@@ -251,6 +251,7 @@ public final class PlanWriter {
       m.put("process", p.name());
       m.put("workload", p.workload());
       m.put("replicas", p.replicas());
+      m.put("image", p.image());
       m.put("pool", p.pool());
       m.put("requests", p.requests());
       m.put("limits", p.limits());

@@ -367,7 +367,8 @@ public final class Dispatcher {
     List<String> out = new ArrayList<>();
     for (NodePool p : inventory.pools()) {
       out.add(p.name() + " (" + p.cpu().stripTrailingZeros().toPlainString() + " cpu, " + p.memoryMi() + " MiB"
-          + (p.hasGpu() ? ", " + p.gpuCount() + "x " + p.gpuType() : "") + ")");
+          + (p.hasGpu() ? ", " + p.gpuCount() + "x " + p.gpuType() + (p.gpuSharing() == null ? "" : " (shared)") : "")
+          + ")");
     }
     return String.join(", ", out);
   }
@@ -380,15 +381,23 @@ public final class Dispatcher {
       case "machine" -> {
         ways = s.processPerMachine() == null ? 1 : s.processPerMachine();
         share = model.machineShare(pool, ways);
+        if (tooManySharedGpus(s, share.gpus(), pool)) {
+          return null;
+        }
       }
       case "gpu" -> {
-        ways = pool.gpuCount(); // Symphony: ppm = the pool's GPU count
+        // Symphony: ppm = the pool's GPU count; on a pool whose GPUs are shared, the shared GPUs that GKE
+        // advertises, so that each process gets one of them.
+        ways = pool.gpuCount();
         share = model.machineShare(pool, ways);
       }
       default -> {
         // node_pool and resource: exactly what was asked; Symphony truncates memory_m to whole MiB.
         share = new Share(s.cpu(), s.memoryM() == null ? null : s.memoryM().setScale(0, RoundingMode.DOWN).longValue(),
             s.gpuCount());
+        if (tooManySharedGpus(s, share.gpus(), pool)) {
+          return null;
+        }
         if (!fits(share, pool, model)) {
           List<String> fitting = new ArrayList<>();
           // other pools that would take it
@@ -438,6 +447,23 @@ public final class Dispatcher {
     return new Resources(Collections.unmodifiableSortedMap(requests), Collections.unmodifiableSortedMap(limits));
   }
 
+  /**
+   * Whether the schedule gives its container more than one GPU of a pool whose GPUs are shared, with the
+   * error added: GKE refuses such a pod, and it would never start.
+   */
+  private boolean tooManySharedGpus(Schedule s, Integer gpus, NodePool pool) {
+    if (pool.gpuSharing() == null || gpus == null || gpus <= 1) {
+      return false;
+    }
+    problems.add(Diagnostic.error(s.origin(), s.path(), "shared-gpu-request", "this schedule gives process '"
+            + s.process() + "' " + gpus + " GPUs of pool '" + pool.name() + "', whose GPUs are shared ("
+            + pool.gpuSharing().describe() + "), and GKE gives a container at most 1 shared GPU",
+        s.assignTo().equals("machine") ? "raise process_per_machine to at least " + (pool.gpuCount() / 2 + 1)
+            + ", or use assign_to = gpu, which gives each process 1 shared GPU"
+            : "ask for gpu_count = 1, or choose a pool whose GPUs are not shared"));
+    return true;
+  }
+
   private Inventory current;
 
   private List<NodePool> inventoryOf(NodePool pool) {
@@ -448,7 +474,7 @@ public final class Dispatcher {
     return (share.cpu() == null
             || share.cpu().movePointRight(3).compareTo(BigDecimal.valueOf(model.nodeCpuMillis(pool))) <= 0)
         && (share.memoryMi() == null || share.memoryMi() <= model.nodeMemoryMi(pool))
-        && (share.gpus() == null || share.gpus() <= pool.gpuCount());
+        && (share.gpus() == null || share.gpus() <= pool.gpusPerContainer());
   }
 
   private static String describeShare(Share s) {
@@ -468,7 +494,8 @@ public final class Dispatcher {
   /** What one node of the pool offers under the model: "3.92 cpu, 13621 MiB with the gke model". */
   private static String nodeOffers(NodePool pool, AllocationModel model) {
     return millis(model.nodeCpuMillis(pool)) + " cpu, " + model.nodeMemoryMi(pool) + " MiB"
-        + (pool.hasGpu() ? ", " + pool.gpuCount() + " GPUs" : "") + " with the " + model.name() + " model";
+        + (pool.hasGpu() ? ", " + pool.gpuCount() + (pool.gpuSharing() == null ? "" : " shared") + " GPUs" : "")
+        + " with the " + model.name() + " model";
   }
 
   static String millis(long m) {
@@ -503,16 +530,26 @@ public final class Dispatcher {
       BigInteger cpu = BigInteger.ZERO;
       BigInteger memory = BigInteger.ZERO;
       BigInteger gpus = BigInteger.ZERO;
+      NodePool pool = inventory.find(placement.pool()).orElse(null);
       for (Process p : unit.processes()) {
         // As the manifest has them: the process's own requests over the placement's, then the defaults.
         Map<String, String> requests = p.resources().over(placement.containers().get(p.name())).requests();
         cpu = cpu.add(units(requests.get("cpu"), BigDecimal.valueOf(1000)));
         memory = memory.add(units(requests.get("memory"), BigDecimal.ONE.divide(MI)));
-        gpus = gpus.add(units(requests.get(Resources.GPU), BigDecimal.ONE));
+        BigInteger own = units(requests.get(Resources.GPU), BigDecimal.ONE);
+        gpus = gpus.add(own);
+        if (pool != null && pool.gpuSharing() != null && own.compareTo(BigInteger.ONE) > 0) {
+          Schedule first = firstOfUnit.get(unit.name());
+          problems.add(Diagnostic.error(first.origin(), first.path(), "shared-gpu-request", "process '" + p.name()
+                  + "' asks for " + own + " GPUs (its own requests and limits, and the default resources, over the"
+                  + " schedule's share) on pool '" + pool.name() + "', whose GPUs are shared ("
+                  + pool.gpuSharing().describe() + "), and GKE gives a container at most 1 shared GPU",
+              "ask for at most 1 nvidia.com/gpu in the process's resources, or choose a pool whose GPUs are not"
+                  + " shared"));
+        }
       }
       // The placement's share fits a node; the process's own requests, the defaults of the experiment's
       // or context's resources, and a group's sum may not.
-      NodePool pool = inventory.find(placement.pool()).orElse(null);
       if (pool != null && (cpu.compareTo(BigInteger.valueOf(model.nodeCpuMillis(pool))) > 0
           || memory.compareTo(BigInteger.valueOf(model.nodeMemoryMi(pool))) > 0
           || gpus.compareTo(BigInteger.valueOf(pool.gpuCount())) > 0)) {

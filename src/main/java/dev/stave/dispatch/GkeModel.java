@@ -71,7 +71,7 @@ public final class GkeModel implements AllocationModel {
         .filter(p -> r.gpuType() == null
             || p.gpuType() != null
                 && p.gpuType().toLowerCase(Locale.ROOT).contains(r.gpuType().toLowerCase(Locale.ROOT)))
-        .filter(p -> r.gpuCount() != null ? p.gpuCount() >= r.gpuCount() : r.gpuType() != null || !p.hasGpu())
+        .filter(p -> r.gpuCount() != null ? p.gpusPerContainer() >= r.gpuCount() : r.gpuType() != null || !p.hasGpu())
         .min(Comparator.comparing(NodePool::preemptible)
             .thenComparingInt(NodePool::gpuCount)
             .thenComparingLong(this::nodeCpuMillis)

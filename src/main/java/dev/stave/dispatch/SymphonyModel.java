@@ -62,7 +62,7 @@ public final class SymphonyModel implements AllocationModel {
           || !pool.gpuType().contains(r.gpuType().toLowerCase(Locale.ROOT)))) {
         continue;
       }
-      if (r.gpuCount() != null ? !pool.hasGpu() || pool.gpuCount() < r.gpuCount() : pool.hasGpu()) {
+      if (r.gpuCount() != null ? !pool.hasGpu() || pool.gpusPerContainer() < r.gpuCount() : pool.hasGpu()) {
         continue;
       }
       return Optional.of(pool);

@@ -19,9 +19,12 @@ import java.util.SortedMap;
  * @param allocatableCpuMillis allocatable cpu as read from nodes; null to derive it from {@code cpu}
  * @param allocatableMemoryMi allocatable memory as read from nodes; null to derive it from {@code memoryMi}
  * @param selector an explicit node selector (hand-written inventories); null to let the model choose
+ * @param gpuCount the GPUs a node advertises as {@code nvidia.com/gpu}: on a pool whose GPUs are shared, its
+ *     physical GPUs times the clients of each ({@code gpuSharing})
  * @param unevaluatedNames by allocation model ({@code gke}, {@code symphony}): the error that the name it
  *     selects the pool by is unknown (a Terraform expression, or a name Terraform generates), which only a pod
  *     placed on the pool by that model meets
+ * @param gpuSharing how GKE shares each GPU of a node among containers; null when it does not
  */
 public record NodePool(
     String name,
@@ -38,7 +41,20 @@ public record NodePool(
     Long allocatableCpuMillis,
     Long allocatableMemoryMi,
     Origin origin,
-    Map<String, Diagnostic> unevaluatedNames) {
+    Map<String, Diagnostic> unevaluatedNames,
+    GpuSharing gpuSharing) {
+
+  /**
+   * GKE's GPU sharing ({@code gpu_sharing_config}): {@code strategy} TIME_SHARING or MPS, and {@code clients}
+   * per physical GPU, each of which GKE advertises as one {@code nvidia.com/gpu}. A container may request at
+   * most one of them: GKE refuses more.
+   */
+  public record GpuSharing(String strategy, int clients) {
+    /** As a message names it: "TIME_SHARING, 4 clients per GPU". */
+    public String describe() {
+      return strategy + ", " + clients + " clients per GPU";
+    }
+  }
 
   public NodePool {
     taints = List.copyOf(taints);
@@ -50,10 +66,15 @@ public record NodePool(
       int gpuCount, boolean preemptible, Integer maxNodes, List<Taint> taints, SortedMap<String, String> selector,
       Long allocatableCpuMillis, Long allocatableMemoryMi, Origin origin) {
     this(name, gkeName, labelName, cpu, memoryMi, gpuType, gpuCount, preemptible, maxNodes, taints, selector,
-        allocatableCpuMillis, allocatableMemoryMi, origin, Map.of());
+        allocatableCpuMillis, allocatableMemoryMi, origin, Map.of(), null);
   }
 
   public boolean hasGpu() {
     return gpuCount > 0;
+  }
+
+  /** The most GPUs one container may request on a node of the pool: one on a pool whose GPUs are shared. */
+  public int gpusPerContainer() {
+    return gpuSharing == null ? gpuCount : Math.min(gpuCount, 1);
   }
 }

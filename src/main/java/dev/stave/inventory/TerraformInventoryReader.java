@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import java.util.regex.Pattern;
@@ -269,12 +270,14 @@ public final class TerraformInventoryReader {
         memoryMi = memoryMi != null ? memoryMi : machine.memoryMi();
       }
     }
+    NodePool.GpuSharing sharing = null;
     List<Block> accelerators = !labelsRead || Nodes.get(labels, "gpu_count") != null ? List.of()
         : blocks(config, "node_config.guest_accelerator", key, "block", BLOCK_HINT);
     if (!accelerators.isEmpty()) {
       Gpus gpus = gpus(config, accelerators, key, gpuType == null);
       gpuCount = gpus.count();
       gpuType = gpuType != null ? gpuType : gpus.type();
+      sharing = gpus.sharing();
     }
     List<Taint> taints = new ArrayList<>();
     for (Block b : blocks(config, "node_config.taint", key, "taint", TAINT_HINT)) {
@@ -333,7 +336,7 @@ public final class TerraformInventoryReader {
           "write the pool's name in GKE as a string, such as \"" + key + "\""));
     }
     return problems.size() > before ? null : new NodePool(key, gkeName, labelName, cpu, memoryMi, gpuType,
-        gpuCount == null ? 0 : gpuCount, preemptible, max, taints, null, null, null, origin, unevaluated);
+        gpuCount == null ? 0 : gpuCount, preemptible, max, taints, null, null, null, origin, unevaluated, sharing);
   }
 
   /**
@@ -545,21 +548,28 @@ public final class TerraformInventoryReader {
     return machine.get();
   }
 
-  /** The GPUs on each node of a pool, of one type (null when no block says it). */
-  private record Gpus(Integer count, String type) {}
+  /**
+   * The GPUs that each node of a pool advertises, of one type (null when no block says it), shared as
+   * {@code sharing} says (null when not).
+   */
+  private record Gpus(Integer count, String type, NodePool.GpuSharing sharing) {}
 
   /**
    * The GPUs that {@code guest_accelerator} blocks attach to each node: GKE attaches every block with a
    * count, so the counts are summed. A node has GPUs of one type, so blocks of two types are an error at the
    * later one's type, rather than a pool of either type with both counts. A block of count 0 attaches none,
    * as Terraform's Google provider leaves it out, and its type is the pool's only when no block attaches any.
-   * {@code readType} is false when a label gives the type.
+   * {@code readType} is false when a label gives the type. A block's shared GPUs count as GKE advertises
+   * them, each {@code max_shared_clients_per_gpu} times; a node's GPUs are shared one way, so blocks that
+   * share theirs otherwise are an error at the later one.
    */
   private Gpus gpus(MapNode config, List<Block> accelerators, String key, boolean readType) {
     long sum = 0;
     Block typed = null;
     String type = null;
     String firstType = null;
+    Block shared = null;
+    NodePool.GpuSharing sharing = null;
     for (Block b : accelerators) {
       Integer count = count(Nodes.get(b.body(), "count"), key, b.path() + ".count", "GPUs per node");
       if (Nodes.get(b.body(), "count") == null) {
@@ -567,11 +577,24 @@ public final class TerraformInventoryReader {
         missing(b, key, "count", "add the number of GPUs per node, such as \"count\": 1");
       }
       String written = gpuType(b, key, readType);
+      int before = problems.size();
+      NodePool.GpuSharing blockSharing = sharing(b, key);
       firstType = b == accelerators.get(0) ? written : firstType;
-      if (count == null || count == 0) {
+      if (count == null || count == 0 || problems.size() > before) {
         continue;
       }
-      sum += count;
+      sum += (long) count * (blockSharing == null ? 1 : blockSharing.clients());
+      if (shared == null) {
+        shared = b;
+        sharing = blockSharing;
+      } else if (!Objects.equals(sharing, blockSharing)) {
+        Node at = Nodes.get(b.body(), "gpu_sharing_config");
+        problems.add(Diagnostic.error((at != null ? at : b.body()).origin(),
+            path(key, b.path() + (at != null ? ".gpu_sharing_config" : "")), "inventory-gpu",
+            b.path() + " of node pool '" + key + "' " + sharedAs(blockSharing) + ", and " + shared.path() + " "
+                + sharedAs(sharing) + ": GKE shares the GPUs of a node one way",
+            "give the pool's blocks one gpu_sharing_config, or put the GPUs of each in a pool of its own"));
+      }
       if (type == null) {
         type = written;
         typed = written == null ? null : b;
@@ -586,11 +609,65 @@ public final class TerraformInventoryReader {
     if (sum > Integer.MAX_VALUE) {
       problems.add(Diagnostic.error(config.get("guest_accelerator").origin(),
           path(key, "node_config.guest_accelerator"), "inventory-count", "the guest_accelerator blocks of node pool '"
-              + key + "' attach " + sum + " GPUs to a node, more than " + MAX_COUNT.toPlainString(),
-          "write the number of GPUs per node, such as 4"));
-      return new Gpus(null, type);
+              + key + "' attach " + (sharing == null ? sum + " GPUs to a node" : "GPUs that GKE advertises as " + sum
+                  + " shared GPUs of a node") + ", more than " + MAX_COUNT.toPlainString(),
+          sharing == null ? "write the number of GPUs per node, such as 4"
+              : "write the number of GPUs per node, such as 4, and of clients per GPU, such as 2"));
+      return new Gpus(null, type, sharing);
     }
-    return new Gpus((int) sum, sum == 0 ? firstType : type);
+    return new Gpus((int) sum, sum == 0 ? firstType : type, sharing);
+  }
+
+  private static String sharedAs(NodePool.GpuSharing sharing) {
+    return sharing == null ? "does not share its GPUs" : "shares its GPUs as " + sharing.describe();
+  }
+
+  /**
+   * How GKE shares the GPUs of a guest_accelerator block ({@code gpu_sharing_config}); null when it does
+   * not, or with the reason added to {@code problems}. Read as unshared, a pool would take a fraction of the
+   * pods its nodes run; read as any other sharing, more or fewer.
+   */
+  private NodePool.GpuSharing sharing(Block b, String key) {
+    String path = b.path() + ".gpu_sharing_config";
+    List<Block> configs = blocks(b.body(), path, key, "block", BLOCK_HINT);
+    if (configs.size() > 1) {
+      problems.add(Diagnostic.error(b.body().get("gpu_sharing_config").origin(), path(key, path), "inventory-block",
+          path + " of node pool '" + key + "' is a list of " + configs.size() + " blocks, and a guest_accelerator"
+              + " has one", "write one gpu_sharing_config block"));
+      return null;
+    }
+    if (configs.isEmpty()) {
+      return null;
+    }
+    MapNode config = configs.get(0).body();
+    String at = configs.get(0).path();
+    int before = problems.size();
+    Node strategy = Nodes.get(config, "gpu_sharing_strategy");
+    String strategyHint = "write \"TIME_SHARING\" or \"MPS\"";
+    if (strategy == null) {
+      problems.add(Diagnostic.error(config.origin(), path(key, at + ".gpu_sharing_strategy"), "inventory-gpu",
+          at + " of node pool '" + key + "' has no gpu_sharing_strategy, which Terraform requires of every"
+              + " gpu_sharing_config", "add \"gpu_sharing_strategy\": \"TIME_SHARING\" or \"MPS\""));
+    } else if (!expression(strategy, key, at + ".gpu_sharing_strategy", "sharing strategy", "\"TIME_SHARING\"")
+        && !(strategy instanceof ScalarNode s && s.isString() && List.of("TIME_SHARING", "MPS").contains(s.text()))) {
+      problems.add(Diagnostic.error(strategy.origin(), path(key, at + ".gpu_sharing_strategy"), "inventory-gpu",
+          at + ".gpu_sharing_strategy of node pool '" + key + "' is " + shown(strategy)
+              + ", not TIME_SHARING or MPS, the strategies GKE shares GPUs by", strategyHint));
+    }
+    Node clients = Nodes.get(config, "max_shared_clients_per_gpu");
+    String clientsPath = at + ".max_shared_clients_per_gpu";
+    Integer n = count(clients, key, clientsPath, "clients per GPU");
+    if (clients == null) {
+      problems.add(Diagnostic.error(config.origin(), path(key, clientsPath), "inventory-gpu",
+          at + " of node pool '" + key + "' has no max_shared_clients_per_gpu, which Terraform requires of every"
+              + " gpu_sharing_config", "add the number of containers that share each GPU, such as"
+              + " \"max_shared_clients_per_gpu\": 2"));
+    } else if (n != null && n == 0) {
+      problems.add(Diagnostic.error(clients.origin(), path(key, clientsPath), "inventory-count",
+          clientsPath + " of node pool '" + key + "' is " + shown(clients) + ", and GKE shares each GPU among at"
+              + " least 1 container", "write the number of containers that share each GPU, such as 2"));
+    }
+    return problems.size() > before ? null : new NodePool.GpuSharing(Nodes.string(config, "gpu_sharing_strategy"), n);
   }
 
   /**

@@ -53,6 +53,86 @@ class TerraformInventoryReaderTest {
     assertEquals(2147483647, q.gpuCount());
   }
 
+  /** GKE advertises each GPU of a shared pool as max_shared_clients_per_gpu GPUs, and a node has that many. */
+  @Test
+  void sharedGpusCountAsGkeAdvertisesThem() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = read("""
+        {"resource": {"google_container_node_pool": {
+          "t": {"node_count": 1, "node_config": {"machine_type": "n1-standard-8", "guest_accelerator": [
+            {"type": "nvidia-tesla-t4", "count": 2, "gpu_sharing_config": {"gpu_sharing_strategy": "TIME_SHARING",
+                                                                        "max_shared_clients_per_gpu": 4}}]}},
+          "m": {"node_count": 1, "node_config": {"machine_type": "n1-standard-8", "guest_accelerator": {
+            "type": "nvidia-tesla-t4", "count": "3",
+            "gpu_sharing_config": [{"gpu_sharing_strategy": "MPS", "max_shared_clients_per_gpu": "2"}]}}},
+          "u": {"node_count": 1, "node_config": {"machine_type": "n1-standard-8",
+                                                 "guest_accelerator": [{"type": "nvidia-tesla-t4", "count": 2}]}}
+        }}}
+        """, problems);
+    assertEquals(List.of(), problems);
+    NodePool t = inventory.find("t").orElseThrow();
+    assertEquals(List.of(8, 1, new NodePool.GpuSharing("TIME_SHARING", 4)),
+        List.of(t.gpuCount(), t.gpusPerContainer(), t.gpuSharing()));
+    NodePool m = inventory.find("m").orElseThrow();
+    assertEquals(List.of(6, 1, new NodePool.GpuSharing("MPS", 2)),
+        List.of(m.gpuCount(), m.gpusPerContainer(), m.gpuSharing()));
+    NodePool u = inventory.find("u").orElseThrow();
+    assertEquals(List.of(2, 2), List.of(u.gpuCount(), u.gpusPerContainer()));
+    assertEquals(null, u.gpuSharing());
+  }
+
+  /** Read as unshared, or shared otherwise, a pool would take more or fewer pods than its nodes run. */
+  @Test
+  void aGpuSharingConfigGkeWouldNotTakeIsAnErrorAtIt() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "n1-standard-8", "guest_accelerator": [
+            {"type": "t4", "count": 1, "gpu_sharing_config": {"gpu_sharing_strategy": "time_sharing",
+                                                                "max_shared_clients_per_gpu": 0}},
+            {"type": "t4", "count": 1, "gpu_sharing_config": [{"max_shared_clients_per_gpu": 2.5}]},
+            {"type": "t4", "count": 1, "gpu_sharing_config": {"gpu_sharing_strategy": "MPS"}}]}},
+          "q": {"name": "q", "node_count": 1, "node_config": {"machine_type": "n1-standard-8", "guest_accelerator": [
+            {"type": "t4", "count": 1, "gpu_sharing_config": {"gpu_sharing_strategy": "MPS",
+                                                                "max_shared_clients_per_gpu": 2}},
+            {"type": "t4", "count": 2}]}},
+          "r": {"name": "r", "node_count": 1, "node_config": {"machine_type": "n1-standard-8", "guest_accelerator": [
+            {"type": "t4", "count": 2, "gpu_sharing_config": {"gpu_sharing_strategy": "MPS",
+                                                                "max_shared_clients_per_gpu": 2147483647}}]}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json").toString();
+    String pool = "resource.google_container_node_pool.";
+    String a = "node_config.guest_accelerator";
+    assertEquals(List.of(
+        inv + ":3:79: error: " + pool + "p." + a + "[0].gpu_sharing_config.gpu_sharing_strategy: " + a
+            + "[0].gpu_sharing_config.gpu_sharing_strategy of node pool 'p' is \"time_sharing\", not TIME_SHARING"
+            + " or MPS, the strategies GKE shares GPUs by",
+        "  = hint: write \"TIME_SHARING\" or \"MPS\"",
+        inv + ":4:87: error: " + pool + "p." + a + "[0].gpu_sharing_config.max_shared_clients_per_gpu: " + a
+            + "[0].gpu_sharing_config.max_shared_clients_per_gpu of node pool 'p' is 0, and GKE shares each GPU"
+            + " among at least 1 container",
+        "  = hint: write the number of containers that share each GPU, such as 2",
+        inv + ":5:55: error: " + pool + "p." + a + "[1].gpu_sharing_config[0].gpu_sharing_strategy: " + a
+            + "[1].gpu_sharing_config[0] of node pool 'p' has no gpu_sharing_strategy, which Terraform requires of"
+            + " every gpu_sharing_config",
+        "  = hint: add \"gpu_sharing_strategy\": \"TIME_SHARING\" or \"MPS\"",
+        inv + ":5:86: error: " + pool + "p." + a + "[1].gpu_sharing_config[0].max_shared_clients_per_gpu: " + a
+            + "[1].gpu_sharing_config[0].max_shared_clients_per_gpu of node pool 'p' is 2.5, not a whole number"
+            + " from 0 to 2147483647",
+        "  = hint: write the number of clients per GPU, such as 4",
+        inv + ":6:54: error: " + pool + "p." + a + "[2].gpu_sharing_config.max_shared_clients_per_gpu: " + a
+            + "[2].gpu_sharing_config of node pool 'p' has no max_shared_clients_per_gpu, which Terraform requires"
+            + " of every gpu_sharing_config",
+        "  = hint: add the number of containers that share each GPU, such as \"max_shared_clients_per_gpu\": 2",
+        inv + ":10:5: error: " + pool + "q." + a + "[1]: " + a + "[1] of node pool 'q' does not share its GPUs,"
+            + " and " + a + "[0] shares its GPUs as MPS, 2 clients per GPU: GKE shares the GPUs of a node one way",
+        "  = hint: give the pool's blocks one gpu_sharing_config, or put the GPUs of each in a pool of its own",
+        inv + ":11:109: error: " + pool + "r." + a + ": the guest_accelerator blocks of node pool 'r' attach GPUs that"
+            + " GKE advertises as 4294967294 shared GPUs of a node, more than 2147483647",
+        "  = hint: write the number of GPUs per node, such as 4, and of clients per GPU, such as 2"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   /** The symphony model selects the pool's nodes by labels.name, so it must be a label value Kubernetes takes. */
   @Test
   void aLabelNameThatIsNoLabelValueIsAnErrorAtIt() throws IOException {

@@ -271,13 +271,20 @@ public final class TerraformInventoryReader {
       }
     }
     NodePool.GpuSharing sharing = null;
-    List<Block> accelerators = !labelsRead || Nodes.get(labels, "gpu_count") != null ? List.of()
+    // With Cloudwise's gpu_count label, which counts a node's GPUs as guest_accelerator does, the blocks still
+    // say how GKE shares them.
+    boolean countLabel = Nodes.get(labels, "gpu_count") != null;
+    List<Block> accelerators = !labelsRead ? List.of()
         : blocks(config, "node_config.guest_accelerator", key, "block", BLOCK_HINT);
     if (!accelerators.isEmpty()) {
-      Gpus gpus = gpus(config, accelerators, key, gpuType == null);
-      gpuCount = gpus.count();
-      gpuType = gpuType != null ? gpuType : gpus.type();
+      Gpus gpus = gpus(config, accelerators, key, gpuType == null && !countLabel);
       sharing = gpus.sharing();
+      if (!countLabel) {
+        gpuCount = gpus.count();
+        gpuType = gpuType != null ? gpuType : gpus.type();
+      } else if (gpuCount != null && sharing != null) {
+        gpuCount = advertised(gpuCount, sharing, labels.get("gpu_count"), key);
+      }
     }
     List<Taint> taints = new ArrayList<>();
     for (Block b : blocks(config, "node_config.taint", key, "taint", TAINT_HINT)) {
@@ -616,6 +623,23 @@ public final class TerraformInventoryReader {
       return new Gpus(null, type, sharing);
     }
     return new Gpus((int) sum, sum == 0 ? firstType : type, sharing);
+  }
+
+  /**
+   * The GPUs that GKE advertises of a node with {@code gpus} of the {@code gpu_count} label, shared as
+   * {@code sharing} says; null, with the reason added to {@code problems}, when more than a pool holds.
+   */
+  private Integer advertised(int gpus, NodePool.GpuSharing sharing, Node label, String key) {
+    long advertised = (long) gpus * sharing.clients();
+    if (advertised <= Integer.MAX_VALUE) {
+      return (int) advertised;
+    }
+    problems.add(Diagnostic.error(label.origin(), path(key, "node_config.labels.gpu_count"), "inventory-count",
+        "label 'gpu_count' of node pool '" + key + "' is " + gpus + " GPUs, which its guest_accelerator shares as "
+            + sharing.describe() + ", and GKE advertises them as " + advertised + " shared GPUs of a node, more than "
+            + MAX_COUNT.toPlainString(),
+        "write the number of GPUs per node, such as 4, and of clients per GPU, such as 2"));
+    return null;
   }
 
   private static String sharedAs(NodePool.GpuSharing sharing) {

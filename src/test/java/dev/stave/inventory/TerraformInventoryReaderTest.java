@@ -81,6 +81,38 @@ class TerraformInventoryReaderTest {
     assertEquals(null, u.gpuSharing());
   }
 
+  /** Cloudwise's gpu_count label counts a node's GPUs as guest_accelerator does; the blocks say how they are shared. */
+  @Test
+  void aGpuCountLabelIsSharedAsItsBlocksSay() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = read("""
+        {"resource": {"google_container_node_pool": {
+          "l": {"node_count": 1, "node_config": {
+            "labels": {"cpu": 8, "memory_m": 30720, "gpu_type": "nvidia-tesla-t4", "gpu_count": 2},
+            "guest_accelerator": [{"type": "nvidia-tesla-t4", "count": 2, "gpu_sharing_config":
+                                    {"gpu_sharing_strategy": "MPS", "max_shared_clients_per_gpu": 3}}]}}
+        }}}
+        """, problems);
+    assertEquals(List.of(), problems);
+    NodePool labelled = inventory.find("l").orElseThrow();
+    assertEquals(List.of(6, 1, new NodePool.GpuSharing("MPS", 3)),
+        List.of(labelled.gpuCount(), labelled.gpusPerContainer(), labelled.gpuSharing()));
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_count": 1, "node_config": {
+            "labels": {"cpu": 8, "memory_m": 30720, "gpu_type": "nvidia-tesla-t4", "gpu_count": 1073741824},
+            "guest_accelerator": [{"type": "nvidia-tesla-t4", "count": 1, "gpu_sharing_config":
+                                    {"gpu_sharing_strategy": "TIME_SHARING", "max_shared_clients_per_gpu": 2}}]}}
+        }}}
+        """);
+    assertEquals(List.of(temp.resolve("inv.tf.json") + ":3:89: error: resource.google_container_node_pool.p"
+            + ".node_config.labels.gpu_count: label 'gpu_count' of node pool 'p' is 1073741824 GPUs, which its"
+            + " guest_accelerator shares as TIME_SHARING, 2 clients per GPU, and GKE advertises them as 2147483648"
+            + " shared GPUs of a node, more than 2147483647",
+        "  = hint: write the number of GPUs per node, such as 4, and of clients per GPU, such as 2"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   /** Read as unshared, or shared otherwise, a pool would take more or fewer pods than its nodes run. */
   @Test
   void aGpuSharingConfigGkeWouldNotTakeIsAnErrorAtIt() throws IOException {

@@ -220,8 +220,10 @@ public final class SchemaValidator {
         } else if (at.node instanceof ScalarNode s && s.isString() && expectsNumberOrBool(keywordSchema)
             && s.text().matches("-?[0-9]+(\\.[0-9]+)?|true|false")) {
           hints.add("write the value without quotes");
-        } else if (at.node instanceof ScalarNode s && s.isString() && parentSchema(m) != null
-            && parentSchema(m).path("x-words").asBoolean() && asList(s.text()) != null) {
+        } else if (at.node instanceof ScalarNode s && s.isString() && s.origin().copied() == null
+            && parentSchema(m) != null && parentSchema(m).path("x-words").asBoolean() && asList(s.text()) != null) {
+          // Only words written here: a copy (${...}, *alias) may be a credential's, whose words once split
+          // apart would no longer be the value that diagnostics hide.
           hints.add("write it as a list: " + asList(s.text()));
           ownValueHint = true;
         } else if (at.node instanceof ScalarNode s && !s.isString() && expected(keywordSchema).contains("string")

@@ -102,6 +102,15 @@ class SchemaValidatorTest {
     }
   }
 
+  /** A credential's words, split into a list, would no longer be the value that diagnostics hide. */
+  @Test
+  void aCommandCopiedFromElsewhereIsNotShownAsAList() throws IOException {
+    Diagnostic copied = only("experiment", EXPERIMENT + "tracking: {neptune: {project: a/b,"
+        + " api_token: &t 'tok-part1 tok-part2'}}\nprocesses: {a: {args: *t}}\n");
+    assertEquals("processes.a.args", copied.jsonPath());
+    assertEquals(List.of("write a list, e.g. [--lr, \"0.001\"]"), copied.hints());
+  }
+
   @Test
   void aValueNotAllowedIsToldTheAllowedOnes() throws IOException {
     Diagnostic one = only("contexts", "kind: contexts\ncontexts: {lab: {type: slurm}}\n");

@@ -187,8 +187,9 @@ public final class ConfigLoader {
   private ConfigFile checked(Node root, String file, Path path, ProjectFolders folders) {
     if (!(root instanceof MapNode)) {
       // YAML reads lines of HOCON without a brace (kind = experiment) as one string that goes on over them.
-      String hocon = root instanceof ScalarNode scalar && scalar.value() instanceof String value
-          ? ConfigFormat.hoconLineHint(value, root.origin().line()) : null;
+      // The line as written, not the string: a quoted "a = b" is no HOCON, and ${CONF}'s value is hidden.
+      int line = root.origin().line();
+      String hocon = root instanceof ScalarNode ? ConfigFormat.hoconLineHint(sources.line(file, line), line) : null;
       throw new UserError(Diagnostic.error(root.origin(), "", "not-a-map",
           "a config must be a map of keys, not " + root.describe(),
           hocon != null ? hocon : "start the file with 'kind: ...'"));

@@ -99,6 +99,17 @@ class ConfigLoaderTest {
     assertEquals(List.of("check the indentation and the quoting on this line"), d.hints());
     Diagnostic scalar = refused(Files.writeString(dir.resolve("s.yaml"), "just a = sign\n"));
     assertEquals(List.of("start the file with 'kind: ...'"), scalar.hints());
+    Diagnostic quoted = refused(Files.writeString(dir.resolve("q.yaml"), "\"kind = experiment\"\n"));
+    assertEquals(List.of("start the file with 'kind: ...'"), quoted.hints());
+  }
+
+  /** A file that is one variable is not HOCON, whatever its value says: the value's words stay hidden. */
+  @Test
+  void aVariableHoldingHoconIsNotQuotedInAHint() throws IOException {
+    Path path = Files.writeString(dir.resolve("v.yaml"), "${CONF}\n");
+    UserError e = assertThrows(UserError.class, () -> new ConfigLoader(
+        new Env(Map.of("CONF", "secret-word = 1"), "/home/u"), new Sources()).load(path));
+    assertEquals(List.of("start the file with 'kind: ...'"), e.diagnostics().get(0).hints());
   }
 
   /** Written anew within one tick of the file system's clock, a file keeps its size and time, not its bytes. */

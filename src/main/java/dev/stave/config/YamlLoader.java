@@ -107,6 +107,19 @@ public final class YamlLoader {
 
     /** The 1-based line, without its break, as {@link Sources#lines} splits it; null past the last. */
     String line(int line);
+
+    /** Lines {@code first} to {@code last} ({@link #line}), fewer when the text ends before {@code last}. */
+    default List<String> lines(int first, int last) {
+      List<String> out = new ArrayList<>();
+      for (int line = first; line <= last; line++) {
+        String text = line(line);
+        if (text == null) {
+          break;
+        }
+        out.add(text);
+      }
+      return out;
+    }
   }
 
   /** A line break of YAML's that most editors show inside a line: the character, and the 1-based line it ends. */
@@ -130,6 +143,14 @@ public final class YamlLoader {
     public String line(int line) {
       String[] lines = Sources.lines(text, Sources.LineBreaks.YAML);
       return line < 1 || line > lines.length ? null : lines[line - 1];
+    }
+
+    @Override
+    public List<String> lines(int first, int last) {
+      // Split once: line() splits the whole text for each line.
+      String[] lines = Sources.lines(text, Sources.LineBreaks.YAML);
+      return Arrays.asList(lines).subList(Math.min(Math.max(first, 1), lines.length + 1) - 1,
+          Math.min(last, lines.length));
     }
   }
 
@@ -386,14 +407,41 @@ public final class YamlLoader {
    * only sees a plain value that goes on where a key was expected.
    */
   private static Diagnostic withHoconHint(Diagnostic d, Text text) {
-    int last = d.origin().line();
-    for (int line = Math.max(1, last - HOCON_LOOKBACK); line <= last; line++) {
-      String hint = ConfigFormat.hoconLineHint(text.line(line), line);
-      if (hint != null) {
+    int first = Math.max(1, d.origin().line() - HOCON_LOOKBACK);
+    List<String> lines = text.lines(first, d.origin().line());
+    for (int i = 0; i < lines.size(); i++) {
+      String hint = ConfigFormat.hoconLineHint(lines.get(i), first + i);
+      if (hint != null && !inBlockScalar(lines, i)) {
         return Diagnostic.error(d.origin(), d.jsonPath(), d.code(), d.message(), hint);
       }
     }
     return d;
+  }
+
+  /** A line that ends with a block scalar's indicator ({@code run: |}, {@code - >-}), maybe with a comment. */
+  private static final Pattern BLOCK_SCALAR_START = Pattern.compile("(?:.*\\s)?[|>][-+1-9]{0,2}\\s*(?:#.*)?");
+
+  /**
+   * Whether {@code lines}' {@code index}th line is text of a block scalar that starts above it among them: a
+   * script's {@code X=1} is no HOCON. A line less indented than every one below it up to {@code index} holds
+   * them, and it starts a block scalar or is part of its text.
+   */
+  private static boolean inBlockScalar(List<String> lines, int index) {
+    int indent = indent(lines.get(index));
+    for (int i = index - 1; i >= 0 && indent > 0; i--) {
+      String above = lines.get(i);
+      if (!above.isBlank() && indent(above) < indent) {
+        if (BLOCK_SCALAR_START.matcher(above).matches()) {
+          return true;
+        }
+        indent = indent(above);
+      }
+    }
+    return false;
+  }
+
+  private static int indent(String line) {
+    return line.length() - line.stripLeading().length();
   }
 
   /** U+0085 (NEL): YAML 1.1 reads it as a line break, HOCON and most editors as an ordinary character. */

@@ -103,6 +103,19 @@ class ConfigLoaderTest {
     assertEquals(List.of("start the file with 'kind: ...'"), quoted.hints());
   }
 
+  /** A script's {@code X=1} in a block scalar is YAML's text, not HOCON: the syntax error below keeps its hint. */
+  @Test
+  void aBlockScalarLineLikeHoconGetsNoHoconHint() throws IOException {
+    Diagnostic d = refused(Files.writeString(dir.resolve("b.yaml"), "kind: experiment\nprocesses:\n  a:\n"
+        + "    args:\n      - |\n        if true; then\n          TOKEN=abc\n        fi\n  b:\n    image: \"x\"y\n"));
+    assertEquals("yaml-syntax", d.code());
+    assertEquals(List.of("check the indentation and the quoting on this line"), d.hints());
+    Diagnostic hocon = refused(Files.writeString(dir.resolve("h.yaml"), "kind: experiment\nprocesses:\n"
+        + "  a:\n    args: [x]\n  b {\n    image: \"x\"y\n"));
+    assertEquals(List.of("line 5 ('b {') is written as HOCON, and the file's name makes it read as YAML: name it"
+        + " with .conf to read it as HOCON, or write YAML ('key: value')"), hocon.hints());
+  }
+
   /** A file that is one variable is not HOCON, whatever its value says: the value's words stay hidden. */
   @Test
   void aVariableHoldingHoconIsNotQuotedInAHint() throws IOException {

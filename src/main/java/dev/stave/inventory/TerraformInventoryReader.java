@@ -57,6 +57,8 @@ public final class TerraformInventoryReader {
   private static final String FROM_NODES =
       "; for a cluster that is running, 'stave inventory from-nodes' writes an inventory of it";
   private final List<Diagnostic> problems;
+  /** The file's google_container_cluster resources by name ({@link #cluster}); null until a pool asks. */
+  private Map<String, MapNode> clusters;
 
   private TerraformInventoryReader(ConfigFile file, List<Diagnostic> problems) {
     this.file = file;
@@ -421,20 +423,26 @@ public final class TerraformInventoryReader {
     return zones.isEmpty() ? REGIONAL_ZONES : zones.size();
   }
 
-  /** The google_container_cluster of this file under {@code key}; null when there is none. */
+  /**
+   * The google_container_cluster of this file under {@code key}, the first when several blocks write it; null
+   * when there is none. The clusters are gathered once: a search per pool took seconds for a file of
+   * thousands of resource blocks.
+   */
   private MapNode cluster(String key) {
-    List<Node> resources = new ArrayList<>();
-    items(Nodes.get((MapNode) file.root(), "resource"), "", (r, at) -> resources.add(r));
-    for (Node r : resources) {
-      List<Node> types = new ArrayList<>();
-      items(r instanceof MapNode rm ? Nodes.get(rm, "google_container_cluster") : null, "", (t, at) -> types.add(t));
-      for (Node t : types) {
-        if (t instanceof MapNode tm && tm.get(key) instanceof MapNode c) {
-          return c;
-        }
-      }
+    if (clusters == null) {
+      clusters = new HashMap<>();
+      items(Nodes.get((MapNode) file.root(), "resource"), "", (r, at) -> items(r instanceof MapNode rm
+          ? Nodes.get(rm, "google_container_cluster") : null, "", (t, in) -> {
+            if (t instanceof MapNode tm) {
+              tm.entries().forEach((name, c) -> {
+                if (c instanceof MapNode cm) {
+                  clusters.putIfAbsent(name, cm);
+                }
+              });
+            }
+          }));
     }
-    return null;
+    return clusters.get(key);
   }
 
   /** The text of a string that is no Terraform expression; else null. */

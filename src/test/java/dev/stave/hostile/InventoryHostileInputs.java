@@ -39,6 +39,8 @@ final class InventoryHostileInputs implements HostileGenerator {
     all.add(with("pools-10000-unknown-pool.yaml", "inv.tf.json", pools(POOLS), "pool-99999"));
     all.add(with("pools-1000-bad-last.yaml", "inv.tf.json",
         pools(1000).replace("\"pool-999\", \"cpu\": 8", "\"pool-9999\", \"cpu\": \"8; rm -rf /\""), "pool-0"));
+    // Each pool its own resource block, in a regional cluster that the file writes: its zones are looked up once.
+    all.add(with("regional-pools-25000-unknown-pool.yaml", "inv.tf.json", regionalPools(25_000), "pool-99999"));
     return all;
   }
 
@@ -49,6 +51,18 @@ final class InventoryHostileInputs implements HostileGenerator {
   private static Generated with(String name, String inventoryName, String inventory, String pool) {
     return GeneratedInputs.text(name, experiment(inventoryName, pool),
         Map.of(inventoryName, GeneratedInputs.utf8(inventory)));
+  }
+
+  /** A .tf.json of a regional cluster and n pools of one node per zone, each pool in a resource block of its own. */
+  static String regionalPools(int n) {
+    StringBuilder b = new StringBuilder("{\"resource\": [\n{\"google_container_cluster\": {\"main\":"
+        + " {\"location\": \"us-central1\"}}}");
+    for (int i = 0; i < n; i++) {
+      b.append(",\n{\"google_container_node_pool\": {\"pool-").append(i).append("\": {\"cluster\":"
+          + " \"${google_container_cluster.main.name}\", \"node_count\": 1,"
+          + " \"node_config\": {\"machine_type\": \"n1-standard-8\"}}}}");
+    }
+    return b.append("\n]}\n").toString();
   }
 
   /** A Cloudwise .tf.json with n node pools of n1-standard-8. */

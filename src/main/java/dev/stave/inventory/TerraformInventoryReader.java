@@ -279,7 +279,7 @@ public final class TerraformInventoryReader {
     List<Block> accelerators = !labelsRead ? List.of()
         : blocks(config, "node_config.guest_accelerator", key, "block", BLOCK_HINT);
     if (!accelerators.isEmpty()) {
-      Gpus gpus = gpus(config, accelerators, key, gpuType == null && !countLabel);
+      Gpus gpus = gpus(config, accelerators, key, gpuType == null && !countLabel, !countLabel);
       sharing = gpus.sharing();
       if (!countLabel) {
         gpuCount = gpus.count();
@@ -574,11 +574,12 @@ public final class TerraformInventoryReader {
    * count, so the counts are summed. A node has GPUs of one type, so blocks of two types are an error at the
    * later one's type, rather than a pool of either type with both counts. A block of count 0 attaches none,
    * as Terraform's Google provider leaves it out, and its type is the pool's only when no block attaches any.
-   * {@code readType} is false when a label gives the type. A block's shared GPUs count as GKE advertises
-   * them, each {@code max_shared_clients_per_gpu} times; a node's GPUs are shared one way, so blocks that
-   * share theirs otherwise are an error at the later one.
+   * {@code readType} is false when a label gives the type, and {@code readCount} when a label gives the
+   * count: the blocks then only say how the GPUs are shared, and a count that is an expression is no error.
+   * A block's shared GPUs count as GKE advertises them, each {@code max_shared_clients_per_gpu} times; a
+   * node's GPUs are shared one way, so blocks that share theirs otherwise are an error at the later one.
    */
-  private Gpus gpus(MapNode config, List<Block> accelerators, String key, boolean readType) {
+  private Gpus gpus(MapNode config, List<Block> accelerators, String key, boolean readType, boolean readCount) {
     long sum = 0;
     Block typed = null;
     String type = null;
@@ -586,8 +587,9 @@ public final class TerraformInventoryReader {
     Block shared = null;
     NodePool.GpuSharing sharing = null;
     for (Block b : accelerators) {
-      Integer count = count(Nodes.get(b.body(), "count"), key, b.path() + ".count", "GPUs per node");
-      if (Nodes.get(b.body(), "count") == null) {
+      Integer count = !readCount ? null
+          : count(Nodes.get(b.body(), "count"), key, b.path() + ".count", "GPUs per node");
+      if (readCount && Nodes.get(b.body(), "count") == null) {
         // Read as 0, the pool would have no GPUs, and a pod that asks for them would find no pool.
         missing(b, key, "count", "add the number of GPUs per node, such as \"count\": 1");
       }
@@ -595,10 +597,13 @@ public final class TerraformInventoryReader {
       int before = problems.size();
       NodePool.GpuSharing blockSharing = sharing(b, key);
       firstType = b == accelerators.get(0) ? written : firstType;
-      if (count == null || count == 0 || problems.size() > before) {
+      // Beside a label, a count of 0 written as such still attaches nothing, and shares nothing.
+      BigDecimal none = readCount ? null : written(Nodes.get(b.body(), "count"));
+      if (readCount && (count == null || count == 0) || none != null && none.signum() == 0
+          || problems.size() > before) {
         continue;
       }
-      sum += (long) count * (blockSharing == null ? 1 : blockSharing.clients());
+      sum += readCount ? (long) count * (blockSharing == null ? 1 : blockSharing.clients()) : 0;
       if (shared == null) {
         shared = b;
         sharing = blockSharing;

@@ -113,6 +113,37 @@ class TerraformInventoryReaderTest {
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  /** With the count in a label, a block's count is not read: an expression there, as before, is no error. */
+  @Test
+  void aGpuCountLabelLeavesTheBlocksCountsUnread() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = read("""
+        {"resource": {"google_container_node_pool": {
+          "l": {"node_count": 1, "node_config": {
+            "labels": {"cpu": 8, "memory_m": 30720, "gpu_type": "nvidia-tesla-t4", "gpu_count": 2},
+            "guest_accelerator": [{"type": "${var.gpu}", "count": "${var.gpus}", "gpu_sharing_config":
+                                    {"gpu_sharing_strategy": "MPS", "max_shared_clients_per_gpu": 3}}]}},
+          "u": {"node_count": 1, "node_config": {
+            "labels": {"cpu": 8, "memory_m": 30720, "gpu_type": "nvidia-tesla-t4", "gpu_count": 2},
+            "guest_accelerator": [{"type": "nvidia-tesla-t4", "count": "${var.gpus}"}]}},
+          "z": {"node_count": 1, "node_config": {
+            "labels": {"cpu": 8, "memory_m": 30720, "gpu_type": "nvidia-tesla-t4", "gpu_count": 2},
+            "guest_accelerator": [{"type": "nvidia-tesla-t4", "count": 0},
+                                  {"type": "nvidia-tesla-t4", "count": "${var.gpus}", "gpu_sharing_config":
+                                    {"gpu_sharing_strategy": "MPS", "max_shared_clients_per_gpu": 4}}]}}
+        }}}
+        """, problems);
+    assertEquals(List.of(), problems);
+    NodePool z = inventory.find("z").orElseThrow();
+    assertEquals(List.of(8, new NodePool.GpuSharing("MPS", 4)), List.of(z.gpuCount(), z.gpuSharing()));
+    NodePool l = inventory.find("l").orElseThrow();
+    assertEquals(List.of(6, 1, new NodePool.GpuSharing("MPS", 3)), List.of(l.gpuCount(), l.gpusPerContainer(),
+        l.gpuSharing()));
+    NodePool u = inventory.find("u").orElseThrow();
+    assertEquals(List.of(2, 2), List.of(u.gpuCount(), u.gpusPerContainer()));
+    assertEquals(null, u.gpuSharing());
+  }
+
   /** Read as unshared, or shared otherwise, a pool would take more or fewer pods than its nodes run. */
   @Test
   void aGpuSharingConfigGkeWouldNotTakeIsAnErrorAtIt() throws IOException {

@@ -367,8 +367,9 @@ public final class Dispatcher {
     List<String> out = new ArrayList<>();
     for (NodePool p : inventory.pools()) {
       out.add(p.name() + " (" + p.cpu().stripTrailingZeros().toPlainString() + " cpu, " + p.memoryMi() + " MiB"
-          + (p.hasGpu() ? ", " + p.gpuCount() + "x " + p.gpuType() + (p.gpuSharing() == null ? "" : " (shared)") : "")
-          + ")");
+          + (p.hasGpu() ? ", " + p.gpuCount() + "x " + p.gpuType() : "")
+          // Shared GPUs are many, but a container gets one: say so, or a gpu_count of 2 seems to fit.
+          + (p.hasGpu() && p.gpuSharing() != null ? ", shared, at most 1 per container" : "") + ")");
     }
     return String.join(", ", out);
   }

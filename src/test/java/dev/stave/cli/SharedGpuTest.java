@@ -78,7 +78,8 @@ class SharedGpuTest {
         "  = hint: ask for gpu_count = 1, or choose a pool whose GPUs are not shared",
         file + ":11:15: error: processes.c.schedule: no node pool of " + dir.resolve("inv.tf.json") + " satisfies"
             + " cpu=None, memory_m=None, gpu_type=None, and gpu_count=2",
-        "  = hint: pools: gpu (8 cpu, 30720 MiB, 8x nvidia-tesla-t4 (shared)); lower the request or add a pool"),
+        "  = hint: pools: gpu (8 cpu, 30720 MiB, 8x nvidia-tesla-t4, shared, at most 1 per container); lower the"
+            + " request or add a pool"),
         run.err().lines().filter(l -> !l.startsWith("    |")).toList());
   }
 

@@ -693,16 +693,13 @@ public final class TerraformInventoryReader {
     }
     Node clients = Nodes.get(config, "max_shared_clients_per_gpu");
     String clientsPath = at + ".max_shared_clients_per_gpu";
-    Integer n = count(clients, key, clientsPath, "clients per GPU");
+    // GKE shares each GPU among at least 1 container: a range from 0 would send -1 to 0, another error.
+    Integer n = count(clients, key, clientsPath, "clients per GPU", 1);
     if (clients == null) {
       problems.add(Diagnostic.error(config.origin(), path(key, clientsPath), "inventory-gpu",
           at + " of node pool '" + key + "' has no max_shared_clients_per_gpu, which Terraform requires of every"
               + " gpu_sharing_config", "add the number of containers that share each GPU, such as"
               + " \"max_shared_clients_per_gpu\": 2"));
-    } else if (n != null && n == 0) {
-      problems.add(Diagnostic.error(clients.origin(), path(key, clientsPath), "inventory-count",
-          clientsPath + " of node pool '" + key + "' is " + shown(clients) + ", and GKE shares each GPU among at"
-              + " least 1 container", "write the number of containers that share each GPU, such as 2"));
     }
     return problems.size() > before ? null : new NodePool.GpuSharing(Nodes.string(config, "gpu_sharing_strategy"), n);
   }
@@ -876,16 +873,21 @@ public final class TerraformInventoryReader {
    * ({@code "3"}). Read as absent, any other value would leave the pool unbounded or without its GPUs.
    */
   private Integer count(Node n, String key, String path, String what) {
+    return count(n, key, path, what, 0);
+  }
+
+  /** A count of at least {@code least}, as {@link #count(Node, String, String, String)} reads it. */
+  private Integer count(Node n, String key, String path, String what, int least) {
     if (n == null || expression(n, key, path, "number of " + what, "4")) {
       return null;
     }
     BigDecimal number = written(n);
-    if (number != null && number.signum() >= 0 && number.compareTo(MAX_COUNT) <= 0
+    if (number != null && number.compareTo(BigDecimal.valueOf(least)) >= 0 && number.compareTo(MAX_COUNT) <= 0
         && number.stripTrailingZeros().scale() <= 0) {
       return number.intValueExact();
     }
     problems.add(Diagnostic.error(n.origin(), path(key, path), "inventory-count",
-        path + " of node pool '" + key + "' is " + shown(n) + ", not a whole number from 0 to "
+        path + " of node pool '" + key + "' is " + shown(n) + ", not a whole number from " + least + " to "
             + MAX_COUNT.toPlainString(), "write the number of " + what + ", such as 4"));
     return null;
   }

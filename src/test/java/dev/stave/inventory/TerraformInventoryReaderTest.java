@@ -172,16 +172,16 @@ class TerraformInventoryReaderTest {
             + " or MPS, the strategies GKE shares GPUs by",
         "  = hint: write \"TIME_SHARING\" or \"MPS\"",
         inv + ":4:87: error: " + pool + "p." + a + "[0].gpu_sharing_config.max_shared_clients_per_gpu: " + a
-            + "[0].gpu_sharing_config.max_shared_clients_per_gpu of node pool 'p' is 0, and GKE shares each GPU"
-            + " among at least 1 container",
-        "  = hint: write the number of containers that share each GPU, such as 2",
+            + "[0].gpu_sharing_config.max_shared_clients_per_gpu of node pool 'p' is 0, not a whole number from 1"
+            + " to 2147483647",
+        "  = hint: write the number of clients per GPU, such as 4",
         inv + ":5:55: error: " + pool + "p." + a + "[1].gpu_sharing_config[0].gpu_sharing_strategy: " + a
             + "[1].gpu_sharing_config[0] of node pool 'p' has no gpu_sharing_strategy, which Terraform requires of"
             + " every gpu_sharing_config",
         "  = hint: add \"gpu_sharing_strategy\": \"TIME_SHARING\" or \"MPS\"",
         inv + ":5:86: error: " + pool + "p." + a + "[1].gpu_sharing_config[0].max_shared_clients_per_gpu: " + a
             + "[1].gpu_sharing_config[0].max_shared_clients_per_gpu of node pool 'p' is 2.5, not a whole number"
-            + " from 0 to 2147483647",
+            + " from 1 to 2147483647",
         "  = hint: write the number of clients per GPU, such as 4",
         inv + ":6:54: error: " + pool + "p." + a + "[2].gpu_sharing_config.max_shared_clients_per_gpu: " + a
             + "[2].gpu_sharing_config of node pool 'p' has no max_shared_clients_per_gpu, which Terraform requires"

@@ -13,6 +13,7 @@ import dev.stave.model.SmallMemory;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
@@ -92,10 +93,14 @@ public final class InventoryFileReader {
               path + ".selector." + e.getKey(), problems);
         }
       }
-      if (cpu != null && memory != null && selectable) {
-        pools.add(new NodePool(name, gke == null ? name : gke, labelName, cpu,
-            memory, Nodes.string(m, "gpu_type"), gpus == null ? 0 : gpus, Nodes.bool(m, "preemptible"),
-            Nodes.integer(m, "max_nodes"), taints, selector, allocCpu, allocMemory, poolsNode.keyOrigin(name)));
+      int physical = gpus == null ? 0 : gpus;
+      NodePool.GpuSharing sharing = sharing(m, name, path, physical, problems);
+      if (cpu != null && memory != null && selectable && (sharing != null || !m.has("gpu_sharing"))) {
+        // A node advertises each shared GPU as that many nvidia.com/gpu, which the pool counts.
+        int advertised = sharing == null ? physical : (int) sharing.advertised(physical);
+        pools.add(new NodePool(name, gke == null ? name : gke, labelName, cpu, memory, Nodes.string(m, "gpu_type"),
+            advertised, Nodes.bool(m, "preemptible"), Nodes.integer(m, "max_nodes"), taints, selector, allocCpu,
+            allocMemory, poolsNode.keyOrigin(name), Map.of(), sharing));
       }
     });
     if (problems.size() > before) {
@@ -104,6 +109,36 @@ public final class InventoryFileReader {
     String model = Nodes.string(root, "dispatch_model");
     Origin modelOrigin = model == null ? null : root.get("dispatch_model").origin();
     return new Inventory(file.file(), pools, model, modelOrigin, "gke".equals(Nodes.string(root, "provider")));
+  }
+
+  /**
+   * How GKE shares the pool's {@code gpus} physical GPUs ({@code gpu_sharing}, as a Terraform pool's
+   * {@code gpu_sharing_config}); null when it does not, or with the reason added to {@code problems}: a pool
+   * without GPUs has none to share, and one whose shared GPUs a pool cannot hold would be miscounted.
+   */
+  private static NodePool.GpuSharing sharing(MapNode pool, String name, String path, int gpus,
+      List<Diagnostic> problems) {
+    MapNode m = Nodes.map(pool, "gpu_sharing");
+    if (m == null) {
+      return null;
+    }
+    NodePool.GpuSharing sharing = new NodePool.GpuSharing(Nodes.string(m, "strategy"),
+        Nodes.integer(m, "max_shared_clients_per_gpu"));
+    if (gpus == 0) {
+      problems.add(Diagnostic.error(pool.keyOrigin("gpu_sharing"), path + ".gpu_sharing", "inventory-gpu",
+          "pool '" + Names.printable(name) + "' shares its GPUs, but has none to share ("
+              + (pool.has("gpu_count") ? "gpu_count is 0" : "no gpu_count") + ")",
+          "add the physical GPUs of a node, such as gpu_count: 1, or leave gpu_sharing out"));
+      return null;
+    }
+    if (sharing.overflows(gpus)) {
+      Node clients = m.get("max_shared_clients_per_gpu");
+      problems.add(Diagnostic.error(clients.origin(), path + ".gpu_sharing.max_shared_clients_per_gpu",
+          "inventory-count", "pool '" + Names.printable(name) + "' has gpu_count " + gpus + ", shared as "
+              + sharing.describe() + ", and " + sharing.tooMany(gpus), NodePool.GpuSharing.TOO_MANY_HINT));
+      return null;
+    }
+    return sharing;
   }
 
   /** Cores, rounded down to whole millicores ({@link SizeUnit}); null when they are none. */

@@ -54,6 +54,28 @@ public record NodePool(
     public String describe() {
       return strategy + ", " + clients + " clients per GPU";
     }
+
+    /** How to write a pool whose shared GPUs are more than a pool holds. */
+    public static final String TOO_MANY_HINT =
+        "write the number of GPUs per node, such as 4, and of clients per GPU, such as 2";
+
+    /** The {@code nvidia.com/gpu} that GKE advertises of a node with {@code gpus} physical GPUs. */
+    public long advertised(int gpus) {
+      return (long) gpus * clients;
+    }
+
+    /**
+     * Whether {@link #advertised} is more than a pool's {@code gpuCount} holds, the reason being
+     * {@link #tooMany}.
+     */
+    public boolean overflows(int gpus) {
+      return advertised(gpus) > Integer.MAX_VALUE;
+    }
+
+    /** Why the GPUs a node advertises are too many: "GKE advertises them as ... shared GPUs of a node, ...". */
+    public String tooMany(int gpus) {
+      return "GKE advertises them as " + advertised(gpus) + " shared GPUs of a node, more than " + Integer.MAX_VALUE;
+    }
   }
 
   public NodePool {

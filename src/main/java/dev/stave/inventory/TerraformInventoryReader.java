@@ -631,8 +631,7 @@ public final class TerraformInventoryReader {
           path(key, "node_config.guest_accelerator"), "inventory-count", "the guest_accelerator blocks of node pool '"
               + key + "' attach " + (sharing == null ? sum + " GPUs to a node" : "GPUs that GKE advertises as " + sum
                   + " shared GPUs of a node") + ", more than " + MAX_COUNT.toPlainString(),
-          sharing == null ? "write the number of GPUs per node, such as 4"
-              : "write the number of GPUs per node, such as 4, and of clients per GPU, such as 2"));
+          sharing == null ? "write the number of GPUs per node, such as 4" : NodePool.GpuSharing.TOO_MANY_HINT));
       return new Gpus(null, type, sharing);
     }
     return new Gpus((int) sum, sum == 0 ? firstType : type, sharing);
@@ -643,15 +642,12 @@ public final class TerraformInventoryReader {
    * {@code sharing} says; null, with the reason added to {@code problems}, when more than a pool holds.
    */
   private Integer advertised(int gpus, NodePool.GpuSharing sharing, Node label, String key) {
-    long advertised = (long) gpus * sharing.clients();
-    if (advertised <= Integer.MAX_VALUE) {
-      return (int) advertised;
+    if (!sharing.overflows(gpus)) {
+      return (int) sharing.advertised(gpus);
     }
     problems.add(Diagnostic.error(label.origin(), path(key, "node_config.labels.gpu_count"), "inventory-count",
         "label 'gpu_count' of node pool '" + key + "' is " + gpus + " GPUs, which its guest_accelerator shares as "
-            + sharing.describe() + ", and GKE advertises them as " + advertised + " shared GPUs of a node, more than "
-            + MAX_COUNT.toPlainString(),
-        "write the number of GPUs per node, such as 4, and of clients per GPU, such as 2"));
+            + sharing.describe() + ", and " + sharing.tooMany(gpus), NodePool.GpuSharing.TOO_MANY_HINT));
     return null;
   }
 

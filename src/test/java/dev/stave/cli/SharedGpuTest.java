@@ -39,6 +39,17 @@ class SharedGpuTest {
     return file;
   }
 
+  /** The plan of {@code file} places 8 pods on the pool's one node of 2 GPUs shared by 4, one GPU each. */
+  private static void assertEightPodsOfOneSharedGpu(Path file) {
+    Run run = Run.of("plan", file.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals("", run.err());
+    assertTrue(run.out().contains("    requests:     cpu=988m memory=3387Mi nvidia.com/gpu=1\n"
+        + "    limits:       nvidia.com/gpu=1\n"), run.out());
+    assertTrue(run.out().contains("  gpu: 8 pods on 1 of 1 nodes; cpu 7.904 of 7.91, memory 27096Mi of 27097Mi,"
+        + " gpus 8 of 8\n"), run.out());
+  }
+
   /** Each process of assign_to = gpu gets one shared GPU, so a node takes 8 of them. */
   @Test
   void assignToGpuGivesEachProcessOneSharedGpu() throws IOException {
@@ -47,13 +58,7 @@ class SharedGpuTest {
             replicas: 8
             schedule: {assign_to: gpu, node_pool_name: gpu}
         """);
-    Run run = Run.of("plan", file.toString());
-    assertEquals(0, run.code(), run.err());
-    assertEquals("", run.err());
-    assertTrue(run.out().contains("    requests:     cpu=988m memory=3387Mi nvidia.com/gpu=1\n"
-        + "    limits:       nvidia.com/gpu=1\n"), run.out());
-    assertTrue(run.out().contains("  gpu: 8 pods on 1 of 1 nodes; cpu 7.904 of 7.91, memory 27096Mi of 27097Mi,"
-        + " gpus 8 of 8\n"), run.out());
+    assertEightPodsOfOneSharedGpu(file);
   }
 
   @Test
@@ -98,6 +103,37 @@ class SharedGpuTest {
             + " clients per GPU), and GKE gives a container at most 1 shared GPU",
         "  = hint: ask for at most 1 nvidia.com/gpu in the process's resources, or choose a pool whose GPUs are not"
             + " shared"),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  /** A kind: inventory pool's gpu_sharing shares its gpu_count physical GPUs as a Terraform pool's does. */
+  @Test
+  void anInventoryFilesSharedPoolCountsAndLimitsAsATerraformOne() throws IOException {
+    Files.writeString(dir.resolve("inv.yaml"), """
+        kind: inventory
+        pools:
+          gpu: {cpu: 8, memory: 30Gi, gpu_type: nvidia-tesla-t4, gpu_count: 2, max_nodes: 1,
+                gpu_sharing: {strategy: MPS, max_shared_clients_per_gpu: 4}}
+        """);
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: e
+        image: img:1
+        inventory: inv.yaml
+        processes:
+          a:
+            replicas: 8
+            schedule: {assign_to: gpu, node_pool_name: gpu}
+        """);
+    assertEightPodsOfOneSharedGpu(file);
+    Files.writeString(file, Files.readString(file).replace("assign_to: gpu,", "assign_to: node_pool, gpu_count: 2,"));
+    Run run = Run.of("validate", file.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(
+        file + ":8:15: error: processes.a.schedule: this schedule gives process 'a' 2 GPUs of pool 'gpu', whose GPUs"
+            + " are shared (MPS, 4 clients per GPU), and GKE gives a container at most 1 shared GPU",
+        "  = hint: ask for gpu_count = 1, or choose a pool whose GPUs are not shared"),
         run.err().lines().filter(l -> !l.startsWith("    |")).toList());
   }
 }

@@ -196,4 +196,76 @@ class InventoryFileReaderTest {
         + "    |                                       ^\n"
         + "  = hint: max_nodes is the largest number of nodes the pool may have\n", run.err());
   }
+
+  /** gpu_count is a node's physical GPUs, each of which GKE advertises max_shared_clients_per_gpu times. */
+  @Test
+  void sharedGpusCountAsGkeAdvertisesThem() throws IOException {
+    Path file = temp.resolve("inv.yaml");
+    Files.writeString(file, """
+        kind: inventory
+        pools:
+          p: {cpu: 8, memory: 30Gi, gpu_type: t4, gpu_count: 2,
+              gpu_sharing: {strategy: TIME_SHARING, max_shared_clients_per_gpu: 4}}
+          q: {cpu: 8, memory: 30Gi, gpu_type: t4, gpu_count: 2}
+        """);
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = InventoryFixtures.load(file, problems);
+    assertEquals(List.of(), problems);
+    NodePool p = inventory.find("p").orElseThrow();
+    assertEquals(8, p.gpuCount());
+    assertEquals(new NodePool.GpuSharing("TIME_SHARING", 4), p.gpuSharing());
+    assertEquals(1, p.gpusPerContainer());
+    NodePool q = inventory.find("q").orElseThrow();
+    assertEquals(2, q.gpuCount());
+    assertEquals(null, q.gpuSharing());
+  }
+
+  @Test
+  void gpuSharingWithoutGpusOrWithTooManyIsAnErrorAtIt() throws IOException {
+    Path file = experiment("""
+        kind: inventory
+        pools:
+          a: {cpu: 8, memory: 1Gi, gpu_sharing: {strategy: MPS, max_shared_clients_per_gpu: 2}}
+          b: {cpu: 8, memory: 1Gi, gpu_count: 0, gpu_sharing: {strategy: MPS, max_shared_clients_per_gpu: 2}}
+          c: {cpu: 8, memory: 1Gi, gpu_count: 1073741824, gpu_sharing: {strategy: MPS, max_shared_clients_per_gpu: 2}}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals("", run.out());
+    String inv = temp.resolve("inv.yaml").toString();
+    String noneHint = "  = hint: add the physical GPUs of a node, such as gpu_count: 1, or leave gpu_sharing out\n";
+    assertEquals(inv + ":3:28: error: pools.a.gpu_sharing: pool 'a' shares its GPUs, but has none to share (no"
+        + " gpu_count)\n"
+        + "    |   a: {cpu: 8, memory: 1Gi, gpu_sharing: {strategy: MPS, max_shared_clients_per_gpu: 2}}\n"
+        + "    |                            ^\n" + noneHint
+        + inv + ":4:42: error: pools.b.gpu_sharing: pool 'b' shares its GPUs, but has none to share (gpu_count is"
+        + " 0)\n"
+        + "    |   b: {cpu: 8, memory: 1Gi, gpu_count: 0,"
+        + " gpu_sharing: {strategy: MPS, max_shared_clients_per_gpu: 2}}\n"
+        + "    |                                          ^\n" + noneHint
+        + inv + ":5:108: error: pools.c.gpu_sharing.max_shared_clients_per_gpu: pool 'c' has gpu_count 1073741824,"
+        + " shared as MPS, 2 clients per GPU, and GKE advertises them as 2147483648 shared GPUs of a node, more than"
+        + " 2147483647\n"
+        + "    |   c: {cpu: 8, memory: 1Gi, gpu_count: 1073741824, gpu_sharing: {strategy: MPS,"
+        + " max_shared_clients_per_gpu: 2}}\n"
+        + "    |" + " ".repeat(108) + "^\n"
+        + "  = hint: write the number of GPUs per node, such as 4, and of clients per GPU, such as 2\n", run.err());
+  }
+
+  @Test
+  void aGpuSharingStrategyGkeDoesNotHaveIsAnErrorAtIt() throws IOException {
+    Path file = experiment("""
+        kind: inventory
+        pools:
+          p: {cpu: 8, memory: 1Gi, gpu_count: 1, gpu_sharing: {strategy: time, max_shared_clients_per_gpu: 2}}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(temp.resolve("inv.yaml") + ":3:66: error: pools.p.gpu_sharing.strategy: 'time' is not one of"
+        + " TIME_SHARING, MPS\n"
+        + "    |   p: {cpu: 8, memory: 1Gi, gpu_count: 1,"
+        + " gpu_sharing: {strategy: time, max_shared_clients_per_gpu: 2}}\n"
+        + "    |                                                                  ^\n"
+        + "  = hint: write TIME_SHARING or MPS, the strategies GKE shares GPUs by\n", run.err());
+  }
 }

@@ -50,6 +50,9 @@ public record NodePool(
    * most one of them: GKE refuses more.
    */
   public record GpuSharing(String strategy, int clients) {
+    /** The strategies GKE shares GPUs by, as Terraform and an inventory write them. */
+    public static final List<String> STRATEGIES = List.of("TIME_SHARING", "MPS");
+
     /** As a message names it: "TIME_SHARING, 4 clients per GPU". */
     public String describe() {
       return strategy + ", " + clients + " clients per GPU";

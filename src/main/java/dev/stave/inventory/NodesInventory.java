@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -36,6 +37,9 @@ import java.util.stream.Collectors;
 public final class NodesInventory {
   public static final String GKE_POOL_LABEL = "cloud.google.com/gke-nodepool";
   private static final String GKE_ACCELERATOR = "cloud.google.com/gke-accelerator";
+  /** The labels GKE gives a node whose GPUs it shares, each advertised as that many nvidia.com/gpu. */
+  private static final String GKE_SHARING_STRATEGY = "cloud.google.com/gke-gpu-sharing-strategy";
+  private static final String GKE_SHARED_CLIENTS = "cloud.google.com/gke-max-shared-clients-per-gpu";
   /** The labels that name a node's GPU model: GKE's, and that of NVIDIA's GPU feature discovery. */
   private static final List<String> GPU_TYPE_LABELS = List.of(GKE_ACCELERATOR, "nvidia.com/gpu.product");
   private static final String AS_KUBECTL_WROTE_IT =
@@ -52,7 +56,8 @@ public final class NodesInventory {
    */
   private record NodeSize(String who, Origin origin, String path, Quantity cpu, Quantity memory, Quantity allocCpu,
       Quantity allocMemory, Quantity gpus, int gpuCapacity, Origin allocatableGpus, Origin labels,
-      Map<String, String> gpuTypes, boolean preemptible, List<Map<String, Object>> taints, boolean gke) {}
+      Map<String, String> gpuTypes, boolean preemptible, List<Map<String, Object>> taints, boolean gke,
+      NodePool.GpuSharing sharing) {}
 
   /** A node's {@code nvidia.com/gpu}: those the pool counts, those in capacity, and where allocatable has them. */
   private record Gpus(int count, int capacity, Origin allocatable) {}
@@ -148,6 +153,7 @@ public final class NodesInventory {
     warnOfSizes(pool, nodes, problems);
     warnOfGpuTypes(pool, nodes, problems);
     warnOfUnallocatableGpus(pool, nodes, problems);
+    NodePool.GpuSharing sharing = sharing(pool, nodes, problems);
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("cpu", Quantities.format(CPU.min(nodes)));
     m.put("memory", Quantities.format(MEMORY.min(nodes)));
@@ -156,9 +162,17 @@ public final class NodesInventory {
     alloc.put("memory", Quantities.format(ALLOCATABLE_MEMORY.min(nodes)));
     m.put("allocatable", alloc);
     int gpus = GPUS.min(nodes).getNumber().intValueExact();
-    if (gpus > 0) {
+    // A node advertises each shared GPU as that many nvidia.com/gpu, and an inventory counts physical GPUs.
+    int physical = sharing == null ? gpus : gpus / sharing.clients();
+    if (physical > 0) {
       gpuType(nodes).ifPresent(t -> m.put("gpu_type", t));
-      m.put("gpu_count", gpus);
+      m.put("gpu_count", physical);
+    }
+    if (physical > 0 && sharing != null) {
+      Map<String, Object> shared = new LinkedHashMap<>();
+      shared.put("strategy", sharing.strategy());
+      shared.put("max_shared_clients_per_gpu", sharing.clients());
+      m.put("gpu_sharing", shared);
     }
     if (nodes.stream().anyMatch(NodeSize::preemptible)) {
       m.put("preemptible", true);
@@ -229,9 +243,50 @@ public final class NodesInventory {
     problems.add(Diagnostic.warning(first.allocatableGpus(), first.path() + ".status.allocatable." + Resources.GPU,
         "node-gpus-not-allocatable", each + ", so pool '" + pool + "' gets "
             + (gpus == 0 ? "no GPUs" : gpus + (gpus == 1 ? " GPU" : " GPUs") + " per node"),
-        "check the NVIDIA device plugin on " + (fewer.size() == 1 ? "the node" : "those nodes")
-            + " ('kubectl describe node' shows its allocatable), then run from-nodes again; or write gpu_count by"
-            + " hand"));
+        checkDevicePlugin(fewer.size() == 1 ? "the node" : "those nodes")));
+  }
+
+  /** How to count GPUs that the device plugin left out of {@code nodes}' allocatable. */
+  private static String checkDevicePlugin(String nodes) {
+    return "check the NVIDIA device plugin on " + nodes + " ('kubectl describe node' shows its allocatable), then"
+        + " run from-nodes again; or write gpu_count by hand";
+  }
+
+  /**
+   * How GKE shares the GPUs of the pool's nodes (null when it does not), as their labels say. Nodes shared
+   * in different ways, or some not at all, are an error at the first that differs from the pool's first:
+   * counted as either, the pool would give containers GPUs that some of its nodes refuse, or count a
+   * fraction of their GPUs. A pool whose nodes advertise a count that is not a multiple of the clients
+   * (a GPU the device plugin left out) counts the whole GPUs in it, with a warning.
+   */
+  private static NodePool.GpuSharing sharing(String pool, List<NodeSize> nodes, List<Diagnostic> problems) {
+    NodeSize first = nodes.get(0);
+    Optional<NodeSize> other = nodes.stream().filter(n -> !Objects.equals(n.sharing(), first.sharing())).findFirst();
+    if (other.isPresent()) {
+      NodeSize o = other.get();
+      problems.add(Diagnostic.error(o.labels(), o.path() + ".metadata.labels", "pool-gpu-sharing-differs",
+          "the nodes of pool '" + pool + "' share their GPUs in different ways (" + first.who() + ": "
+              + sharedAs(first) + "; " + o.who() + ": " + sharedAs(o) + "), so no one gpu_count and gpu_sharing"
+              + " is true of every node",
+          "give the nodes of each sharing a pool label of their own and name it with --pool-label"));
+      return null;
+    }
+    NodePool.GpuSharing sharing = first.sharing();
+    int gpus = GPUS.min(nodes).getNumber().intValueExact();
+    if (sharing != null && gpus % sharing.clients() != 0) {
+      NodeSize fewest = nodes.stream().filter(n -> n.gpus().getNumber().intValueExact() == gpus).findFirst()
+          .orElseThrow();
+      problems.add(Diagnostic.warning(fewest.labels(), fewest.path() + ".metadata.labels", "pool-shared-gpus-uneven",
+          fewest.who() + " has " + gpus + " " + Resources.GPU + ", not a multiple of its " + sharing.clients()
+              + " clients per GPU, so pool '" + pool + "' gets " + gpus / sharing.clients()
+              + (gpus / sharing.clients() == 1 ? " GPU" : " GPUs") + " per node, each shared by " + sharing.clients(),
+          checkDevicePlugin("the node")));
+    }
+    return sharing;
+  }
+
+  private static String sharedAs(NodeSize node) {
+    return node.sharing() == null ? "not shared" : node.sharing().describe();
   }
 
   /** One warning per pool whose nodes differ in a size, at the first node larger than the pool's size. */
@@ -307,6 +362,7 @@ public final class NodesInventory {
       Quantity allocMemory = size(allocatable, "status.allocatable", SizeUnit.MEMORY);
       Gpus gpus = gpus(capacity, allocatable);
       List<Map<String, Object>> taints = taints(map(node, "", "spec"));
+      NodePool.GpuSharing sharing = labels == null ? null : sharing();
       if (failed) {
         return null;
       }
@@ -315,7 +371,46 @@ public final class NodesInventory {
           gpus.allocatable(), labels.origin(), gpuTypes(),
           "true".equals(Nodes.string(labels, "cloud.google.com/gke-preemptible"))
               || "true".equals(Nodes.string(labels, "cloud.google.com/gke-spot")), taints,
-          Nodes.string(labels, GKE_POOL_LABEL) != null);
+          Nodes.string(labels, GKE_POOL_LABEL) != null, sharing);
+    }
+
+    /**
+     * How GKE shares the node's GPUs, as its labels say (time-sharing or mps, and the clients of each GPU);
+     * null when it has neither label. A label without the other, or with a value GKE does not write, is an
+     * error at it: read as unshared, the node's pool would let a container ask for GPUs GKE refuses it.
+     */
+    private NodePool.GpuSharing sharing() {
+      String strategy = Nodes.string(labels, GKE_SHARING_STRATEGY);
+      String clients = Nodes.string(labels, GKE_SHARED_CLIENTS);
+      if (strategy == null && clients == null) {
+        return null;
+      }
+      if (strategy == null || clients == null) {
+        failed = true;
+        problems.add(Diagnostic.error(labels.origin(), path + ".metadata.labels", "node-gpu-sharing",
+            who + " has the label " + (strategy == null ? GKE_SHARED_CLIENTS : GKE_SHARING_STRATEGY) + " but not "
+                + (strategy == null ? GKE_SHARING_STRATEGY : GKE_SHARED_CLIENTS) + ", which GKE gives every node"
+                + " whose GPUs it shares", AS_KUBECTL_WROTE_IT));
+        return null;
+      }
+      String written = strategy.toUpperCase(Locale.ROOT).replace('-', '_');
+      if (!NodePool.GpuSharing.STRATEGIES.contains(written)) {
+        failed = true;
+        problems.add(Diagnostic.error(labels.get(GKE_SHARING_STRATEGY).origin(),
+            path + ".metadata.labels." + GKE_SHARING_STRATEGY, "node-gpu-sharing", who + " has the label "
+                + GKE_SHARING_STRATEGY + " '" + Names.printable(strategy) + "', not time-sharing or mps, the"
+                + " strategies GKE shares GPUs by", AS_KUBECTL_WROTE_IT));
+      }
+      Integer n = clients.matches("[0-9]{1,10}") && Long.parseLong(clients) <= Integer.MAX_VALUE
+          && Long.parseLong(clients) > 0 ? Integer.valueOf(clients) : null;
+      if (n == null) {
+        failed = true;
+        problems.add(Diagnostic.error(labels.get(GKE_SHARED_CLIENTS).origin(),
+            path + ".metadata.labels." + GKE_SHARED_CLIENTS, "node-gpu-sharing", who + " has the label "
+                + GKE_SHARED_CLIENTS + " '" + Names.printable(clients) + "', which is not a number of clients"
+                + " per GPU", "GKE shares each GPU among a whole number of containers from 1, such as 2"));
+      }
+      return failed ? null : new NodePool.GpuSharing(written, n);
     }
 
     /** The node's values of the GPU type labels, by label; those it lacks are left out. */

@@ -682,7 +682,7 @@ public final class TerraformInventoryReader {
           at + " of node pool '" + key + "' has no gpu_sharing_strategy, which Terraform requires of every"
               + " gpu_sharing_config", "add \"gpu_sharing_strategy\": \"TIME_SHARING\" or \"MPS\""));
     } else if (!expression(strategy, key, at + ".gpu_sharing_strategy", "sharing strategy", "\"TIME_SHARING\"")
-        && !(strategy instanceof ScalarNode s && s.isString() && List.of("TIME_SHARING", "MPS").contains(s.text()))) {
+        && !(strategy instanceof ScalarNode s && s.isString() && NodePool.GpuSharing.STRATEGIES.contains(s.text()))) {
       problems.add(Diagnostic.error(strategy.origin(), path(key, at + ".gpu_sharing_strategy"), "inventory-gpu",
           at + ".gpu_sharing_strategy of node pool '" + key + "' is " + shown(strategy)
               + ", not TIME_SHARING or MPS, the strategies GKE shares GPUs by", strategyHint));

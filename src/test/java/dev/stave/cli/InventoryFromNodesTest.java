@@ -664,4 +664,105 @@ class InventoryFromNodesTest {
         + " character U+0085 (NEL), which YAML 1.1 reads as a line break: it would become a space, or a line break"
         + " in a | block", nel.err().lines().findFirst().orElseThrow());
   }
+
+  /** A node's labels for GPUs that GKE shares, as it writes them. */
+  private static String shared(String strategy, String clients) {
+    return "\"cloud.google.com/gke-gpu-sharing-strategy\":\"" + strategy
+        + "\",\"cloud.google.com/gke-max-shared-clients-per-gpu\":\"" + clients + "\"";
+  }
+
+  /** A node of pool {@code pool} with {@code labels} and {@code gpus} nvidia.com/gpu in capacity and allocatable. */
+  private static String gpuNode(String name, String pool, String labels, int gpus) {
+    return "{\"metadata\":{\"name\":\"" + name + "\",\"labels\":{\"p\":\"" + pool + "\"" + labels + "}},\n"
+        + "  \"status\":{\"capacity\":{\"cpu\":\"8\",\"memory\":\"30Gi\",\"nvidia.com/gpu\":\"" + gpus + "\"},"
+        + "\"allocatable\":{\"cpu\":\"8\",\"memory\":\"30Gi\",\"nvidia.com/gpu\":\"" + gpus + "\"}}}";
+  }
+
+  /**
+   * A node whose GPUs GKE shares advertises each as that many nvidia.com/gpu; the pool counts the physical
+   * ones with the sharing, so that it reads back as the GPUs the node advertises, one per container.
+   */
+  @Test
+  void nodesWhoseGpusGkeSharesGiveAPoolOfTheirPhysicalGpusShared() throws IOException {
+    Path file = nodes("{\"items\":[\n" + gpuNode("a", "gpu", "," + shared("time-sharing", "4"), 8) + ",\n"
+        + gpuNode("b", "gpu", "," + shared("time-sharing", "4"), 8) + ",\n"
+        + gpuNode("c", "mps", "," + shared("mps", "3"), 7) + "]}\n");
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals("""
+        kind: inventory
+        pools:
+          gpu:
+            cpu: "8"
+            memory: 30Gi
+            allocatable:
+              cpu: "8"
+              memory: 30Gi
+            gpu_count: 2
+            gpu_sharing:
+              strategy: TIME_SHARING
+              max_shared_clients_per_gpu: 4
+            max_nodes: 2
+            selector:
+              p: gpu
+          mps:
+            cpu: "8"
+            memory: 30Gi
+            allocatable:
+              cpu: "8"
+              memory: 30Gi
+            gpu_count: 2
+            gpu_sharing:
+              strategy: MPS
+              max_shared_clients_per_gpu: 3
+            max_nodes: 1
+            selector:
+              p: mps
+        """, run.out());
+    assertEquals(List.of(file + ":6:34: warning: items[2].metadata.labels: node 'c' has 7 nvidia.com/gpu, not a"
+        + " multiple of its 3 clients per GPU, so pool 'mps' gets 2 GPUs per node, each shared by 3"),
+        headlines(run));
+    Path inventory = temp.resolve("inventory.yaml");
+    Files.writeString(inventory, run.out());
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory read = Inventories.load(new ConfigLoader(Run.ENV, new Sources()), inventory,
+        ProjectFolders.around(inventory), problems);
+    assertEquals(List.of(), problems);
+    NodePool gpu = read.find("gpu").orElseThrow();
+    assertEquals(List.of(8, 1, new NodePool.GpuSharing("TIME_SHARING", 4)),
+        List.of(gpu.gpuCount(), gpu.gpusPerContainer(), gpu.gpuSharing()));
+    NodePool mps = read.find("mps").orElseThrow();
+    assertEquals(List.of(6, 1, new NodePool.GpuSharing("MPS", 3)),
+        List.of(mps.gpuCount(), mps.gpusPerContainer(), mps.gpuSharing()));
+  }
+
+  /** Nodes of one pool shared in different ways, or sharing labels GKE would not write, are errors at them. */
+  @Test
+  void sharingLabelsThatDifferOrAreNotGkesAreErrorsAtThem() throws IOException {
+    Path file = nodes("{\"items\":[\n" + gpuNode("a", "x", "," + shared("time-sharing", "2"), 2) + ",\n"
+        + gpuNode("b", "x", "", 2) + ",\n"
+        + gpuNode("c", "y", "," + shared("spatial", "0"), 2) + ",\n"
+        + gpuNode("d", "y", ",\"cloud.google.com/gke-max-shared-clients-per-gpu\":\"2\"", 2) + "]}\n");
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals("", run.out());
+    assertEquals(List.of(
+        file + ":4:34: error: items[1].metadata.labels: the nodes of pool 'x' share their GPUs in different ways"
+            + " (node 'a': TIME_SHARING, 2 clients per GPU; node 'b': not shared), so no one gpu_count and"
+            + " gpu_sharing is true of every node",
+        "  = hint: give the nodes of each sharing a pool label of their own and name it with --pool-label",
+        file + ":6:87: error: items[2].metadata.labels.cloud.google.com/gke-gpu-sharing-strategy: node 'c' has the"
+            + " label cloud.google.com/gke-gpu-sharing-strategy 'spatial', not time-sharing or mps, the strategies"
+            + " GKE shares GPUs by",
+        AS_KUBECTL_WROTE_IT.stripTrailing(),
+        file + ":6:147: error: items[2].metadata.labels.cloud.google.com/gke-max-shared-clients-per-gpu: node 'c'"
+            + " has the label cloud.google.com/gke-max-shared-clients-per-gpu '0', which is not a number of clients"
+            + " per GPU",
+        "  = hint: GKE shares each GPU among a whole number of containers from 1, such as 2",
+        file + ":8:34: error: items[3].metadata.labels: node 'd' has the label"
+            + " cloud.google.com/gke-max-shared-clients-per-gpu but not cloud.google.com/gke-gpu-sharing-strategy,"
+            + " which GKE gives every node whose GPUs it shares",
+        AS_KUBECTL_WROTE_IT.stripTrailing()),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+  }
 }

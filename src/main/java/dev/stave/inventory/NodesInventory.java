@@ -152,8 +152,8 @@ public final class NodesInventory {
       List<Diagnostic> problems) {
     warnOfSizes(pool, nodes, problems);
     warnOfGpuTypes(pool, nodes, problems);
-    warnOfUnallocatableGpus(pool, nodes, problems);
     NodePool.GpuSharing sharing = sharing(pool, nodes, problems);
+    warnOfUnallocatableGpus(pool, nodes, sharing, problems);
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("cpu", Quantities.format(CPU.min(nodes)));
     m.put("memory", Quantities.format(MEMORY.min(nodes)));
@@ -229,9 +229,9 @@ public final class NodesInventory {
    * counts allocatable GPUs, so it gets fewer than its nodes have, or none and no {@code gpu_count} when a
    * node allocates none, as when the device plugin is down or finds a GPU unhealthy.
    */
-  private static void warnOfUnallocatableGpus(String pool, List<NodeSize> nodes, List<Diagnostic> problems) {
-    List<NodeSize> fewer = nodes.stream()
-        .filter(n -> n.gpus().getNumber().compareTo(BigDecimal.valueOf(n.gpuCapacity())) < 0).toList();
+  private static void warnOfUnallocatableGpus(String pool, List<NodeSize> nodes, NodePool.GpuSharing sharing,
+      List<Diagnostic> problems) {
+    List<NodeSize> fewer = unallocatable(nodes);
     if (fewer.isEmpty()) {
       return;
     }
@@ -241,9 +241,21 @@ public final class NodesInventory {
         .collect(Collectors.joining("; "));
     NodeSize first = fewer.get(0);
     problems.add(Diagnostic.warning(first.allocatableGpus(), first.path() + ".status.allocatable." + Resources.GPU,
-        "node-gpus-not-allocatable", each + ", so pool '" + pool + "' gets "
-            + (gpus == 0 ? "no GPUs" : gpus + (gpus == 1 ? " GPU" : " GPUs") + " per node"),
+        "node-gpus-not-allocatable", each + ", so pool '" + pool + "' gets " + gets(gpus, sharing),
         checkDevicePlugin(fewer.size() == 1 ? "the node" : "those nodes")));
+  }
+
+  /** The nodes with fewer GPUs in allocatable than in capacity. */
+  private static List<NodeSize> unallocatable(List<NodeSize> nodes) {
+    return nodes.stream().filter(n -> n.gpus().getNumber().compareTo(BigDecimal.valueOf(n.gpuCapacity())) < 0)
+        .toList();
+  }
+
+  /** What a pool of nodes that advertise {@code gpus}, shared as {@code sharing} says, gets: "2 GPUs per node". */
+  private static String gets(int gpus, NodePool.GpuSharing sharing) {
+    int physical = sharing == null ? gpus : gpus / sharing.clients();
+    return physical == 0 ? "no GPUs" : physical + (physical == 1 ? " GPU" : " GPUs") + " per node"
+        + (sharing == null ? "" : ", each shared by " + sharing.clients());
   }
 
   /** How to count GPUs that the device plugin left out of {@code nodes}' allocatable. */
@@ -257,7 +269,7 @@ public final class NodesInventory {
    * in different ways, or some not at all, are an error at the first that differs from the pool's first:
    * counted as either, the pool would give containers GPUs that some of its nodes refuse, or count a
    * fraction of their GPUs. A pool whose nodes advertise a count that is not a multiple of the clients
-   * (a GPU the device plugin left out) counts the whole GPUs in it, with a warning.
+   * counts the whole GPUs in it, with a warning (as unallocatable GPUs are warned about).
    */
   private static NodePool.GpuSharing sharing(String pool, List<NodeSize> nodes, List<Diagnostic> problems) {
     NodeSize first = nodes.get(0);
@@ -273,13 +285,13 @@ public final class NodesInventory {
     }
     NodePool.GpuSharing sharing = first.sharing();
     int gpus = GPUS.min(nodes).getNumber().intValueExact();
-    if (sharing != null && gpus % sharing.clients() != 0) {
+    // GPUs the device plugin left out are warned about with the rest of them.
+    if (sharing != null && gpus % sharing.clients() != 0 && unallocatable(nodes).isEmpty()) {
       NodeSize fewest = nodes.stream().filter(n -> n.gpus().getNumber().intValueExact() == gpus).findFirst()
           .orElseThrow();
       problems.add(Diagnostic.warning(fewest.labels(), fewest.path() + ".metadata.labels", "pool-shared-gpus-uneven",
           fewest.who() + " has " + gpus + " " + Resources.GPU + ", not a multiple of its " + sharing.clients()
-              + " clients per GPU, so pool '" + pool + "' gets " + gpus / sharing.clients()
-              + (gpus / sharing.clients() == 1 ? " GPU" : " GPUs") + " per node, each shared by " + sharing.clients(),
+              + " clients per GPU, so pool '" + pool + "' gets " + gets(gpus, sharing),
           checkDevicePlugin("the node")));
     }
     return sharing;

@@ -686,12 +686,28 @@ class InventoryFromNodesTest {
   void nodesWhoseGpusGkeSharesGiveAPoolOfTheirPhysicalGpusShared() throws IOException {
     Path file = nodes("{\"items\":[\n" + gpuNode("a", "gpu", "," + shared("time-sharing", "4"), 8) + ",\n"
         + gpuNode("b", "gpu", "," + shared("time-sharing", "4"), 8) + ",\n"
-        + gpuNode("c", "mps", "," + shared("mps", "3"), 7) + "]}\n");
+        + gpuNode("c", "mps", "," + shared("mps", "3"), 7) + ",\n"
+        // One GPU of its two left out of allocatable: 7 of 8
+        + gpuNode("d", "four", "," + shared("mps", "4"), 8).replace("\"8\"}}}", "\"7\"}}}")
+        + "]}\n");
     Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
     assertEquals(0, run.code(), run.err());
     assertEquals("""
         kind: inventory
         pools:
+          four:
+            cpu: "8"
+            memory: 30Gi
+            allocatable:
+              cpu: "8"
+              memory: 30Gi
+            gpu_count: 1
+            gpu_sharing:
+              strategy: MPS
+              max_shared_clients_per_gpu: 4
+            max_nodes: 1
+            selector:
+              p: four
           gpu:
             cpu: "8"
             memory: 30Gi
@@ -720,7 +736,9 @@ class InventoryFromNodesTest {
               p: mps
         """, run.out());
     assertEquals(List.of(file + ":6:34: warning: items[2].metadata.labels: node 'c' has 7 nvidia.com/gpu, not a"
-        + " multiple of its 3 clients per GPU, so pool 'mps' gets 2 GPUs per node, each shared by 3"),
+        + " multiple of its 3 clients per GPU, so pool 'mps' gets 2 GPUs per node, each shared by 3",
+        file + ":9:131: warning: items[3].status.allocatable.nvidia.com/gpu: node 'd' has 8 nvidia.com/gpu in"
+            + " status.capacity but 7 in status.allocatable, so pool 'four' gets 1 GPU per node, each shared by 4"),
         headlines(run));
     Path inventory = temp.resolve("inventory.yaml");
     Files.writeString(inventory, run.out());

@@ -507,6 +507,24 @@ public final class Dispatcher {
     return new BigDecimal(m, 3).stripTrailingZeros().toPlainString();
   }
 
+  /**
+   * Where a process's GPUs over a shared pool's limit came from, as its author wrote them: its own
+   * {@code resource_limit} wins over the schedule's share ({@code placed}, null without one), which wins over
+   * the defaults (see {@link Resources#over}).
+   */
+  private static String gpusFrom(Process p, Resources placed) {
+    if (p.resources().limits().containsKey(Resources.GPU) || p.resources().requests().containsKey(Resources.GPU)) {
+      return "the process's resource_limit";
+    }
+    boolean placedGpus = placed != null
+        && (placed.limits().containsKey(Resources.GPU) || placed.requests().containsKey(Resources.GPU));
+    if (!placedGpus && p.resources().defaults().containsKey(Resources.GPU)) {
+      return "the experiment's or context's default resources (or give the process its own resource_limit of"
+          + " gpu: 1)";
+    }
+    return "the schedule";
+  }
+
   /** Per pool, the schedule that placed its first pod unit (units in name order): where its messages go. */
   private Map<String, Schedule> firstOnEachPool(Map<String, Placement> placements, Map<String, Schedule> firstOfUnit) {
     Map<String, Schedule> first = new TreeMap<>();
@@ -545,8 +563,8 @@ public final class Dispatcher {
                   + "' asks for " + own + " GPUs (its own requests and limits, and the default resources, over the"
                   + " schedule's share) on pool '" + pool.name() + "', whose GPUs are shared ("
                   + pool.gpuSharing().describe() + "), and GKE gives a container at most 1 shared GPU",
-              "ask for at most 1 nvidia.com/gpu in the process's resources, or choose a pool whose GPUs are not"
-                  + " shared"));
+              "ask for at most 1 GPU in " + gpusFrom(p, placement.containers().get(p.name()))
+                  + ", or choose a pool whose GPUs are not shared"));
         }
       }
       // The placement's share fits a node; the process's own requests, the defaults of the experiment's

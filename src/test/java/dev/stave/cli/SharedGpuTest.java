@@ -95,14 +95,30 @@ class SharedGpuTest {
             resource_limit: {gpu: 2}
             schedule: {assign_to: gpu, node_pool_name: gpu}
         """);
+    assertProcessAAsksForTwoSharedGpus(file, "the process's resource_limit");
+  }
+
+  /** GPUs from the experiment's default resources are fixed there, or under the process's own resource_limit. */
+  @Test
+  void theHintNamesTheDefaultResourcesWhenTheGpusComeFromThem() throws IOException {
+    Path file = experiment("""
+          a:
+            schedule: {assign_to: node_pool, node_pool_name: gpu}
+        """);
+    Files.writeString(file, Files.readString(file).replace("processes:", "resources: {gpu: 2}\nprocesses:"));
+    assertProcessAAsksForTwoSharedGpus(file, "the experiment's or context's default resources (or give the process"
+        + " its own resource_limit of gpu: 1)");
+  }
+
+  /** Validating {@code file} fails only with process 'a''s 2 shared GPUs, whose hint says to fix {@code from}. */
+  private static void assertProcessAAsksForTwoSharedGpus(Path file, String from) {
     Run run = Run.of("validate", file.toString());
     assertEquals(1, run.code(), run.err());
     assertEquals(List.of(
         file + ":8:15: error: processes.a.schedule: process 'a' asks for 2 GPUs (its own requests and limits, and the"
             + " default resources, over the schedule's share) on pool 'gpu', whose GPUs are shared (TIME_SHARING, 4"
             + " clients per GPU), and GKE gives a container at most 1 shared GPU",
-        "  = hint: ask for at most 1 nvidia.com/gpu in the process's resources, or choose a pool whose GPUs are not"
-            + " shared"),
+        "  = hint: ask for at most 1 GPU in " + from + ", or choose a pool whose GPUs are not shared"),
         run.err().lines().filter(l -> !l.startsWith("    |")).toList());
   }
 

@@ -379,13 +379,18 @@ public final class TerraformInventoryReader {
       }
     });
     int zoneCount = zones.isEmpty() ? clusterZones(pool) : zones.size();
+    // GKE's default zones are a count stave assumed, which the author may not know of nor want.
+    boolean byDefault = zoneCount == 0;
+    zoneCount = byDefault ? REGIONAL_ZONES : zoneCount;
     long nodes = (long) perZone * zoneCount;
     if (problems.size() == before && nodes > Integer.MAX_VALUE) {
       problems.add(Diagnostic.error((n != null ? n : pool).origin(), path(key, n != null ? "node_locations" : ""),
           "inventory-count", "node pool '" + key
               + "' may have " + perZone + " nodes in each of its " + zoneCount + " zones, " + nodes
               + " in all, more than " + MAX_COUNT.toPlainString(),
-          "write the most nodes per zone, such as \"max_node_count\": 4"));
+          "write the most nodes per zone, such as \"max_node_count\": 4" + (byDefault ? " (with no node_locations"
+              + " on the pool or its cluster, stave counts GKE's default of " + REGIONAL_ZONES + " zones of the"
+              + " region; node_locations sets them)" : "")));
     }
     return problems.size() > before ? null : (int) nodes;
   }
@@ -395,7 +400,8 @@ public final class TerraformInventoryReader {
    * (else its cluster's) is a region, such as us-central1 rather than the zone us-central1-a, is in a
    * regional cluster, whose pools GKE puts in the cluster's {@code node_locations}, else in three zones of the
    * region. The cluster's are read only when the pool's {@code cluster} refers to a google_container_cluster
-   * of this file; a zonal pool, or one whose location the file does not say, is counted in one zone.
+   * of this file; a zonal pool, or one whose location the file does not say, is counted in one zone. 0 means
+   * GKE's default three zones, which the caller counts as {@link #REGIONAL_ZONES}.
    */
   private int clusterZones(MapNode pool) {
     Node ref = Nodes.get(pool, "cluster");
@@ -420,7 +426,7 @@ public final class TerraformInventoryReader {
         }
       }
     }
-    return zones.isEmpty() ? REGIONAL_ZONES : zones.size();
+    return zones.size();
   }
 
   /**

@@ -456,6 +456,23 @@ class TerraformInventoryReaderTest {
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  /** Zones counted by GKE's default were never written, so the hint says where the 3 came from. */
+  @Test
+  void tooManyNodesInGkesDefaultZonesSaysHowTheyWereCounted() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "r": {"name": "r", "location": "us-central1", "autoscaling": {"max_node_count": 1000000000},
+                "node_config": {"machine_type": "n1-standard-8"}}
+        }}}
+        """);
+    assertEquals(List.of(
+        temp.resolve("inv.tf.json") + ":2:8: error: resource.google_container_node_pool.r: node pool 'r' may have"
+            + " 1000000000 nodes in each of its 3 zones, 3000000000 in all, more than 2147483647",
+        "  = hint: write the most nodes per zone, such as \"max_node_count\": 4 (with no node_locations on the pool or"
+            + " its cluster, stave counts GKE's default of 3 zones of the region; node_locations sets them)"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   /** A resource with count 0 or an empty for_each declares no pool; with count 1, one. */
   @Test
   void aPoolOfCountZeroIsNoPoolAndOfCountOneIsOne() throws IOException {

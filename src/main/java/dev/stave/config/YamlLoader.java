@@ -401,6 +401,11 @@ public final class YamlLoader {
 
   /** How many lines up to a syntax error are looked at for one written as HOCON. */
   private static final int HOCON_LOOKBACK = 20;
+  /**
+   * How many lines above those are read to tell whether they are a block scalar's text, whose start may be
+   * far above (a long script): enough for any script but a few, and a bound on what one error reads.
+   */
+  private static final int BLOCK_SCALAR_LOOKBACK = 1000;
 
   /**
    * {@code d} with a hint to name the file .conf when a line up to it is written as HOCON: there YAML's parser
@@ -408,9 +413,10 @@ public final class YamlLoader {
    */
   private static Diagnostic withHoconHint(Diagnostic d, Text text) {
     int first = Math.max(1, d.origin().line() - HOCON_LOOKBACK);
-    List<String> lines = text.lines(first, d.origin().line());
-    for (int i = 0; i < lines.size(); i++) {
-      String hint = ConfigFormat.hoconLineHint(lines.get(i), first + i);
+    int above = Math.max(1, first - BLOCK_SCALAR_LOOKBACK);
+    List<String> lines = text.lines(above, d.origin().line());
+    for (int i = first - above; i < lines.size(); i++) {
+      String hint = ConfigFormat.hoconLineHint(lines.get(i), above + i);
       if (hint != null && !inBlockScalar(lines, i)) {
         return Diagnostic.error(d.origin(), d.jsonPath(), d.code(), d.message(), hint);
       }

@@ -116,6 +116,17 @@ class ConfigLoaderTest {
         + " with .conf to read it as HOCON, or write YAML ('key: value')"), hocon.hints());
   }
 
+  /** A long script's {@code X=1} is still its text when the script's {@code |} is out of the error's window. */
+  @Test
+  void aLineLikeHoconFarBelowItsBlockScalarsStartGetsNoHoconHint() throws IOException {
+    String script = "        echo step\n".repeat(25);
+    Diagnostic d = refused(Files.writeString(dir.resolve("l.yaml"), "kind: experiment\nprocesses:\n  a:\n"
+        + "    args:\n      - |\n" + script + "        TOKEN=abc\n  b:\n    image: \"x\"y\n"));
+    assertEquals("yaml-syntax", d.code());
+    assertEquals(33, d.origin().line());
+    assertEquals(List.of("check the indentation and the quoting on this line"), d.hints());
+  }
+
   /** A file that is one variable is not HOCON, whatever its value says: the value's words stay hidden. */
   @Test
   void aVariableHoldingHoconIsNotQuotedInAHint() throws IOException {

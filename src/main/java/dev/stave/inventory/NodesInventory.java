@@ -162,8 +162,7 @@ public final class NodesInventory {
     alloc.put("memory", Quantities.format(ALLOCATABLE_MEMORY.min(nodes)));
     m.put("allocatable", alloc);
     int gpus = GPUS.min(nodes).getNumber().intValueExact();
-    // A node advertises each shared GPU as that many nvidia.com/gpu, and an inventory counts physical GPUs.
-    int physical = sharing == null ? gpus : gpus / sharing.clients();
+    int physical = physical(gpus, sharing);
     if (physical > 0) {
       gpuType(nodes).ifPresent(t -> m.put("gpu_type", t));
       m.put("gpu_count", physical);
@@ -253,9 +252,17 @@ public final class NodesInventory {
 
   /** What a pool of nodes that advertise {@code gpus}, shared as {@code sharing} says, gets: "2 GPUs per node". */
   private static String gets(int gpus, NodePool.GpuSharing sharing) {
-    int physical = sharing == null ? gpus : gpus / sharing.clients();
+    int physical = physical(gpus, sharing);
     return physical == 0 ? "no GPUs" : physical + (physical == 1 ? " GPU" : " GPUs") + " per node"
         + (sharing == null ? "" : ", each shared by " + sharing.clients());
+  }
+
+  /**
+   * The whole physical GPUs of a node that advertises {@code gpus}: a node advertises each shared GPU as that
+   * many nvidia.com/gpu, and an inventory counts physical GPUs.
+   */
+  private static int physical(int gpus, NodePool.GpuSharing sharing) {
+    return sharing == null ? gpus : gpus / sharing.clients();
   }
 
   /** How to count GPUs that the device plugin left out of {@code nodes}' allocatable. */

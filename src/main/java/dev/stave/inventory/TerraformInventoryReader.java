@@ -609,7 +609,7 @@ public final class TerraformInventoryReader {
           || problems.size() > before) {
         continue;
       }
-      sum += readCount ? (long) count * (blockSharing == null ? 1 : blockSharing.clients()) : 0;
+      sum += !readCount ? 0 : blockSharing == null ? count : blockSharing.advertised(count);
       if (shared == null) {
         shared = b;
         sharing = blockSharing;

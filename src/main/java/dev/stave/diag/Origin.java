@@ -10,21 +10,33 @@ import java.util.Map;
  *
  * <p>{@code copied} says where a value that is used here through a YAML alias or a HOCON substitution is
  * written ("the anchor &amp;s at 3:12"), else null: the place is where the value was given to its key, which
- * the user changes to give it another, and the note leads to the copied value itself.
+ * the user changes to give it another, and the note leads to the copied value itself. {@code copy} says which
+ * of the two places this is, so that no caller reads it from the note's words.
  */
-public record Origin(String file, int line, int column, String copied) implements Comparable<Origin> {
-  private static final String COMES_FROM = "the value comes from ";
+public record Origin(String file, int line, int column, String copied, Copy copy) implements Comparable<Origin> {
+
+  /** Whether a place has to do with a copied value: not at all, where the copy is made, or inside the value. */
+  public enum Copy {
+    NONE,
+    /** The YAML alias or HOCON substitution that copies the value here ({@link #copiedFrom}). */
+    MADE_HERE,
+    /** A place inside a value written once and copied elsewhere ({@link #copiedBy}). */
+    INSIDE
+  }
 
   public Origin {
     if (file == null) {
       throw new IllegalArgumentException("origin needs a file");
+    }
+    if ((copied == null) != (copy == Copy.NONE)) {
+      throw new IllegalArgumentException("a copied origin needs its note, and only it");
     }
     line = Math.max(line, 1);
     column = Math.max(column, 1);
   }
 
   public Origin(String file, int line, int column) {
-    this(file, line, column, null);
+    this(file, line, column, null, Copy.NONE);
   }
 
   public static Origin of(String file) {
@@ -43,12 +55,12 @@ public record Origin(String file, int line, int column, String copied) implement
   public Origin copiedFrom(Map<String, Origin> sources) {
     List<String> each = new ArrayList<>();
     sources.forEach((what, from) -> each.add(what + " at " + where(from)));
-    return new Origin(file, line, column, COMES_FROM + Words.and(each));
+    return new Origin(file, line, column, "the value comes from " + Words.and(each), Copy.MADE_HERE);
   }
 
   /** Whether this is where a copy is made ({@link #copiedFrom}), not a place inside the value copied. */
   public boolean copies() {
-    return copied != null && copied.startsWith(COMES_FROM);
+    return copy == Copy.MADE_HERE;
   }
 
   /**
@@ -56,7 +68,7 @@ public record Origin(String file, int line, int column, String copied) implement
    * written here once, and an error in the copy is the copy's, so the note says which use made it.
    */
   public Origin copiedBy(String what, Origin by) {
-    return new Origin(file, line, column, "the value is copied by " + what + " at " + where(by));
+    return new Origin(file, line, column, "the value is copied by " + what + " at " + where(by), Copy.INSIDE);
   }
 
   /** {@code other} as a note names it: by line and column in this file, else by file too. */

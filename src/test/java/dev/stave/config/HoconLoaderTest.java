@@ -1,5 +1,6 @@
 package dev.stave.config;
 
+import static dev.stave.diag.Origin.Copy.MADE_HERE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -748,7 +749,8 @@ class HoconLoaderTest {
     assertEquals(List.of("write a long value that is used many times once, or keep large values out of the config"),
         d.hints());
     assertEquals("l[8]", d.jsonPath());
-    assertEquals(new Origin(file, 3, list.indexOf("${s}") + 6 * 8 + 1, "the value comes from ${s} at 2:5"), d.origin());
+    assertEquals(new Origin(file, 3, list.indexOf("${s}") + 6 * 8 + 1, "the value comes from ${s} at 2:5", MADE_HERE),
+        d.origin());
     // Keys on one line are added up as written, not in the order of their names.
     StringBuilder keys = new StringBuilder("o { ");
     for (int i = 9; i >= 0; i--) {
@@ -757,7 +759,7 @@ class HoconLoaderTest {
     String object = keys + "}";
     UserError inObject = assertThrows(UserError.class, () -> load(s + object + "\n", Map.of()));
     assertEquals("o.k1", inObject.diagnostics().get(0).jsonPath());
-    assertEquals(new Origin(file, 2, object.indexOf("k1 = ${s}") + 6, "the value comes from ${s} at 1:5"),
+    assertEquals(new Origin(file, 2, object.indexOf("k1 = ${s}") + 6, "the value comes from ${s} at 1:5", MADE_HERE),
         inObject.diagnostics().get(0).origin());
     // Top-level keys, one copy a line.
     StringBuilder copies = new StringBuilder(s + "a = 1\n");
@@ -766,7 +768,8 @@ class HoconLoaderTest {
     }
     UserError lines = assertThrows(UserError.class, () -> load(copies.toString(), Map.of()));
     assertEquals("b8", lines.diagnostics().get(0).jsonPath());
-    assertEquals(new Origin(file, 11, 6, "the value comes from ${s} at 1:5"), lines.diagnostics().get(0).origin());
+    assertEquals(new Origin(file, 11, 6, "the value comes from ${s} at 1:5", MADE_HERE),
+        lines.diagnostics().get(0).origin());
   }
 
   /** As in YAML (YamlLoaderTest): a long list under a key of ordinary length is within the paths' limit. */
@@ -814,19 +817,19 @@ class HoconLoaderTest {
     assertEquals(1, map.diagnostics().size(), map.diagnostics().toString());
     assertEquals("hocon-size", map.diagnostics().get(0).code());
     assertEquals(".b[36]", map.diagnostics().get(0).jsonPath().substring(key.length()));
-    assertEquals(new Origin(file, 3, inMap.lastIndexOf("${m}") + 1, "the value comes from ${m} at 2:5"),
+    assertEquals(new Origin(file, 3, inMap.lastIndexOf("${m}") + 1, "the value comes from ${m} at 2:5", MADE_HERE),
         map.diagnostics().get(0).origin());
     String inList = key + " = [${m}, ${m}]";
     UserError list = assertThrows(UserError.class, () -> load("a = 1\n" + m + inList + "\n", Map.of()));
     assertEquals("[1][36]", list.diagnostics().get(0).jsonPath().substring(key.length()));
-    assertEquals(new Origin(file, 3, inList.lastIndexOf("${m}") + 1, "the value comes from ${m} at 2:5"),
+    assertEquals(new Origin(file, 3, inList.lastIndexOf("${m}") + 1, "the value comes from ${m} at 2:5", MADE_HERE),
         list.diagnostics().get(0).origin());
     // Sixty levels copied sixty levels deep.
     String deep = "{ a = ".repeat(60) + "1" + " }".repeat(60);
     String copy = "n = " + "{ a = ".repeat(60) + "${m}" + " }".repeat(60);
     UserError depth = assertThrows(UserError.class, () -> load("m = " + deep + "\n" + copy + "\n", Map.of()));
     assertEquals("hocon-depth", depth.diagnostics().get(0).code());
-    assertEquals(new Origin(file, 2, copy.indexOf("${m}") + 1, "the value comes from ${m} at 1:5"),
+    assertEquals(new Origin(file, 2, copy.indexOf("${m}") + 1, "the value comes from ${m} at 1:5", MADE_HERE),
         depth.diagnostics().get(0).origin());
   }
 
@@ -836,9 +839,9 @@ class HoconLoaderTest {
     String file = dir.resolve("x.conf").toString();
     MapNode root = load("m = \"three\"\nn { o = [1] }\np { r = ${m}, l = ${n.o}, i = [${m}] }\n", Map.of());
     MapNode p = (MapNode) root.get("p");
-    assertEquals(new Origin(file, 3, 9, "the value comes from ${m} at 1:5"), p.get("r").origin());
-    assertEquals(new Origin(file, 3, 19, "the value comes from ${n.o} at 2:9"), p.get("l").origin());
-    assertEquals(new Origin(file, 3, 32, "the value comes from ${m} at 1:5"),
+    assertEquals(new Origin(file, 3, 9, "the value comes from ${m} at 1:5", MADE_HERE), p.get("r").origin());
+    assertEquals(new Origin(file, 3, 19, "the value comes from ${n.o} at 2:9", MADE_HERE), p.get("l").origin());
+    assertEquals(new Origin(file, 3, 32, "the value comes from ${m} at 1:5", MADE_HERE),
         ((ListNode) p.get("i")).items().get(0).origin());
     assertEquals(new Origin(file, 1, 5), root.get("m").origin());
   }

@@ -1,5 +1,7 @@
 package dev.stave.config;
 
+import static dev.stave.diag.Origin.Copy.INSIDE;
+import static dev.stave.diag.Origin.Copy.MADE_HERE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -109,7 +111,7 @@ class YamlLoaderTest {
     assertEquals("the file expands to more than 200000 values through its aliases",
         aliased.diagnostics().get(0).message());
     // At the alias that goes over, the 39th, not at the value it brings in from line 1.
-    assertEquals(new Origin("x.yaml", 2, 157, "the value comes from the anchor &a at 1:4"),
+    assertEquals(new Origin("x.yaml", 2, 157, "the value comes from the anchor &a at 1:4", MADE_HERE),
         aliased.diagnostics().get(0).origin());
     assertEquals("b[38][4919]", aliased.diagnostics().get(0).jsonPath());
   }
@@ -147,18 +149,18 @@ class YamlLoaderTest {
         + "m:\n  - *l\n  - {k: *l}\n  - *l\n";
     UserError e = assertThrows(UserError.class, () -> YamlLoader.verbatim().load(text, "x.yaml"));
     assertEquals(1, e.diagnostics().size(), e.diagnostics().toString());
-    assertEquals(new Origin("x.yaml", 5, 9, "the value comes from the anchor &l at 2:4"),
+    assertEquals(new Origin("x.yaml", 5, 9, "the value comes from the anchor &l at 2:4", MADE_HERE),
         e.diagnostics().get(0).origin());
     assertEquals("m[1].k[1]", e.diagnostics().get(0).jsonPath());
     UserError inMap = assertThrows(UserError.class, () -> YamlLoader.verbatim().load(
         text.replace("  - *l\n  - {k: *l}\n  - *l\n", "  - a: 1\n    b: *l\n    c: {d: 1, e: *l}\n"), "x.yaml"));
-    assertEquals(new Origin("x.yaml", 6, 18, "the value comes from the anchor &l at 2:4"),
+    assertEquals(new Origin("x.yaml", 6, 18, "the value comes from the anchor &l at 2:4", MADE_HERE),
         inMap.diagnostics().get(0).origin());
     assertEquals("m[0].c.e[0]", inMap.diagnostics().get(0).jsonPath());
     // An alias of a map that holds itself: the alias inside it is the one to remove.
     UserError itself = assertThrows(UserError.class,
         () -> YamlLoader.verbatim().load("a: 1\np: &p\n  q: [x]\n  r: *p\n", "x.yaml"));
-    assertEquals(new Origin("x.yaml", 4, 6, "the value comes from the anchor &p at 2:4"),
+    assertEquals(new Origin("x.yaml", 4, 6, "the value comes from the anchor &p at 2:4", MADE_HERE),
         itself.diagnostics().get(0).origin());
   }
 
@@ -242,7 +244,7 @@ class YamlLoaderTest {
         + "l: [" + "*k, ".repeat(39) + "*k]\n", "x.yaml"));
     assertEquals(1, aliased.diagnostics().size(), aliased.diagnostics().toString());
     // The map k's paths come to some 3,000,000 characters, and each alias's to as much again: the 33rd goes over.
-    assertEquals(new Origin("x.yaml", 3, 133, "the value comes from the anchor &k at 2:4"),
+    assertEquals(new Origin("x.yaml", 3, 133, "the value comes from the anchor &k at 2:4", MADE_HERE),
         aliased.diagnostics().get(0).origin());
     assertEquals("l[32]." + key, aliased.diagnostics().get(0).jsonPath());
   }
@@ -262,14 +264,14 @@ class YamlLoaderTest {
     MapNode root = load("kind: experiment\nname: x\nlabels: {a: &s \"three\", b: &m {c: 1}}\n"
         + "processes:\n  p:\n    replicas: *s\n    resources: *m\n");
     MapNode p = (MapNode) ((MapNode) root.get("processes")).get("p");
-    assertEquals(new Origin("x.yaml", 6, 15, "the value comes from the anchor &s at 3:13"),
+    assertEquals(new Origin("x.yaml", 6, 15, "the value comes from the anchor &s at 3:13", MADE_HERE),
         p.get("replicas").origin());
-    assertEquals(new Origin("x.yaml", 7, 16, "the value comes from the anchor &m at 3:28"),
+    assertEquals(new Origin("x.yaml", 7, 16, "the value comes from the anchor &m at 3:28", MADE_HERE),
         p.get("resources").origin());
     // Inside the map an alias brings in, each value and key is where the anchored text writes it, noting the copy.
-    assertEquals(new Origin("x.yaml", 3, 35, "the value is copied by *m at 7:16"),
+    assertEquals(new Origin("x.yaml", 3, 35, "the value is copied by *m at 7:16", INSIDE),
         ((MapNode) p.get("resources")).get("c").origin());
-    assertEquals(new Origin("x.yaml", 3, 32, "the value is copied by *m at 7:16"),
+    assertEquals(new Origin("x.yaml", 3, 32, "the value is copied by *m at 7:16", INSIDE),
         ((MapNode) p.get("resources")).keyOrigin("c"));
     assertEquals(new Origin("x.yaml", 3, 13), ((MapNode) root.get("labels")).get("a").origin());
   }

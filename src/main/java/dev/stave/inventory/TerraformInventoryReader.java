@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import java.util.regex.Pattern;
@@ -378,10 +379,10 @@ public final class TerraformInventoryReader {
                 + " \"us-central1-a\""));
       }
     });
-    int zoneCount = zones.isEmpty() ? clusterZones(pool) : zones.size();
+    OptionalInt written = zones.isEmpty() ? clusterZones(pool) : OptionalInt.of(zones.size());
     // GKE's default zones are a count stave assumed, which the author may not know of nor want.
-    boolean byDefault = zoneCount == 0;
-    zoneCount = byDefault ? REGIONAL_ZONES : zoneCount;
+    boolean byDefault = written.isEmpty();
+    int zoneCount = written.orElse(REGIONAL_ZONES);
     long nodes = (long) perZone * zoneCount;
     if (problems.size() == before && nodes > Integer.MAX_VALUE) {
       problems.add(Diagnostic.error((n != null ? n : pool).origin(), path(key, n != null ? "node_locations" : ""),
@@ -400,17 +401,17 @@ public final class TerraformInventoryReader {
    * (else its cluster's) is a region, such as us-central1 rather than the zone us-central1-a, is in a
    * regional cluster, whose pools GKE puts in the cluster's {@code node_locations}, else in three zones of the
    * region. The cluster's are read only when the pool's {@code cluster} refers to a google_container_cluster
-   * of this file; a zonal pool, or one whose location the file does not say, is counted in one zone. 0 means
-   * GKE's default three zones, which the caller counts as {@link #REGIONAL_ZONES}.
+   * of this file; a zonal pool, or one whose location the file does not say, is counted in one zone. Empty
+   * when the file leaves the zones to GKE's default three, which the caller counts as {@link #REGIONAL_ZONES}.
    */
-  private int clusterZones(MapNode pool) {
+  private OptionalInt clusterZones(MapNode pool) {
     Node ref = Nodes.get(pool, "cluster");
     var m = ref instanceof ScalarNode s && s.isString() ? CLUSTER_REFERENCE.matcher(s.text()) : null;
     MapNode cluster = m != null && m.matches() ? cluster(m.group(1)) : null;
     String location = Nodes.get(pool, "location") != null ? literal(Nodes.get(pool, "location"))
         : literal(Nodes.get(cluster, "location"));
     if (location == null || !REGION.matcher(location).matches()) {
-      return 1;
+      return OptionalInt.of(1);
     }
     Node written = Nodes.get(cluster, "node_locations");
     List<String> zones = new ArrayList<>();
@@ -419,14 +420,14 @@ public final class TerraformInventoryReader {
         String z = literal(zone);
         if (z == null) {
           // A zone stave cannot read: three could be too many, so the pool counts as in one zone.
-          return 1;
+          return OptionalInt.of(1);
         }
         if (!zones.contains(z)) {
           zones.add(z);
         }
       }
     }
-    return zones.size();
+    return zones.isEmpty() ? OptionalInt.empty() : OptionalInt.of(zones.size());
   }
 
   /**

@@ -457,12 +457,17 @@ public final class Dispatcher {
       return false;
     }
     problems.add(Diagnostic.error(s.origin(), s.path(), "shared-gpu-request", "this schedule gives process '"
-            + s.process() + "' " + gpus + " GPUs of pool '" + pool.name() + "', whose GPUs are shared ("
-            + pool.gpuSharing().describe() + "), and GKE gives a container at most 1 shared GPU",
+            + s.process() + "' " + gpus + " GPUs of " + sharedPool(pool),
         s.assignTo().equals("machine") ? "raise process_per_machine to at least " + (pool.gpuCount() / 2 + 1)
             + ", or use assign_to = gpu, which gives each process 1 shared GPU"
             : "ask for gpu_count = 1, or choose a pool whose GPUs are not shared"));
     return true;
+  }
+
+  /** A pool whose GPUs are shared, as a shared-gpu-request error names it and says why the request fails. */
+  private static String sharedPool(NodePool pool) {
+    return "pool '" + pool.name() + "', whose GPUs are shared (" + pool.gpuSharing().describe()
+        + "), and GKE gives a container at most 1 shared GPU";
   }
 
   private Inventory current;
@@ -561,8 +566,7 @@ public final class Dispatcher {
           Schedule first = firstOfUnit.get(unit.name());
           problems.add(Diagnostic.error(first.origin(), first.path(), "shared-gpu-request", "process '" + p.name()
                   + "' asks for " + own + " GPUs (its own requests and limits, and the default resources, over the"
-                  + " schedule's share) on pool '" + pool.name() + "', whose GPUs are shared ("
-                  + pool.gpuSharing().describe() + "), and GKE gives a container at most 1 shared GPU",
+                  + " schedule's share) on " + sharedPool(pool),
               "ask for at most 1 GPU in " + gpusFrom(p, placement.containers().get(p.name()))
                   + ", or choose a pool whose GPUs are not shared"));
         }

@@ -150,10 +150,12 @@ public final class NodesInventory {
    */
   private static Map<String, Object> pool(String pool, List<NodeSize> nodes, String poolLabel,
       List<Diagnostic> problems) {
+    // The fewest GPUs a node advertises, as the pool's other sizes are its smallest node's.
+    int gpus = GPUS.min(nodes).getNumber().intValueExact();
     warnOfSizes(pool, nodes, problems);
-    warnOfGpuTypes(pool, nodes, problems);
-    NodePool.GpuSharing sharing = sharing(pool, nodes, problems);
-    warnOfUnallocatableGpus(pool, nodes, sharing, problems);
+    warnOfGpuTypes(pool, nodes, gpus, problems);
+    NodePool.GpuSharing sharing = sharing(pool, nodes, gpus, problems);
+    warnOfUnallocatableGpus(pool, nodes, gpus, sharing, problems);
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("cpu", Quantities.format(CPU.min(nodes)));
     m.put("memory", Quantities.format(MEMORY.min(nodes)));
@@ -161,7 +163,6 @@ public final class NodesInventory {
     alloc.put("cpu", Quantities.format(ALLOCATABLE_CPU.min(nodes)));
     alloc.put("memory", Quantities.format(ALLOCATABLE_MEMORY.min(nodes)));
     m.put("allocatable", alloc);
-    int gpus = GPUS.min(nodes).getNumber().intValueExact();
     int physical = physical(gpus, sharing);
     if (physical > 0) {
       gpuType(nodes).ifPresent(t -> m.put("gpu_type", t));
@@ -194,9 +195,10 @@ public final class NodesInventory {
   /**
    * One warning per pool whose nodes differ in a GPU type label (or some lack it), at the first node that
    * differs from the pool's first: an inventory pool has one GPU type, so a pod placed on it may get
-   * another than {@code gpu_type} says, as the sizes of mixed nodes are warned about.
+   * another than {@code gpu_type} says, as the sizes of mixed nodes are warned about. {@code gpus} is the fewest
+   * GPUs a node of the pool advertises: the warning names the pool's GPU type only when it has GPUs.
    */
-  private static void warnOfGpuTypes(String pool, List<NodeSize> nodes, List<Diagnostic> problems) {
+  private static void warnOfGpuTypes(String pool, List<NodeSize> nodes, int gpus, List<Diagnostic> problems) {
     List<String> differences = new ArrayList<>();
     NodeSize other = null;
     for (String label : GPU_TYPE_LABELS) {
@@ -214,7 +216,7 @@ public final class NodesInventory {
       other = other == null || nodes.indexOf(differing) < nodes.indexOf(other) ? differing : other;
     }
     if (other != null) {
-      String named = GPUS.min(nodes).getNumber().signum() > 0
+      String named = gpus > 0
           ? gpuType(nodes).map(t -> ", though its gpu_type says " + t).orElse("") : "";
       problems.add(Diagnostic.warning(other.labels(), other.path() + ".metadata.labels", "pool-gpu-types-differ",
           "the nodes of pool '" + pool + "' differ in GPU type (" + String.join("; ", differences)
@@ -226,15 +228,15 @@ public final class NodesInventory {
   /**
    * One warning per pool whose nodes have GPUs that are not allocatable, at the first such node: the pool
    * counts allocatable GPUs, so it gets fewer than its nodes have, or none and no {@code gpu_count} when a
-   * node allocates none, as when the device plugin is down or finds a GPU unhealthy.
+   * node allocates none, as when the device plugin is down or finds a GPU unhealthy. {@code gpus} is the fewest
+   * GPUs a node of the pool advertises.
    */
-  private static void warnOfUnallocatableGpus(String pool, List<NodeSize> nodes, NodePool.GpuSharing sharing,
-      List<Diagnostic> problems) {
+  private static void warnOfUnallocatableGpus(String pool, List<NodeSize> nodes, int gpus,
+      NodePool.GpuSharing sharing, List<Diagnostic> problems) {
     List<NodeSize> fewer = unallocatable(nodes);
     if (fewer.isEmpty()) {
       return;
     }
-    int gpus = GPUS.min(nodes).getNumber().intValueExact();
     String each = fewer.stream().map(n -> n.who() + " has " + n.gpuCapacity() + " " + Resources.GPU
         + " in status.capacity but " + n.gpus().getNumber() + " in status.allocatable")
         .collect(Collectors.joining("; "));
@@ -276,9 +278,11 @@ public final class NodesInventory {
    * in different ways, or some not at all, are an error at the first that differs from the pool's first:
    * counted as either, the pool would give containers GPUs that some of its nodes refuse, or count a
    * fraction of their GPUs. A pool whose nodes advertise a count that is not a multiple of the clients
-   * counts the whole GPUs in it, with a warning (as unallocatable GPUs are warned about).
+   * counts the whole GPUs in it, with a warning (as unallocatable GPUs are warned about). {@code gpus} is the
+   * fewest GPUs a node of the pool advertises.
    */
-  private static NodePool.GpuSharing sharing(String pool, List<NodeSize> nodes, List<Diagnostic> problems) {
+  private static NodePool.GpuSharing sharing(String pool, List<NodeSize> nodes, int gpus,
+      List<Diagnostic> problems) {
     NodeSize first = nodes.get(0);
     Optional<NodeSize> other = nodes.stream().filter(n -> !Objects.equals(n.sharing(), first.sharing())).findFirst();
     if (other.isPresent()) {
@@ -291,7 +295,6 @@ public final class NodesInventory {
       return null;
     }
     NodePool.GpuSharing sharing = first.sharing();
-    int gpus = GPUS.min(nodes).getNumber().intValueExact();
     // GPUs the device plugin left out are warned about with the rest of them.
     if (sharing != null && gpus % sharing.clients() != 0 && unallocatable(nodes).isEmpty()) {
       NodeSize fewest = nodes.stream().filter(n -> n.gpus().getNumber().intValueExact() == gpus).findFirst()

@@ -253,7 +253,8 @@ class PackagedJarIT {
               + "          \"images\": [\n");
           for (int image = 0; image < 120; image++) {
             in.write((image == 0 ? "" : ",\n") + "            {\"names\": [\"registry.example.com/"
-                + "a-long-repository-name/image-" + image + "@sha256:" + "0".repeat(64) + "\"],\n             \"sizeBytes\": 123456789}");
+                + "a-long-repository-name/image-" + image + "@sha256:" + "0".repeat(64) + "\"],\n"
+                + "             \"sizeBytes\": 123456789}");
           }
           in.write("\n        ]}}");
         }

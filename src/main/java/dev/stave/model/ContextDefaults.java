@@ -84,6 +84,11 @@ public final class ContextDefaults {
     return namespaceOrigin;
   }
 
+  /** The path of {@link #namespace()} in the contexts file. */
+  public String namespaceKey() {
+    return contextKey("namespace");
+  }
+
   /** The image with the context's registry in front when it names none (Docker's rule for a registry host). */
   public String image(String image) {
     if (registry == null || image == null) {
@@ -129,6 +134,15 @@ public final class ContextDefaults {
 
   private String contextName() {
     return context == null ? null : context.name();
+  }
+
+  /** The path of a context's key in its contexts file, as diagnostics there name it. */
+  private String contextKey(String key) {
+    return contextKey(context, key);
+  }
+
+  private static String contextKey(ContextDef context, String key) {
+    return context == null ? key : "contexts." + context.name() + "." + key;
   }
 
   private void record(String key, String value, From from, Origin origin) {
@@ -177,7 +191,7 @@ public final class ContextDefaults {
     // mrunner writes https://gcr.io; an image reference has no scheme.
     String host = url.replaceFirst("^[a-zA-Z][a-zA-Z0-9+.-]*://", "").replaceAll("/+$", "");
     if (host.isEmpty() || !host.matches("[A-Za-z0-9][A-Za-z0-9._:/-]*")) {
-      problems.add(Diagnostic.error(values.get("registry_url").origin(), "registry_url", "registry-url",
+      problems.add(Diagnostic.error(values.get("registry_url").origin(), contextKey("registry_url"), "registry-url",
           "'" + Names.printable(url) + "' is not a registry",
           "write a registry host with an optional path, e.g. gcr.io/acme"));
       return;
@@ -190,7 +204,7 @@ public final class ContextDefaults {
     TreeMap<String, String> merged = new TreeMap<>();
     Node inherited = values.get("resources");
     if (inherited != null) {
-      TreeMap<String, String> parsed = MrunnerResources.parse(inherited, "resources", problems);
+      TreeMap<String, String> parsed = MrunnerResources.parse(inherited, contextKey("resources"), problems);
       parsed.forEach((k, v) -> record("resources." + k, v, From.CONTEXT, inherited.origin()));
       merged.putAll(parsed);
     }
@@ -219,7 +233,8 @@ public final class ContextDefaults {
     }
     String mount = ((ScalarNode) mountNode).text();
     if (!mount.matches(PATH)) {
-      problems.add(Diagnostic.error(mountNode.origin(), "storage.mount", "mount-path",
+      String key = own != null && own.has("mount") ? "storage.mount" : contextKey("storage");
+      problems.add(Diagnostic.error(mountNode.origin(), key, "mount-path",
           "'" + Names.printable(mount) + "' is not an absolute path", "start it with '/'"));
       return;
     }
@@ -244,10 +259,10 @@ public final class ContextDefaults {
     }
     String size = DEFAULT_STORAGE_SIZE;
     if (own != null && own.has("size")) {
-      size = quantity((ScalarNode) own.get("size"), false, problems);
+      size = quantity((ScalarNode) own.get("size"), "storage.size", false, problems);
       record("storage.size", size, From.EXPERIMENT, own.get("size").origin());
     } else if (values.has("default_pvc_size")) {
-      size = quantity((ScalarNode) values.get("default_pvc_size"), true, problems);
+      size = quantity((ScalarNode) values.get("default_pvc_size"), contextKey("default_pvc_size"), true, problems);
       record("storage.size", size, From.CONTEXT, values.get("default_pvc_size").origin());
     } else {
       record("storage.size", size, From.DEFAULT, null);
@@ -268,15 +283,14 @@ public final class ContextDefaults {
    */
   public static void checkStorageSize(ContextDef context, List<Diagnostic> problems) {
     if (context.values().get("default_pvc_size") instanceof ScalarNode size) {
-      quantity(size, true, problems);
+      quantity(size, contextKey(context, "default_pvc_size"), true, problems);
     }
   }
 
-  /** A size; {@code mrunner} sizes get its 'i' (default_pvc_size 100G is 100Gi there). */
-  private static String quantity(ScalarNode node, boolean mrunner, List<Diagnostic> problems) {
+  /** A size at {@code key}; {@code mrunner} sizes get its 'i' (default_pvc_size 100G is 100Gi there). */
+  private static String quantity(ScalarNode node, String key, boolean mrunner, List<Diagnostic> problems) {
     String text = node.text();
     String given = mrunner && text.matches("[0-9]+[KMGTPE]") ? text + "i" : Quantities.text(node);
-    String key = mrunner ? "default_pvc_size" : "storage.size";
     String size = Quantities.canonical(given).orElseGet(() -> {
       problems.add(Diagnostic.error(node.origin(), key, "quantity",
           "'" + Names.printable(text) + "' is not a Kubernetes quantity", Quantities.hint(text)));
@@ -313,7 +327,8 @@ public final class ContextDefaults {
       projectName = Values.string(root, "project");
       record("neptune.project", projectName, From.EXPERIMENT, root.get("project").origin());
     } else {
-      problems.add(Diagnostic.error(decides.origin(), "tracking.neptune", "neptune-project",
+      problems.add(Diagnostic.error(decides.origin(), own != null ? "tracking.neptune" : contextKey("neptune"),
+          "neptune-project",
           "Neptune tracking needs a project", "set the experiment's 'project' (e.g. \"workspace/project\") "
               + "or tracking.neptune.project"));
       return;
@@ -324,8 +339,9 @@ public final class ContextDefaults {
       record("neptune.api_token_secret", secretText, From.DEFAULT, null);
     }
     Origin secretOrigin = secretNode == null ? decides.origin() : secretNode.origin();
-    SecretRef secret = SecretRef.parse(secretText, secretOrigin, "tracking.neptune.api_token_secret", problems)
-        .orElse(null);
+    String secretKey = ownMap != null && ownMap.has("api_token_secret") ? "tracking.neptune.api_token_secret"
+        : contextKey("neptune.api_token_secret");
+    SecretRef secret = SecretRef.parse(secretText, secretOrigin, secretKey, problems).orElse(null);
     // The token itself is never recorded: provenance may be printed.
     Node token = ownMap != null && ownMap.has("api_token") ? ownMap.get("api_token")
         : inheritedMap != null ? inheritedMap.get("api_token") : null;
@@ -339,7 +355,9 @@ public final class ContextDefaults {
           ? From.EXPERIMENT : From.CONTEXT, file.origin());
     }
     if (token != null && file != null) {
-      problems.add(Diagnostic.error(file.origin(), "tracking.neptune.api_token_file", "neptune-token-twice",
+      String fileKey = ownMap != null && ownMap.has("api_token_file") ? "tracking.neptune.api_token_file"
+          : contextKey("neptune.api_token_file");
+      problems.add(Diagnostic.error(file.origin(), fileKey, "neptune-token-twice",
           "the Neptune API token is given both as api_token and as api_token_file", "keep one of them"));
       return;
     }
@@ -354,11 +372,12 @@ public final class ContextDefaults {
     if (picked == null) {
       return;
     }
+    String key = root.has("image_pull_secrets") ? "image_pull_secrets" : contextKey("image_pull_secrets");
     List<String> out = new ArrayList<>();
     for (Node n : ((dev.stave.config.ListNode) picked).items()) {
       String name = ((ScalarNode) n).text();
       if (!Names.isDns1123Label(name)) {
-        problems.add(Diagnostic.error(n.origin(), "image_pull_secrets", "secret-name",
+        problems.add(Diagnostic.error(n.origin(), key, "secret-name",
             "'" + Names.printable(name) + "' is not a Secret name", "use lower-case letters, digits and '-'"));
       } else if (!out.contains(name)) {
         out.add(name);

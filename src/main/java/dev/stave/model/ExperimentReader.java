@@ -140,7 +140,7 @@ public final class ExperimentReader {
       return name(namespace, 0, root.get("namespace").origin(), "namespace").orElse("invalid");
     }
     if (defaults.namespace() != null) {
-      return name(defaults.namespace(), 0, defaults.namespaceOrigin(), "namespace").orElse("invalid");
+      return name(defaults.namespace(), 0, defaults.namespaceOrigin(), defaults.namespaceKey()).orElse("invalid");
     }
     return name;
   }

@@ -131,7 +131,8 @@ class MrunnerTest {
         """);
     Run noProject = Run.of("compile", exp.toString(), "-o", "-");
     assertEquals(1, noProject.code());
-    assertTrue(noProject.err().contains("error: tracking.neptune: Neptune tracking needs a project"), noProject.err());
+    assertTrue(noProject.err().contains("error: contexts.gke.sandbox.neptune: Neptune tracking needs a project"),
+        noProject.err());
     List<Map<String, Object>> docs = docs(Run.of("compile", exp.toString(), "--context", "minikube", "-o", "-"));
     Map<String, Object> job = only(docs, "Job");
     assertEquals("sandbox", at(job, "metadata", "namespace"));
@@ -214,6 +215,31 @@ class MrunnerTest {
     Run other = Run.of("compile", exp.toString(), "--context", "other", "-o", "-");
     assertEquals(1, other.code(), other.err());
     assertTrue(other.err().contains(wrongName), other.err());
+  }
+
+  @Test
+  void aProblemWithAContextsValueNamesItsKeyInTheContextsFile() throws IOException {
+    Path contexts = write("contexts.yaml", """
+        kind: contexts
+        contexts:
+          lab:
+            registry_url: "gcr.io/a b"
+            resources: cpu=four
+            storage: storage
+            default_pvc_size: 100GB
+            namespace: Lab!
+            image_pull_secrets: [Pull_Secret]
+            neptune: {api_token_secret: Bad_Name/key}
+        """);
+    Path exp = write("exp.yaml", "kind: experiment\nname: p\ncontext: lab\ncontexts: contexts.yaml\nimage: img:1\n"
+        + "tracking: {neptune: {project: ws/p}}\nprocesses: {main: {command: [x]}}\n");
+    Run run = Run.of("validate", exp.toString());
+    assertEquals(1, run.code(), run.err());
+    List<String> keys = run.err().lines().filter(l -> l.startsWith(contexts.toString()))
+        .map(l -> l.replaceFirst("^[^ ]+ (error|warning|note): ([^ ]+):? .*$", "$2")).toList();
+    assertEquals(List.of("contexts.lab.registry_url:", "contexts.lab.resources:", "contexts.lab.storage:",
+        "contexts.lab.namespace:", "contexts.lab.image_pull_secrets:", "contexts.lab.neptune.api_token_secret:"),
+        keys, run.err());
   }
 
   @Test

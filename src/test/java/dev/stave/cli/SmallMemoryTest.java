@@ -255,7 +255,7 @@ class SmallMemoryTest {
     Run run = Run.of("validate", config.toString(), "--contexts", contexts.toString());
     assertEquals(0, run.code(), run.err());
     assertEquals(List.of(
-        contexts + ":6:23: warning: default_pvc_size: '512m' is 0.512 bytes of storage: the m suffix means"
+        contexts + ":6:23: warning: contexts.a.default_pvc_size: '512m' is 0.512 bytes of storage: the m suffix means"
             + " thousandths",
         "    |     default_pvc_size: 512m",
         "    |                       ^",
@@ -281,13 +281,13 @@ class SmallMemoryTest {
           a: {command: [python]}
         """);
     List<String> warning = List.of(
-        contexts + ":4:44: warning: default_pvc_size: '512m' is 0.512 bytes of storage: the m suffix means"
+        contexts + ":4:44: warning: contexts.a.default_pvc_size: '512m' is 0.512 bytes of storage: the m suffix means"
             + " thousandths",
         "    |   a: {storage: /storage, default_pvc_size: 512m}",
         "    |                                            ^",
         "  = hint: write 512M or 512Mi for 512 mebibytes (mrunner reads 512M as 512Mi)");
     List<String> zero = List.of(
-        contexts + ":5:44: error: default_pvc_size: a storage claim of 0 asks for no storage",
+        contexts + ":5:44: error: contexts.b.default_pvc_size: a storage claim of 0 asks for no storage",
         "    |   b: {storage: /storage, default_pvc_size: 0}",
         "    |                                            ^",
         "  = hint: give a size such as 10Gi");

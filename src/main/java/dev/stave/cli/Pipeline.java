@@ -22,6 +22,7 @@ import dev.stave.diag.UserError;
 import dev.stave.inventory.Inventories;
 import dev.stave.model.ContextDef;
 import dev.stave.model.ContextDefaults;
+import dev.stave.model.Contexts;
 import dev.stave.model.ContextsReader;
 import dev.stave.render.ObjectRenderer;
 import dev.stave.render.RenderedObject;
@@ -136,12 +137,16 @@ final class Pipeline {
       ConfigFile contexts = validators.computeIfAbsent("contexts", SchemaValidator::new).accept(config, schemaErrors);
       diagnostics.addAll(schemaErrors);
       if (contexts != null) {
-        // An experiment reads only its own context's inventory, so a broken one would wait for the first
+        // An experiment reads only its own context's values and inventory, so a broken one would wait for the first
         // experiment that uses the context.
         List<Diagnostic> problems = new ArrayList<>();
-        for (ContextDef c : ContextsReader.read(contexts).contexts().values()) {
+        Contexts read = ContextsReader.read(contexts);
+        if (read.current() != null) {
+          ContextsReader.find(read, read.current(), read.currentOrigin(), "current_context", problems);
+        }
+        for (ContextDef c : read.contexts().values()) {
           ContextsReader.checkName(c, problems);
-          ContextDefaults.checkStorageSize(c, problems);
+          ContextDefaults.check(c, problems);
           if (c.inventory() != null) {
             Inventories.loadForContext(loader, c.inventory(), c.inventoryOrigin(), c.folders(), problems);
           }

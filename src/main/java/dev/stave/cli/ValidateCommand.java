@@ -19,7 +19,7 @@ import picocli.CommandLine.Parameters;
       "Checks configs (syntax, schema and model rules, and the objects that overrides change) and reports"
           + " every problem; writes nothing.",
       "Inventory files (kind: inventory, or Terraform's .tf.json) and contexts files are checked as an"
-          + " experiment that refers to them reads them; a contexts file with the inventory of every context."
+          + " experiment that refers to them reads them; a contexts file with every context's values and inventory."
     })
 final class ValidateCommand implements Callable<Integer>, Main.RunsInContext {
   private final Context context;

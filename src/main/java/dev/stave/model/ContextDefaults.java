@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -47,7 +48,8 @@ public final class ContextDefaults {
     this.context = context;
     this.values = context == null ? new MapNode(Map.of(), Map.of(), root.origin()) : context.values();
     this.experiment = experiment;
-    this.experimentFolder = experiment.folder();
+    // A context checked alone (check) has no experiment file: its paths resolve against its own folder.
+    this.experimentFolder = experiment.path() == null ? context.folder() : experiment.folder();
     this.problems = problems;
   }
 
@@ -87,6 +89,11 @@ public final class ContextDefaults {
   /** The path of {@link #namespace()} in the contexts file. */
   public String namespaceKey() {
     return contextKey("namespace");
+  }
+
+  /** The key of the context's labels, as diagnostics about them name it. */
+  public String labelsKey() {
+    return contextKey("labels");
   }
 
   /** The image with the context's registry in front when it names none (Docker's rule for a registry host). */
@@ -277,14 +284,23 @@ public final class ContextDefaults {
   }
 
   /**
-   * Adds the problems of {@code context}'s {@code default_pvc_size} that an experiment reading it would report
-   * (not a quantity, zero, below 1Mi), so that {@code validate} of a contexts file alone reports them too; the
-   * same diagnostics, so a run that validates both reports each once.
+   * Adds the problems of {@code context}'s own values that an experiment reading it would report (its
+   * registry_url, resources, storage, default_pvc_size, image_pull_secrets and labels), so that {@code validate}
+   * of a contexts file alone reports them too, where an experiment would report them only once it uses the
+   * context; the same diagnostics, so a run that validates both reports each once.
    */
-  public static void checkStorageSize(ContextDef context, List<Diagnostic> problems) {
+  public static void check(ContextDef context, List<Diagnostic> problems) {
+    MapNode none = new MapNode(Map.of(), Map.of(), context.origin());
+    ContextDefaults d = new ContextDefaults(new ConfigFile(none, context.origin().file(), null, null,
+        context.folders()), context, problems);
+    d.readRegistry();
+    d.readResources();
+    d.readStorage();
+    d.readImagePullSecrets();
     if (context.values().get("default_pvc_size") instanceof ScalarNode size) {
       quantity(size, contextKey(context, "default_pvc_size"), true, problems);
     }
+    LabelRules.read(d.contextLabels(), d.labelsKey(), Set.of(), "label", problems);
   }
 
   /** A size at {@code key}; {@code mrunner} sizes get its 'i' (default_pvc_size 100G is 100Gi there). */

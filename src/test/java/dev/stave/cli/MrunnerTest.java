@@ -243,6 +243,57 @@ class MrunnerTest {
   }
 
   @Test
+  void validateOfAContextsFileAloneReportsWhatAnExperimentUsingAContextWould() throws IOException {
+    Path contexts = write("contexts.yaml", """
+        kind: contexts
+        current_context: lap
+        contexts:
+          lab:
+            registry_url: "gcr.io/x y"
+            resources: "cpu=4 mem"
+            storage: storage
+            image_pull_secrets: [Pull_Secret]
+            labels: {team: "a b"}
+        """);
+    Path exp = write("exp.yaml", "kind: experiment\nname: e\nimage: img:1\ncontext: lab\n"
+        + "processes: {a: {command: [x]}}\n");
+    List<String> expected = List.of(
+        contexts + ":2:18: error: current_context: context 'lap' is not defined in " + contexts,
+        "    | current_context: lap",
+        "    |                  ^",
+        "  = hint: did you mean 'lab'?",
+        contexts + ":5:19: error: contexts.lab.registry_url: 'gcr.io/x y' is not a registry",
+        "    |     registry_url: \"gcr.io/x y\"",
+        "    |                   ^",
+        "  = hint: write a registry host with an optional path, e.g. gcr.io/acme",
+        contexts + ":6:16: error: contexts.lab.resources: 'mem' in resources is not NAME=VALUE",
+        "    |     resources: \"cpu=4 mem\"",
+        "    |                ^",
+        "  = hint: resources are cpu, mem, gpu and tpu, e.g. \"cpu=4 mem=8G gpu=1\"",
+        contexts + ":7:14: error: contexts.lab.storage: 'storage' is not an absolute path",
+        "    |     storage: storage",
+        "    |              ^",
+        "  = hint: start it with '/'",
+        contexts + ":8:26: error: contexts.lab.image_pull_secrets: 'Pull_Secret' is not a Secret name",
+        "    |     image_pull_secrets: [Pull_Secret]",
+        "    |                          ^",
+        "  = hint: use lower-case letters, digits and '-'",
+        contexts + ":9:20: error: contexts.lab.labels.team: 'a b' is not a valid label value",
+        "    |     labels: {team: \"a b\"}",
+        "    |                    ^",
+        "  = hint: a label value has at most 63 letters, digits, '-', '_' or '.', and starts and ends with a letter"
+            + " or digit");
+    Run alone = Run.of("validate", contexts.toString());
+    assertEquals(1, alone.code(), alone.err());
+    assertEquals(expected, alone.err().lines().toList());
+    // With an experiment that uses the context, each is reported once: the same diagnostics.
+    Run both = Run.of("validate", contexts.toString(), exp.toString(), "--contexts", contexts.toString());
+    assertEquals(1, both.code(), both.err());
+    assertEquals(expected.subList(4, expected.size()), both.err().lines().toList().subList(4, expected.size()));
+    assertEquals(expected.size(), both.err().lines().count(), both.err());
+  }
+
+  @Test
   void resourcesStringsMapAsMrunnerDoesIntoRequestsAndLimits() throws IOException {
     Path exp = write("exp.yaml", """
         kind: experiment

@@ -493,6 +493,11 @@ public final class YamlLoader {
     } else if (problem.contains("Nesting Depth")) {
       problem = "the file is nested more than " + MAX_NESTING + " levels deep";
       hint = "flatten the structure";
+    } else if (problem.contains("found another document")) {
+      // Symphony users keep several configs in one stream; stave reads one config per file.
+      code = "yaml-documents";
+      problem = "a config file holds one YAML document, and a second one starts here";
+      hint = "put each config in a file of its own, or remove this '---'";
     } else if (problem.contains("aliases")) {
       problem = "the file uses too many aliases";
       hint = "write the values out instead of referring to anchors";

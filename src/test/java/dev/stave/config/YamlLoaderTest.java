@@ -469,6 +469,18 @@ class YamlLoaderTest {
   }
 
   @Test
+  void aSecondDocumentIsNamedAsSuch() {
+    for (String text : List.of("kind: experiment\n---\nkind: experiment\n", "a: 1\n---\n")) {
+      UserError e = assertThrows(UserError.class, () -> load(text));
+      Diagnostic d = e.diagnostics().get(0);
+      assertEquals("yaml-documents", d.code(), text);
+      assertEquals("invalid YAML: a config file holds one YAML document, and a second one starts here", d.message());
+      assertEquals(2, d.origin().line(), text);
+      assertEquals(List.of("put each config in a file of its own, or remove this '---'"), d.hints(), text);
+    }
+  }
+
+  @Test
   void aPlainVariableInAFlowListIsToldToBeQuoted() {
     for (String text : List.of("args: [--seed, ${TAG}]\n", "p: {image: ${TAG}}\n", "\u00e9\uD83D\uDE00: [${TAG}]\n")) {
       UserError e = assertThrows(UserError.class, () -> load(text));

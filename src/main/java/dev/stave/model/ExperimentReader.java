@@ -123,9 +123,10 @@ public final class ExperimentReader {
   private void claim(Map<String, Origin> names, String name, String given, Origin origin, String path) {
     Origin first = names.putIfAbsent(name, origin);
     if (first != null) {
+      // A process and a group of one name need no "becomes": nothing was sanitized.
+      String what = given.equals(name) ? "'" + name + "' is" : "'" + given + "' becomes '" + name + "', which is";
       problems.add(Diagnostic.error(origin, path, "name-collision",
-          "'" + given + "' becomes '" + name + "', which is already the name of the process or group at line "
-              + first.line(),
+          what + " already the name of the process or group at line " + first.line(),
           "rename one of them"));
     }
   }

@@ -916,6 +916,26 @@ class ExperimentMappingTest {
   }
 
   @Test
+  void aGroupNamedLikeAProcessIsOneCollisionWithoutSanitizing() throws IOException {
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: e
+        image: busybox:1
+        processes:
+          nonagent: {command: [x]}
+        process_groups:
+          nonagent:
+            processes:
+              learner: {command: [x]}
+        """);
+    Run run = Run.of("validate", file.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(file + ":7:3: error: process_groups.nonagent: 'nonagent' is already the name of the process"
+        + " or group at line 5"), run.err().lines().filter(l -> l.contains(": error: ")).toList());
+  }
+
+  @Test
   void anOverrideThatLeavesAMountWithoutItsVolumeIsAnError() throws IOException {
     Files.writeString(dir.resolve("key.txt"), "k");
     Path file = dir.resolve("x.yaml");

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stave.diag.Markdown;
 import dev.stave.diag.Printable;
 import dev.stave.diag.StaveBug;
+import dev.stave.diag.Words;
 import dev.stave.dispatch.PoolUsage;
 import dev.stave.model.Toleration;
 import java.math.BigDecimal;
@@ -344,7 +345,7 @@ public final class PlanWriter {
   }
 
   private static String capacity(PoolUsage u) {
-    return u.pods() + " pods on " + u.nodesNeeded() + " of " + max(u) + " nodes; cpu " + cores(u.cpuMillis()) + " of "
+    return Words.count(u.pods(), "pod") + " on " + u.nodesNeeded() + " of " + max(u) + " nodes; cpu " + cores(u.cpuMillis()) + " of "
         + available(u, u.nodeCpuMillis(), true) + ", memory " + u.memoryMi() + "Mi of "
         + available(u, u.nodeMemoryMi(), false) + (u.nodeGpus() > 0 ? ", gpus " + u.gpus() + " of "
         + Objects.toString(u.onMaxNodes(u.nodeGpus()), "unbounded") : "")

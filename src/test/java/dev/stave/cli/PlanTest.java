@@ -216,7 +216,7 @@ class PlanTest {
             tolerations:  -
 
         capacity:
-          cpu\\\\u202e\\u202e\\u001b[31mlarge: 1 pods on 1 of unbounded nodes; cpu 6 of unbounded, \
+          cpu\\\\u202e\\u202e\\u001b[31mlarge: 1 pod on 1 of unbounded nodes; cpu 6 of unbounded, \
         memory 0Mi of unbounded
 
         values (experiment, context or default):
@@ -298,7 +298,7 @@ class PlanTest {
     Run one = Run.of("plan", single.toString());
     assertEquals(0, one.code(), one.err());
     assertEquals("", one.err());
-    assertTrue(one.out().contains("  cpu-small: 1 pods on 1 of 2 nodes"), one.out());
+    assertTrue(one.out().contains("  cpu-small: 1 pod on 1 of 2 nodes"), one.out());
 
     Run three = Run.of("plan", swept.toString());
     assertEquals(0, three.code(), three.err());

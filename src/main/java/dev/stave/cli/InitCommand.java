@@ -36,7 +36,7 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
 
   private final Context context;
 
-  @Parameters(paramLabel = "KIND", defaultValue = "experiment", completionCandidates = Kinds.class,
+  @Parameters(paramLabel = "KIND", arity = "0..1", defaultValue = "experiment", completionCandidates = Kinds.class,
       description = "experiment (default), benchmark or cluster.")
   String kind;
 

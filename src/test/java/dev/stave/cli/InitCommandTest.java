@@ -48,6 +48,13 @@ class InitCommandTest {
     return files;
   }
 
+  @Test
+  void theHelpShowsTheKindAsOptional() {
+    Run help = Run.of("init", "--help");
+    assertEquals(0, help.code(), help.err());
+    assertTrue(help.out().startsWith("Usage: stave init [-hV] [--stacktrace] [-o=FILE] [KIND]\n"), help.out());
+  }
+
   @ParameterizedTest
   @CsvSource({"experiment, 4", "benchmark, 6", "cluster, 9"})
   void everyKindCompilesInEveryFormatToTheSameBundle(String kind, int objects) throws IOException {

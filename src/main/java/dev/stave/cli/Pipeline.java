@@ -51,6 +51,8 @@ final class Pipeline {
   private final Map<String, SchemaValidator> validators = new HashMap<>();
   /** The bundles of this run by name, each with the config it came from. */
   private final Map<String, Path> bundleConfigs = new HashMap<>();
+  /** Where each compiled config writes its {@code name}, which names its bundle. */
+  private final Map<Path, Origin> nameOrigins = new HashMap<>();
   private ObjectRenderer renderer;
 
   Pipeline(Env env, Sources sources, Path templates, CompileOptions options) {
@@ -168,6 +170,10 @@ final class Pipeline {
   /** The compiled form of a config that {@link #load} accepted, or null with the reasons added. */
   Compiled compile(ConfigFile config) {
     KindCompiler compiler = Kinds.find(kindOf(config)).orElseThrow();
+    Node name = ((MapNode) config.root()).get("name");
+    if (name != null) {
+      nameOrigins.put(config.path(), name.origin());
+    }
     return accept(compiler.compile(config, compileOptions()));
   }
 
@@ -272,9 +278,9 @@ final class Pipeline {
   void claimBundle(String bundle, Path config) {
     Path first = bundleConfigs.putIfAbsent(bundle, config);
     if (first != null) {
-      diagnostics.add(Diagnostic.error(Origin.of(config.toString()), "name", "bundle-twice",
-          "this config and " + first + " both compile to the bundle '" + bundle + "'",
-          "give the experiments different names"));
+      diagnostics.add(Diagnostic.error(nameOrigins.getOrDefault(config, Origin.of(config.toString())), "name",
+          "bundle-twice", "this config and " + first + " both compile to the bundle '" + bundle + "'",
+          "give the configs different names"));
     }
   }
 

@@ -282,7 +282,13 @@ class CommandLineTest {
   void twoConfigsWithTheSameBundleNameAreAnError() {
     Run run = Run.of("compile", "examples/cheetah-ppo.conf", "examples/cheetah-ppo.yaml", "-o", "-");
     assertEquals(1, run.code());
-    assertTrue(run.err().contains("both compile to the bundle 'cheetah-ppo'"), run.err());
+    assertEquals("""
+        examples/cheetah-ppo.yaml:3:7: error: name: this config and examples/cheetah-ppo.conf both compile to the \
+        bundle 'cheetah-ppo'
+            | name: cheetah-ppo
+            |       ^
+          = hint: give the configs different names
+        """, run.err());
     Run valid = Run.of("validate", "examples/cheetah-ppo.conf", "examples/cheetah-ppo.yaml");
     assertEquals(1, valid.code());
     assertEquals(run.err(), valid.err());

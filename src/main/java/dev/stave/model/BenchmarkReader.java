@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -32,6 +33,8 @@ public final class BenchmarkReader {
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   private static final Pattern APT_PACKAGE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9+.:=~_-]*");
   private static final Pattern GIT_REFERENCE = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9._/@^~+-]*");
+  /** A URL: its scheme, its host (an S3 URL's bucket) and the rest (the key). */
+  private static final Pattern URL = Pattern.compile("(?s)([A-Za-z][A-Za-z0-9+.-]*)://([^/]*)/*(.*)");
   private static final Pattern CONTROL = Pattern.compile("[\\x00-\\x1f\\x7f]");
 
   private final List<Diagnostic> problems = new ArrayList<>();
@@ -261,6 +264,7 @@ public final class BenchmarkReader {
     String path = Values.string(output, "path");
     plain(output.get("path"), "output.path", path, "a path");
     String bucket = Values.string(output, "bucket");
+    url(output, path, bucket);
     Benchmark.Credential key = credential(output, "key");
     Benchmark.Credential secretKey = credential(output, "secret_key");
     if (bucket != null && (key == null || secretKey == null)) {
@@ -277,6 +281,33 @@ public final class BenchmarkReader {
           "output has credentials but no 'bucket', so they are not used", "add 'bucket' or remove the credentials"));
     }
     return new Benchmark.Output(path, bucket, key, secretKey);
+  }
+
+  /**
+   * DeepEcho wrote the result with pandas' {@code to_csv(path)}, which sends an {@code s3://} path to S3 through
+   * fsspec; the launcher writes {@code path} as a file in its pod (or, with a bucket, uses it as the object's key),
+   * so a URL would leave the result in a local folder named {@code s3:} that is lost with the pod. A bucket with a
+   * {@code /} is refused by S3 only when the benchmark has run, hours later.
+   */
+  private void url(MapNode output, String path, String bucket) {
+    Matcher m = URL.matcher(path);
+    if (m.matches()) {
+      boolean s3 = m.group(1).equalsIgnoreCase("s3") && bucket == null && !m.group(2).isEmpty()
+          && !m.group(3).isEmpty();
+      problems.add(Diagnostic.error(output.get("path").origin(), "output.path", "output-url",
+          "'" + Names.printable(path) + "' is a URL, but the launcher writes the CSV to S3 only through"
+              + " 'bucket', and otherwise as a file inside its pod",
+          s3 ? "write bucket: " + Names.printable(m.group(2)) + " and path: " + Names.printable(m.group(3))
+              : "give the bucket in 'bucket' and the object's key (without the bucket) in 'path'"));
+    }
+    if (bucket != null && bucket.contains("/")) {
+      Matcher b = URL.matcher(bucket);
+      String name = b.matches() ? b.group(2) : bucket.substring(0, bucket.indexOf('/'));
+      problems.add(Diagnostic.error(output.get("bucket").origin(), "output.bucket", "bucket-name",
+          "'" + Names.printable(bucket) + "' is not a bucket name, which cannot contain '/'",
+          (name.isEmpty() ? "write the bucket's name alone" : "write bucket: " + Names.printable(name))
+              + "; the object's key goes in 'path'"));
+    }
   }
 
   private static Benchmark.Credential credential(MapNode output, String key) {

@@ -236,6 +236,46 @@ class BenchmarkCliTest {
   }
 
   @Test
+  void anS3UrlAsPathOrBucketIsAnErrorThatSaysWhereEachPartGoes() throws IOException {
+    Path local = Files.writeString(temp.resolve("u.yaml"), """
+        kind: benchmark
+        name: u
+        run: {function: a.b}
+        dask_cluster: {image: "i:1"}
+        output: {path: "s3://my-bucket/results/run.csv"}
+        """);
+    Run run = Run.of("compile", local.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals("", run.out());
+    assertEquals(List.of(
+        local + ":5:16: error: output.path: 's3://my-bucket/results/run.csv' is a URL, but the launcher writes the"
+            + " CSV to S3 only through 'bucket', and otherwise as a file inside its pod",
+        "    | output: {path: \"s3://my-bucket/results/run.csv\"}",
+        "    |                ^",
+        "  = hint: write bucket: my-bucket and path: results/run.csv"),
+        run.err().lines().toList());
+
+    Path bucket = Files.writeString(temp.resolve("b.yaml"), """
+        kind: benchmark
+        name: b
+        run: {function: a.b}
+        dask_cluster: {image: "i:1"}
+        output:
+          path: run.csv
+          bucket: s3://my-bucket/results
+          key: ${K}
+          secret_key: ${K}
+        """);
+    run = Run.with(new dev.stave.config.Env(Map.of("K", "k"), "/home/user"), "validate", bucket.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(
+        bucket + ":7:11: error: output.bucket: 's3://my-bucket/results' is not a bucket name, which cannot contain"
+            + " '/'",
+        "  = hint: write bucket: my-bucket; the object's key goes in 'path'"),
+        run.err().lines().filter(l -> l.contains(": error: ") || l.startsWith("  = hint:")).toList());
+  }
+
+  @Test
   void anAutoscalerWithoutCpuIsReportedAtTheWorkersKey() throws IOException {
     Path config = Files.writeString(temp.resolve("w.yaml"), """
         kind: benchmark

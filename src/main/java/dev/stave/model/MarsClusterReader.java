@@ -62,6 +62,9 @@ public final class MarsClusterReader {
     Boolean create = Values.bool(root, "create_namespace");
     String version = Optional.ofNullable(Values.string(root, "mars_version")).orElse(MarsCluster.DEFAULT_MARS_VERSION);
     String image = Optional.ofNullable(Values.string(root, "image")).orElse("marsproject/mars:v" + version);
+    if (root.has("mars_version") && !root.has("image")) {
+      versionProblem(version);
+    }
     if (root.has("image")) {
       ImageReference.problem(image, root.get("image").origin(), "image",
           "write it as registry/repository:tag, e.g. marsproject/mars:v0.6.11").ifPresent(problems::add);
@@ -87,6 +90,24 @@ public final class MarsClusterReader {
     return new MarsCluster(name, root.origin(), namespace, create == null || create, version, image, scheduler,
         worker, web, spillPaths(), cacheMem, cacheBytes, minWorkers, serviceType, timeout, extraEnv(),
         extraLabels());
+  }
+
+  /**
+   * Mars tags its releases {@code v<version>} and the default image adds the {@code v}, so {@code v0.6.11} or
+   * {@code latest} would name an image that does not exist, found only when every pod fails to pull it.
+   */
+  private void versionProblem(String version) {
+    if (version.isEmpty() || Character.isDigit(version.charAt(0))) {
+      return;
+    }
+    boolean prefixed = (version.charAt(0) == 'v' || version.charAt(0) == 'V') && version.length() > 1
+        && Character.isDigit(version.charAt(1));
+    problems.add(Diagnostic.error(root.get("mars_version").origin(), "mars_version", "mars-version",
+        "mars_version '" + version + "' is not a Mars release number; the default image would be"
+            + " marsproject/mars:v" + version,
+        prefixed ? "write mars_version: " + version.substring(1) + " (the image's tag adds the v)"
+            : "write a release such as 0.6.11, or give the whole image in 'image', e.g. marsproject/mars:"
+                + version));
   }
 
   private Optional<String> name(String given, int reserve, String path) {

@@ -146,6 +146,19 @@ class MarsClusterTest {
   }
 
   @Test
+  void aMarsVersionThatNamesNoImageSaysWhichImageItWouldBe() throws IOException {
+    Run run = fails(base("mars_version: v0.6.11"));
+    assertEquals("bad.yaml:6:15: error: mars_version: mars_version 'v0.6.11' is not a Mars release number; the"
+        + " default image would be marsproject/mars:vv0.6.11", firstLine(run));
+    assertTrue(run.err().contains("  = hint: write mars_version: 0.6.11 (the image's tag adds the v)\n"), run.err());
+    run = fails(base("mars_version: latest"));
+    assertTrue(run.err().contains("  = hint: write a release such as 0.6.11, or give the whole image in 'image', e.g."
+        + " marsproject/mars:latest\n"), run.err());
+    // With an image of its own, mars_version only names the release in plans.
+    compile("own", base("mars_version: latest\nimage: marsproject/mars:latest"));
+  }
+
+  @Test
   void marsServiceTypeLabelIsStaves() throws IOException {
     Run run = fails(base("extra_labels: {mars/service-type: x}"));
     assertEquals("bad.yaml:6:16: error: extra_labels.mars/service-type: label 'mars/service-type' is set by stave"

@@ -8,6 +8,7 @@ import dev.stave.diag.Diagnostic;
 import dev.stave.diag.DiagnosticPrinter;
 import dev.stave.diag.Printable;
 import dev.stave.diag.UserError;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,6 +86,13 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       context.err().println("stave: --check compares with a folder on disk; it cannot be used with '-o -'");
       return Main.USAGE;
     }
+    Path folder;
+    try {
+      folder = options.output().equals("-") ? null : Path.of(options.output());
+    } catch (InvalidPathException e) {
+      context.err().println("stave: -o: " + PathArgument.unusable(options.output()));
+      return Main.USAGE;
+    }
     Pipeline pipeline = new Pipeline(context.env(), context.sources(), options.templates(), options.compile(),
         options.syncWaves());
     List<Bundle> bundles = new ArrayList<>();
@@ -103,23 +111,23 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       throw new UserError(all);
     }
     new DiagnosticPrinter(context.sources()).print(all, context.err());
-    if (!options.output().equals("-")) {
+    if (folder != null) {
       for (Bundle b : bundles) {
         // What a bundle would replace may be a file of the user's: a diagnostic about it must not quote it.
-        context.sources().neverQuote(Path.of(options.output()).resolve(b.name()).toString());
+        context.sources().neverQuote(folder.resolve(b.name()).toString());
       }
     }
     if (options.check()) {
-      return check(context, Path.of(options.output()), bundles);
+      return check(context, folder, bundles);
     }
-    if (options.output().equals("-")) {
+    if (folder == null) {
       context.out().print(Bundle.stream(bundles));
       context.out().flush();
     } else {
-      List<String> warnings = new BundleWriter(Path.of(options.output())).write(bundles);
+      List<String> warnings = new BundleWriter(folder).write(bundles);
       for (Bundle b : bundles) {
         // The output folder as the user wrote it: a name with an escape sequence must not reach the terminal.
-        context.err().println("wrote " + Printable.exactLine(Path.of(options.output()).resolve(b.name()) + "/")
+        context.err().println("wrote " + Printable.exactLine(folder.resolve(b.name()) + "/")
             + " (" + b.objects().size() + " objects)");
       }
       for (String warning : warnings) {

@@ -9,6 +9,7 @@ import dev.stave.diag.Suggest;
 import dev.stave.diag.UserError;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.TimeZone;
@@ -123,6 +124,7 @@ public final class Main implements Runnable {
     System.setProperty("picocli.disable.closures", "true");
     CommandLine cli = new CommandLine(new Main(), new ContextFactory(context));
     addCommands(cli, args);
+    cli.registerConverter(Path.class, new PathArgument());
     giveVersion(cli);
     cli.setOut(context.out());
     cli.setErr(context.err());

@@ -13,6 +13,6 @@ final class NonEmptyPath implements CommandLine.ITypeConverter<Path> {
     if (value.isEmpty()) {
       throw new CommandLine.TypeConversionException("the folder's name is empty (an unset variable?)");
     }
-    return Path.of(value);
+    return PathArgument.of(value);
   }
 }

@@ -3,6 +3,7 @@ package dev.stave.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -136,6 +137,23 @@ class LauncherIT {
     assertTrue(flags.out().lines().anyMatch("-Xlog:all=warning,cds*=off:stderr"::equals), flags.out());
   }
 
+  /** A container's C locale would leave the JVM unable to name a non-ASCII path; the launcher gives it UTF-8. */
+  @Test
+  void aNonAsciiPathWorksInTheCLocale() throws Exception {
+    // This JVM names the files, and passes the arguments on, in UTF-8.
+    assumeTrue("UTF-8".equals(System.getProperty("sun.jnu.encoding")));
+    copyLayout();
+    Map<String, String> env = new HashMap<>(System.getenv());
+    env.put("STAVE_CDS", "0");
+    env.put("LC_ALL", "C");
+    Files.copy(home.resolve("examples/cheetah-ppo.conf"), home.resolve("examples/cheetah-ü.conf"));
+
+    Run run = launch(env, Path.of(System.getProperty("java.home"), "bin"),
+        "compile", "examples/cheetah-ü.conf", "-o", "out-ö");
+    assertEquals(new Run(0, "", "wrote out-ö/cheetah-ppo/ (7 objects)\n"), run);
+    assertTrue(Files.isRegularFile(home.resolve("out-ö/cheetah-ppo/Kustomization")));
+  }
+
   /** The files the launcher expects, with the packaged jar and its libraries. */
   private void copyLayout() throws IOException {
     Files.createDirectories(home.resolve("examples"));
@@ -157,8 +175,12 @@ class LauncherIT {
   }
 
   private Run launch(Map<String, String> env, Path javaBin) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of("bash", home.resolve("stave").toString(),
-        "compile", "examples/cheetah-ppo.conf", "-o", "-"));
+    return launch(env, javaBin, "compile", "examples/cheetah-ppo.conf", "-o", "-");
+  }
+
+  private Run launch(Map<String, String> env, Path javaBin, String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of("bash", home.resolve("stave").toString()));
+    command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile());
     builder.environment().clear();
     builder.environment().putAll(env);

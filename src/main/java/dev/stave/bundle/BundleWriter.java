@@ -6,6 +6,7 @@ import dev.stave.diag.Origin;
 import dev.stave.diag.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryNotEmptyException;
@@ -14,10 +15,13 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
@@ -106,6 +110,56 @@ public final class BundleWriter {
     };
   }
 
+  // The output folders (real paths) this JVM is writing to: a file lock keeps out other processes only.
+  private static final Map<Path, Object> WRITING = new ConcurrentHashMap<>();
+
+  /**
+   * A lock that other stave processes writing to the same output folder wait for, released when the
+   * write ends or the process dies. Its file is in the temporary folder, since one in the output folder
+   * would end up in the commits of the bundles: one of {@link #LOCK_FILES}, by a hash of the output
+   * folder's real path, so that they do not pile up there (writes into two folders that share one wait
+   * for each other, for the few renames of a write).
+   * Where the file cannot be made or locked (another user's, a read-only temporary folder), the write
+   * goes ahead unlocked, as it did before there was a lock.
+   */
+  private static final class WriteLock implements AutoCloseable {
+    private static final int LOCK_FILES = 16;
+    private final FileChannel channel;
+
+    private WriteLock(FileChannel channel) {
+      this.channel = channel;
+    }
+
+    static WriteLock take(Path folder) {
+      Path file = Path.of(System.getProperty("java.io.tmpdir"), "stave-write-"
+          + Integer.toHexString(folder.toString().hashCode() & (LOCK_FILES - 1)) + ".lock");
+      FileChannel channel = null;
+      try {
+        channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        channel.lock();
+        return new WriteLock(channel);
+      } catch (IOException | RuntimeException e) {
+        closeQuietly(channel);
+        return new WriteLock(null);
+      }
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+      if (channel != null) {
+        try {
+          channel.close();
+        } catch (IOException e) {
+          // the lock goes with the channel, or with the process
+        }
+      }
+    }
+
+    @Override
+    public void close() {
+      closeQuietly(channel);
+    }
+  }
+
   /** Where one bundle goes, and the hidden folders its write uses beside it. */
   record Slot(String name, Path target, Path stage, Path old) {}
 
@@ -114,11 +168,33 @@ public final class BundleWriter {
    * leftover of an earlier compile that could not be deleted), naming the folder and why.
    */
   public List<String> write(List<Bundle> bundles) {
-    checkObstacles(outputDir, bundles);
+    // What another compile's write cannot change; the rest once no other write is under way.
+    for (Bundle b : bundles) {
+      checkName(b.name());
+    }
+    checkOutputFolder(outputDir);
+    Path folder;
+    try {
+      Files.createDirectories(outputDir);
+      folder = outputDir.toRealPath();
+    } catch (IOException | UncheckedIOException e) {
+      throw failure(e, "");
+    }
+    // A second compile into the folder would take this one's hidden folders for a killed compile's
+    // leftovers and delete them mid-write, leaving bundles empty or half written: it waits instead.
+    synchronized (WRITING.computeIfAbsent(folder, f -> new Object())) {
+      try (WriteLock lock = WriteLock.take(folder)) {
+        checkObstacles(outputDir, bundles);
+        return writeAlone(bundles);
+      }
+    }
+  }
+
+  /** {@link #write}, with no other write of stave's into the output folder under way. */
+  private List<String> writeAlone(List<Bundle> bundles) {
     List<String> warnings = new ArrayList<>();
     List<Slot> slots;
     try {
-      Files.createDirectories(outputDir);
       slots = slots(bundles, warnings);
     } catch (IOException | UncheckedIOException e) {
       throw failure(e, "");

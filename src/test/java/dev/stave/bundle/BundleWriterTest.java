@@ -122,6 +122,47 @@ class BundleWriterTest {
     assertEquals(List.of(".other.stave-old", "demo"), names(out), "only the leftovers of the bundles written go");
   }
 
+  /**
+   * A second write into the folder waits for the first: it would otherwise take the first's staging
+   * folder for a killed compile's leftover and delete it, and the first would fail halfway.
+   */
+  @Test
+  void aSecondWriteIntoTheFolderWaitsForTheFirst() throws Exception {
+    Path out = tmp.resolve("out");
+    new BundleWriter(out).write(List.of(bundle(2)));
+    List<Throwable> secondFailed = new ArrayList<>();
+    Thread second = new Thread(() -> {
+      try {
+        new BundleWriter(out).write(List.of(bundle("demo", 1, "")));
+      } catch (RuntimeException e) {
+        secondFailed.add(e);
+      }
+    });
+    BundleWriter.Disk startingTheSecond = new BundleWriter.Disk() {
+      @Override
+      public void move(Path from, Path to) throws IOException {
+        if (second.getState() == Thread.State.NEW) {
+          second.start();
+          // Until it waits for this write, or has done what it would.
+          while (second.getState() == Thread.State.RUNNABLE || second.getState() == Thread.State.NEW) {
+            Thread.onSpinWait();
+          }
+        }
+        BundleWriter.Disk.REAL.move(from, to);
+      }
+
+      @Override
+      public void delete(Path folder) throws IOException {
+        BundleWriter.Disk.REAL.delete(folder);
+      }
+    };
+    assertEquals(List.of(), new BundleWriter(out, startingTheSecond).write(List.of(bundle("demo", 3, ""))));
+    second.join();
+    assertEquals(List.of(), secondFailed);
+    assertEquals(List.of("demo"), names(out));
+    assertEquals(List.of("10-configmap-c0.yaml", "Kustomization"), names(out.resolve("demo")));
+  }
+
   /** A file or a folder of the user's with the name of a leftover is never deleted. */
   @Test
   void whatIsNotALeftoverOfStavesIsNeverDeleted() throws IOException {

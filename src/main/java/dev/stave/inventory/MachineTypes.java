@@ -1,8 +1,10 @@
 package dev.stave.inventory;
 
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -10,7 +12,8 @@ import java.util.regex.Pattern;
  * vCPUs and memory of GCE machine types, for pools whose Terraform carries no Cloudwise labels. GCE's
  * published memory per vCPU (in GiB, which GCE writes "GB"): n1 standard 3.75, highmem 6.5, highcpu
  * 0.9; n2 and e2 standard 4, highmem 8, highcpu 1. Custom types say their memory in MiB. Unlike
- * Cloudwise, n1-highcpu is 0.9 GiB per vCPU, not 1.8.
+ * Cloudwise, n1-highcpu is 0.9 GiB per vCPU, not 1.8. Only the sizes GCE has are known: a pool of
+ * another (n1-standard-6) could not be created, and sizing it by the ratio would invent a node.
  */
 public final class MachineTypes {
   private static final Pattern PREDEFINED = Pattern.compile("(n1|n2|e2)-(standard|highmem|highcpu)-([0-9]{1,3})");
@@ -20,6 +23,15 @@ public final class MachineTypes {
       "n1-standard", new BigDecimal("3.75"), "n1-highmem", new BigDecimal("6.5"), "n1-highcpu", new BigDecimal("0.9"),
       "n2-standard", BigDecimal.valueOf(4), "n2-highmem", BigDecimal.valueOf(8), "n2-highcpu", BigDecimal.ONE,
       "e2-standard", BigDecimal.valueOf(4), "e2-highmem", BigDecimal.valueOf(8), "e2-highcpu", BigDecimal.ONE);
+  private static final List<Integer> N1 = List.of(2, 4, 8, 16, 32, 64, 96);
+  private static final List<Integer> N2 = List.of(2, 4, 8, 16, 32, 48, 64, 80, 96, 128);
+  private static final Map<String, List<Integer>> VCPUS = Map.of(
+      "n1-standard", List.of(1, 2, 4, 8, 16, 32, 64, 96), "n1-highmem", N1, "n1-highcpu", N1,
+      "n2-standard", N2, "n2-highmem", N2, "n2-highcpu", N2.subList(0, N2.size() - 1),
+      "e2-standard", List.of(2, 4, 8, 16, 32), "e2-highmem", List.of(2, 4, 8, 16),
+      "e2-highcpu", List.of(2, 4, 8, 16, 32));
+  /** The one predefined type whose memory is not its family's ratio: 864 GiB, not 8 per vCPU. */
+  private static final String N2_HIGHMEM_128 = "n2-highmem-128";
 
   /** A machine's size: whole vCPUs and MiB. */
   public record Machine(int cpu, long memoryMi) {}
@@ -29,8 +41,13 @@ public final class MachineTypes {
   public static Optional<Machine> lookup(String machineType) {
     Matcher m = PREDEFINED.matcher(machineType);
     if (m.matches()) {
+      String family = m.group(1) + "-" + m.group(2);
       int cpu = Integer.parseInt(m.group(3));
-      BigDecimal gib = GIB_PER_CPU.get(m.group(1) + "-" + m.group(2)).multiply(BigDecimal.valueOf(cpu));
+      if (!VCPUS.get(family).contains(cpu)) {
+        return Optional.empty();
+      }
+      BigDecimal gib = machineType.equals(N2_HIGHMEM_128) ? BigDecimal.valueOf(864)
+          : GIB_PER_CPU.get(family).multiply(BigDecimal.valueOf(cpu));
       return Optional.of(new Machine(cpu, gib.multiply(BigDecimal.valueOf(1024)).longValue()));
     }
     Matcher c = CUSTOM.matcher(machineType);
@@ -40,7 +57,14 @@ public final class MachineTypes {
     return Optional.empty();
   }
 
-  public static String known() {
-    return "n1-, n2- and e2-standard|highmem|highcpu-N and custom-C-M (M in MiB)";
+  /** What stave knows, said for {@code machineType}: the sizes of its family when only the size is wrong. */
+  public static String known(String machineType) {
+    Matcher m = PREDEFINED.matcher(machineType);
+    if (m.matches()) {
+      String family = m.group(1) + "-" + m.group(2);
+      return "GCE's " + family + " types have " + VCPUS.get(family).stream().map(String::valueOf)
+          .collect(Collectors.joining(", ")) + " vCPUs; for another size, use custom-C-M (M in MiB)";
+    }
+    return "stave knows n1-, n2- and e2-standard|highmem|highcpu-N in GCE's sizes and custom-C-M (M in MiB)";
   }
 }

@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -84,6 +85,14 @@ class GkeModelTest {
     assertEquals(new MachineTypes.Machine(4, 4096), MachineTypes.lookup("e2-highcpu-4").orElseThrow());
     assertEquals(new MachineTypes.Machine(6, 24576), MachineTypes.lookup("custom-6-24576").orElseThrow());
     assertEquals(new MachineTypes.Machine(2, 8192), MachineTypes.lookup("e2-standard-2").orElseThrow());
+    assertEquals(new MachineTypes.Machine(1, 3840), MachineTypes.lookup("n1-standard-1").orElseThrow());
+    assertEquals(new MachineTypes.Machine(96, 98304), MachineTypes.lookup("n2-highcpu-96").orElseThrow());
+    // GCE's largest n2-highmem has 864 GiB, not 8 per vCPU.
+    assertEquals(new MachineTypes.Machine(128, 884736), MachineTypes.lookup("n2-highmem-128").orElseThrow());
+    for (String none : List.of("n1-standard-6", "n1-highmem-1", "n2-highcpu-128", "e2-standard-64", "e2-highmem-32",
+        "e2-highcpu-1", "n2-standard-0")) {
+      assertEquals(Optional.empty(), MachineTypes.lookup(none), none);
+    }
   }
 
   @Test

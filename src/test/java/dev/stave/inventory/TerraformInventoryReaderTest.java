@@ -770,8 +770,8 @@ class TerraformInventoryReaderTest {
         inv + "4:34: error: resource[3].google_container_node_pool: resource[3].google_container_node_pool is a string,"
             + " not an object", objectHint,
         inv + "5:73: error: resource.google_container_node_pool.q.node_config.machine_type: 'n9-huge' is not a machine"
-            + " type stave knows", "  = hint: stave knows n1-, n2- and e2-standard|highmem|highcpu-N and custom-C-M"
-            + " (M in MiB); or add labels cpu and memory_m"),
+            + " type stave knows", "  = hint: stave knows n1-, n2- and e2-standard|highmem|highcpu-N in GCE's sizes"
+            + " and custom-C-M (M in MiB); or add labels cpu and memory_m"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
@@ -967,6 +967,30 @@ class TerraformInventoryReaderTest {
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  /**
+   * A size GCE does not have in a family stave knows is no machine: sized by the family's ratio, the pool
+   * would be a node that does not exist. The hint gives the family's sizes.
+   */
+  @Test
+  void aSizeGceDoesNotHaveIsAnUnknownMachineType() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "n1-standard-6"}},
+          "q": {"name": "q", "node_count": 1, "node_config": {"machine_type": "e2-highmem-32"}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.";
+    assertEquals(List.of(
+        inv + "2:71: error: " + pool + "p.node_config.machine_type: 'n1-standard-6' is not a machine type stave knows",
+        "  = hint: GCE's n1-standard types have 1, 2, 4, 8, 16, 32, 64, 96 vCPUs; for another size, use custom-C-M"
+            + " (M in MiB); or add labels cpu and memory_m",
+        inv + "3:71: error: " + pool + "q.node_config.machine_type: 'e2-highmem-32' is not a machine type stave knows",
+        "  = hint: GCE's e2-highmem types have 2, 4, 8, 16 vCPUs; for another size, use custom-C-M (M in MiB); or add"
+            + " labels cpu and memory_m"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   /** A label or machine-type error does not hide the pool's other errors: one run shows them all. */
   @Test
   void everyErrorOfEveryPoolIsReportedInOneRun() throws IOException {
@@ -982,8 +1006,8 @@ class TerraformInventoryReaderTest {
     String pool = "resource.google_container_node_pool.";
     String labelHint = "  = hint: use at most 63 letters, digits, '-', '_' and '.', starting and ending with a"
         + " letter or digit";
-    String machineHint = "  = hint: stave knows n1-, n2- and e2-standard|highmem|highcpu-N and custom-C-M (M in MiB);"
-        + " or add labels cpu and memory_m";
+    String machineHint = "  = hint: stave knows n1-, n2- and e2-standard|highmem|highcpu-N in GCE's sizes and"
+        + " custom-C-M (M in MiB); or add labels cpu and memory_m";
     String taintHint = "  = hint: write {key, value, effect} with effect NO_SCHEDULE, PREFER_NO_SCHEDULE or NO_EXECUTE";
     assertEquals(List.of(
         inv + "2:17: error: " + pool + "p.name: the node pool name 'a b' is not one GKE takes: it holds ' '",

@@ -40,6 +40,13 @@ public final class NodesInventory {
   /** The labels GKE gives a node whose GPUs it shares, each advertised as that many nvidia.com/gpu. */
   private static final String GKE_SHARING_STRATEGY = "cloud.google.com/gke-gpu-sharing-strategy";
   private static final String GKE_SHARED_CLIENTS = "cloud.google.com/gke-max-shared-clients-per-gpu";
+  /**
+   * The labels (and values) that GKE, EKS, Karpenter and AKS give a node that the cloud may take back: the
+   * gke model's resource picks such a pool last, so a spot pool read as on-demand would be picked first.
+   */
+  private static final Map<String, String> SPOT_LABELS = Map.of("cloud.google.com/gke-preemptible", "true",
+      "cloud.google.com/gke-spot", "true", "eks.amazonaws.com/capacityType", "SPOT",
+      "karpenter.sh/capacity-type", "spot", "kubernetes.azure.com/scalesetpriority", "spot");
   /** The labels that name a node's GPU model: GKE's, and that of NVIDIA's GPU feature discovery. */
   private static final List<String> GPU_TYPE_LABELS = List.of(GKE_ACCELERATOR, "nvidia.com/gpu.product");
   private static final String AS_KUBECTL_WROTE_IT =
@@ -391,8 +398,8 @@ public final class NodesInventory {
       return new NodeSize(name == null ? "the node " + path : who, status.origin(), path, cpu, memory, allocCpu,
           allocMemory, new Quantity(BigDecimal.valueOf(gpus.count()), Quantity.Format.DECIMAL_SI), gpus.capacity(),
           gpus.allocatable(), labels.origin(), gpuTypes(),
-          "true".equals(Nodes.string(labels, "cloud.google.com/gke-preemptible"))
-              || "true".equals(Nodes.string(labels, "cloud.google.com/gke-spot")), taints,
+          SPOT_LABELS.entrySet().stream().anyMatch(e -> e.getValue().equals(Nodes.string(labels, e.getKey()))),
+          taints,
           Nodes.string(labels, GKE_POOL_LABEL) != null, sharing);
     }
 

@@ -162,6 +162,38 @@ class InventoryFromNodesTest {
         run.err().lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  /**
+   * The spot nodes of EKS, Karpenter and AKS are preemptible as GKE's are, so that the gke model's resource
+   * picks an on-demand pool before them.
+   */
+  @Test
+  void spotNodesOfEveryCloudMakeAPreemptiblePool() throws IOException {
+    String node = "{\"metadata\":{\"name\":\"%s\",\"labels\":{\"p\":\"%<s\"%s}},"
+        + "\"status\":{\"capacity\":{\"cpu\":\"4\",\"memory\":\"1Gi\"},"
+        + "\"allocatable\":{\"cpu\":\"4\",\"memory\":\"1Gi\"}}}";
+    Path file = nodes("{\"items\":[" + String.join(",",
+        node.formatted("eks-spot", ",\"eks.amazonaws.com/capacityType\":\"SPOT\""),
+        node.formatted("eks-on-demand", ",\"eks.amazonaws.com/capacityType\":\"ON_DEMAND\""),
+        node.formatted("karpenter-spot", ",\"karpenter.sh/capacity-type\":\"spot\""),
+        node.formatted("karpenter-on-demand", ",\"karpenter.sh/capacity-type\":\"on-demand\""),
+        node.formatted("aks-spot", ",\"kubernetes.azure.com/scalesetpriority\":\"spot\""),
+        node.formatted("gke-spot", ",\"cloud.google.com/gke-spot\":\"true\""),
+        node.formatted("gke-preemptible", ",\"cloud.google.com/gke-preemptible\":\"true\""),
+        node.formatted("plain", "")) + "]}");
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(0, run.code(), run.err());
+    List<String> pools = new ArrayList<>();
+    String pool = null;
+    for (String line : run.out().lines().toList()) {
+      if (line.matches("  [a-z-]+:")) {
+        pool = line.trim();
+      } else if (line.equals("    preemptible: true")) {
+        pools.add(pool);
+      }
+    }
+    assertEquals(List.of("aks-spot:", "eks-spot:", "gke-preemptible:", "gke-spot:", "karpenter-spot:"), pools);
+  }
+
   /** Nodes that all carry GKE's pool label are a GKE cluster's, whatever label their pools go by. */
   @Test
   void nodesWithGkesPoolLabelMakeAGkeInventory() throws IOException {

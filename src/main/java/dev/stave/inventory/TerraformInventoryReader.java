@@ -986,11 +986,20 @@ public final class TerraformInventoryReader {
       return null;
     }
     String key = Nodes.string(m, "key");
+    if (key == null) {
+      problems.add(Diagnostic.error(m.origin(), path, "inventory-taint", "a taint needs a 'key'", TAINT_HINT));
+      return null;
+    }
+    Node written = m.get("effect");
     String effect = Nodes.string(m, "effect");
     String mapped = effect == null ? null : Nodes.effect(effect);
-    if (key == null || mapped == null) {
-      problems.add(Diagnostic.error(m.origin(), path, "inventory-taint",
-          key == null ? "a taint needs a 'key'" : "'" + effect + "' is not a taint effect", TAINT_HINT));
+    if (mapped == null) {
+      // At the effect itself, which Terraform requires: a missing or mistyped one is not a taint of no effect.
+      problems.add(written == null
+          ? Diagnostic.error(m.origin(), path, "inventory-taint", "a taint needs an 'effect'", TAINT_HINT)
+          : Diagnostic.error(written.origin(), path + ".effect", "inventory-taint",
+              (written instanceof ScalarNode s ? "'" + Names.printable(s.text()) + "'" : written.describe())
+                  + " is not a taint effect", TAINT_HINT));
       return null;
     }
     if (!Nodes.taintKey(key, m.get("key").origin(), path + ".key", problems)) {

@@ -991,6 +991,25 @@ class TerraformInventoryReaderTest {
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  /** A taint's effect that is missing, no string or no effect is an error at the effect, never "'null'". */
+  @Test
+  void aTaintsWrongEffectIsAnErrorAtIt() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "n1-standard-4", "taint": [
+            {"key": "a", "value": "b"}, {"key": "c", "effect": 3}, {"key": "e", "effect": "NoSchedul"}]}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String taint = "resource.google_container_node_pool.p.node_config.taint";
+    String hint = "  = hint: write {key, value, effect} with effect NO_SCHEDULE, PREFER_NO_SCHEDULE or NO_EXECUTE";
+    assertEquals(List.of(
+        inv + "3:5: error: " + taint + "[0]: a taint needs an 'effect'", hint,
+        inv + "3:56: error: " + taint + "[1].effect: '3' is not a taint effect", hint,
+        inv + "3:83: error: " + taint + "[2].effect: 'NoSchedul' is not a taint effect", hint),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   /** A label or machine-type error does not hide the pool's other errors: one run shows them all. */
   @Test
   void everyErrorOfEveryPoolIsReportedInOneRun() throws IOException {
@@ -1023,7 +1042,7 @@ class TerraformInventoryReaderTest {
         machineHint,
         inv + "3:106: error: " + pool + "p.node_config.preemptible: node_config.preemptible of node pool 'p' is \"no\","
             + " not true or false", "  = hint: write true or false",
-        inv + "4:35: error: " + pool + "p.node_config.taint[0]: 'Nope' is not a taint effect", taintHint,
+        inv + "4:58: error: " + pool + "p.node_config.taint[0].effect: 'Nope' is not a taint effect", taintHint,
         inv + "5:41: error: " + pool + "q.node_config.machine_type: 'n9-huge' is not a machine type stave knows",
         machineHint,
         inv + "5:62: error: " + pool + "q.node_config.taint[0]: a taint needs a 'key'", taintHint),

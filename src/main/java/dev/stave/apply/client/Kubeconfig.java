@@ -109,6 +109,11 @@ public final class Kubeconfig {
           names.isEmpty() ? "add a context to the kubeconfig"
               : "pass --kube-context, or set current-context to one of: " + String.join(", ", names));
     }
+    String selected = context != null ? context : config.getCurrentContext();
+    // client-java goes on without an entry the context names but the file lacks: a missing user would
+    // send every request anonymous, to fail with 401 or 403 for 'system:anonymous'. kubectl refuses both.
+    requireEntry(config, config.getClusters(), "cluster", selected, where);
+    requireEntry(config, config.getUsers(), "user", selected, where);
     String server;
     try {
       server = config.getServer();
@@ -417,9 +422,14 @@ public final class Kubeconfig {
     }
 
     private String userName() {
+      return contextField("user");
+    }
+
+    /** The {@code cluster} or {@code user} the current context names, or null. */
+    String contextField(String field) {
       for (Object entry : getContexts()) {
         if (entry instanceof Map<?, ?> map && getCurrentContext() != null && getCurrentContext().equals(map.get("name"))
-            && map.get("context") instanceof Map<?, ?> context && context.get("user") instanceof String name) {
+            && map.get("context") instanceof Map<?, ?> context && context.get(field) instanceof String name) {
           return name;
         }
       }
@@ -436,6 +446,34 @@ public final class Kubeconfig {
       }
       return null;
     }
+  }
+
+  /**
+   * Fails when the selected context names a {@code field} (cluster or user) that no entry of the
+   * kubeconfig has. A context without a user is anonymous on purpose; one without a cluster is left to
+   * the check for a server.
+   */
+  private static void requireEntry(CheckedKubeConfig config, List<Object> entries, String field, String selected,
+      String where) {
+    String wanted = config.contextField(field);
+    if (wanted == null || wanted.isEmpty()) {
+      return;
+    }
+    TreeSet<String> names = new TreeSet<>();
+    for (Object entry : entries == null ? List.of() : entries) {
+      if (entry instanceof Map<?, ?> map && map.get("name") instanceof String name) {
+        if (name.equals(wanted)) {
+          return;
+        }
+        names.add(Printable.inMessage(name));
+      }
+    }
+    throw problem(where, "unknown-" + field, "the context '" + Printable.inMessage(selected) + "' in " + where
+        + " names the " + field + " '" + Printable.inMessage(wanted) + "', which the kubeconfig does not hold",
+        names.isEmpty() ? "add a " + field + " named '" + Printable.inMessage(wanted) + "' to the kubeconfig's "
+            + field + "s"
+            : "add it to the kubeconfig's " + field + "s, or set the context's " + field + " to one of: "
+            + String.join(", ", names));
   }
 
   private static List<String> contextNames(KubeConfig config) {

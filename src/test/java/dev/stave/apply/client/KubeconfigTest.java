@@ -150,6 +150,30 @@ class KubeconfigTest {
         e.diagnostics().get(0).hints());
   }
 
+  @Test
+  void aContextNamingAUserOrClusterTheFileLacksIsSaidSo() throws IOException {
+    // Without the check, the missing user's requests would go out anonymous.
+    Path kubeconfig = write("kube/config", """
+        kind: Config
+        current-context: lab
+        clusters: [{name: lab, cluster: {server: "https://lab.example"}}]
+        users: [{name: me, user: {token: t}}, {name: ci, user: {token: t}}]
+        contexts: [{name: lab, context: {cluster: lab, user: mee}}, {name: gone, context: {cluster: old, user: me}}]
+        """);
+    UserError user = assertThrows(UserError.class,
+        () -> Kubeconfig.open(kubeconfig, null, env(null), Deadline.after(Duration.ofMinutes(1))));
+    assertEquals("the context 'lab' in " + kubeconfig + " names the user 'mee', which the kubeconfig does not hold",
+        user.diagnostics().get(0).message());
+    assertEquals(List.of("add it to the kubeconfig's users, or set the context's user to one of: ci, me"),
+        user.diagnostics().get(0).hints());
+    UserError cluster = assertThrows(UserError.class,
+        () -> Kubeconfig.open(kubeconfig, "gone", env(null), Deadline.after(Duration.ofMinutes(1))));
+    assertEquals("the context 'gone' in " + kubeconfig + " names the cluster 'old', which the kubeconfig does not"
+        + " hold", cluster.diagnostics().get(0).message());
+    assertEquals(List.of("add it to the kubeconfig's clusters, or set the context's cluster to one of: lab"),
+        cluster.diagnostics().get(0).hints());
+  }
+
   /** A kubeconfig whose user's credentials come from the exec plugin {@code script}, made executable. */
   private Path withPlugin(Path plugin, String script) throws IOException {
     write(tmp.relativize(plugin).toString(), script);

@@ -11,14 +11,21 @@ import dev.stave.diag.UserError;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.util.ClientBuilder;
 import io.kubernetes.client.util.KubeConfig;
+import java.io.ByteArrayInputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -124,6 +131,7 @@ public final class Kubeconfig {
       throw problem(where, "no-server", "the context '" + (context != null ? context : config.getCurrentContext())
           + "' in " + where + " names no cluster with a server", "check the context's cluster entry");
     }
+    checkCertificates(config, where);
     ApiClient client = build(config, deadline, where, beforeCredentials);
     // Requests are made against this address; the HTTP client would refuse it only at the first one,
     // with an exception that is no diagnostic. (Not quoted: it is the user's file, and may hold anything.)
@@ -166,14 +174,94 @@ public final class Kubeconfig {
           + " yourself to see why (it may wait for a login or the network)");
     } catch (ExecutionException e) {
       if (e.getCause() instanceof IOException || e.getCause() instanceof RuntimeException) {
+        // The certificates were read before (checkCertificates): a security exception here is the key's,
+        // and its text is a Java exception's, naming no key.
+        boolean key = config.getClientKeyData() != null || config.getClientKeyFile() != null;
         throw new ClusterFailure("cannot set up the credentials of the kubeconfig " + where + ": "
-            + e.getCause().getMessage());
+            + (key && securityFault(e.getCause()) ? "the client-key of the user '"
+                + Printable.inMessage(String.valueOf(config.contextField("user")))
+                + "' holds no private key client-java can read (PEM, RSA, EC or PKCS #8)"
+                : e.getCause().getMessage()));
       }
       if (e.getCause() instanceof Error error) {
         throw error;
       }
       throw new IllegalStateException(e.getCause());
     }
+  }
+
+  /**
+   * The certificate authority and client certificate and key of the context, read as client-java will
+   * read them, so that a fault names its key: client-java decodes data that is not base64 into garbage by
+   * skipping what is not, and reports a missing file by its bare path and a bad certificate as a Java
+   * exception. Bad data is a malformed kubeconfig (exit 1); a file that cannot be used fails as a token
+   * file does (exit 4). Neither quotes what the kubeconfig or file holds: a client key is a secret.
+   */
+  private static void checkCertificates(CheckedKubeConfig config, String where) {
+    String cluster = "the cluster '" + Printable.inMessage(config.contextField("cluster")) + "'";
+    String user = "the user '" + Printable.inMessage(String.valueOf(config.contextField("user"))) + "'";
+    certificate(config.getCertificateAuthorityData(), config.getCertificateAuthorityFile(), "certificate-authority",
+        cluster, where);
+    certificate(config.getClientCertificateData(), config.getClientCertificateFile(), "client-certificate", user,
+        where);
+    material(config.getClientKeyData(), config.getClientKeyFile(), "client-key", user, where);
+  }
+
+  private static void certificate(String data, String file, String key, String owner, String where) {
+    byte[] bytes = material(data, file, key, owner, where);
+    if (bytes == null) {
+      return;
+    }
+    boolean any;
+    try {
+      any = !CertificateFactory.getInstance("X.509").generateCertificates(new ByteArrayInputStream(bytes)).isEmpty();
+    } catch (CertificateException e) {
+      any = false;
+    }
+    if (!any && data != null) {
+      throw problem(where, "kubeconfig-bad-certificate", "the " + key + "-data of " + owner + " in " + where
+          + " holds no PEM certificate", "set it to the base64 of the PEM file (base64 -w0 FILE), or name the file"
+          + " with " + key);
+    }
+    if (!any) {
+      throw new ClusterFailure("cannot set up the connection of the kubeconfig " + where + ": the " + key + " file "
+          + file + " of " + owner + " holds no PEM certificate");
+    }
+  }
+
+  /** The bytes of {@code key}-data, else of the {@code key} file; null when neither is set. */
+  private static byte[] material(String data, String file, String key, String owner, String where) {
+    if (data != null && !data.isEmpty()) {
+      try {
+        // Line breaks are allowed, as kubectl allows them; anything else that is not base64 is not.
+        return Base64.getDecoder().decode(data.replace("\r", "").replace("\n", ""));
+      } catch (IllegalArgumentException e) {
+        throw problem(where, "kubeconfig-not-base64", "the " + key + "-data of " + owner + " in " + where
+            + " is not base64", "set it to the base64 of the PEM file (base64 -w0 FILE), or name the file with " + key);
+      }
+    }
+    if (file == null) {
+      return null;
+    }
+    String fault;
+    try {
+      return Files.readAllBytes(Path.of(file));
+    } catch (NoSuchFileException | InvalidPathException e) {
+      fault = " does not exist";
+    } catch (IOException e) {
+      fault = " cannot be read";
+    }
+    throw new ClusterFailure("cannot set up the connection of the kubeconfig " + where + ": the " + key + " file "
+        + file + " of " + owner + fault);
+  }
+
+  private static boolean securityFault(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof GeneralSecurityException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The processes this one has started and still runs: an exec plugin is one of them while it runs. */

@@ -174,6 +174,60 @@ class KubeconfigTest {
         cluster.diagnostics().get(0).hints());
   }
 
+  /** A self-signed certificate, base64 as a kubeconfig's *-data holds one (openssl req -x509, EC P-256). */
+  private static final String CERTIFICATE = ""
+      + "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUJkVENDQVJ1Z0F3SUJBZ0lVRnM1Nk91bVBEMDVkT3lIcTN3UGlIOGpj"
+      + "ZG8wd0NnWUlLb1pJemowRUF3SXcKRHpFTk1Bc0dBMVVFQXd3RWRHVnpkREFnRncweU5qRXhNalF5TXpNM05USmFHQTh5TVRJ"
+      + "Mk1UQXpNVEl6TXpjMQpNbG93RHpFTk1Bc0dBMVVFQXd3RWRHVnpkREJaTUJNR0J5cUdTTTQ5QWdFR0NDcUdTTTQ5QXdFSEEw"
+      + "SUFCTWpmCjFGbG9uREhQdkRqTXkydlg2ekE2UHcyOXhTWnRrZENLcEJTN2h3TTlMcFA2eGtzV1oydmtZTnFqcnNtMExzS2UK"
+      + "M2ZWdDlHK1VTZkFydTFFQUJGR2pVekJSTUIwR0ExVWREZ1FXQkJUWDN3aXJsZENVNk1uZnRXa2ErOFM2U1JKcwpYREFmQmdO"
+      + "VkhTTUVHREFXZ0JUWDN3aXJsZENVNk1uZnRXa2ErOFM2U1JKc1hEQVBCZ05WSFJNQkFmOEVCVEFECkFRSC9NQW9HQ0NxR1NN"
+      + "NDlCQU1DQTBnQU1FVUNJRjkvWFp3SlYvRUxhVUdPcVJIK1RuVTdhN2Z0VVFjYzV4R3AKeGRMQ0RmdC9BaUVBN0RieU1LZ2Zu"
+      + "RWtKS01tL3pHNE1pT1ZqOTZlSGJ5UmJ5d1JzN1RXQ0Jtaz0KLS0tLS1FTkQgQ0VSVElGSUNBVEUtLS0tLQo=";
+
+  /** A kubeconfig whose cluster and user entries end with {@code cluster} and {@code user}, YAML flow pairs. */
+  private Path withTls(String cluster, String user) throws IOException {
+    return write("kube/config", """
+        kind: Config
+        current-context: lab
+        clusters: [{name: lab, cluster: {server: "https://203.0.113.5:6443"%s}}]
+        users: [{name: me, user: {%s}}]
+        contexts: [{name: lab, context: {cluster: lab, user: me}}]
+        """.formatted(cluster, user));
+  }
+
+  private String failure(Path kubeconfig) {
+    return assertThrows(ClusterFailure.class,
+        () -> Kubeconfig.open(kubeconfig, null, env(null), Deadline.after(Duration.ofMinutes(1)))).getMessage();
+  }
+
+  private String invalid(Path kubeconfig) {
+    return assertThrows(UserError.class,
+        () -> Kubeconfig.open(kubeconfig, null, env(null), Deadline.after(Duration.ofMinutes(1))))
+        .diagnostics().get(0).message();
+  }
+
+  @Test
+  void certificatesAndKeysThatCannotBeUsedAreNamedByTheirKey() throws IOException {
+    // client-java would decode the data by skipping what is not base64, and name a missing file by its path only.
+    Path notBase64 = withTls(", certificate-authority-data: 'not base64!'", "token: t");
+    assertEquals("the certificate-authority-data of the cluster 'lab' in " + notBase64 + " is not base64",
+        invalid(notBase64));
+    Path notCertificate = withTls("", "client-certificate-data: c2VjcmV0, client-key-data: c2VjcmV0");
+    assertEquals("the client-certificate-data of the user 'me' in " + notCertificate + " holds no PEM certificate",
+        invalid(notCertificate));
+    Path missingCa = withTls(", certificate-authority: ca.crt", "token: t");
+    assertEquals("cannot set up the connection of the kubeconfig " + missingCa + ": the certificate-authority file "
+        + tmp.resolve("kube/ca.crt") + " of the cluster 'lab' does not exist", failure(missingCa));
+    Path missingKey = withTls("", "client-certificate-data: " + CERTIFICATE + ", client-key: me.key");
+    assertEquals("cannot set up the connection of the kubeconfig " + missingKey + ": the client-key file "
+        + tmp.resolve("kube/me.key") + " of the user 'me' does not exist", failure(missingKey));
+    // The key's text is not quoted: it is the secret half of the pair.
+    Path badKey = withTls("", "client-certificate-data: " + CERTIFICATE + ", client-key-data: c2VjcmV0");
+    assertEquals("cannot set up the credentials of the kubeconfig " + badKey + ": the client-key of the user 'me'"
+        + " holds no private key client-java can read (PEM, RSA, EC or PKCS #8)", failure(badKey));
+  }
+
   /** A kubeconfig whose user's credentials come from the exec plugin {@code script}, made executable. */
   private Path withPlugin(Path plugin, String script) throws IOException {
     write(tmp.relativize(plugin).toString(), script);

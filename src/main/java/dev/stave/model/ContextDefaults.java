@@ -239,11 +239,12 @@ public final class ContextDefaults {
       return;
     }
     String mount = ((ScalarNode) mountNode).text();
-    if (!mount.matches(PATH)) {
+    // The claim and the size are still checked, so that one run reports every problem of the storage.
+    boolean mounted = mount.matches(PATH);
+    if (!mounted) {
       String key = own != null && own.has("mount") ? "storage.mount" : contextKey("storage");
       problems.add(Diagnostic.error(mountNode.origin(), key, "mount-path",
           "'" + Names.printable(mount) + "' is not an absolute path", "start it with '/'"));
-      return;
     }
     String claim = null;
     if (own != null && own.has("claim")) {
@@ -261,7 +262,7 @@ public final class ContextDefaults {
               "remove '" + key + "', or remove 'claim' to have stave create <project>-storage"));
         }
       }
-      storage = new Storage(mount, null, null, claim, origin);
+      storage = mounted ? new Storage(mount, null, null, claim, origin) : null;
       return;
     }
     String size = DEFAULT_STORAGE_SIZE;
@@ -278,7 +279,7 @@ public final class ContextDefaults {
     if (storageClass != null) {
       record("storage.storage_class", storageClass, From.EXPERIMENT, own.get("storage_class").origin());
     }
-    if (size != null) {
+    if (size != null && mounted) {
       storage = new Storage(mount, size, storageClass, null, origin);
     }
   }

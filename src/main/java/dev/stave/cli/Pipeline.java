@@ -139,16 +139,15 @@ final class Pipeline {
       ConfigFile contexts = validators.computeIfAbsent("contexts", SchemaValidator::new).accept(config, schemaErrors);
       diagnostics.addAll(schemaErrors);
       if (contexts != null) {
-        // An experiment reads only its own context's values and inventory, so a broken one would wait for the first
-        // experiment that uses the context.
+        // An experiment reads only its own context (and that context's inventory), so a broken one would
+        // wait for the first experiment that uses it.
         List<Diagnostic> problems = new ArrayList<>();
         Contexts read = ContextsReader.read(contexts);
         if (read.current() != null) {
           ContextsReader.find(read, read.current(), read.currentOrigin(), "current_context", problems);
         }
         for (ContextDef c : read.contexts().values()) {
-          ContextsReader.checkName(c, problems);
-          ContextDefaults.check(c, problems);
+          ContextDefaults.check(contexts, c, problems);
           if (c.inventory() != null) {
             Inventories.loadForContext(loader, c.inventory(), c.inventoryOrigin(), c.folders(), problems);
           }

@@ -32,6 +32,8 @@ public final class ContextDefaults {
   private final MapNode values;
   private final Path experimentFolder;
   private final List<Diagnostic> problems;
+  /** The context is read for no experiment ({@link #check}): what an experiment may supply is not required. */
+  private final boolean alone;
   private final List<Provenance.Entry> provenance = new ArrayList<>();
   private String namespace;
   private Origin namespaceOrigin;
@@ -43,14 +45,14 @@ public final class ContextDefaults {
   private Path inventory;
   private Origin inventoryOrigin;
 
-  private ContextDefaults(ConfigFile experiment, ContextDef context, List<Diagnostic> problems) {
+  private ContextDefaults(ConfigFile experiment, ContextDef context, boolean alone, List<Diagnostic> problems) {
     this.root = (MapNode) experiment.root();
     this.context = context;
     this.values = context == null ? new MapNode(Map.of(), Map.of(), root.origin()) : context.values();
     this.experiment = experiment;
-    // A context checked alone (check) has no experiment file: its paths resolve against its own folder.
-    this.experimentFolder = experiment.path() == null ? context.folder() : experiment.folder();
+    this.experimentFolder = experiment.folder();
     this.problems = problems;
+    this.alone = alone;
   }
 
   /**
@@ -58,7 +60,31 @@ public final class ContextDefaults {
    * {@code problems}.
    */
   public static ContextDefaults of(ConfigFile experiment, ContextDef context, List<Diagnostic> problems) {
-    ContextDefaults d = new ContextDefaults(experiment, context, problems);
+    return read(experiment, context, false, problems);
+  }
+
+  /**
+   * Adds the problems of {@code context}'s own values (in {@code contexts}, its file) that an experiment
+   * reading it would report, so that {@code validate} of a contexts file reports them before an experiment
+   * uses the context; the same diagnostics, so a run that validates both reports each once. Left out is what
+   * an experiment may supply: Neptune's project, which may be the experiment's.
+   */
+  public static void check(ConfigFile contexts, ContextDef context, List<Diagnostic> problems) {
+    MapNode none = new MapNode(Map.of(), Map.of(), context.origin());
+    ContextDefaults d = read(contexts.withRoot(none), context, true, problems);
+    if (d.namespace != null) {
+      Names.kubernetesName(d.namespace, 0, d.namespaceOrigin, d.namespaceKey(), problems);
+    }
+    LabelRules.read(d.contextLabels(), d.contextLabelsKey(), Set.of(), "label", problems);
+    // Without a mount of its own the context's storage is not read, and an experiment's may still use the size.
+    if (!context.values().has("storage") && context.values().get("default_pvc_size") instanceof ScalarNode size) {
+      quantity(size, contextKey(context, "default_pvc_size"), true, problems);
+    }
+  }
+
+  private static ContextDefaults read(ConfigFile experiment, ContextDef context, boolean alone,
+      List<Diagnostic> problems) {
+    ContextDefaults d = new ContextDefaults(experiment, context, alone, problems);
     if (context != null) {
       ContextsReader.checkName(context, problems);
     }
@@ -89,11 +115,6 @@ public final class ContextDefaults {
   /** The path of {@link #namespace()} in the contexts file. */
   public String namespaceKey() {
     return contextKey("namespace");
-  }
-
-  /** The key of the context's labels, as diagnostics about them name it. */
-  public String labelsKey() {
-    return contextKey("labels");
   }
 
   /** The image with the context's registry in front when it names none (Docker's rule for a registry host). */
@@ -131,6 +152,11 @@ public final class ContextDefaults {
   /** The context's labels, below the experiment's own; null when it has none. */
   public MapNode contextLabels() {
     return Values.map(values, "labels");
+  }
+
+  /** The path of {@link #contextLabels()} in the contexts file. */
+  public String contextLabelsKey() {
+    return contextKey("labels");
   }
 
   public Provenance provenance() {
@@ -284,26 +310,6 @@ public final class ContextDefaults {
     }
   }
 
-  /**
-   * Adds the problems of {@code context}'s own values that an experiment reading it would report (its
-   * registry_url, resources, storage, default_pvc_size, image_pull_secrets and labels), so that {@code validate}
-   * of a contexts file alone reports them too, where an experiment would report them only once it uses the
-   * context; the same diagnostics, so a run that validates both reports each once.
-   */
-  public static void check(ContextDef context, List<Diagnostic> problems) {
-    MapNode none = new MapNode(Map.of(), Map.of(), context.origin());
-    ContextDefaults d = new ContextDefaults(new ConfigFile(none, context.origin().file(), null, null,
-        context.folders()), context, problems);
-    d.readRegistry();
-    d.readResources();
-    d.readStorage();
-    d.readImagePullSecrets();
-    if (context.values().get("default_pvc_size") instanceof ScalarNode size) {
-      quantity(size, contextKey(context, "default_pvc_size"), true, problems);
-    }
-    LabelRules.read(d.contextLabels(), d.labelsKey(), Set.of(), "label", problems);
-  }
-
   /** A size at {@code key}; {@code mrunner} sizes get its 'i' (default_pvc_size 100G is 100Gi there). */
   private static String quantity(ScalarNode node, String key, boolean mrunner, List<Diagnostic> problems) {
     String text = node.text();
@@ -343,6 +349,8 @@ public final class ContextDefaults {
     } else if (root.has("project")) {
       projectName = Values.string(root, "project");
       record("neptune.project", projectName, From.EXPERIMENT, root.get("project").origin());
+    } else if (alone) {
+      projectName = null;
     } else {
       problems.add(Diagnostic.error(decides.origin(), own != null ? "tracking.neptune" : contextKey("neptune"),
           "neptune-project",

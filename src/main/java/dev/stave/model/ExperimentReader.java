@@ -212,7 +212,7 @@ public final class ExperimentReader {
   private TreeMap<String, String> experimentLabels() {
     TreeMap<String, String> out = defaults.contextLabels() == null ? new TreeMap<>()
         : labels(new MapNode(Map.of("labels", defaults.contextLabels()), Map.of("labels", defaults.contextLabels()
-            .origin()), defaults.contextLabels().origin()), "labels", defaults.labelsKey());
+            .origin()), defaults.contextLabels().origin()), "labels", defaults.contextLabelsKey());
     out.putAll(labels(root, "labels", "labels"));
     return out;
   }

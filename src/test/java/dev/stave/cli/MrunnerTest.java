@@ -294,6 +294,43 @@ class MrunnerTest {
   }
 
   @Test
+  void validateOfAContextsFileChecksEveryContextAsAnExperimentReadingItWould() throws IOException {
+    Path contexts = write("contexts.yaml", """
+        kind: contexts
+        contexts:
+          lab:
+            registry_url: "gcr.io/a b"
+            resources: gpu=one
+            storage: storage
+            default_pvc_size: 0
+            namespace: Bad_NS!
+            image_pull_secrets: [Pull_Secret]
+            labels: {"-bad": x}
+            neptune: {api_token_secret: Bad_Name/key}
+          other:
+            neptune: {api_token: t, api_token_file: f}
+          fine:
+            neptune: true
+            storage: /storage
+        """);
+    Run run = Run.of("validate", contexts.toString());
+    assertEquals(1, run.code(), run.err());
+    List<String> found = run.err().lines().filter(l -> l.startsWith(contexts.toString()))
+        .map(l -> l.substring(contexts.toString().length() + 1)
+            .replaceFirst("^([0-9]+:[0-9]+): error: ([^ ]+): .*$", "$1 $2"))
+        .toList();
+    // Neptune's project is left out: an experiment that uses the context may name it.
+    assertEquals(List.of("4:19 contexts.lab.registry_url", "5:16 contexts.lab.resources", "6:14 contexts.lab.storage",
+        "7:23 contexts.lab.default_pvc_size", "8:16 contexts.lab.namespace", "9:26 contexts.lab.image_pull_secrets",
+        "10:14 contexts.lab.labels.-bad", "11:33 contexts.lab.neptune.api_token_secret",
+        "13:45 contexts.other.neptune.api_token_file"), found, run.err());
+
+    Run valid = Run.of("validate", write("valid.yaml", CONTEXTS).toString());
+    assertEquals(0, valid.code(), valid.err());
+    assertEquals("1 config is valid\n", valid.err());
+  }
+
+  @Test
   void resourcesStringsMapAsMrunnerDoesIntoRequestsAndLimits() throws IOException {
     Path exp = write("exp.yaml", """
         kind: experiment

@@ -169,10 +169,10 @@ public final class BenchmarkReader {
           return;
         }
         String text = ((ScalarNode) value).text();
-        Optional<String> canonical = Quantities.canonical(Quantities.text((ScalarNode) value));
+        String read = Quantities.text((ScalarNode) value);
+        Optional<String> canonical = Quantities.canonical(read);
         if (canonical.isEmpty()) {
-          problems.add(Diagnostic.error(value.origin(), path, "quantity",
-              "'" + Names.printable(text) + "' is not a Kubernetes quantity", Quantities.hint(text)));
+          problems.add(Quantities.refused(value.origin(), path, text, read));
           return;
         }
         Optional<Diagnostic> badAmount =

@@ -315,8 +315,7 @@ public final class ContextDefaults {
     String text = node.text();
     String given = mrunner && text.matches("[0-9]+[KMGTPE]") ? text + "i" : Quantities.text(node);
     String size = Quantities.canonical(given).orElseGet(() -> {
-      problems.add(Diagnostic.error(node.origin(), key, "quantity",
-          "'" + Names.printable(text) + "' is not a Kubernetes quantity", Quantities.hint(text)));
+      problems.add(Quantities.refused(node.origin(), key, text, given));
       return null;
     });
     // The API server refuses a claim for no storage at all.

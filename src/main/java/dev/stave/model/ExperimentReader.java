@@ -548,8 +548,7 @@ public final class ExperimentReader {
     }
     Optional<String> canonical = Quantities.canonical(Quantities.text(s));
     if (canonical.isEmpty()) {
-      problems.add(Diagnostic.error(s.origin(), path + "." + key, "quantity",
-          "'" + Names.printable(s.text()) + "' is not a Kubernetes quantity", Quantities.hint(s.text())));
+      problems.add(Quantities.refused(s.origin(), path + "." + key, s.text(), Quantities.text(s)));
       return;
     }
     if (resource.equals("memory")) {

@@ -1,6 +1,8 @@
 package dev.stave.model;
 
 import dev.stave.config.ScalarNode;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
 import io.kubernetes.client.custom.Quantity;
 import io.kubernetes.client.custom.QuantityFormatter;
 import java.math.BigDecimal;
@@ -96,6 +98,22 @@ public final class Quantities {
 
   public static BigDecimal value(String canonical) {
     return FORMATTER.parse(canonical).getNumber();
+  }
+
+  /**
+   * The error for a {@code text} at {@code key} that {@link #canonical} refused, read as {@code given}. A
+   * negative amount ({@code -1}, {@code -2Gi}) is written as a quantity, so it is called negative, not malformed.
+   */
+  public static Diagnostic refused(Origin origin, String key, String text, String given) {
+    Optional<Quantity> q = written(given);
+    if (q.isPresent() && q.get().getNumber().signum() < 0) {
+      return Diagnostic.error(origin, key, "quantity",
+          "'" + Names.printable(text) + "' is negative; a Kubernetes quantity must not be negative",
+          text.startsWith("-") ? "write it without the minus sign: " + Names.printable(text.substring(1))
+              : "write an amount of 0 or more");
+    }
+    return Diagnostic.error(origin, key, "quantity",
+        "'" + Names.printable(text) + "' is not a Kubernetes quantity", hint(text));
   }
 
   /** A hint for a common mistake: "2GB" means 2G (10^9) or 2Gi (2^30). */

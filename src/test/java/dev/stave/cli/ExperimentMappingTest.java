@@ -81,6 +81,51 @@ class ExperimentMappingTest {
         run.err().lines().filter(line -> line.contains(": error: ")).toList());
   }
 
+  /**
+   * A negative amount is written as a quantity, so the error says it is negative (and how to write it), in an
+   * experiment, a benchmark and a context alike; text that is no quantity keeps its own error.
+   */
+  @Test
+  void aNegativeQuantityIsCalledNegative() throws IOException {
+    Path experiment = Files.writeString(dir.resolve("neg.yaml"), """
+        kind: experiment
+        name: neg
+        image: gcr.io/acme/rl:1
+        processes:
+          a:
+            resource_request: {cpu: -1, memory: lots}
+        """);
+    Path benchmark = Files.writeString(dir.resolve("bench.yaml"), """
+        kind: benchmark
+        name: bench
+        run:
+          function: deepecho.benchmark.run_benchmark
+        dask_cluster:
+          workers: 2
+          worker_config:
+            image: "img:1"
+            resources: {memory: -2Gi}
+        """);
+    Path contexts = Files.writeString(dir.resolve("contexts.conf"), """
+        kind = contexts
+        current_context = a
+        contexts { a { default_pvc_size = -100G } }
+        """);
+    Run run = Run.of("validate", experiment.toString(), benchmark.toString(), contexts.toString());
+    assertEquals(1, run.code(), run.err());
+    String negative = "' is negative; a Kubernetes quantity must not be negative";
+    assertEquals(List.of(
+        benchmark + ":9:25: error: dask_cluster.worker_config.resources.memory: '-2Gi" + negative,
+        "  = hint: write it without the minus sign: 2Gi",
+        contexts + ":3:35: error: contexts.a.default_pvc_size: '-100G" + negative,
+        "  = hint: write it without the minus sign: 100G",
+        experiment + ":6:29: error: processes.a.resource_request.cpu: '-1" + negative,
+        "  = hint: write it without the minus sign: 1",
+        experiment + ":6:41: error: processes.a.resource_request.memory: 'lots' is not a Kubernetes quantity",
+        "  = hint: write a Kubernetes quantity such as 500m, 2, 512Mi or 4Gi"),
+        run.err().lines().filter(line -> line.contains(": error: ") || line.contains("= hint")).toList());
+  }
+
   /** The services need only the processes' binds, connects and exposes, so they are checked with a bad quantity. */
   @Test
   void aServiceNoProcessBindsIsReportedWithAMeaningError() throws IOException {

@@ -30,6 +30,15 @@ public final class MachineTypes {
       "n2-standard", N2, "n2-highmem", N2, "n2-highcpu", N2.subList(0, N2.size() - 1),
       "e2-standard", List.of(2, 4, 8, 16, 32), "e2-highmem", List.of(2, 4, 8, 16),
       "e2-highcpu", List.of(2, 4, 8, 16, 32));
+  /**
+   * The GPU types of GCE's accelerator-optimized series, whose machine types come with their GPUs
+   * (https://cloud.google.com/compute/docs/accelerator-optimized-machines: "Each machine type within a series
+   * has a specific model and number of NVIDIA GPUs attached"; the types' names are from
+   * https://cloud.google.com/compute/docs/gpus). stave knows none of their sizes: with the labels cpu and
+   * memory_m alone, a pool of one would have no GPUs.
+   */
+  private static final Map<String, String> ACCELERATOR_GPUS = Map.of(
+      "a2", "nvidia-tesla-a100 (A2 Standard) or nvidia-a100-80gb (A2 Ultra)", "g2", "nvidia-l4");
   /** The one predefined type whose memory is not its family's ratio: 864 GiB, not 8 per vCPU. */
   private static final String N2_HIGHMEM_128 = "n2-highmem-128";
 
@@ -57,14 +66,24 @@ public final class MachineTypes {
     return Optional.empty();
   }
 
-  /** What stave knows, said for {@code machineType}: the sizes of its family when only the size is wrong. */
+  /**
+   * What stave knows, said for {@code machineType}, and what to write instead: the sizes of its family when
+   * only the size is wrong, the four labels for a type that comes with GPUs.
+   */
   public static String known(String machineType) {
     Matcher m = PREDEFINED.matcher(machineType);
     if (m.matches()) {
       String family = m.group(1) + "-" + m.group(2);
       return "GCE's " + family + " types have " + VCPUS.get(family).stream().map(String::valueOf)
-          .collect(Collectors.joining(", ")) + " vCPUs; for another size, use custom-C-M (M in MiB)";
+          .collect(Collectors.joining(", ")) + " vCPUs; for another size, use custom-C-M (M in MiB); or add labels"
+          + " cpu and memory_m";
     }
-    return "stave knows n1-, n2- and e2-standard|highmem|highcpu-N in GCE's sizes and custom-C-M (M in MiB)";
+    String series = machineType.substring(0, Math.max(machineType.indexOf('-'), 0));
+    if (ACCELERATOR_GPUS.containsKey(series)) {
+      return "GCE's " + series + " types come with their GPUs, " + ACCELERATOR_GPUS.get(series) + ", and stave"
+          + " knows none of their sizes: add labels cpu, memory_m, gpu_type and gpu_count (GPUs per node)";
+    }
+    return "stave knows n1-, n2- and e2-standard|highmem|highcpu-N in GCE's sizes and custom-C-M (M in MiB); or add"
+        + " labels cpu and memory_m";
   }
 }

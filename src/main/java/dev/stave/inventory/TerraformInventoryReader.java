@@ -564,7 +564,7 @@ public final class TerraformInventoryReader {
     if (machine.isEmpty()) {
       problems.add(Diagnostic.error(config.get("machine_type").origin(), path(key, "node_config.machine_type"),
           "machine-type", "'" + machineType + "' is not a machine type stave knows",
-          MachineTypes.known(machineType) + "; or add labels cpu and memory_m"));
+          MachineTypes.known(machineType)));
       return null;
     }
     return machine.get();

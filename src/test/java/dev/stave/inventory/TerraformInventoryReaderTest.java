@@ -991,6 +991,31 @@ class TerraformInventoryReaderTest {
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  /**
+   * An accelerator-optimized machine type comes with GPUs whose count stave does not know, so its hint asks for the
+   * GPU labels too: with cpu and memory_m alone, the pool would have no GPUs.
+   */
+  @Test
+  void anAcceleratorOptimizedTypeAsksForTheGpuLabels() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "a2-highgpu-2g"}},
+          "q": {"name": "q", "node_count": 1, "node_config": {"machine_type": "g2-standard-8"}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.";
+    assertEquals(List.of(
+        inv + "2:71: error: " + pool + "p.node_config.machine_type: 'a2-highgpu-2g' is not a machine type stave knows",
+        "  = hint: GCE's a2 types come with their GPUs, nvidia-tesla-a100 (A2 Standard) or nvidia-a100-80gb (A2"
+            + " Ultra), and stave knows none of their sizes: add labels cpu, memory_m, gpu_type and gpu_count (GPUs"
+            + " per node)",
+        inv + "3:71: error: " + pool + "q.node_config.machine_type: 'g2-standard-8' is not a machine type stave knows",
+        "  = hint: GCE's g2 types come with their GPUs, nvidia-l4, and stave knows none of their sizes: add labels"
+            + " cpu, memory_m, gpu_type and gpu_count (GPUs per node)"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   /** A taint's effect that is missing, no string or no effect is an error at the effect, never "'null'". */
   @Test
   void aTaintsWrongEffectIsAnErrorAtIt() throws IOException {

@@ -67,6 +67,18 @@ public final class MachineTypes {
   }
 
   /**
+   * The GPU types, said for a hint, of a machine type that comes with GPUs whose number stave does not know;
+   * empty for other types.
+   */
+  public static Optional<String> gpus(String machineType) {
+    return Optional.ofNullable(ACCELERATOR_GPUS.get(series(machineType)));
+  }
+
+  private static String series(String machineType) {
+    return machineType.substring(0, Math.max(machineType.indexOf('-'), 0));
+  }
+
+  /**
    * What stave knows, said for {@code machineType}, and what to write instead: the sizes of its family when
    * only the size is wrong, the four labels for a type that comes with GPUs.
    */
@@ -78,10 +90,10 @@ public final class MachineTypes {
           .collect(Collectors.joining(", ")) + " vCPUs; for another size, use custom-C-M (M in MiB); or add labels"
           + " cpu and memory_m";
     }
-    String series = machineType.substring(0, Math.max(machineType.indexOf('-'), 0));
-    if (ACCELERATOR_GPUS.containsKey(series)) {
-      return "GCE's " + series + " types come with their GPUs, " + ACCELERATOR_GPUS.get(series) + ", and stave"
-          + " knows none of their sizes: add labels cpu, memory_m, gpu_type and gpu_count (GPUs per node)";
+    Optional<String> gpus = gpus(machineType);
+    if (gpus.isPresent()) {
+      return "GCE's " + series(machineType) + " types come with their GPUs, " + gpus.get() + ", and stave knows"
+          + " none of their sizes: add labels cpu, memory_m, gpu_type and gpu_count (GPUs per node)";
     }
     return "stave knows n1-, n2- and e2-standard|highmem|highcpu-N in GCE's sizes and custom-C-M (M in MiB); or add"
         + " labels cpu and memory_m";

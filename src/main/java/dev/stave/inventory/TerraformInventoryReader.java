@@ -289,6 +289,9 @@ public final class TerraformInventoryReader {
         gpuCount = advertised(gpuCount, sharing, labels.get("gpu_count"), key);
       }
     }
+    if (labelsRead && cores != null && bytes != null && !countLabel && accelerators.isEmpty()) {
+      uncountedGpus(config, key);
+    }
     List<Taint> taints = new ArrayList<>();
     for (Block b : blocks(config, "node_config.taint", key, "taint", TAINT_HINT)) {
       Taint t = taint(b.body(), key, b.path());
@@ -568,6 +571,21 @@ public final class TerraformInventoryReader {
       return null;
     }
     return machine.get();
+  }
+
+  /**
+   * The error that pool {@code key}, sized by its labels, has a machine type that comes with GPUs, which stave
+   * cannot count: read as none, its nodes would take no GPU work, and GKE gives them the GPUs all the same.
+   */
+  private void uncountedGpus(MapNode config, String key) {
+    String machineType = Nodes.string(config, "machine_type");
+    String gpus = machineType == null ? null : MachineTypes.gpus(machineType).orElse(null);
+    if (gpus != null) {
+      problems.add(Diagnostic.error(config.get("machine_type").origin(), path(key, "node_config.machine_type"),
+          "inventory-gpu", "node pool '" + key + "' has machine type '" + machineType + "', which comes with GPUs,"
+              + " and no label gpu_count to say how many",
+          "add labels gpu_count (GPUs per node) and gpu_type: " + gpus));
+    }
   }
 
   /**

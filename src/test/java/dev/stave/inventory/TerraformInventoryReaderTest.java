@@ -1016,6 +1016,40 @@ class TerraformInventoryReaderTest {
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  /**
+   * A pool sized by its labels whose machine type comes with GPUs needs label gpu_count: read as none, it would
+   * take no GPU work. With the label, or a guest_accelerator block, it has the GPUs they say.
+   */
+  @Test
+  void aMachineTypeWithGpusNeedsTheGpuCountLabel() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "g2-standard-8",
+            "labels": {"cpu": 8, "memory_m": 32768}}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    assertEquals(List.of(
+        inv + "2:71: error: resource.google_container_node_pool.p.node_config.machine_type: node pool 'p' has machine"
+            + " type 'g2-standard-8', which comes with GPUs, and no label gpu_count to say how many",
+        "  = hint: add labels gpu_count (GPUs per node) and gpu_type: nvidia-l4"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory labelled = read("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "a2-highgpu-2g",
+            "labels": {"cpu": 24, "memory_m": 174080, "gpu_type": "nvidia-tesla-a100", "gpu_count": 2}}},
+          "q": {"name": "q", "node_count": 1, "node_config": {"machine_type": "g2-standard-8",
+            "labels": {"cpu": 8, "memory_m": 32768}, "guest_accelerator": [{"type": "nvidia-l4", "count": 1}]}}
+        }}}
+        """, problems);
+    assertEquals(List.of(), problems);
+    NodePool p = labelled.find("p").orElseThrow();
+    NodePool q = labelled.find("q").orElseThrow();
+    assertEquals(List.of(2, "nvidia-tesla-a100", 1, "nvidia-l4"),
+        List.of(p.gpuCount(), p.gpuType(), q.gpuCount(), q.gpuType()));
+  }
+
   /** A taint's effect that is missing, no string or no effect is an error at the effect, never "'null'". */
   @Test
   void aTaintsWrongEffectIsAnErrorAtIt() throws IOException {

@@ -2,12 +2,12 @@ package dev.stave.apply;
 
 import dev.stave.bundle.KindOrder;
 import dev.stave.bundle.KubeObject;
+import dev.stave.bundle.SecretReferences;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -37,7 +37,9 @@ final class Pruning {
     Set<String> namespaces = new java.util.TreeSet<>();
     for (KubeObject o : objects) {
       keep.add(o.key());
-      keep.addAll(SecretRefs.of(o));
+      for (SecretReferences.Ref ref : SecretReferences.of(o.namespace(), o.content())) {
+        keep.add("|Secret|" + ref.namespace() + "|" + ref.name());
+      }
       if (o.namespace() != null) {
         namespaces.add(o.namespace());
       }
@@ -102,40 +104,6 @@ final class Pruning {
       throw new ClusterFailure("cannot list " + r.kind() + " objects to prune: " + e.describe());
     } catch (IOException e) {
       throw unreachable(e);
-    }
-  }
-
-  /** Keys of the Secrets an object refers to by name. */
-  static final class SecretRefs {
-    private SecretRefs() {}
-
-    static Set<String> of(KubeObject o) {
-      Set<String> names = new LinkedHashSet<>();
-      walk(o.content(), null, names);
-      Set<String> keys = new HashSet<>();
-      for (String name : names) {
-        keys.add("|Secret|" + (o.namespace() == null ? "" : o.namespace()) + "|" + name);
-      }
-      return keys;
-    }
-
-    private static void walk(Object node, String key, Set<String> names) {
-      if (node instanceof Map<?, ?> map) {
-        if (map.get("secretName") instanceof String name) {
-          names.add(name);
-        }
-        if (("secretRef".equals(key) || "secretKeyRef".equals(key) || "imagePullSecrets".equals(key))
-            && map.get("name") instanceof String name) {
-          names.add(name);
-        }
-        for (Map.Entry<?, ?> e : map.entrySet()) {
-          walk(e.getValue(), String.valueOf(e.getKey()), names);
-        }
-      } else if (node instanceof List<?> list) {
-        for (Object item : list) {
-          walk(item, key, names);
-        }
-      }
     }
   }
 }

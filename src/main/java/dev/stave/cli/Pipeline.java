@@ -1,6 +1,7 @@
 package dev.stave.cli;
 
 import dev.stave.bundle.Bundle;
+import dev.stave.bundle.SecretReferences;
 import dev.stave.compile.CompileOptions;
 import dev.stave.compile.Compiled;
 import dev.stave.compile.FieldOverride;
@@ -34,6 +35,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.function.BiPredicate;
 import java.util.function.Function;
 
@@ -342,9 +345,26 @@ final class Pipeline {
   }
 
   private String rendered(PlannedObject planned) {
+    return render(planned).yaml();
+  }
+
+  private RenderedObject render(PlannedObject planned) {
     if (renderer == null) {
       renderer = new ObjectRenderer(templates);
     }
-    return renderer.render(planned).yaml();
+    return renderer.render(planned);
+  }
+
+  /**
+   * The Secrets that the objects of {@code compiled} refer to by name, sorted. Of a sweep, the first point's:
+   * every point has the same {@code secret_env}, tracking and overrides.
+   */
+  SortedSet<SecretReferences.Ref> secretReferences(Compiled compiled) {
+    SortedSet<SecretReferences.Ref> refs = new TreeSet<>();
+    for (PlannedObject planned : compiled.firstPoint()) {
+      RenderedObject o = render(planned);
+      refs.addAll(SecretReferences.of(o.namespace(), o.content()));
+    }
+    return refs;
   }
 }

@@ -1,5 +1,6 @@
 package dev.stave.cli;
 
+import dev.stave.bundle.SecretReferences;
 import dev.stave.compile.Compiled;
 import dev.stave.compile.SecretSpec;
 import dev.stave.diag.Diagnostic;
@@ -11,10 +12,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -27,7 +33,9 @@ import picocli.CommandLine.Parameters;
     description = {
       "Prints the Secrets a config refers to, with their data.",
       "The content of the files and values the config names, to standard output, for"
-          + " 'stave secrets x.conf | kubectl apply -f -'. Bundles never hold secret data."
+          + " 'stave secrets x.conf | kubectl apply -f -'. Bundles never hold secret data. The Secrets the config"
+          + " only names (secret_env, image_pull_secrets, a secret mount), which must already exist, are listed on"
+          + " standard error."
     })
 final class SecretsCommand implements Callable<Integer>, Main.RunsInContext {
   /** Kubernetes caps a Secret at 1 MiB. */
@@ -55,8 +63,25 @@ final class SecretsCommand implements Callable<Integer>, Main.RunsInContext {
     if (pipeline.diagnostics().hasErrors()) {
       throw new UserError(pipeline.diagnostics().sorted());
     }
+    // Secrets the config only names (secret_env, a Neptune token without its value, image_pull_secrets, a
+    // secret volume): stave has no data for them, so the user must create them before the pods can start.
+    Set<String> printed = new HashSet<>();
+    compiled.secrets().forEach(spec -> printed.add(spec.namespace() + "/" + spec.name()));
+    SortedMap<String, SortedSet<String>> existing = new TreeMap<>();
+    for (SecretReferences.Ref ref : pipeline.secretReferences(compiled)) {
+      String secret = ref.namespace() + "/" + ref.name();
+      if (!printed.contains(secret)) {
+        SortedSet<String> keys = existing.computeIfAbsent(secret, s -> new TreeSet<>());
+        if (ref.key() != null) {
+          keys.add(ref.key());
+        }
+      }
+    }
+    String shown = Printable.exactLine(config.toString());
     if (compiled.secrets().isEmpty()) {
-      context.err().println("stave: " + Printable.exactLine(config.toString()) + " refers to no secrets");
+      context.err().print(existing.isEmpty() ? "stave: " + shown + " refers to no secrets\n"
+          : "stave: " + shown + " has no secret data to print; the Secrets it refers to must already exist"
+              + " in the cluster:\n" + listed(existing));
       return Main.OK;
     }
     List<Diagnostic> problems = new ArrayList<>();
@@ -68,7 +93,25 @@ final class SecretsCommand implements Callable<Integer>, Main.RunsInContext {
       throw new UserError(problems);
     }
     context.out().print(out);
+    if (!existing.isEmpty()) {
+      context.err().print("stave: " + shown + " also refers to Secrets it has no data for; they must already exist"
+          + " in the cluster:\n" + listed(existing));
+    }
     return Main.OK;
+  }
+
+  /** One line a Secret, {@code namespace/name} and the keys the objects read from it. */
+  private static String listed(SortedMap<String, SortedSet<String>> secrets) {
+    StringBuilder text = new StringBuilder();
+    secrets.forEach((secret, keys) -> {
+      text.append("  ").append(Printable.exactLine(secret));
+      if (!keys.isEmpty()) {
+        text.append(keys.size() == 1 ? " (key " : " (keys ")
+            .append(Printable.exactLine(String.join(", ", keys))).append(')');
+      }
+      text.append('\n');
+    });
+    return text.toString();
   }
 
   /** The Secret manifest with its data; problems with files are added to {@code problems}. */

@@ -66,6 +66,15 @@ class CommandLineTest {
     assertEquals(2, Run.of("diff", "a", "b", "c").code());
   }
 
+  /** A bundle folder's reader skips both kustomization names kustomize reads, in any case; the help says so. */
+  @Test
+  void diffHelpNamesBothKustomizationFilesItSkips() {
+    Run run = Run.of("diff", "--help");
+    assertEquals(0, run.code(), run.err());
+    assertTrue(run.out().replace("\n", " ").contains(
+        "every .yaml, .yml and .json but kustomization.yaml and kustomization.yml, in any case)"), run.out());
+  }
+
   @Test
   void topLevelHelpListsCommandsAndExitCodes() {
     Run run = Run.of("--help");

@@ -35,6 +35,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -665,7 +666,23 @@ public final class HoconLoader {
     if (text == null) {
       return origin;
     }
+    if (atEndOfFile(message)) {
+      List<String> lines = new ArrayList<>();
+      int first = Math.max(1, origin.line() - Sources.END_LOOKBACK);
+      for (int n = first; n <= origin.line(); n++) {
+        lines.add(Objects.requireNonNullElse(lineOf(origin.file(), n), ""));
+      }
+      Origin written = Sources.endOfLastWritten(origin.file(), first, lines, "#", "//");
+      if (written != null) {
+        return written;
+      }
+    }
     return new Origin(origin.file(), origin.line(), errorColumn(text, message));
+  }
+
+  /** Typesafe's words for a text that ends too soon, in the messages of its tokenizer and of its parser. */
+  private static boolean atEndOfFile(String message) {
+    return message.contains("end of file") || message.contains("End of input");
   }
 
   static int errorColumn(String line, String message) {
@@ -679,7 +696,7 @@ public final class HoconLoader {
     }
     Matcher token = MET_TOKEN.matcher(message);
     String met = token.find() ? token.group(1) : null;
-    if ("newline".equals(met) || message.contains("token: end of file")) {
+    if ("newline".equals(met) || atEndOfFile(message)) {
       return Sources.column(line, line.stripTrailing().length());
     }
     if (met != null && line.indexOf(met) >= 0 && line.indexOf(met) == line.lastIndexOf(met)) {

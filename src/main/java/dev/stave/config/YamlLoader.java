@@ -378,7 +378,7 @@ public final class YamlLoader {
 
   private static Diagnostic syntaxError(String file, MarkedYAMLException e, Text text) {
     Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
-    Origin origin = mark == null ? Origin.of(file) : origin(file, mark);
+    Origin origin = mark == null ? Origin.of(file) : atLastWritten(origin(file, mark), text);
     Diagnostic d = problem(origin, e.getProblem() != null ? e.getProblem() : firstLine(e.getMessage()));
     if (d.code().equals("yaml-syntax") && atPlainVariablesBrace(text, origin)) {
       d = Diagnostic.error(origin, "", d.code(), d.message(), "put the variable in quotes, \"${...}\": in a flow"
@@ -397,6 +397,18 @@ public final class YamlLoader {
     hints.add(String.format(java.util.Locale.ROOT, "line %d ends at a U+%04X, which YAML 1.1 reads as a line break"
         + " and most editors show inside a line: line numbers here count it", oddLine, (int) odd.character()));
     return Diagnostic.error(d.origin(), d.jsonPath(), d.code(), d.message(), hints.toArray(String[]::new));
+  }
+
+  /** {@code at}, or where the last line written ends when {@code at} is the end of the text after it. */
+  private static Origin atLastWritten(Origin at, Text text) {
+    String line = text.line(at.line());
+    if (line == null || text.line(at.line() + 1) != null
+        || at.column() < Sources.column(line, line.stripTrailing().length())) {
+      return at;
+    }
+    int first = Math.max(1, at.line() - Sources.END_LOOKBACK);
+    Origin written = Sources.endOfLastWritten(at.file(), first, text.lines(first, at.line()), "#");
+    return written == null ? at : written;
   }
 
   /** How many lines up to a syntax error are looked at for one written as HOCON. */

@@ -130,6 +130,26 @@ public final class Sources {
     return 1 + line.codePointCount(0, Math.min(index, line.length()));
   }
 
+  /** How many lines above the end of a text are looked at for the last one written ({@link #endOfLastWritten}). */
+  public static final int END_LOOKBACK = 1000;
+
+  /**
+   * Where the last of {@code lines} (the first of them line {@code first} of {@code file}) that holds more than
+   * blank space and a comment ends; null for none. A parser that meets the end of a text too soon names where
+   * the text ends: after the break an editor leaves there, or a comment, an empty line that tells nothing,
+   * while what is left unfinished is above. A comment starts with one of {@code comments} after blank space.
+   */
+  public static Origin endOfLastWritten(String file, int first, List<String> lines, String... comments) {
+    for (int i = lines.size() - 1; i >= 0; i--) {
+      String line = lines.get(i);
+      String written = line.strip();
+      if (!written.isEmpty() && Arrays.stream(comments).noneMatch(written::startsWith)) {
+        return new Origin(file, first + i, column(line, line.stripTrailing().length()));
+      }
+    }
+    return null;
+  }
+
   /** The index in {@code line} of the character at the 1-based {@code column}; its length past its end. */
   public static int index(String line, int column) {
     int i = 0;

@@ -686,6 +686,17 @@ class HoconLoaderTest {
   }
 
   @Test
+  void aFileThatEndsTooSoonPointsAtTheEndOfItsLastWrittenLine() {
+    // Typesafe names the empty line after the last break; blank lines and comments tell nothing either.
+    Origin list = errorAt("a = 1\nc = [run, walk  \n");
+    assertEquals(new Origin(list.file(), 2, 15), list);
+    Origin map = errorAt("a = 1\nx {\n  b = 2\n\n  // not yet\n# later\n\n");
+    assertEquals(new Origin(map.file(), 3, 8), map);
+    Origin text = errorAt("a = \"\"\"run\n\n");
+    assertEquals(new Origin(text.file(), 1, 11), text);
+  }
+
+  @Test
   void anyOtherErrorPointsAtTheStatementOnItsLine() {
     // Typesafe names the line only; the statement starts at its first character that is not a space.
     Origin origin = errorAt("x {\n    a = [1, 2] \"s\"\n}\n");

@@ -99,6 +99,20 @@ class YamlLoaderTest {
   }
 
   @Test
+  void aFileThatEndsTooSoonPointsAtTheEndOfItsLastWrittenLine() {
+    // SnakeYAML names where the text ends: the empty line after the last break, or after a comment.
+    for (String end : List.of("", "\n", "\n\n  # later\n\n", "\n# later")) {
+      for (String unfinished : List.of("command: [ru", "command: {ru", "command: \"ru", "command: 'ru")) {
+        UserError e = assertThrows(UserError.class, () -> loader.load("name: demo\n" + unfinished + end, "x.yaml"));
+        assertEquals(new Origin("x.yaml", 2, 13), e.diagnostics().get(0).origin(), unfinished + end);
+      }
+    }
+    // An error before the end keeps its place.
+    UserError e = assertThrows(UserError.class, () -> loader.load("a: b: c\n\n", "x.yaml"));
+    assertEquals(new Origin("x.yaml", 1, 5), e.diagnostics().get(0).origin());
+  }
+
+  @Test
   void tooManyValuesBlameAliasesOnlyWhenThereAreAny() {
     YamlLoader loader = YamlLoader.verbatim();
     UserError plain = assertThrows(UserError.class,

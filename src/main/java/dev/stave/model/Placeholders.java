@@ -10,12 +10,24 @@ import java.util.Map;
  * with spaces) is left as written, so that most template syntax of other tools passes through.
  */
 public final class Placeholders {
+  private static final String NAME = "[A-Za-z_][A-Za-z0-9_]*";
+
   private Placeholders() {}
 
   /** The parameter names that {@code text} refers to, in order. */
   public static List<String> names(String text) {
     List<String> out = new ArrayList<>();
-    scan(text, null, out);
+    scan(text, null, out, null);
+    return out;
+  }
+
+  /**
+   * The names written with blank space inside the braces ({@code {{ lr }}}), in order: those are left as
+   * written, which a user who meant the parameter would not see until the program got the braces.
+   */
+  public static List<String> spacedNames(String text) {
+    List<String> out = new ArrayList<>();
+    scan(text, null, null, out);
     return out;
   }
 
@@ -24,10 +36,10 @@ public final class Placeholders {
     if (text.indexOf("{{") < 0) {
       return text;
     }
-    return scan(text, values, null);
+    return scan(text, values, null, null);
   }
 
-  private static String scan(String text, Map<String, String> values, List<String> names) {
+  private static String scan(String text, Map<String, String> values, List<String> names, List<String> spaced) {
     StringBuilder out = new StringBuilder(text.length());
     int i = 0;
     while (i < text.length()) {
@@ -39,7 +51,7 @@ public final class Placeholders {
       if (text.startsWith("{{", i)) {
         int end = text.indexOf("}}", i + 2);
         String name = end < 0 ? null : text.substring(i + 2, end);
-        if (name != null && name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+        if (name != null && name.matches(NAME)) {
           if (names != null) {
             names.add(name);
           }
@@ -47,6 +59,9 @@ public final class Placeholders {
           out.append(value != null ? value : text, value != null ? 0 : i, value != null ? value.length() : end + 2);
           i = end + 2;
           continue;
+        }
+        if (name != null && spaced != null && name.strip().matches(NAME)) {
+          spaced.add(name.strip());
         }
       }
       out.append(text.charAt(i));

@@ -233,5 +233,12 @@ public final class RunSpecReader {
                 : "sweep parameters: " + String.join(", ", sweep.names()) + "; write {{{{ for a literal {{"));
       }
     }
+    for (String name : Placeholders.spacedNames(s.text())) {
+      if (sweep.names().contains(name)) {
+        problems.add(Diagnostic.warning(s.origin(), path, "sweep-spaced-param",
+            "a placeholder with spaces inside its braces is left as written, not replaced by sweep parameter "
+                + name, "write {{" + name + "}} to substitute it"));
+      }
+    }
   }
 }

@@ -578,6 +578,34 @@ class MrunnerTest {
         at(service, "spec", "selector"));
   }
 
+  @Test
+  void aSweepParameterWrittenWithSpacesIsAWarningAndLeftAsWritten() throws Exception {
+    String config = """
+        kind: experiment
+        name: sw
+        image: img:1
+        sweep: {grid: {lr: [0.1]}}
+        processes:
+          train: {command: [python], args: ["--lr={{ lr }}", "{{ other }}", "{{{{ lr }}"], env: {A: "{{\tlr}}"}}
+        """;
+    Path file = write("s.yaml", config);
+    Run validate = Run.of("validate", file.toString());
+    assertEquals(0, validate.code(), validate.err());
+    assertEquals(List.of(
+        file + ":6:37: warning: processes.train.args[0]: a placeholder with spaces inside its braces is left as"
+            + " written, not replaced by sweep parameter lr",
+        "  = hint: write {{lr}} to substitute it",
+        file + ":6:93: warning: processes.train.env.A: a placeholder with spaces inside its braces is left as"
+            + " written, not replaced by sweep parameter lr",
+        "  = hint: write {{lr}} to substitute it",
+        "1 config is valid"),
+        validate.err().lines().filter(l -> !l.startsWith("    |")).toList());
+    Map<String, Object> train = docs(Run.of("compile", file.toString(), "-o", "-")).stream()
+        .filter(d -> "Job".equals(d.get("kind"))).findFirst().orElseThrow();
+    assertEquals(List.of("--lr={{ lr }}", "{{ other }}", "{{ lr }}"),
+        at(train, "spec", "template", "spec", "containers", 0, "args"));
+  }
+
   private static TreeSet<String> names(List<Map<String, Object>> docs) {
     TreeSet<String> names = new TreeSet<>();
     docs.forEach(d -> names.add(d.get("kind") + "/" + at(d, "metadata", "name")));

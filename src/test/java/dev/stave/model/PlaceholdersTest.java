@@ -15,6 +15,7 @@ class PlaceholdersTest {
     assertEquals("{{lr}} {{ x }} {{", Placeholders.substitute("{{{{lr}} {{ x }} {{", point));
     assertEquals(List.of("lr", "seed"), Placeholders.names("a{{lr}}b{{{{x}}{{seed}}"));
     assertEquals(List.of(), Placeholders.names("{{ lr }} {{9x}} }}"));
+    assertEquals(List.of("lr", "seed"), Placeholders.spacedNames("{{ lr }} {{lr}} {{{{ x }} {{9x }} {{\tseed}}"));
   }
 
   @Test

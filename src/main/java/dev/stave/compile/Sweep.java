@@ -38,15 +38,20 @@ final class Sweep {
     if (sweep == null) {
       return objects;
     }
-    String longest = objects.stream().filter(o -> !SHARED.contains(o.kind())).map(Sweep::longestName)
-        .max((a, b) -> a.length() != b.length() ? Integer.compare(a.length(), b.length()) : b.compareTo(a))
-        .orElse("");
+    PlannedObject longestObject = objects.stream().filter(o -> !SHARED.contains(o.kind()))
+        .max((a, b) -> longestName(a).length() != longestName(b).length()
+            ? Integer.compare(longestName(a).length(), longestName(b).length())
+            : longestName(b).compareTo(longestName(a)))
+        .orElse(null);
+    String longest = longestObject == null ? "" : longestName(longestObject);
     if (longest.length() > Names.MAX_LABEL) {
+      // An experiment's Services are named after its services (binds), its workloads after its processes.
+      String part = longestObject.kind().equals("Service") ? "service's" : "process's";
       problems.add(Diagnostic.error(sweep.origin(), "sweep", "name-too-long",
           "with the sweep suffix, " + (longest.endsWith("-xxxxxxxx") ? "the name '" + longest + "'"
               : "the hostname of an Indexed Job's last pod, '" + longest + "',") + " would be " + longest.length()
               + " characters, more than Kubernetes allows (63)",
-          "shorten the experiment's or the process's name by " + (longest.length() - Names.MAX_LABEL)
+          "shorten the experiment's or the " + part + " name by " + (longest.length() - Names.MAX_LABEL)
               + " characters"));
       return List.of();
     }

@@ -9,6 +9,7 @@ import dev.stave.diag.Suggest;
 import dev.stave.diag.UserError;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -292,6 +293,13 @@ public final class Main implements Runnable {
     if (e instanceof UserError user) {
       new DiagnosticPrinter(context.sources()).print(user.diagnostics(), err);
       return INVALID;
+    }
+    if (e instanceof InvalidPathException p && PathArgument.unnameable(p.getInput())) {
+      // A path written in a config (contexts, inventory, secrets, an include): the launcher's UTF-8 locale
+      // names it, a JVM started in the C locale cannot.
+      err.println("stave: " + context.sources().redact(PathArgument.unusable(p.getInput())));
+      err.flush();
+      return USAGE;
     }
     if (e instanceof BundleWriter.WriteFailure failure) {
       // It names the output folder, as the user wrote it.

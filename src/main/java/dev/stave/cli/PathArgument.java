@@ -1,6 +1,7 @@
 package dev.stave.cli;
 
 import dev.stave.diag.Printable;
+import java.nio.charset.Charset;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import picocli.CommandLine;
@@ -22,6 +23,15 @@ final class PathArgument implements CommandLine.ITypeConverter<Path> {
       return Path.of(value);
     } catch (InvalidPathException e) {
       throw new CommandLine.TypeConversionException(unusable(value));
+    }
+  }
+
+  /** Whether {@code value} has characters that the JVM's file-name character set cannot hold. */
+  static boolean unnameable(String value) {
+    try {
+      return !Charset.forName(System.getProperty("sun.jnu.encoding")).newEncoder().canEncode(value);
+    } catch (IllegalArgumentException | UnsupportedOperationException e) {
+      return false;
     }
   }
 

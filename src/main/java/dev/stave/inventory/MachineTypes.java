@@ -52,7 +52,8 @@ public final class MachineTypes {
     if (m.matches()) {
       String family = m.group(1) + "-" + m.group(2);
       int cpu = Integer.parseInt(m.group(3));
-      if (!VCPUS.get(family).contains(cpu)) {
+      // GCE's names have no leading zero: n1-standard-08 is no machine type.
+      if (!VCPUS.get(family).contains(cpu) || m.group(3).startsWith("0")) {
         return Optional.empty();
       }
       BigDecimal gib = machineType.equals(N2_HIGHMEM_128) ? BigDecimal.valueOf(864)

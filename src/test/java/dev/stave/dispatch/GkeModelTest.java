@@ -90,7 +90,7 @@ class GkeModelTest {
     // GCE's largest n2-highmem has 864 GiB, not 8 per vCPU.
     assertEquals(new MachineTypes.Machine(128, 884736), MachineTypes.lookup("n2-highmem-128").orElseThrow());
     for (String none : List.of("n1-standard-6", "n1-highmem-1", "n2-highcpu-128", "e2-standard-64", "e2-highmem-32",
-        "e2-highcpu-1", "n2-standard-0")) {
+        "e2-highcpu-1", "n2-standard-0", "n1-standard-08", "n2-highmem-016")) {
       assertEquals(Optional.empty(), MachineTypes.lookup(none), none);
     }
   }

@@ -280,9 +280,12 @@ final class Pipeline {
   void claimBundle(String bundle, Path config) {
     Path first = bundleConfigs.putIfAbsent(bundle, config);
     if (first != null) {
+      // A glob and a name of one file (exp/*.yaml exp/a.yaml) give it twice: renaming it would not help.
+      boolean same = first.toAbsolutePath().normalize().equals(config.toAbsolutePath().normalize());
       diagnostics.add(Diagnostic.error(nameOrigins.getOrDefault(config, Origin.of(config.toString())), "name",
-          "bundle-twice", "this config and " + first + " both compile to the bundle '" + bundle + "'",
-          "give the configs different names"));
+          "bundle-twice", same ? "this config is given twice, and would write the bundle '" + bundle + "' twice"
+              : "this config and " + first + " both compile to the bundle '" + bundle + "'",
+          same ? "give each config once" : "give the configs different names"));
     }
   }
 

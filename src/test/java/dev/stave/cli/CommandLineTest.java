@@ -304,6 +304,19 @@ class CommandLineTest {
   }
 
   @Test
+  void aConfigGivenTwiceIsAnErrorThatSaysSo() {
+    Run run = Run.of("validate", "examples/cheetah-ppo.yaml", "./examples/cheetah-ppo.yaml");
+    assertEquals(1, run.code());
+    assertEquals("""
+        examples/cheetah-ppo.yaml:3:7: error: name: this config is given twice, and would write the bundle \
+        'cheetah-ppo' twice
+            | name: cheetah-ppo
+            |       ^
+          = hint: give each config once
+        """, run.err());
+  }
+
+  @Test
   void userTemplatesReplacePackagedOnesByFileName() throws IOException {
     Path templates = dir.resolve("templates");
     Files.createDirectories(templates);

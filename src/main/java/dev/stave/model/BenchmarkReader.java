@@ -294,10 +294,13 @@ public final class BenchmarkReader {
     if (m.matches()) {
       boolean s3 = m.group(1).equalsIgnoreCase("s3") && bucket == null && !m.group(2).isEmpty()
           && !m.group(3).isEmpty();
+      // file:///tmp/r.csv means a file in the pod, which a plain path already is.
+      boolean file = m.group(1).equalsIgnoreCase("file") && m.group(2).isEmpty() && !m.group(3).isEmpty();
       problems.add(Diagnostic.error(output.get("path").origin(), "output.path", "output-url",
           "'" + Names.printable(path) + "' is a URL, but the launcher writes the CSV to S3 only through"
               + " 'bucket', and otherwise as a file inside its pod",
           s3 ? "write bucket: " + Names.printable(m.group(2)) + " and path: " + Names.printable(m.group(3))
+              : file ? "write path: /" + Names.printable(m.group(3)) + " for a file inside the pod"
               : "give the bucket in 'bucket' and the object's key (without the bucket) in 'path'"));
     }
     if (bucket != null && bucket.contains("/")) {

@@ -255,6 +255,18 @@ class BenchmarkCliTest {
         "  = hint: write bucket: my-bucket and path: results/run.csv"),
         run.err().lines().toList());
 
+    Path file = Files.writeString(temp.resolve("f.yaml"), """
+        kind: benchmark
+        name: f
+        run: {function: a.b}
+        dask_cluster: {image: "i:1"}
+        output: {path: "file:///tmp/run.csv"}
+        """);
+    run = Run.of("validate", file.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of("  = hint: write path: /tmp/run.csv for a file inside the pod"),
+        run.err().lines().filter(l -> l.startsWith("  = hint:")).toList());
+
     Path bucket = Files.writeString(temp.resolve("b.yaml"), """
         kind: benchmark
         name: b

@@ -15,15 +15,23 @@ import dev.stave.bundle.BundleReader;
 import dev.stave.bundle.KubeObject;
 import dev.stave.config.Env;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLServerSocket;
+import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -786,6 +794,92 @@ class ApplyCommandTest {
     assertTrue(run.err().startsWith("stave: cannot reach the Kubernetes API server at http://127.0.0.1:" + port + ": "),
         run.err());
     assertFalse(run.err().contains("secret-password"), run.err());
+  }
+
+  /**
+   * A TLS server with the test-only certificate (self-signed, for the name stave-test only) that counts the
+   * connections made to it and answers none: the client's verdict on the certificate is all a test needs.
+   */
+  private static final class TlsServer implements AutoCloseable {
+    private final SSLServerSocket socket;
+    private final AtomicInteger connections = new AtomicInteger();
+
+    TlsServer() throws IOException, GeneralSecurityException {
+      char[] password = "test-only".toCharArray();
+      KeyStore store = KeyStore.getInstance("PKCS12");
+      try (InputStream in = ApplyCommandTest.class.getResourceAsStream("/tls/test-only-server.p12")) {
+        store.load(in, password);
+      }
+      KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+      keys.init(store, password);
+      SSLContext tls = SSLContext.getInstance("TLS");
+      tls.init(keys.getKeyManagers(), null, null);
+      socket = (SSLServerSocket) tls.getServerSocketFactory()
+          .createServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+      Thread acceptor = new Thread(this::serve, "tls-server");
+      acceptor.setDaemon(true);
+      acceptor.start();
+    }
+
+    private void serve() {
+      while (!socket.isClosed()) {
+        try (SSLSocket client = (SSLSocket) socket.accept()) {
+          connections.incrementAndGet();
+          client.setSoTimeout((int) Run.HANG.toMillis());
+          client.startHandshake();
+        } catch (IOException e) {
+          // The client refused the certificate, or the server was closed.
+        }
+      }
+    }
+
+    String url() {
+      return "https://127.0.0.1:" + socket.getLocalPort();
+    }
+
+    @Override
+    public void close() throws IOException {
+      socket.close();
+    }
+  }
+
+  @Test
+  void aServerCertificateThatIsNotAcceptedEndsTheRunAtOnce() throws Exception {
+    try (TlsServer server = new TlsServer()) {
+      Path untrusted = tmp.resolve("untrusted");
+      Files.writeString(untrusted, """
+          kind: Config
+          current-context: fake
+          clusters: [{name: lab, cluster: {server: "%s"}}]
+          users: [{name: tester, user: {token: not-a-real-token}}]
+          contexts: [{name: fake, context: {cluster: lab, user: tester}}]
+          """.formatted(server.url()));
+      Run run = stave("apply", bundle.toString(), "--kubeconfig", untrusted.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the certificate of the server at " + server.url() + " is not trusted: the cluster 'lab'"
+          + " in " + untrusted + " names no certificate authority, and none that Java trusts signed it; set the"
+          + " certificate-authority (a file) or certificate-authority-data (base64) of the cluster to the authority"
+          + " that signed the server's certificate\n", run.err());
+      assertEquals("", run.out());
+      assertEquals(1, server.connections.get(), "a certificate that is not trusted is not tried again");
+
+      // Trusted, but for another name than the address the kubeconfig gives.
+      String authority = Path.of(ApplyCommandTest.class.getResource("/tls/test-only-ec-cert.pem").toURI()).toString();
+      Path misnamed = tmp.resolve("misnamed");
+      Files.writeString(misnamed, """
+          kind: Config
+          current-context: fake
+          clusters: [{name: lab, cluster: {server: "%s", certificate-authority: "%s"}}]
+          users: [{name: tester, user: {token: not-a-real-token}}]
+          contexts: [{name: fake, context: {cluster: lab, user: tester}}]
+          """.formatted(server.url(), authority));
+      run = stave("diff", "--cluster", bundle.toString(), "--kubeconfig", misnamed.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the certificate of the server at " + server.url() + " does not name 127.0.0.1: set the"
+          + " server of the cluster 'lab' in " + misnamed + " to an address the certificate names"
+          + " (tls-server-name is not supported)\n", run.err());
+      assertEquals(2, server.connections.get(), "a certificate for another name is not tried again");
+    }
   }
 
   /** A kubeconfig for the fake API whose user entry is {@code user}, a YAML flow map. */

@@ -10,12 +10,15 @@ import io.kubernetes.client.openapi.auth.Authentication;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
+import java.security.cert.CertificateException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLPeerUnverifiedException;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.RequestBody;
@@ -45,10 +48,16 @@ final class HttpTransport implements KubeTransport {
   private final Deadline deadline;
   /** The base for messages: without a user name and password, which the address may hold. */
   private final String shown;
+  /** The kubeconfig's cluster entry, as messages name it ("the cluster 'lab' in FILE"). */
+  private final String cluster;
+  /** Whether that entry names a certificate authority: without one, Java's default authorities are trusted. */
+  private final boolean authority;
 
-  HttpTransport(ApiClient client, Deadline deadline) {
+  HttpTransport(ApiClient client, Deadline deadline, String cluster, boolean authority) {
     this.client = client;
     this.deadline = deadline;
+    this.cluster = cluster;
+    this.authority = authority;
     Duration step = stepTimeout(deadline);
     this.http = client.getHttpClient().newBuilder()
         .connectTimeout(step)
@@ -133,7 +142,38 @@ final class HttpTransport implements KubeTransport {
         throw deadline.ranOutAwaiting(request);
       }
       throw e;
+    } catch (SSLException e) {
+      ClusterFailure unverified = unverified(e);
+      if (unverified != null) {
+        throw unverified;
+      }
+      throw e;
     }
+  }
+
+  /**
+   * A server certificate that the client does not accept, as a failure of the run: no retry can change
+   * it, and the exception's text is Java's (a certificate path builder's, or OkHttp's lines that quote
+   * the certificate). Null for other TLS failures, which may pass.
+   */
+  ClusterFailure unverified(SSLException e) {
+    if (e instanceof SSLPeerUnverifiedException) {
+      // OkHttp's hostname check, after the certificate itself was trusted.
+      okhttp3.HttpUrl url = okhttp3.HttpUrl.parse(base);
+      return new ClusterFailure("the certificate of the server at " + shown + " does not name "
+          + (url == null ? "its host" : url.host()) + ": set the server of " + cluster
+          + " to an address the certificate names (tls-server-name is not supported)");
+    }
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof CertificateException) {
+        return new ClusterFailure("the certificate of the server at " + shown + " is not trusted: "
+            + (authority ? "the certificate authority that " + cluster + " names did not sign it"
+                : cluster + " names no certificate authority, and none that Java trusts signed it")
+            + "; set the certificate-authority (a file) or certificate-authority-data (base64) of the cluster"
+            + " to the authority that signed the server's certificate");
+      }
+    }
+    return null;
   }
 
   /**

@@ -140,7 +140,8 @@ public final class Kubeconfig {
           + (context != null ? context : config.getCurrentContext()) + "' in " + where
           + " is not an http:// or https:// address", "check the cluster's server, e.g. https://203.0.113.5:6443");
     }
-    return new HttpTransport(client, deadline);
+    boolean authority = config.getCertificateAuthorityData() != null || config.getCertificateAuthorityFile() != null;
+    return new HttpTransport(client, deadline, clusterEntry(config, where), authority);
   }
 
   /**
@@ -562,6 +563,11 @@ public final class Kubeconfig {
             + field + "s"
             : "add it to the kubeconfig's " + field + "s, or set the context's " + field + " to one of: "
             + String.join(", ", names));
+  }
+
+  /** The selected context's cluster entry, for messages. */
+  private static String clusterEntry(CheckedKubeConfig config, String where) {
+    return "the cluster '" + Printable.inMessage(String.valueOf(config.contextField("cluster"))) + "' in " + where;
   }
 
   private static List<String> contextNames(KubeConfig config) {

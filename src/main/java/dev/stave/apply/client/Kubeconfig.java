@@ -132,6 +132,7 @@ public final class Kubeconfig {
           + "' in " + where + " names no cluster with a server", "check the context's cluster entry");
     }
     checkCertificates(config, where);
+    checkCredentialText(config, where);
     ApiClient client = build(config, deadline, where, beforeCredentials);
     // Requests are made against this address; the HTTP client would refuse it only at the first one,
     // with an exception that is no diagnostic. (Not quoted: it is the user's file, and may hold anything.)
@@ -206,6 +207,30 @@ public final class Kubeconfig {
     certificate(config.getClientCertificateData(), config.getClientCertificateFile(), "client-certificate", user,
         where);
     material(config.getClientKeyData(), config.getClientKeyFile(), "client-key", user, where);
+  }
+
+  /** The user's keys that hold text, which client-java reads as text (a number there is a Java exception). */
+  private static final List<String> TEXT_FIELDS = List.of("token", "tokenFile", "username", "password");
+
+  /**
+   * An unquoted token of digits is a number to YAML (or {@code true} a boolean), which client-java would
+   * fail to read, for stave to report as a token file that gave nothing. Neither message quotes the value.
+   */
+  private static void checkCredentialText(CheckedKubeConfig config, String where) {
+    Map<?, ?> user = config.currentUser();
+    if (user == null) {
+      return;
+    }
+    for (String key : TEXT_FIELDS) {
+      Object value = user.get(key);
+      if (value != null && !(value instanceof String)) {
+        String read = value instanceof Number ? "a number" : value instanceof Boolean ? "true or false"
+            : value instanceof Map ? "a mapping" : value instanceof List ? "a list" : "no text";
+        throw problem(where, "kubeconfig-not-text", "the " + key + " of the user '"
+            + Printable.inMessage(String.valueOf(config.contextField("user"))) + "' in " + where
+            + " is not text: YAML reads it as " + read, "quote it: " + key + ": \"...\"");
+      }
+    }
   }
 
   private static void certificate(String data, String file, String key, String owner, String where) {

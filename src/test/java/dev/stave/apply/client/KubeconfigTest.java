@@ -228,6 +228,20 @@ class KubeconfigTest {
         + " holds no private key client-java can read (PEM, RSA, EC or PKCS #8)", failure(badKey));
   }
 
+  @Test
+  void aTokenThatYamlReadsAsANumberIsInvalidInputThatDoesNotQuoteIt() throws IOException {
+    // client-java would fail to read it, and the run would blame a token file the user does not have.
+    Path number = withTls("", "token: 12345678");
+    UserError e = assertThrows(UserError.class,
+        () -> Kubeconfig.open(number, null, env(null), Deadline.after(Duration.ofMinutes(1))));
+    assertEquals("the token of the user 'me' in " + number + " is not text: YAML reads it as a number",
+        e.diagnostics().get(0).message());
+    assertEquals(List.of("quote it: token: \"...\""), e.diagnostics().get(0).hints());
+    Path flag = withTls("", "username: admin, password: true");
+    assertEquals("the password of the user 'me' in " + flag + " is not text: YAML reads it as true or false",
+        invalid(flag));
+  }
+
   /** A kubeconfig whose user's credentials come from the exec plugin {@code script}, made executable. */
   private Path withPlugin(Path plugin, String script) throws IOException {
     write(tmp.relativize(plugin).toString(), script);

@@ -882,6 +882,20 @@ class ApplyCommandTest {
     }
   }
 
+  @Test
+  void refusedCredentialsEndTheRunAtTheFirstRefusal() {
+    // Every request carries the same credentials: each object would fail alike, on a line of its own.
+    api.fail(r -> r.startsWith("GET /api/v1/namespaces/surreal/services/"), 401, 100, null);
+    Run run = stave("apply", bundle.toString(), FAST);
+    assertEquals(4, run.code(), run.err());
+    assertEquals("Namespace surreal: created\n", run.out());
+    assertEquals("stave: the Kubernetes API server at " + api.url() + " answered GET"
+        + " /api/v1/namespaces/surreal/services/cheetah-ppo-parameter-server with HTTP 401 Unauthorized: it refused"
+        + " the credentials of the user 'tester' in " + env.get("KUBECONFIG").orElseThrow() + "; check them (a token"
+        + " may have expired or be another cluster's)\n", run.err());
+    assertEquals(1, api.requests().stream().filter(r -> r.contains("/services/")).count(), api.requests().toString());
+  }
+
   /** A kubeconfig for the fake API whose user entry is {@code user}, a YAML flow map. */
   private Path kubeconfigWithUser(Path file, String user) throws IOException {
     Files.createDirectories(file.getParent());

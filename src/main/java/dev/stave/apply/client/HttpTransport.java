@@ -52,12 +52,15 @@ final class HttpTransport implements KubeTransport {
   private final String cluster;
   /** Whether that entry names a certificate authority: without one, Java's default authorities are trusted. */
   private final boolean authority;
+  /** What the requests authenticate as, for messages: "the credentials of the user 'me' in FILE". */
+  private final String credentials;
 
-  HttpTransport(ApiClient client, Deadline deadline, String cluster, boolean authority) {
+  HttpTransport(ApiClient client, Deadline deadline, String cluster, boolean authority, String credentials) {
     this.client = client;
     this.deadline = deadline;
     this.cluster = cluster;
     this.authority = authority;
+    this.credentials = credentials;
     Duration step = stepTimeout(deadline);
     this.http = client.getHttpClient().newBuilder()
         .connectTimeout(step)
@@ -128,6 +131,12 @@ final class HttpTransport implements KubeTransport {
     try (okhttp3.Response response = call.execute()) {
       if (response.code() >= 300 && response.code() < 400) {
         throw redirected(request, response.code(), response.header("Location"));
+      }
+      if (response.code() == 401) {
+        // Every request carries the same credentials: each object would fail alike, one line each.
+        throw new ClusterFailure("the Kubernetes API server at " + shown + " answered " + request
+            + " with HTTP 401 Unauthorized: it refused " + credentials + "; check them (a token may have expired"
+            + " or be another cluster's)");
       }
       Map<String, String> headers = new HashMap<>();
       for (String name : response.headers().names()) {

@@ -142,7 +142,12 @@ public final class Kubeconfig {
           + " is not an http:// or https:// address", "check the cluster's server, e.g. https://203.0.113.5:6443");
     }
     boolean authority = config.getCertificateAuthorityData() != null || config.getCertificateAuthorityFile() != null;
-    return new HttpTransport(client, deadline, clusterEntry(config, where), authority);
+    String user = config.contextField("user");
+    String credentials = user == null || user.isEmpty()
+        ? "requests without credentials, as the context '" + Printable.inMessage(selected) + "' in " + where
+            + " names no user"
+        : "the credentials of " + config.credentialSource() + " in " + where;
+    return new HttpTransport(client, deadline, clusterEntry(config, where), authority, credentials);
   }
 
   /**

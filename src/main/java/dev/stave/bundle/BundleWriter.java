@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
@@ -122,7 +123,7 @@ public final class BundleWriter {
    * Where the file cannot be made or locked (another user's, a read-only temporary folder), the write
    * goes ahead unlocked, as it did before there was a lock.
    */
-  private static final class WriteLock implements AutoCloseable {
+  static final class WriteLock implements AutoCloseable {
     private static final int LOCK_FILES = 16;
     private final FileChannel channel;
 
@@ -130,13 +131,22 @@ public final class BundleWriter {
       this.channel = channel;
     }
 
-    static WriteLock take(Path folder) {
-      Path file = Path.of(System.getProperty("java.io.tmpdir"), "stave-write-"
+    /** The lock file of writes into {@code folder}, a real path. */
+    static Path file(Path folder) {
+      return Path.of(System.getProperty("java.io.tmpdir"), "stave-write-"
           + Integer.toHexString(folder.toString().hashCode() & (LOCK_FILES - 1)) + ".lock");
+    }
+
+    static WriteLock take(Path folder, Consumer<Path> waiting) {
       FileChannel channel = null;
       try {
-        channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        channel.lock();
+        channel = FileChannel.open(file(folder), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        if (channel.tryLock() == null) {
+          // Held by another process for as long as its write takes, or for ever if it was stopped (Ctrl-Z):
+          // a compile that only waited would look hung.
+          waiting.accept(file(folder));
+          channel.lock();
+        }
         return new WriteLock(channel);
       } catch (IOException | RuntimeException e) {
         closeQuietly(channel);
@@ -168,6 +178,14 @@ public final class BundleWriter {
    * leftover of an earlier compile that could not be deleted), naming the folder and why.
    */
   public List<String> write(List<Bundle> bundles) {
+    return write(bundles, lock -> { });
+  }
+
+  /**
+   * {@link #write(List)}; {@code waiting} is told the lock file when the write has to wait for another stave
+   * process's write to finish (one into the same folder, or into one whose lock file is the same).
+   */
+  public List<String> write(List<Bundle> bundles, Consumer<Path> waiting) {
     // What another compile's write cannot change; the rest once no other write is under way.
     for (Bundle b : bundles) {
       checkName(b.name());
@@ -183,7 +201,7 @@ public final class BundleWriter {
     // A second compile into the folder would take this one's hidden folders for a killed compile's
     // leftovers and delete them mid-write, leaving bundles empty or half written: it waits instead.
     synchronized (WRITING.computeIfAbsent(folder, f -> new Object())) {
-      try (WriteLock lock = WriteLock.take(folder)) {
+      try (WriteLock lock = WriteLock.take(folder, waiting)) {
         checkObstacles(outputDir, bundles);
         return writeAlone(bundles);
       }

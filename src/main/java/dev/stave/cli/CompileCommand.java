@@ -124,7 +124,11 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       context.out().print(Bundle.stream(bundles));
       context.out().flush();
     } else {
-      List<String> warnings = new BundleWriter(folder).write(bundles);
+      List<String> warnings = new BundleWriter(folder).write(bundles, lock -> {
+        context.err().println("stave: waiting for another stave compile to finish writing its bundles (it holds "
+            + Printable.exactLine(lock.toString()) + ")");
+        context.err().flush();
+      });
       for (Bundle b : bundles) {
         // The output folder as the user wrote it: a name with an escape sequence must not reach the terminal.
         context.err().println("wrote " + Printable.exactLine(folder.resolve(b.name()) + "/")

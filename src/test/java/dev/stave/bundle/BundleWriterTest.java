@@ -1,5 +1,6 @@
 package dev.stave.bundle;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.stave.diag.UserError;
 import dev.stave.render.RenderedObject;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -161,6 +164,30 @@ class BundleWriterTest {
     assertEquals(List.of(), secondFailed);
     assertEquals(List.of("demo"), names(out));
     assertEquals(List.of("10-configmap-c0.yaml", "Kustomization"), names(out.resolve("demo")));
+  }
+
+  /** Another process's write holds the lock: this one says it waits, naming the lock, and writes once it ends. */
+  @Test
+  void aWriteThatWaitsForAnotherProcessSaysSo() throws Exception {
+    Path out = tmp.resolve("out");
+    Files.createDirectories(out);
+    Path lock = BundleWriter.WriteLock.file(out.toRealPath());
+    Process holder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        System.getProperty("java.class.path"), LockHolder.class.getName(), lock.toString())
+        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    try {
+      assertEquals("locked", new BufferedReader(new InputStreamReader(holder.getInputStream(), UTF_8)).readLine());
+      List<Path> toldOf = new ArrayList<>();
+      List<String> warnings = new BundleWriter(out).write(List.of(bundle(2)), held -> {
+        toldOf.add(held);
+        holder.destroyForcibly();
+      });
+      assertEquals(List.of(lock), toldOf);
+      assertEquals(List.of(), warnings);
+      assertEquals(List.of("demo"), names(out));
+    } finally {
+      holder.destroyForcibly();
+    }
   }
 
   /** A file or a folder of the user's with the name of a leftover is never deleted. */

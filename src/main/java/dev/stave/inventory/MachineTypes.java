@@ -38,7 +38,9 @@ public final class MachineTypes {
    * memory_m alone, a pool of one would have no GPUs.
    */
   private static final Map<String, String> ACCELERATOR_GPUS = Map.of(
-      "a2", "nvidia-tesla-a100 (A2 Standard) or nvidia-a100-80gb (A2 Ultra)", "g2", "nvidia-l4");
+      "a2", "nvidia-tesla-a100 (A2 Standard) or nvidia-a100-80gb (A2 Ultra)",
+      "a3", "nvidia-h100-80gb (A3 High, A3 Edge), nvidia-h100-mega-80gb (A3 Mega) or nvidia-h200-141gb (A3 Ultra)",
+      "a4", "nvidia-b200", "a4x", "nvidia-gb200", "g2", "nvidia-l4", "g4", "nvidia-rtx-pro-6000");
   /** The one predefined type whose memory is not its family's ratio: 864 GiB, not 8 per vCPU. */
   private static final String N2_HIGHMEM_128 = "n2-highmem-128";
 

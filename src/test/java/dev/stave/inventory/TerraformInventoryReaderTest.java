@@ -1050,6 +1050,35 @@ class TerraformInventoryReaderTest {
         List.of(p.gpuCount(), p.gpuType(), q.gpuCount(), q.gpuType()));
   }
 
+  /** The later accelerator-optimized series (H100, H200, B200, GB200, RTX PRO 6000) come with GPUs too. */
+  @Test
+  void theLaterAcceleratorOptimizedSeriesNeedTheGpuLabelsToo() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "a3-highgpu-8g",
+            "labels": {"cpu": 208, "memory_m": 1900000}}},
+          "q": {"name": "q", "node_count": 1, "node_config": {"machine_type": "a4x-highgpu-4g"}},
+          "r": {"name": "r", "node_count": 1, "node_config": {"machine_type": "g4-standard-48",
+            "labels": {"cpu": 48, "memory_m": 184320}}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.";
+    assertEquals(List.of(
+        inv + "2:71: error: " + pool + "p.node_config.machine_type: node pool 'p' has machine type 'a3-highgpu-8g',"
+            + " which comes with GPUs, and no label gpu_count to say how many",
+        "  = hint: add labels gpu_count (GPUs per node) and gpu_type: nvidia-h100-80gb (A3 High, A3 Edge),"
+            + " nvidia-h100-mega-80gb (A3 Mega) or nvidia-h200-141gb (A3 Ultra)",
+        inv + "4:71: error: " + pool + "q.node_config.machine_type: 'a4x-highgpu-4g' is not a machine type stave"
+            + " knows",
+        "  = hint: GCE's a4x types come with their GPUs, nvidia-gb200, and stave knows none of their sizes: add"
+            + " labels cpu, memory_m, gpu_type and gpu_count (GPUs per node)",
+        inv + "5:71: error: " + pool + "r.node_config.machine_type: node pool 'r' has machine type 'g4-standard-48',"
+            + " which comes with GPUs, and no label gpu_count to say how many",
+        "  = hint: add labels gpu_count (GPUs per node) and gpu_type: nvidia-rtx-pro-6000"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   /** A taint's effect that is missing, no string or no effect is an error at the effect, never "'null'". */
   @Test
   void aTaintsWrongEffectIsAnErrorAtIt() throws IOException {

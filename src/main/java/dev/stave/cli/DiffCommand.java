@@ -29,9 +29,9 @@ import picocli.CommandLine.Parameters;
           + " cluster only the fields the bundle sets are compared; Secret values are never shown.",
       "A and B are each a config (compiled in memory), a bundle folder (object files: every .yaml, .yml"
           + " and .json but kustomization.yaml and kustomization.yml, in any case) or a folder of bundles (only"
-          + " bundle folders, as 'stave compile -o DIR' writes DIR). Two folders of bundles are compared bundle by bundle, matched by folder"
-          + " name; a bundle on one side only is added or removed with all its objects. Names starting with a"
-          + " dot are skipped, and other files (a README) ignored.",
+          + " bundle folders, as 'stave compile -o DIR' writes DIR). Two folders of bundles are compared bundle by"
+          + " bundle, matched by folder name; a bundle on one side only is added or removed with all its objects."
+          + " Names starting with a dot are skipped, and other files (a README) ignored.",
       "Errors (exit 1): a folder with neither object files nor bundle folders (an empty one too), a folder"
           + " with both, and a folder of bundles holding a folder that is not a bundle. A folder of bundles"
           + " against one bundle is a usage error (exit 2)."

@@ -24,7 +24,8 @@ final class ContextOptions {
   static CompileOptions compileOptions(Context run, String name, Path file) {
     Path explicit = file != null ? file : run.env().get("STAVE_CONTEXTS").filter(s -> !s.isEmpty())
         .map(Path::of).orElse(null);
+    String from = file != null ? "--contexts" : explicit != null ? "$STAVE_CONTEXTS" : null;
     Path home = Path.of(run.env().home(), ".config", "stave", "contexts.conf");
-    return new CompileOptions(name, explicit, home, false, new ConfigLoader(run.env(), run.sources()));
+    return new CompileOptions(name, explicit, from, home, false, new ConfigLoader(run.env(), run.sources()));
   }
 }

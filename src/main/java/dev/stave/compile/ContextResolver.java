@@ -67,11 +67,16 @@ final class ContextResolver {
     }
     if (file == null || !Files.exists(loader.expandHome(file))) {
       if (required || name != null) {
-        problems.add(Diagnostic.error(fileOrigin, "contexts", "no-contexts-file",
+        // A name from the command line or the environment is fixed there, not in the experiment.
+        String from = options.contexts() != null ? options.contextsFrom() : null;
+        problems.add(Diagnostic.error(fileOrigin, from != null ? from : "contexts", "no-contexts-file",
             (file == null ? "no contexts file is given"
-                : "the contexts file " + Sources.display(loader.expandHome(file)) + " does not exist")
+                : "the contexts file " + Sources.display(loader.expandHome(file))
+                    + (from != null ? " named by " + from : "") + " does not exist")
                 + (name != null ? ", so context '" + Names.printable(name) + "' cannot be found" : ""),
-            "write one with kind: contexts (see 'stave schema contexts'), or name it with --contexts or "
+            from != null ? "correct the file named by " + from + ", or write it with kind: contexts "
+                + "(see 'stave schema contexts')"
+                : "write one with kind: contexts (see 'stave schema contexts'), or name it with --contexts or "
                 + "$STAVE_CONTEXTS"));
       }
       return Optional.empty();

@@ -168,6 +168,27 @@ class MrunnerTest {
   }
 
   @Test
+  void aMissingContextsFileNamedOnTheCommandLineOrInTheEnvironmentSaysWhereItWasNamed() throws IOException {
+    Path exp = write("exp.yaml", "kind: experiment\nname: p\nimage: img:1\nprocesses: {main: {command: [x]}}\n");
+    Path missing = dir.resolve("missing.yaml");
+    Run viaFlag = Run.with(new Env(Map.of(), dir.resolve("home").toString()),
+        "compile", exp.toString(), "--contexts", missing.toString(), "-o", "-");
+    assertEquals(1, viaFlag.code());
+    assertEquals(exp + ":1:1: error: --contexts: the contexts file " + missing + " named by --contexts does not exist\n"
+        + "    | kind: experiment\n    | ^\n"
+        + "  = hint: correct the file named by --contexts, or write it with kind: contexts "
+        + "(see 'stave schema contexts')\n", viaFlag.err());
+    Run viaEnv = Run.with(new Env(Map.of("STAVE_CONTEXTS", missing.toString()), dir.resolve("home").toString()),
+        "compile", exp.toString(), "--context", "minikube", "-o", "-");
+    assertEquals(1, viaEnv.code());
+    assertEquals(exp + ":1:1: error: $STAVE_CONTEXTS: the contexts file " + missing
+        + " named by $STAVE_CONTEXTS does not exist, so context 'minikube' cannot be found\n"
+        + "    | kind: experiment\n    | ^\n"
+        + "  = hint: correct the file named by $STAVE_CONTEXTS, or write it with kind: contexts "
+        + "(see 'stave schema contexts')\n", viaEnv.err());
+  }
+
+  @Test
   void currentContextIsUsedWhenNoneIsNamedAndSaysSo() throws IOException {
     Path home = dir.resolve("home");
     Files.createDirectories(home.resolve(".config/stave"));

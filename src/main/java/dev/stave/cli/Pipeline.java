@@ -152,7 +152,8 @@ final class Pipeline {
         for (ContextDef c : read.contexts().values()) {
           ContextDefaults.check(contexts, c, problems);
           if (c.inventory() != null) {
-            Inventories.loadForContext(loader, c.inventory(), c.inventoryOrigin(), c.folders(), problems);
+            Inventories.loadForContext(loader, c.inventory(), c.inventoryOrigin(), c.inventoryKey(), c.folders(),
+                problems);
           }
         }
         diagnostics.addAll(problems);

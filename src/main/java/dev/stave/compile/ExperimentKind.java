@@ -95,7 +95,7 @@ final class ExperimentKind implements KindCompiler {
       CompileOptions options, long instances) {
     ConfigLoader loader = options.loader() != null ? options.loader() : new ConfigLoader(Env.system(), new Sources());
     return Dispatcher.dispatch(config, experiment, defaults.inventory(), defaults.inventoryOrigin(),
-        defaults.inventoryFolders(), loader, options.strictCapacity(), instances);
+        defaults.inventoryKey(), defaults.inventoryFolders(), loader, options.strictCapacity(), instances);
   }
 
   /** The Neptune tokens the experiment and its context hold, whether or not tracking is on. */

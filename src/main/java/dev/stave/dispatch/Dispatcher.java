@@ -66,23 +66,24 @@ public final class Dispatcher {
   }
 
   public static Result dispatch(ConfigFile config, Experiment experiment, ConfigLoader loader, boolean strictCapacity) {
-    return dispatch(config, experiment, null, null, null, loader, strictCapacity, 1);
+    return dispatch(config, experiment, null, null, null, null, loader, strictCapacity, 1);
   }
 
   /**
    * The same, with the inventory of the experiment's context ({@code contextInventory}, named at
-   * {@code contextOrigin} in a contexts file that may name files in {@code contextFolders}) used when
-   * the experiment names none; all null without one. A sweep runs the experiment once per point, all
-   * at once, so the capacity check counts {@code instances} copies of every pod (1 without a sweep).
+   * {@code contextOrigin}, its key {@code contextKey}, in a contexts file that may name files in
+   * {@code contextFolders}) used when the experiment names none; all null without one. A sweep runs the
+   * experiment once per point, all at once, so the capacity check counts {@code instances} copies of every
+   * pod (1 without a sweep).
    */
   public static Result dispatch(ConfigFile config, Experiment experiment, Path contextInventory, Origin contextOrigin,
-      ProjectFolders contextFolders, ConfigLoader loader, boolean strictCapacity, long instances) {
-    return new Dispatcher(config, experiment).run(contextInventory, contextOrigin, contextFolders, loader,
+      String contextKey, ProjectFolders contextFolders, ConfigLoader loader, boolean strictCapacity, long instances) {
+    return new Dispatcher(config, experiment).run(contextInventory, contextOrigin, contextKey, contextFolders, loader,
         strictCapacity, instances);
   }
 
-  private Result run(Path contextInventory, Origin contextOrigin, ProjectFolders contextFolders, ConfigLoader loader,
-      boolean strict, long instances) {
+  private Result run(Path contextInventory, Origin contextOrigin, String contextKey, ProjectFolders contextFolders,
+      ConfigLoader loader, boolean strict, long instances) {
     MapNode root = (MapNode) config.root();
     List<Schedule> schedules = ScheduleReader.read(root, experiment);
     Node inventoryNode = root.get("inventory");
@@ -91,10 +92,11 @@ public final class Dispatcher {
       Path path = Path.of(((ScalarNode) inventoryNode).text());
       Path resolved = path.isAbsolute() || path.toString().startsWith("~") ? path
           : config.folder().resolve(path).normalize();
-      inventory = Inventories.loadNamed(loader, resolved, inventoryNode.origin(), config.folders(), "the inventory",
-          "fix the path; it is relative to this config's folder", problems);
+      inventory = Inventories.loadNamed(loader, resolved, inventoryNode.origin(), "inventory", config.folders(),
+          "the inventory", "fix the path; it is relative to this config's folder", problems);
     } else if (contextInventory != null) {
-      inventory = Inventories.loadForContext(loader, contextInventory, contextOrigin, contextFolders, problems);
+      inventory = Inventories.loadForContext(loader, contextInventory, contextOrigin, contextKey, contextFolders,
+          problems);
     } else {
       for (Schedule s : schedules) {
         problems.add(Diagnostic.error(s.origin(), s.path(), "no-inventory",

@@ -37,29 +37,30 @@ public final class Inventories {
   }
 
     /**
-   * The inventory a context names ({@code path}, at {@code at} in a contexts file that may name files in
-   * {@code folders}), or null with the reasons added to {@code problems}. An experiment that uses the
-   * context and a {@code validate} of the contexts file load it alike, so both say the same.
+   * The inventory a context names ({@code path}, at the key {@code key} at {@code at} in a contexts file that
+   * may name files in {@code folders}), or null with the reasons added to {@code problems}. An experiment
+   * that uses the context and a {@code validate} of the contexts file load it alike, so both say the same.
    */
-  public static Inventory loadForContext(ConfigLoader loader, Path path, Origin at, ProjectFolders folders,
-      List<Diagnostic> problems) {
-    return loadNamed(loader, path, at, folders, "the context's inventory",
+  public static Inventory loadForContext(ConfigLoader loader, Path path, Origin at, String key,
+      ProjectFolders folders, List<Diagnostic> problems) {
+    return loadNamed(loader, path, at, key, folders, "the context's inventory",
         "fix the path (relative to the contexts file), or set inventory in the experiment", problems);
   }
 
   /**
-   * The inventory that a config names ({@code path}, at {@code at}; {@code what} and {@code fix} word the
-   * errors), or null with the reasons added to {@code problems}. Whether it is outside {@code folders} is
-   * said before whether it exists: the answer for a file outside is the same whether or not it is there.
+   * The inventory that a config names ({@code path}, at the key {@code key} at {@code at}; {@code what} and
+   * {@code fix} word the errors), or null with the reasons added to {@code problems}. Whether it is outside
+   * {@code folders} is said before whether it exists: the answer for a file outside is the same whether or not
+   * it is there.
    */
-  public static Inventory loadNamed(ConfigLoader loader, Path path, Origin at, ProjectFolders folders, String what,
-      String fix, List<Diagnostic> problems) {
-    Optional<Diagnostic> outside = outside(folders, loader, path, at, what);
+  public static Inventory loadNamed(ConfigLoader loader, Path path, Origin at, String key, ProjectFolders folders,
+      String what, String fix, List<Diagnostic> problems) {
+    Optional<Diagnostic> outside = outside(folders, loader, path, at, key, what);
     if (outside.isPresent()) {
       problems.add(outside.get());
       return null;
     }
-    Optional<Diagnostic> notAFile = notAFile(path, at, what, fix);
+    Optional<Diagnostic> notAFile = notAFile(path, at, key, what, fix);
     if (notAFile.isPresent()) {
       problems.add(notAFile.get());
       return null;
@@ -69,26 +70,26 @@ public final class Inventories {
 
   /**
    * The error for an inventory ({@code what}) that is missing or is no file, such as a folder, at the key
-   * {@code at} that names it: neither has a line to point at. Empty when it is a file, and for a path from
-   * the home folder ({@code ~}), which the loader reads and says of itself.
+   * {@code key} at {@code at} that names it: neither has a line to point at. Empty when it is a file, and for
+   * a path from the home folder ({@code ~}), which the loader reads and says of itself.
    */
-  private static Optional<Diagnostic> notAFile(Path path, Origin at, String what, String fix) {
+  private static Optional<Diagnostic> notAFile(Path path, Origin at, String key, String what, String fix) {
     if (path.toString().startsWith("~") || Files.isRegularFile(path)) {
       return Optional.empty();
     }
     String is = Files.exists(path) ? " is not a file" : " does not exist";
-    return Optional.of(Diagnostic.error(at, "inventory", "no-inventory-file", what + " " + Sources.display(path) + is,
-        fix));
+    return Optional.of(Diagnostic.error(at, key, "no-inventory-file", what + " " + Sources.display(path) + is, fix));
   }
 
   /**
-   * The error for an inventory outside the folders its config may name files in, at {@code at}; empty
+   * The error for an inventory outside the folders its config may name files in, at the key {@code key} at
+   * {@code at}; empty
    * when it is inside. A leading {@code ~} is the home folder, as the loader will take it.
    */
   private static Optional<Diagnostic> outside(ProjectFolders folders, ConfigLoader loader, Path path, Origin at,
-      String what) {
+      String key, String what) {
     Path file = loader.expandHome(path);
-    return folders.outside(file).map(real -> folders.refused(at, "inventory", what, file, real));
+    return folders.outside(file).map(real -> folders.refused(at, key, what, file, real));
   }
 
   /**

@@ -29,4 +29,9 @@ public record ContextDef(String name, Origin origin, MapNode values, Path folder
   public Origin inventoryOrigin() {
     return values.get("inventory").origin();
   }
+
+  /** The key of {@link #inventory()} in the contexts file, as its diagnostics name it. */
+  public String inventoryKey() {
+    return "contexts." + name + ".inventory";
+  }
 }

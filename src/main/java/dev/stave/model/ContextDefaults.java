@@ -449,6 +449,11 @@ public final class ContextDefaults {
     return inventoryOrigin;
   }
 
+  /** The key of {@link #inventory()} in the contexts file; null without a context. */
+  public String inventoryKey() {
+    return context == null ? null : context.inventoryKey();
+  }
+
   /** The folders {@link #inventory()} must be in: the contexts file's; null without a context. */
   public ProjectFolders inventoryFolders() {
     return context == null ? null : context.folders();

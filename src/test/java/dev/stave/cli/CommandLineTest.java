@@ -661,7 +661,8 @@ class CommandLineTest {
 
   /**
    * A contexts file is checked with the inventories its contexts name, each as an experiment that uses the
-   * context reads it: a missing one at the context's key, a malformed one inside its own file.
+   * context reads it: a missing one at the context's key (named as in the contexts file), a malformed one inside
+   * its own file.
    */
   @Test
   void validateOfAContextsFileChecksTheInventoriesItsContextsName() throws IOException {
@@ -670,8 +671,8 @@ class CommandLineTest {
         + "  broken { inventory = bad.yaml }\n  fine { inventory = good.yaml }\n  none { namespace = x }\n}\n");
     Files.writeString(dir.resolve("bad.yaml"), "kind: inventory\npools:\n  cpu: {cpu: four, memory: 16Gi}\n");
     Files.writeString(dir.resolve("good.yaml"), "kind: inventory\npools:\n  cpu: {cpu: 4, memory: 16Gi}\n");
-    String missing = contexts + ":3:22: error: inventory: the context's inventory " + dir.resolve("missing.yaml")
-        + " does not exist\n"
+    String missing = contexts + ":3:22: error: contexts.gone.inventory: the context's inventory "
+        + dir.resolve("missing.yaml") + " does not exist\n"
         + "    |   gone { inventory = missing.yaml }\n"
         + "    |                      ^\n"
         + "  = hint: fix the path (relative to the contexts file), or set inventory in the experiment\n";
@@ -717,7 +718,7 @@ class CommandLineTest {
         + "processes { p { command = [x] } }\n");
     Run viaContext = Run.of("compile", context.toString(), "-o", "-");
     assertEquals(1, viaContext.code(), viaContext.err());
-    assertEquals(dir.resolve("contexts.conf") + ":2:30: error: inventory: the context's inventory "
+    assertEquals(dir.resolve("contexts.conf") + ":2:30: error: contexts.lab.inventory: the context's inventory "
         + dir.resolve("pools") + " is not a file\n"
         + "    | contexts { lab { inventory = pools } }\n"
         + "    |                              ^\n"

@@ -259,8 +259,8 @@ class PlanTest {
     Run run = Run.of("plan", CONTEXT_INVENTORY + "scheduled.yaml", "--context", "broken");
     assertEquals(1, run.code());
     assertEquals("", run.out());
-    assertTrue(run.err().startsWith(CONTEXT_INVENTORY + "contexts.conf:5:24: error: inventory: the context's inventory "
-        + CONTEXT_INVENTORY + "lab-typo.yaml does not exist\n"), run.err());
+    assertTrue(run.err().startsWith(CONTEXT_INVENTORY + "contexts.conf:5:24: error: contexts.broken.inventory: "
+        + "the context's inventory " + CONTEXT_INVENTORY + "lab-typo.yaml does not exist\n"), run.err());
   }
 
   private static void check(String expected, String... args) throws IOException {

@@ -95,8 +95,11 @@ final class BenchmarkKind implements KindCompiler {
               + (asDefault ? ", as a variable's default" : ""),
           "take it from the environment: " + field[0] + " = ${?" + field[1] + "} (HOCON) or " + field[0]
               + ": ${" + field[1] + "} (YAML)",
-          "stave keeps it out of the bundle either way: 'stave secrets' puts it into the Secret "
-              + BenchmarkCompiler.credentialsSecret(b)));
+          output.bucket() == null
+              ? "without output.bucket it is used nowhere: it is in no bundle and no Secret; remove it unless you"
+                  + " add a bucket"
+              : "stave keeps it out of the bundle either way: 'stave secrets' puts it into the Secret "
+                  + BenchmarkCompiler.credentialsSecret(b)));
     }
     return out;
   }

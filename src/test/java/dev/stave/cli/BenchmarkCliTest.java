@@ -337,6 +337,37 @@ class BenchmarkCliTest {
         run.err().lines().filter(l -> l.contains(": warning: ") || l.startsWith("  = hint: take")).toList());
   }
 
+  /** Without a bucket no Secret holds the credentials, so the warning cannot send the user to one. */
+  @Test
+  void aLiteralCredentialWithoutABucketIsSaidToBeUsedNowhere() throws IOException {
+    Path config = Files.writeString(temp.resolve("n.yaml"), """
+        kind: benchmark
+        name: n
+        run: {function: a.b}
+        dask_cluster: {image: "i:1"}
+        output:
+          path: out.csv
+          key: AKIAIOSFODNN7EXAMPLE
+          secret_key: wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY
+        """);
+    Run run = Run.of("compile", config.toString(), "-o", "-");
+    assertEquals(0, run.code(), run.err());
+    for (String text : List.of(run.out(), run.err())) {
+      assertFalse(text.contains("AKIAIOSFODNN7EXAMPLE") || text.contains("wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY"),
+          text);
+    }
+    assertFalse(run.out().contains("n-output-credentials"), run.out());
+    String usedNowhere = "  = hint: without output.bucket it is used nowhere: it is in no bundle and no Secret; remove"
+        + " it unless you add a bucket";
+    assertEquals(List.of(
+        config + ":5:1: warning: output.key: the credential on line 7 is written into the config file itself",
+        usedNowhere,
+        config + ":5:1: warning: output.secret_key: the credential on line 8 is written into the config file itself",
+        usedNowhere),
+        run.err().lines().filter(l -> l.contains("written into") || l.contains("used nowhere")
+            || l.contains("output-credentials")).toList());
+  }
+
   @Test
   void aBraceInAReferenceIsQuotedAsWritten() throws IOException {
     Path config = Files.writeString(temp.resolve("z.yaml"), """

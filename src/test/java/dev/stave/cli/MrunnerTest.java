@@ -259,7 +259,8 @@ class MrunnerTest {
     List<String> keys = run.err().lines().filter(l -> l.startsWith(contexts.toString()))
         .map(l -> l.replaceFirst("^[^ ]+ (error|warning|note): ([^ ]+):? .*$", "$2")).toList();
     assertEquals(List.of("contexts.lab.registry_url:", "contexts.lab.resources:", "contexts.lab.storage:",
-        "contexts.lab.default_pvc_size:", "contexts.lab.namespace:", "contexts.lab.image_pull_secrets:", "contexts.lab.neptune.api_token_secret:"),
+        "contexts.lab.default_pvc_size:", "contexts.lab.namespace:", "contexts.lab.image_pull_secrets:",
+        "contexts.lab.neptune.api_token_secret:"),
         keys, run.err());
   }
 

@@ -220,6 +220,10 @@ public final class SchemaValidator {
         } else if (at.node instanceof ScalarNode s && s.isString() && expectsNumberOrBool(keywordSchema)
             && s.text().matches("-?[0-9]+(\\.[0-9]+)?|true|false")) {
           hints.add("write the value without quotes");
+        } else if (at.node instanceof ScalarNode s && s.isString() && keywordSchema.toString().contains("boolean")
+            && YAML11_BOOLEAN.matcher(s.text()).matches()) {
+          // YAML 1.1 read these as booleans; YAML 1.2 and HOCON read them as strings.
+          hints.add(booleanWordHint(location, s.text()));
         } else if (at.node instanceof ScalarNode s && s.isString() && s.origin().copied() == null
             && parentSchema(m) != null && parentSchema(m).path("x-words").asBoolean() && asList(s.text()) != null) {
           // Only words written here: a copy (${...}, *alias) may be a credential's, whose words once split
@@ -307,6 +311,15 @@ public final class SchemaValidator {
   private static final Pattern NOT_A_STRING_UNQUOTED = Pattern.compile(
       "[-+]?\\.?[0-9].*|~|(?i:true|false|null|yes|no|on|off|y|n)");
   private static final int MAX_LIST_HINT = 120;
+  private static final Pattern YAML11_BOOLEAN = Pattern.compile("(?i:yes|no|on|off|y|n)");
+
+  /** {@code write 'neptune: true'} for a {@code yes} where a boolean is allowed, naming the key when there is one. */
+  private static String booleanWordHint(JsonNodePath location, String word) {
+    String value = word.matches("(?i:yes|on|y)") ? "true" : "false";
+    Object last = location.getNameCount() == 0 ? null : location.getElement(location.getNameCount() - 1);
+    String written = last instanceof String key ? "'" + Printable.inMessage(key) + ": " + value + "'" : value;
+    return "write " + written + "; '" + word + "' is a string here, not a boolean";
+  }
 
   /**
    * {@code python train.py} as the list it stands for, {@code [python, train.py]}, written so that HOCON

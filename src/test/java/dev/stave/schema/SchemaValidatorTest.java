@@ -18,6 +18,7 @@ import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -255,7 +256,7 @@ class SchemaValidatorTest {
         : "kind = experiment\nname = x\nprocesses {\n  p {\n    replicas = ${N}\n    restart_policy = ${?P}\n  }\n}\n";
     List<Diagnostic> problems = new ArrayList<>();
     assertNull(accepted("x." + format, text, Map.of("N", "abc", "P", "3"), problems));
-    problems.sort(java.util.Comparator.comparing(Diagnostic::jsonPath));
+    problems.sort(Comparator.comparing(Diagnostic::jsonPath));
     Diagnostic replicas = problems.get(0);
     assertEquals("processes.p.replicas", replicas.jsonPath());
     assertEquals(List.of(5, format.equals("yaml") ? 15 : 16),
@@ -268,6 +269,25 @@ class SchemaValidatorTest {
     assertEquals(List.of("write one of the values above, spelled as shown",
         "the value comes from " + (format.equals("yaml") ? "${P}" : "${?P}")), policy.hints());
     assertEquals(2, problems.size());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"yaml", "conf"})
+  void aYaml11BooleanWordIsToldTheBooleanItMeant(String format) throws IOException {
+    String text = format.equals("yaml")
+        ? EXPERIMENT + "processes: {a: {}}\ntracking:\n  neptune: yes\ncreate_namespace: Off\n"
+        : "kind = experiment\nname = x\nimage = \"img:1\"\nprocesses { a {} }\ntracking { neptune: yes }\n"
+            + "create_namespace = Off\n";
+    List<Diagnostic> problems = new ArrayList<>();
+    accepted("x." + format, text, Map.of(), problems);
+    assertEquals(2, problems.size(), problems.toString());
+    problems.sort(Comparator.comparing(Diagnostic::jsonPath));
+    assertEquals("create_namespace", problems.get(0).jsonPath());
+    assertEquals(List.of("write 'create_namespace: false'; 'Off' is a string here, not a boolean"),
+        problems.get(0).hints());
+    assertEquals("tracking.neptune", problems.get(1).jsonPath());
+    assertEquals("expected a boolean or a map, got a string", problems.get(1).message());
+    assertEquals(List.of("write 'neptune: true'; 'yes' is a string here, not a boolean"), problems.get(1).hints());
   }
 
   @Test
@@ -317,7 +337,7 @@ class SchemaValidatorTest {
         : "kind = experiment\nname = x\ncreate_namespace = ${B}e\nprocesses { p { replicas = ${N}0 } }\n";
     List<Diagnostic> problems = new ArrayList<>();
     assertNull(accepted("x." + format, text, Map.of("N", "3", "B", "true"), problems));
-    problems.sort(java.util.Comparator.comparing(Diagnostic::jsonPath));
+    problems.sort(Comparator.comparing(Diagnostic::jsonPath));
     assertEquals(2, problems.size(), problems.toString());
     assertEquals("expected a boolean, got 'truee', text with ${B} in it, which is always a string",
         problems.get(0).message());
@@ -335,7 +355,7 @@ class SchemaValidatorTest {
         + "  q { replicas = 2, replicas = x-${N}, replicas = ${?UNSET} }\n}\n";
     List<Diagnostic> problems = new ArrayList<>();
     assertNull(accepted("x.conf", text, Map.of("N", "3"), problems));
-    problems.sort(java.util.Comparator.comparing(Diagnostic::jsonPath));
+    problems.sort(Comparator.comparing(Diagnostic::jsonPath));
     assertEquals(2, problems.size(), problems.toString());
     assertEquals("expected an integer, got '30', text with ${N} in it, which is always a string",
         problems.get(0).message());
@@ -355,7 +375,7 @@ class SchemaValidatorTest {
         + "  q { \"replicas\" = 2, \"replicas\" = \"replicas = \"${N} }\n}\n";
     List<Diagnostic> problems = new ArrayList<>();
     assertNull(accepted("x.conf", text, Map.of("N", "3"), problems));
-    problems.sort(java.util.Comparator.comparing(Diagnostic::jsonPath));
+    problems.sort(Comparator.comparing(Diagnostic::jsonPath));
     assertEquals(2, problems.size(), problems.toString());
     assertEquals("expected an integer, got 'replicas: 3', text with ${N} in it, which is always a string",
         problems.get(0).message());

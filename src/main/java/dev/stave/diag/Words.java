@@ -8,8 +8,17 @@ public final class Words {
 
   /** "a", "a and b", "a, b and c". */
   public static String and(List<String> words) {
+    return list(words, " and ");
+  }
+
+  /** "a", "a or b", "a, b or c". */
+  public static String or(List<String> words) {
+    return list(words, " or ");
+  }
+
+  private static String list(List<String> words, String beforeLast) {
     int last = words.size() - 1;
-    return last == 0 ? words.get(0) : String.join(", ", words.subList(0, last)) + " and " + words.get(last);
+    return last == 0 ? words.get(0) : String.join(", ", words.subList(0, last)) + beforeLast + words.get(last);
   }
 
   /** "1 node", "3 nodes": a count and its noun, plural unless the count is 1. */

@@ -441,13 +441,17 @@ public final class SchemaValidator {
 
   private static String expected(JsonNode typeSchema) {
     JsonNode t = typeSchema;
-    List<String> names = new ArrayList<>();
+    List<String> types = new ArrayList<>();
     if (t.isArray()) {
-      t.forEach(n -> names.add(article(n.asText())));
+      t.forEach(n -> types.add(n.asText()));
     } else if (t.isTextual()) {
-      names.add(article(t.asText()));
+      types.add(t.asText());
     }
-    return names.isEmpty() ? "another type" : String.join(" or ", names);
+    if (types.contains("number")) {
+      // Every integer is a number: "a string or an integer or a number" says one thing twice.
+      types.remove("integer");
+    }
+    return types.isEmpty() ? "another type" : Words.or(types.stream().map(SchemaValidator::article).toList());
   }
 
   private static boolean expectsNumberOrBool(JsonNode typeSchema) {

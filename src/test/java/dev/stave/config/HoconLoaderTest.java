@@ -892,7 +892,7 @@ class HoconLoaderTest {
     // An item of a list in a copied map, on lines of their own, is where the original has it, noting the copy.
     String list = "base {\n  command = [python]\n  args = [--x, {}]\n}\nprocesses { p = ${base} }\n";
     err = errors("kind = experiment\nname = x\nimage = \"img:1\"\n" + list);
-    assertTrue(err.contains("x.conf:6:16: error: processes.p.args[1]: expected a string or an integer or a number or"
+    assertTrue(err.contains("x.conf:6:16: error: processes.p.args[1]: expected a string, a number or"
         + " a boolean, got a map\n    |   args = [--x, {}]\n    |                ^\n"
         + "  = note: the value is copied by ${base} at 8:17\n"), err);
   }

@@ -311,15 +311,15 @@ class YamlLoaderTest {
             |               ^
           = note: the value is copied by *base at 9:6
           = hint: write a number from 1 to 10000
-        x.yaml:8:11: error: processes.a.env.A: expected a string or an integer or a number or a boolean, got a list
+        x.yaml:8:11: error: processes.a.env.A: expected a string, a number or a boolean, got a list
             |     env: {A: [1]}
             |           ^
-          = hint: write a string or an integer or a number or a boolean here
-        x.yaml:8:11: error: processes.b.env.A: expected a string or an integer or a number or a boolean, got a list
+          = hint: write a string, a number or a boolean here
+        x.yaml:8:11: error: processes.b.env.A: expected a string, a number or a boolean, got a list
             |     env: {A: [1]}
             |           ^
           = note: the value is copied by *base at 9:6
-          = hint: write a string or an integer or a number or a boolean here
+          = hint: write a string, a number or a boolean here
         """, run.err().replace(file.toString(), "x.yaml"));
   }
 

@@ -6,6 +6,8 @@ import dev.stave.config.Node;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -294,13 +296,15 @@ public final class BenchmarkReader {
     if (m.matches()) {
       boolean s3 = m.group(1).equalsIgnoreCase("s3") && bucket == null && !m.group(2).isEmpty()
           && !m.group(3).isEmpty();
-      // file:///tmp/r.csv means a file in the pod, which a plain path already is.
-      boolean file = m.group(1).equalsIgnoreCase("file") && m.group(2).isEmpty() && !m.group(3).isEmpty();
+      // file:///tmp/r.csv means a file in the pod, which a plain path already is; with a bucket, path is the
+      // object's key, not a file.
+      String file = m.group(1).equalsIgnoreCase("file") && bucket == null && m.group(2).isEmpty()
+          && !m.group(3).isEmpty() ? filePath(m.group(3)) : null;
       problems.add(Diagnostic.error(output.get("path").origin(), "output.path", "output-url",
           "'" + Names.printable(path) + "' is a URL, but the launcher writes the CSV to S3 only through"
               + " 'bucket', and otherwise as a file inside its pod",
           s3 ? "write bucket: " + Names.printable(m.group(2)) + " and path: " + Names.printable(m.group(3))
-              : file ? "write path: /" + Names.printable(m.group(3)) + " for a file inside the pod"
+              : file != null ? "write path: /" + Names.printable(file) + " for a file inside the pod"
               : "give the bucket in 'bucket' and the object's key (without the bucket) in 'path'"));
     }
     if (bucket != null && bucket.contains("/")) {
@@ -310,6 +314,18 @@ public final class BenchmarkReader {
           "'" + Names.printable(bucket) + "' is not a bucket name, which cannot contain '/'",
           (name.isEmpty() ? "write the bucket's name alone" : "write bucket: " + Names.printable(name))
               + "; the object's key goes in 'path'"));
+    }
+  }
+
+  /**
+   * The file a file: URL's path names ({@code a%20b.csv} is {@code a b.csv}); null when its escapes are not
+   * valid. A '+' is itself in a URL's path, not a space.
+   */
+  private static String filePath(String urlPath) {
+    try {
+      return URLDecoder.decode(urlPath.replace("+", "%2B"), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      return null;
     }
   }
 

@@ -267,6 +267,31 @@ class BenchmarkCliTest {
     assertEquals(List.of("  = hint: write path: /tmp/run.csv for a file inside the pod"),
         run.err().lines().filter(l -> l.startsWith("  = hint:")).toList());
 
+    // The file that the URL names, its escapes decoded; with a bucket the path is the object's key, not a file.
+    Path escaped = Files.writeString(temp.resolve("e.yaml"), """
+        kind: benchmark
+        name: e
+        run: {function: a.b}
+        dask_cluster: {image: "i:1"}
+        output: {path: "file:///tmp/my%20run+1.csv"}
+        """);
+    run = Run.of("validate", escaped.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of("  = hint: write path: /tmp/my run+1.csv for a file inside the pod"),
+        run.err().lines().filter(l -> l.startsWith("  = hint:")).toList());
+    Path withBucket = Files.writeString(temp.resolve("fb.yaml"), """
+        kind: benchmark
+        name: fb
+        run: {function: a.b}
+        dask_cluster: {image: "i:1"}
+        output: {path: "file:///tmp/run.csv", bucket: results, key: "${AWS_ACCESS_KEY_ID}",
+          secret_key: "${AWS_SECRET_ACCESS_KEY}"}
+        """);
+    run = Run.of("validate", withBucket.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of("  = hint: give the bucket in 'bucket' and the object's key (without the bucket) in 'path'"),
+        run.err().lines().filter(l -> l.startsWith("  = hint:")).toList());
+
     Path bucket = Files.writeString(temp.resolve("b.yaml"), """
         kind: benchmark
         name: b

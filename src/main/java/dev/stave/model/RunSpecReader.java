@@ -237,7 +237,8 @@ public final class RunSpecReader {
       if (sweep.names().contains(name)) {
         problems.add(Diagnostic.warning(s.origin(), path, "sweep-spaced-param",
             "a placeholder with spaces inside its braces is left as written, not replaced by sweep parameter "
-                + name, "write {{" + name + "}} to substitute it"));
+                + name, "write {{" + name + "}} to substitute it, or {{{{ " + name + " }} (which is not warned of) if"
+                + " the program is to get {{ " + name + " }}"));
       }
     }
   }

@@ -616,10 +616,12 @@ class MrunnerTest {
     assertEquals(List.of(
         file + ":6:37: warning: processes.train.args[0]: a placeholder with spaces inside its braces is left as"
             + " written, not replaced by sweep parameter lr",
-        "  = hint: write {{lr}} to substitute it",
+        "  = hint: write {{lr}} to substitute it, or {{{{ lr }} (which is not warned of) if the program is to get"
+            + " {{ lr }}",
         file + ":6:93: warning: processes.train.env.A: a placeholder with spaces inside its braces is left as"
             + " written, not replaced by sweep parameter lr",
-        "  = hint: write {{lr}} to substitute it",
+        "  = hint: write {{lr}} to substitute it, or {{{{ lr }} (which is not warned of) if the program is to get"
+            + " {{ lr }}",
         "1 config is valid"),
         validate.err().lines().filter(l -> !l.startsWith("    |")).toList());
     Map<String, Object> train = docs(Run.of("compile", file.toString(), "-o", "-")).stream()

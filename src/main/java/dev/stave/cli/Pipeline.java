@@ -29,6 +29,8 @@ import dev.stave.render.ObjectRenderer;
 import dev.stave.render.RenderedObject;
 import dev.stave.schema.SchemaValidator;
 import dev.stave.diag.Suggest;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -282,11 +284,23 @@ final class Pipeline {
     Path first = bundleConfigs.putIfAbsent(bundle, config);
     if (first != null) {
       // A glob and a name of one file (exp/*.yaml exp/a.yaml) give it twice: renaming it would not help.
-      boolean same = first.toAbsolutePath().normalize().equals(config.toAbsolutePath().normalize());
+      boolean samePath = first.toAbsolutePath().normalize().equals(config.toAbsolutePath().normalize());
+      // So does a link to it (exp/current.yaml -> a.yaml), under another name.
+      boolean sameFile = samePath || sameFile(first, config);
       diagnostics.add(Diagnostic.error(nameOrigins.getOrDefault(config, Origin.of(config.toString())), "name",
-          "bundle-twice", same ? "this config is given twice, and would write the bundle '" + bundle + "' twice"
+          "bundle-twice", samePath ? "this config is given twice, and would write the bundle '" + bundle + "' twice"
+              : sameFile ? "this config is the file " + first + " again, and would write the bundle '" + bundle
+                  + "' twice"
               : "this config and " + first + " both compile to the bundle '" + bundle + "'",
-          same ? "give each config once" : "give the configs different names"));
+          sameFile ? "give each config once" : "give the configs different names"));
+    }
+  }
+
+  private static boolean sameFile(Path a, Path b) {
+    try {
+      return Files.isSameFile(a, b);
+    } catch (IOException | SecurityException e) {
+      return false;
     }
   }
 

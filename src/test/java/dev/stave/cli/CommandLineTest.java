@@ -317,6 +317,19 @@ class CommandLineTest {
   }
 
   @Test
+  void aLinkToAConfigGivenBesideItIsTheConfigGivenTwice() throws IOException {
+    Path config = Files.copy(Path.of("examples/cheetah-ppo.yaml"), dir.resolve("a.yaml"));
+    Path link = Files.createSymbolicLink(dir.resolve("current.yaml"), config.getFileName());
+    Run run = Run.of("validate", config.toString(), link.toString());
+    assertEquals(1, run.code());
+    assertEquals(List.of(
+        link + ":3:7: error: name: this config is the file " + config + " again, and would write the bundle"
+            + " 'cheetah-ppo' twice",
+        "  = hint: give each config once"),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  @Test
   void userTemplatesReplacePackagedOnesByFileName() throws IOException {
     Path templates = dir.resolve("templates");
     Files.createDirectories(templates);

@@ -680,9 +680,16 @@ public final class HoconLoader {
     return new Origin(origin.file(), origin.line(), errorColumn(text, message));
   }
 
-  /** Typesafe's words for a text that ends too soon, in the messages of its tokenizer and of its parser. */
+  /**
+   * Typesafe's words for a text that ends too soon, in the messages of its tokenizer and of its parser: the
+   * token it met ("got wrong token: end of file", "not: end of file"), never the words inside a key or a
+   * substitution that the message quotes ({@code "end of file" = [}).
+   */
+  private static final Pattern AT_END_OF_FILE =
+      Pattern.compile("(?:token|not): end of file(?: \\(|$)|\\(End of input but ");
+
   private static boolean atEndOfFile(String message) {
-    return message.contains("end of file") || message.contains("End of input");
+    return AT_END_OF_FILE.matcher(message).find();
   }
 
   static int errorColumn(String line, String message) {

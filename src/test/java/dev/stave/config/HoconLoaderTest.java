@@ -705,6 +705,15 @@ class HoconLoaderTest {
   }
 
   @Test
+  void aKeyNamedEndOfFileIsNoEndOfTheFile() {
+    // The words in a key the message quotes are the user's, not Typesafe's for a text that ended too soon.
+    Origin key = errorAt("\"end of file\" x ]\nname = a\n");
+    assertEquals(new Origin(key.file(), 1, 17), key);
+    Origin end = errorAt("a = [1\n\n# c\n");
+    assertEquals(new Origin(end.file(), 1, 7), end);
+  }
+
+  @Test
   void aTokenSeenTwiceOnTheLineIsNotGuessedAt() {
     assertEquals(1, HoconLoader.errorColumn("a ] b ]", "Expecting close brace } or a comma, got ']'"));
     assertEquals(3, HoconLoader.errorColumn("  a ] b ]", "Expecting close brace } or a comma, got ']'"));

@@ -896,6 +896,17 @@ class ApplyCommandTest {
     assertEquals(1, api.requests().stream().filter(r -> r.contains("/services/")).count(), api.requests().toString());
   }
 
+  @Test
+  void anExecPluginIsNamedWithItsControlCharactersEscaped() throws IOException {
+    Path plugin = kubeconfigWithUser(tmp.resolve("kube/plugin"), "{exec: {apiVersion:"
+        + " client.authentication.k8s.io/v1beta1, command: \"/nonexistent/\\e[2Jplugin\"}}");
+    Run run = stave("apply", bundle.toString(), "--kubeconfig", plugin.toString());
+    assertEquals(4, run.code(), run.err());
+    assertTrue(run.err().contains("the exec credential plugin '/nonexistent/\\u001b[2Jplugin' of the user 'tester'"),
+        run.err());
+    assertFalse(run.err().contains("\u001b"), run.err());
+  }
+
   /** A kubeconfig for the fake API whose user entry is {@code user}, a YAML flow map. */
   private Path kubeconfigWithUser(Path file, String user) throws IOException {
     Files.createDirectories(file.getParent());

@@ -20,6 +20,7 @@ import dev.stave.diag.LineColumns;
 import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
+import dev.stave.diag.Words;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -320,10 +321,9 @@ public final class HoconLoader {
     private static String message(String name, boolean fileFunction) {
       List<String> names = Including.names(name);
       String where = fileFunction ? " in the current folder" : " next to this config";
-      int last = names.size() - 1;
       return (fileFunction ? "include file(\"" + name + "\"): " : "include \"" + name + "\": ")
-          + (last == 0 ? "there is no such file" + where : "HOCON reads " + String.join(", ", names.subList(0, last))
-              + " or " + names.get(last) + " for it, and none of them is" + where);
+          + (names.size() == 1 ? "there is no such file" + where
+              : "HOCON reads " + Words.or(names) + " for it, and none of them is" + where);
     }
   }
 

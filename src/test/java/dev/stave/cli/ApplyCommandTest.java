@@ -30,7 +30,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLServerSocket;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -797,38 +796,94 @@ class ApplyCommandTest {
   }
 
   /**
-   * A TLS server with the test-only certificate (self-signed, for the name stave-test only) that counts the
-   * connections made to it and answers none: the client's verdict on the certificate is all a test needs.
+   * A TLS server with a test-only certificate (by default self-signed, for the name stave-test only) that
+   * counts the connections made to it and answers none: the client's verdict on the certificate is all a
+   * test needs. {@link #requiringClientCertificates} asks each client for a certificate signed by the
+   * test-only authority; {@link #answering401} answers each request after the handshake with HTTP 401.
    */
   private static final class TlsServer implements AutoCloseable {
-    private final SSLServerSocket socket;
+    private final ServerSocket socket;
+    private final SSLContext tls;
+    private final boolean clientCertificates;
     private final AtomicInteger connections = new AtomicInteger();
+    /** The server names (SNI) each handshake asked for, "-" for none. */
+    private final List<String> serverNames = java.util.Collections.synchronizedList(new ArrayList<>());
+    private volatile boolean answer;
 
     TlsServer() throws IOException, GeneralSecurityException {
+      this("test-only-server.p12", false);
+    }
+
+    TlsServer(String keyStore, boolean clientCertificates) throws IOException, GeneralSecurityException {
       char[] password = "test-only".toCharArray();
       KeyStore store = KeyStore.getInstance("PKCS12");
-      try (InputStream in = ApplyCommandTest.class.getResourceAsStream("/tls/test-only-server.p12")) {
+      try (InputStream in = ApplyCommandTest.class.getResourceAsStream("/tls/" + keyStore)) {
         store.load(in, password);
       }
       KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
       keys.init(store, password);
-      SSLContext tls = SSLContext.getInstance("TLS");
-      tls.init(keys.getKeyManagers(), null, null);
-      socket = (SSLServerSocket) tls.getServerSocketFactory()
-          .createServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+      javax.net.ssl.TrustManager[] trust = null;
+      if (clientCertificates) {
+        KeyStore authorities = KeyStore.getInstance("PKCS12");
+        authorities.load(null, null);
+        try (InputStream in = ApplyCommandTest.class.getResourceAsStream("/tls/test-only-ca-cert.pem")) {
+          authorities.setCertificateEntry("ca",
+              java.security.cert.CertificateFactory.getInstance("X.509").generateCertificate(in));
+        }
+        javax.net.ssl.TrustManagerFactory trusted =
+            javax.net.ssl.TrustManagerFactory.getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+        trusted.init(authorities);
+        trust = trusted.getTrustManagers();
+      }
+      tls = SSLContext.getInstance("TLS");
+      tls.init(keys.getKeyManagers(), trust, null);
+      this.clientCertificates = clientCertificates;
+      socket = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
       Thread acceptor = new Thread(this::serve, "tls-server");
       acceptor.setDaemon(true);
       acceptor.start();
     }
 
+    TlsServer answering401() {
+      answer = true;
+      return this;
+    }
+
     private void serve() {
       while (!socket.isClosed()) {
-        try (SSLSocket client = (SSLSocket) socket.accept()) {
+        try (java.net.Socket raw = socket.accept()) {
           connections.incrementAndGet();
-          client.setSoTimeout((int) Run.HANG.toMillis());
-          client.startHandshake();
+          raw.setSoTimeout((int) Run.HANG.toMillis());
+          SSLSocket client = (SSLSocket) tls.getSocketFactory().createSocket(raw, null, raw.getPort(), false);
+          client.setUseClientMode(false);
+          client.setNeedClientAuth(clientCertificates);
+          try {
+            client.startHandshake();
+          } catch (IOException e) {
+            // The client refused the certificate, or this server the client's. The client may have sent its
+            // request already (TLS 1.3 ends its side of the handshake first): closing with it unread would
+            // reset the connection, and the client might see that instead of the alert sent before.
+            raw.shutdownOutput();
+            raw.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+            continue;
+          }
+          List<javax.net.ssl.SNIServerName> names =
+              ((javax.net.ssl.ExtendedSSLSession) client.getSession()).getRequestedServerNames();
+          serverNames.add(names.isEmpty() ? "-"
+              : new String(names.get(0).getEncoded(), StandardCharsets.US_ASCII));
+          if (answer) {
+            java.io.BufferedReader request = new java.io.BufferedReader(
+                new java.io.InputStreamReader(client.getInputStream(), StandardCharsets.US_ASCII));
+            for (String line = request.readLine(); line != null && !line.isEmpty(); line = request.readLine()) {
+              // The request's headers; a GET has no body.
+            }
+            client.getOutputStream().write(("HTTP/1.1 401 Unauthorized\r\nContent-Length: 0\r\n"
+                + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            client.getOutputStream().flush();
+          }
+          client.close();
         } catch (IOException e) {
-          // The client refused the certificate, or the server was closed.
+          // The client went, or the server was closed.
         }
       }
     }
@@ -841,6 +896,23 @@ class ApplyCommandTest {
     public void close() throws IOException {
       socket.close();
     }
+  }
+
+  /** A kubeconfig whose context "fake" is the cluster 'lab', with the given cluster and user entries. */
+  private Path tlsKubeconfig(String name, String cluster, String user) throws IOException {
+    Path file = tmp.resolve(name);
+    Files.writeString(file, """
+        kind: Config
+        current-context: fake
+        clusters: [{name: lab, cluster: %s}]
+        users: [{name: tester, user: %s}]
+        contexts: [{name: fake, context: {cluster: lab, user: tester}}]
+        """.formatted(cluster, user));
+    return file;
+  }
+
+  private static String resource(String name) throws java.net.URISyntaxException {
+    return Path.of(ApplyCommandTest.class.getResource("/tls/" + name).toURI()).toString();
   }
 
   @Test
@@ -879,6 +951,65 @@ class ApplyCommandTest {
           + " server of the cluster 'lab' in " + misnamed + " to an address the certificate names"
           + " (tls-server-name is not supported)\n", run.err());
       assertEquals(2, server.connections.get(), "a certificate for another name is not tried again");
+    }
+  }
+
+  @Test
+  void anHttpsAddressOfAPlainHttpPortEndsTheRunAtOnce() throws IOException {
+    // A plain-HTTP server that answers whatever arrives, a TLS greeting too, with 400 (as most do).
+    AtomicInteger connections = new AtomicInteger();
+    try (ServerSocket plain = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      Thread acceptor = new Thread(() -> {
+        while (!plain.isClosed()) {
+          try (java.net.Socket client = plain.accept()) {
+            connections.incrementAndGet();
+            client.setSoTimeout((int) Run.HANG.toMillis());
+            client.getInputStream().read(new byte[512]);
+            client.getOutputStream().write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n"
+                .getBytes(StandardCharsets.US_ASCII));
+          } catch (IOException e) {
+            // The client went, or the server was closed.
+          }
+        }
+      }, "plain-server");
+      acceptor.setDaemon(true);
+      acceptor.start();
+      String url = "https://127.0.0.1:" + plain.getLocalPort();
+      Path kubeconfig = kubeconfig(url);
+      Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the server at " + url + " does not answer in TLS (its first answer is no TLS record: a"
+          + " port that serves plain HTTP, say); check the scheme and port of the server of the cluster 'fake' in "
+          + kubeconfig + "\n", run.err());
+      assertEquals(1, connections.get(), "a server that does not speak TLS is not tried again");
+    }
+  }
+
+  @Test
+  void aClientCertificateTheServerRefusesEndsTheRunAtOnce() throws Exception {
+    try (TlsServer server = new TlsServer("test-only-signed.p12", true)) {
+      Path kubeconfig = tlsKubeconfig("refused", "{server: \"%s\", certificate-authority: \"%s\"}"
+          .formatted(server.url(), resource("test-only-ca-cert.pem")),
+          "{client-certificate: \"%s\", client-key: \"%s\"}"
+          .formatted(resource("test-only-client-cert.pem"), resource("test-only-client-key.pem")));
+      Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the server at " + server.url() + " refused the client certificate of the user 'tester'"
+          + " in " + kubeconfig + " (TLS alert bad_certificate); check its client-certificate (a file) or"
+          + " client-certificate-data (base64) and client-key or client-key-data, and that the server trusts the"
+          + " authority that signed the certificate\n", run.err());
+      assertEquals(1, server.connections.get(), "a refused client certificate is not tried again");
+
+      // No client certificate at all, to a server that asks for one.
+      Path none = tlsKubeconfig("none", "{server: \"%s\", certificate-authority: \"%s\"}"
+          .formatted(server.url(), resource("test-only-ca-cert.pem")), "{token: not-a-real-token}");
+      run = stave("apply", bundle.toString(), "--kubeconfig", none.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the server at " + server.url() + " ended the TLS handshake with the alert bad_certificate:"
+          + " it asks for a client certificate, and the user 'tester' in " + none + " names none; set the"
+          + " client-certificate (a file) or client-certificate-data (base64) and client-key or client-key-data of"
+          + " the user\n", run.err());
+      assertEquals(2, server.connections.get(), "a missing client certificate is not tried again");
     }
   }
 

@@ -54,13 +54,20 @@ final class HttpTransport implements KubeTransport {
   private final boolean authority;
   /** What the requests authenticate as, for messages: "the credentials of the user 'me' in FILE". */
   private final String credentials;
+  /** The kubeconfig's user entry, as messages name it ("the user 'me' in FILE"), or null for none. */
+  private final String user;
+  /** Whether that entry names a client certificate (a file or data). */
+  private final boolean clientCertificate;
 
-  HttpTransport(ApiClient client, Deadline deadline, String cluster, boolean authority, String credentials) {
+  HttpTransport(ApiClient client, Deadline deadline, String cluster, boolean authority, String credentials,
+      String user, boolean clientCertificate) {
     this.client = client;
     this.deadline = deadline;
     this.cluster = cluster;
     this.authority = authority;
     this.credentials = credentials;
+    this.user = user;
+    this.clientCertificate = clientCertificate;
     Duration step = stepTimeout(deadline);
     this.http = client.getHttpClient().newBuilder()
         .connectTimeout(step)
@@ -152,20 +159,21 @@ final class HttpTransport implements KubeTransport {
       }
       throw e;
     } catch (SSLException e) {
-      ClusterFailure unverified = unverified(e);
-      if (unverified != null) {
-        throw unverified;
+      ClusterFailure failure = tlsFailure(e);
+      if (failure != null) {
+        throw failure;
       }
       throw e;
     }
   }
 
   /**
-   * A server certificate that the client does not accept, as a failure of the run: no retry can change
-   * it, and the exception's text is Java's (a certificate path builder's, or OkHttp's lines that quote
-   * the certificate). Null for other TLS failures, which may pass.
+   * A TLS failure that no retry can change, as a failure of the run: a server certificate that the
+   * client does not accept, a server that does not speak TLS, or a client certificate the server refuses.
+   * The exception's text is Java's (a certificate path builder's, or OkHttp's lines that quote the
+   * certificate), and names no kubeconfig key. Null for other TLS failures, which may pass.
    */
-  ClusterFailure unverified(SSLException e) {
+  ClusterFailure tlsFailure(SSLException e) {
     if (e instanceof SSLPeerUnverifiedException) {
       // OkHttp's hostname check, after the certificate itself was trusted.
       okhttp3.HttpUrl url = okhttp3.HttpUrl.parse(base);
@@ -182,7 +190,47 @@ final class HttpTransport implements KubeTransport {
             + " to the authority that signed the server's certificate");
       }
     }
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      String message = t.getMessage() == null ? "" : t.getMessage();
+      if (message.equals(NOT_TLS)) {
+        return new ClusterFailure("the server at " + shown + " does not answer in TLS (its first answer is no TLS"
+            + " record: a port that serves plain HTTP, say); check the scheme and port of the server of " + cluster);
+      }
+      if (message.startsWith(ALERT)) {
+        String alert = message.substring(ALERT.length());
+        if (CERTIFICATE_ALERTS.contains(alert)) {
+          return refusedCertificate(alert);
+        }
+      }
+    }
     return null;
+  }
+
+  /** The text of Java's exception when the server's first answer is not a TLS record (SSLSocketInputRecord). */
+  static final String NOT_TLS = "Unsupported or unrecognized SSL message";
+
+  /** How Java's exception for an alert the server sent begins; the alert's name (RFC 8446, 6.2) follows. */
+  static final String ALERT = "Received fatal alert: ";
+
+  /**
+   * The alerts about a certificate (RFC 8446, 6.2). A server sends them about the client's certificate
+   * only: the client checks the server's itself, and fails with an exception of its own.
+   */
+  static final List<String> CERTIFICATE_ALERTS = List.of("bad_certificate", "unsupported_certificate",
+      "certificate_revoked", "certificate_expired", "certificate_unknown", "unknown_ca", "certificate_required");
+
+  /** The server refused the client certificate, or asked for one that the user entry does not give. */
+  private ClusterFailure refusedCertificate(String alert) {
+    String keys = "client-certificate (a file) or client-certificate-data (base64) and client-key or"
+        + " client-key-data";
+    String who = user == null ? "the context, which names no user," : user;
+    if (!clientCertificate) {
+      return new ClusterFailure("the server at " + shown + " ended the TLS handshake with the alert " + alert
+          + ": it asks for a client certificate, and " + who + " names none; set the " + keys + " of the user");
+    }
+    return new ClusterFailure("the server at " + shown + " refused the client certificate of " + who
+        + " (TLS alert " + alert + "); check its " + keys + ", and that the server trusts the authority that"
+        + " signed the certificate");
   }
 
   /**

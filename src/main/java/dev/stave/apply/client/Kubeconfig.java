@@ -147,7 +147,11 @@ public final class Kubeconfig {
         ? "requests without credentials, as the context '" + Printable.inMessage(selected) + "' in " + where
             + " names no user"
         : "the credentials of " + config.credentialSource() + " in " + where;
-    return new HttpTransport(client, deadline, clusterEntry(config, where), authority, credentials);
+    boolean clientCertificate = config.getClientCertificateData() != null
+        || config.getClientCertificateFile() != null;
+    return new HttpTransport(client, deadline, clusterEntry(config, where), authority, credentials,
+        user == null || user.isEmpty() ? null : "the user '" + Printable.inMessage(user) + "' in " + where,
+        clientCertificate);
   }
 
   /**

@@ -1013,6 +1013,22 @@ class ApplyCommandTest {
     }
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"test-only-expired.p12", "test-only-not-yet-valid.p12"})
+  void aServerCertificateOutsideItsValidityEndsTheRunAtOnce(String keyStore) throws Exception {
+    try (TlsServer server = new TlsServer(keyStore, false)) {
+      Path kubeconfig = tlsKubeconfig("dated", "{server: \"%s\", certificate-authority: \"%s\"}"
+          .formatted(server.url(), resource("test-only-ca-cert.pem")), "{token: not-a-real-token}");
+      Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the certificate of the server at " + server.url() + (keyStore.contains("expired")
+          ? " expired on 2000-01-02T00:00:00Z" : " is not valid before 2100-01-01T00:00:00Z")
+          + "; check this machine's clock, or have the certificate renewed (it is the server's, not the"
+          + " kubeconfig's)\n", run.err());
+      assertEquals(1, server.connections.get(), "a certificate out of its dates is not tried again");
+    }
+  }
+
   @Test
   void refusedCredentialsEndTheRunAtTheFirstRefusal() {
     // Every request carries the same credentials: each object would fail alike, on a line of its own.

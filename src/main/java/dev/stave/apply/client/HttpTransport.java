@@ -11,7 +11,11 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.security.cert.CertPathValidatorException;
 import java.security.cert.CertificateException;
+import java.security.cert.CertificateExpiredException;
+import java.security.cert.CertificateNotYetValidException;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -181,6 +185,10 @@ final class HttpTransport implements KubeTransport {
           + (url == null ? "its host" : url.host()) + ": set the server of " + cluster
           + " to an address the certificate names (tls-server-name is not supported)");
     }
+    ClusterFailure dated = dated(e);
+    if (dated != null) {
+      return dated;
+    }
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (t instanceof CertificateException) {
         return new ClusterFailure("the certificate of the server at " + shown + " is not trusted: "
@@ -202,6 +210,39 @@ final class HttpTransport implements KubeTransport {
           return refusedCertificate(alert);
         }
       }
+    }
+    return null;
+  }
+
+  /**
+   * A certificate of the server's chain that has expired or is not valid yet, which the certificate path
+   * validator reports with the certificate's index in the path: the date is the certificate's own
+   * (as UTC), not the exception's text, which is in the local time zone and language.
+   */
+  private ClusterFailure dated(SSLException e) {
+    CertPathValidatorException path = null;
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof CertPathValidatorException p) {
+        path = p;
+      }
+      if (!(t instanceof CertificateExpiredException) && !(t instanceof CertificateNotYetValidException)) {
+        continue;
+      }
+      boolean expired = t instanceof CertificateExpiredException;
+      X509Certificate certificate = null;
+      int index = path == null ? -1 : path.getIndex();
+      if (path != null && path.getCertPath() != null && index >= 0
+          && index < path.getCertPath().getCertificates().size()
+          && path.getCertPath().getCertificates().get(index) instanceof X509Certificate x509) {
+        certificate = x509;
+      }
+      String which = index > 0 ? "a certificate in the chain of the server at " + shown
+          : "the certificate of the server at " + shown;
+      String when = certificate == null ? (expired ? " has expired" : " is not valid yet")
+          : expired ? " expired on " + certificate.getNotAfter().toInstant()
+          : " is not valid before " + certificate.getNotBefore().toInstant();
+      return new ClusterFailure(which + when + "; check this machine's clock, or have the certificate renewed"
+          + " (it is the server's, not the kubeconfig's)");
     }
     return null;
   }

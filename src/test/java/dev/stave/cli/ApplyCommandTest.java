@@ -948,8 +948,8 @@ class ApplyCommandTest {
       run = stave("diff", "--cluster", bundle.toString(), "--kubeconfig", misnamed.toString(), FAST);
       assertEquals(4, run.code(), run.err());
       assertEquals("stave: the certificate of the server at " + server.url() + " does not name 127.0.0.1: set the"
-          + " server of the cluster 'lab' in " + misnamed + " to an address the certificate names"
-          + " (tls-server-name is not supported)\n", run.err());
+          + " server of the cluster 'lab' in " + misnamed + " to an address the certificate names, or its"
+          + " tls-server-name to a name it holds\n", run.err());
       assertEquals(2, server.connections.get(), "a certificate for another name is not tried again");
     }
   }
@@ -1026,6 +1026,32 @@ class ApplyCommandTest {
           + "; check this machine's clock, or have the certificate renewed (it is the server's, not the"
           + " kubeconfig's)\n", run.err());
       assertEquals(1, server.connections.get(), "a certificate out of its dates is not tried again");
+    }
+  }
+
+  @Test
+  void theClustersTlsServerNameIsWhatTheCertificateMustName() throws Exception {
+    try (TlsServer server = new TlsServer("test-only-named.p12", false).answering401()) {
+      Path kubeconfig = tlsKubeconfig("named", ("{server: \"%s\", certificate-authority: \"%s\","
+          + " tls-server-name: stave-test}").formatted(server.url(), resource("test-only-ca-cert.pem")),
+          "{token: not-a-real-token}");
+      Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the Kubernetes API server at " + server.url() + " answered GET /api/v1/namespaces/surreal"
+          + " with HTTP 401 Unauthorized: it refused the credentials of the user 'tester' in " + kubeconfig
+          + "; check them (a token may have expired or be another cluster's)\n", run.err());
+      assertEquals(List.of("stave-test"), server.serverNames, "the name is sent in the handshake");
+
+      // A name the certificate does not hold.
+      Path other = tlsKubeconfig("other", ("{server: \"%s\", certificate-authority: \"%s\","
+          + " tls-server-name: api.example.test}").formatted(server.url(), resource("test-only-ca-cert.pem")),
+          "{token: not-a-real-token}");
+      run = stave("diff", "--cluster", bundle.toString(), "--kubeconfig", other.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the certificate of the server at " + server.url() + " does not name api.example.test,"
+          + " the tls-server-name of the cluster 'lab' in " + other + ": set it to a name the certificate holds\n",
+          run.err());
+      assertEquals(List.of("stave-test", "api.example.test"), server.serverNames);
     }
   }
 

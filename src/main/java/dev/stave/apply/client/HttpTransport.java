@@ -9,6 +9,8 @@ import io.kubernetes.client.openapi.Pair;
 import io.kubernetes.client.openapi.auth.Authentication;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.net.InetAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.cert.CertPathValidatorException;
@@ -21,11 +23,16 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLPeerUnverifiedException;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.SSLSocketFactory;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.RequestBody;
+import okhttp3.internal.tls.OkHostnameVerifier;
 
 /**
  * Sends requests with the HTTP client that client-java built from the kubeconfig: its TLS settings and
@@ -63,8 +70,11 @@ final class HttpTransport implements KubeTransport {
   /** Whether that entry names a client certificate (a file or data). */
   private final boolean clientCertificate;
 
+  /** The cluster entry's tls-server-name, or null: the name the server's certificate must hold. */
+  private final String serverName;
+
   HttpTransport(ApiClient client, Deadline deadline, String cluster, boolean authority, String credentials,
-      String user, boolean clientCertificate) {
+      String user, boolean clientCertificate, String serverName) {
     this.client = client;
     this.deadline = deadline;
     this.cluster = cluster;
@@ -72,8 +82,19 @@ final class HttpTransport implements KubeTransport {
     this.credentials = credentials;
     this.user = user;
     this.clientCertificate = clientCertificate;
+    this.serverName = serverName;
     Duration step = stepTimeout(deadline);
-    this.http = client.getHttpClient().newBuilder()
+    OkHttpClient built = client.getHttpClient();
+    OkHttpClient.Builder builder = built.newBuilder();
+    if (serverName != null) {
+      // As kubectl: the name is sent in the handshake (SNI) and is what the certificate must name, in place
+      // of the server address's host. Without verification (insecure-skip-tls-verify) nothing is checked.
+      builder.sslSocketFactory(new ServerNameSockets(built.sslSocketFactory(), serverName), built.x509TrustManager());
+      if (client.isVerifyingSsl()) {
+        builder.hostnameVerifier((host, session) -> OkHostnameVerifier.INSTANCE.verify(serverName, session));
+      }
+    }
+    this.http = builder
         .connectTimeout(step)
         .readTimeout(step)
         .writeTimeout(step)
@@ -180,10 +201,14 @@ final class HttpTransport implements KubeTransport {
   ClusterFailure tlsFailure(SSLException e) {
     if (e instanceof SSLPeerUnverifiedException) {
       // OkHttp's hostname check, after the certificate itself was trusted.
+      if (serverName != null) {
+        return new ClusterFailure("the certificate of the server at " + shown + " does not name " + serverName
+            + ", the tls-server-name of " + cluster + ": set it to a name the certificate holds");
+      }
       okhttp3.HttpUrl url = okhttp3.HttpUrl.parse(base);
       return new ClusterFailure("the certificate of the server at " + shown + " does not name "
           + (url == null ? "its host" : url.host()) + ": set the server of " + cluster
-          + " to an address the certificate names (tls-server-name is not supported)");
+          + " to an address the certificate names, or its tls-server-name to a name it holds");
     }
     ClusterFailure dated = dated(e);
     if (dated != null) {
@@ -272,6 +297,78 @@ final class HttpTransport implements KubeTransport {
     return new ClusterFailure("the server at " + shown + " refused the client certificate of " + who
         + " (TLS alert " + alert + "); check its " + keys + ", and that the server trusts the authority that"
         + " signed the certificate");
+  }
+
+  /** Sockets that ask for the server name {@code name} in the handshake (SNI), whatever host they connect to. */
+  static final class ServerNameSockets extends SSLSocketFactory {
+    private final SSLSocketFactory sockets;
+    /** Null for an IP address, which SNI cannot carry (RFC 6066, 3): the name is then only checked. */
+    private final SNIHostName name;
+
+    ServerNameSockets(SSLSocketFactory sockets, String name) {
+      this.sockets = sockets;
+      this.name = hostName(name);
+    }
+
+    static SNIHostName hostName(String name) {
+      if (name.indexOf(':') >= 0 || name.chars().allMatch(c -> c == '.' || c >= '0' && c <= '9')) {
+        return null;
+      }
+      try {
+        return new SNIHostName(name);
+      } catch (IllegalArgumentException e) {
+        return null; // not a host name: the certificate check fails on it
+      }
+    }
+
+    private Socket named(Socket socket) {
+      if (name != null && socket instanceof SSLSocket tls) {
+        SSLParameters parameters = tls.getSSLParameters();
+        parameters.setServerNames(List.of(name));
+        tls.setSSLParameters(parameters);
+      }
+      return socket;
+    }
+
+    @Override
+    public Socket createSocket(Socket socket, String host, int port, boolean autoClose) throws IOException {
+      return named(sockets.createSocket(socket, host, port, autoClose));
+    }
+
+    @Override
+    public Socket createSocket() throws IOException {
+      return named(sockets.createSocket());
+    }
+
+    @Override
+    public Socket createSocket(String host, int port) throws IOException {
+      return named(sockets.createSocket(host, port));
+    }
+
+    @Override
+    public Socket createSocket(String host, int port, InetAddress local, int localPort) throws IOException {
+      return named(sockets.createSocket(host, port, local, localPort));
+    }
+
+    @Override
+    public Socket createSocket(InetAddress host, int port) throws IOException {
+      return named(sockets.createSocket(host, port));
+    }
+
+    @Override
+    public Socket createSocket(InetAddress host, int port, InetAddress local, int localPort) throws IOException {
+      return named(sockets.createSocket(host, port, local, localPort));
+    }
+
+    @Override
+    public String[] getDefaultCipherSuites() {
+      return sockets.getDefaultCipherSuites();
+    }
+
+    @Override
+    public String[] getSupportedCipherSuites() {
+      return sockets.getSupportedCipherSuites();
+    }
   }
 
   /**

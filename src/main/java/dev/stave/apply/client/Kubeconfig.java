@@ -151,7 +151,7 @@ public final class Kubeconfig {
         || config.getClientCertificateFile() != null;
     return new HttpTransport(client, deadline, clusterEntry(config, where), authority, credentials,
         user == null || user.isEmpty() ? null : "the user '" + Printable.inMessage(user) + "' in " + where,
-        clientCertificate);
+        clientCertificate, tlsServerName(config));
   }
 
   /**
@@ -597,6 +597,19 @@ public final class Kubeconfig {
             + field + "s"
             : "add it to the kubeconfig's " + field + "s, or set the context's " + field + " to one of: "
             + String.join(", ", names));
+  }
+
+  /** The selected context's cluster entry's tls-server-name, or null when it names none. */
+  private static String tlsServerName(CheckedKubeConfig config) {
+    String wanted = config.contextField("cluster");
+    for (Object entry : config.getClusters() == null ? List.of() : config.getClusters()) {
+      if (entry instanceof Map<?, ?> map && wanted != null && wanted.equals(map.get("name"))
+          && map.get("cluster") instanceof Map<?, ?> cluster && cluster.get("tls-server-name") instanceof String name
+          && !name.isBlank()) {
+        return name.strip();
+      }
+    }
+    return null;
   }
 
   /** The selected context's cluster entry, for messages. */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -34,12 +35,23 @@ public final class BundleCheck {
    * refused here with the same error, rather than reported as up to date or as files to write.
    */
   public static List<FileChange> compare(Path outputDir, List<Bundle> bundles) {
-    BundleWriter.checkObstacles(outputDir, bundles);
-    List<FileChange> changes = new ArrayList<>();
-    for (Bundle b : bundles) {
-      changes.addAll(compare(outputDir, b));
-    }
-    return changes;
+    return compare(outputDir, bundles, lock -> { });
+  }
+
+  /**
+   * {@link #compare(Path, List)} once no compile is writing into {@code outputDir}, which would show
+   * differences that its write is about to remove; {@code waiting} is told the lock file when it has to
+   * wait for one, as {@link BundleWriter#write(List, Consumer)} tells it.
+   */
+  public static List<FileChange> compare(Path outputDir, List<Bundle> bundles, Consumer<Path> waiting) {
+    return BundleWriter.reading(List.of(outputDir), waiting, () -> {
+      BundleWriter.checkObstacles(outputDir, bundles);
+      List<FileChange> changes = new ArrayList<>();
+      for (Bundle b : bundles) {
+        changes.addAll(compare(outputDir, b));
+      }
+      return changes;
+    });
   }
 
   /** Sorted by file name; a missing folder means every file is added. */

@@ -21,8 +21,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
@@ -137,14 +139,15 @@ public final class BundleWriter {
           + Integer.toHexString(folder.toString().hashCode() & (LOCK_FILES - 1)) + ".lock");
     }
 
-    static WriteLock take(Path folder, Consumer<Path> waiting) {
+    /** Locks {@code file}, a lock file of {@link #file}, telling {@code waiting} when another process holds it. */
+    static WriteLock take(Path file, Consumer<Path> waiting) {
       FileChannel channel = null;
       try {
-        channel = FileChannel.open(file(folder), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         if (channel.tryLock() == null) {
           // Held by another process for as long as its write takes, or for ever if it was stopped (Ctrl-Z):
           // a compile that only waited would look hung.
-          waiting.accept(file(folder));
+          waiting.accept(file);
           channel.lock();
         }
         return new WriteLock(channel);
@@ -167,6 +170,46 @@ public final class BundleWriter {
     @Override
     public void close() {
       closeQuietly(channel);
+    }
+  }
+
+  /**
+   * Runs {@code read} with no write of stave's under way into any of {@code folders}: a reader that compares
+   * what is on disk (compile --check, diff, apply) would otherwise see a write half done, some bundles or
+   * files old and others new, or a bundle folder gone between its two renames. It waits for the write lock
+   * of each, as a second write does, and {@code waiting} is told each lock file it has to wait for. A folder
+   * that does not exist is being written by no one. Monitors and then lock files are taken in sorted order,
+   * so readers of several folders and writers of one never wait for each other in a circle.
+   */
+  public static <T> T reading(List<Path> folders, Consumer<Path> waiting, Supplier<T> read) {
+    TreeSet<Path> real = new TreeSet<>();
+    for (Path folder : folders) {
+      try {
+        real.add(folder.toRealPath());
+      } catch (IOException e) {
+        // missing or unreadable: nothing of stave's is being written there, and the read reports it
+      }
+    }
+    return readingAlone(new ArrayList<>(real), 0, waiting, read);
+  }
+
+  /** {@link #reading}: the JVM's monitors of {@code folders} from the {@code from}th on, then their lock files. */
+  private static <T> T readingAlone(List<Path> folders, int from, Consumer<Path> waiting, Supplier<T> read) {
+    if (from < folders.size()) {
+      synchronized (WRITING.computeIfAbsent(folders.get(from), f -> new Object())) {
+        return readingAlone(folders, from + 1, waiting, read);
+      }
+    }
+    TreeSet<Path> files = new TreeSet<>();
+    folders.forEach(f -> files.add(WriteLock.file(f)));
+    List<WriteLock> held = new ArrayList<>();
+    try {
+      for (Path file : files) {
+        held.add(WriteLock.take(file, waiting));
+      }
+      return read.get();
+    } finally {
+      held.forEach(WriteLock::close);
     }
   }
 
@@ -201,7 +244,7 @@ public final class BundleWriter {
     // A second compile into the folder would take this one's hidden folders for a killed compile's
     // leftovers and delete them mid-write, leaving bundles empty or half written: it waits instead.
     synchronized (WRITING.computeIfAbsent(folder, f -> new Object())) {
-      try (WriteLock lock = WriteLock.take(folder, waiting)) {
+      try (WriteLock lock = WriteLock.take(WriteLock.file(folder), waiting)) {
         checkObstacles(outputDir, bundles);
         return writeAlone(bundles);
       }

@@ -124,11 +124,7 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       context.out().print(Bundle.stream(bundles));
       context.out().flush();
     } else {
-      List<String> warnings = new BundleWriter(folder).write(bundles, lock -> {
-        context.err().println("stave: waiting for another stave compile to finish writing its bundles (it holds "
-            + Printable.exactLine(lock.toString()) + ")");
-        context.err().flush();
-      });
+      List<String> warnings = new BundleWriter(folder).write(bundles, lock -> waiting(context, lock));
       for (Bundle b : bundles) {
         // The output folder as the user wrote it: a name with an escape sequence must not reach the terminal.
         context.err().println("wrote " + Printable.exactLine(folder.resolve(b.name()) + "/")
@@ -141,9 +137,19 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
     return Main.OK;
   }
 
+  /**
+   * Said while a write or a read of bundles waits for another process's write to {@code lock}'s folders: it can
+   * take as long as that write, or for ever if that compile was stopped (Ctrl-Z), and a silent wait looks hung.
+   */
+  static void waiting(Context context, Path lock) {
+    context.err().println("stave: waiting for another stave compile to finish writing its bundles (it holds "
+        + Printable.exactLine(lock.toString()) + ")");
+    context.err().flush();
+  }
+
   /** --check: what a compile would change on disk, written nowhere. */
   private static int check(Context context, Path output, List<Bundle> bundles) {
-    List<BundleCheck.FileChange> changes = BundleCheck.compare(output, bundles);
+    List<BundleCheck.FileChange> changes = BundleCheck.compare(output, bundles, lock -> waiting(context, lock));
     for (BundleCheck.FileChange c : changes) {
       context.out().println(c);
     }

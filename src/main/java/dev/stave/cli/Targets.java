@@ -2,6 +2,7 @@ package dev.stave.cli;
 
 import dev.stave.bundle.Bundle;
 import dev.stave.bundle.BundleReader;
+import dev.stave.bundle.BundleWriter;
 import dev.stave.bundle.KindOrder;
 import dev.stave.bundle.KubeObject;
 import dev.stave.compile.CompileOptions;
@@ -11,6 +12,7 @@ import dev.stave.diag.Diagnostic;
 import dev.stave.diag.DiagnosticPrinter;
 import dev.stave.diag.UserError;
 import dev.stave.render.RenderedObject;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,16 +33,34 @@ final class Targets {
    */
   static BundleReader.Folder folder(Context context, Path target, Path templates, CompileOptions options) {
     if (Files.isDirectory(target)) {
-      return BundleReader.readFolder(target);
+      return BundleWriter.reading(writtenWith(target), lock -> CompileCommand.waiting(context, lock),
+          () -> BundleReader.readFolder(target));
     }
     return new BundleReader.One(load(context, target, templates, options, false));
+  }
+
+  /**
+   * The output folders whose compile writes {@code folder}: itself, a folder of bundles as {@code -o DIR}
+   * names it, and its parent, of which it is one bundle ({@code DIR/<bundle>}). Read while neither is being
+   * written, a folder is all old or all new, never a mix of the two.
+   */
+  private static List<Path> writtenWith(Path folder) {
+    Path real;
+    try {
+      // The parent on disk: 'out/demo/.' and a link to out/demo are bundles of out all the same.
+      real = folder.toRealPath();
+    } catch (IOException e) {
+      return List.of(folder); // the read says what is wrong with it
+    }
+    return real.getParent() == null ? List.of(real) : List.of(real, real.getParent());
   }
 
   /** The objects in bundle order; {@code withSecrets} adds a config's Secrets with their data. */
   static List<KubeObject> load(Context context, Path target, Path templates, CompileOptions options,
       boolean withSecrets) {
     if (Files.isDirectory(target)) {
-      return BundleReader.read(target);
+      return BundleWriter.reading(writtenWith(target), lock -> CompileCommand.waiting(context, lock),
+          () -> BundleReader.read(target));
     }
     Pipeline pipeline = new Pipeline(context.env(), context.sources(), templates, options);
     Compiled compiled = pipeline.compile(target);

@@ -12,6 +12,7 @@ import dev.stave.render.RenderedObject;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -185,6 +186,68 @@ class BundleWriterTest {
       assertEquals(List.of(lock), toldOf);
       assertEquals(List.of(), warnings);
       assertEquals(List.of("demo"), names(out));
+    } finally {
+      holder.destroyForcibly();
+    }
+  }
+
+  /**
+   * compile --check while another process writes: it waits for the write, then compares with the bundle
+   * that write left, not with the half-written folder.
+   */
+  @Test
+  void aCheckWaitsForAWriteUnderWayAndSeesItsBundle() throws Exception {
+    Path out = tmp.resolve("out");
+    new BundleWriter(out).write(List.of(bundle(2)));
+    Bundle next = bundle("demo", 3, "# new\n");
+    Path lock = BundleWriter.WriteLock.file(out.toRealPath());
+    Process holder = Locks.hold(lock);
+    try {
+      List<Path> toldOf = new ArrayList<>();
+      List<BundleCheck.FileChange> changes = BundleCheck.compare(out, List.of(next), held -> {
+        toldOf.add(held);
+        // The other write finishes: the bundle it was writing is in place, and its lock goes.
+        try {
+          for (BundleFile f : next.files()) {
+            Files.writeString(out.resolve("demo").resolve(f.name()), f.text());
+          }
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        holder.destroyForcibly();
+      });
+      assertEquals(List.of(lock), toldOf);
+      assertEquals(List.of(), changes);
+    } finally {
+      holder.destroyForcibly();
+    }
+  }
+
+  /**
+   * diff or apply of one bundle folder while another process writes its folder of bundles: the read
+   * waits for the write, which may be about to move the bundle folder aside and another into its place.
+   */
+  @Test
+  void aReadOfABundleFolderWaitsForAWriteIntoItsParent() throws Exception {
+    Path out = tmp.resolve("out");
+    new BundleWriter(out).write(List.of(bundle(2)));
+    Path lock = BundleWriter.WriteLock.file(out.toRealPath());
+    Process holder = Locks.hold(lock);
+    try {
+      List<Path> toldOf = new ArrayList<>();
+      Path demo = out.resolve("demo");
+      List<KubeObject> objects = BundleWriter.reading(List.of(demo, out), held -> {
+        toldOf.add(held);
+        try {
+          Files.writeString(demo.resolve("10-configmap-c9.yaml"),
+              "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c9\n  namespace: ns\n");
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        holder.destroyForcibly();
+      }, () -> BundleReader.read(demo));
+      assertEquals(List.of(lock), toldOf);
+      assertEquals(List.of("c0", "c1", "c9"), objects.stream().map(KubeObject::name).toList());
     } finally {
       holder.destroyForcibly();
     }

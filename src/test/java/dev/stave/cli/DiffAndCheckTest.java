@@ -4,7 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.stave.bundle.Locks;
+import dev.stave.diag.Sources;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -568,5 +573,56 @@ class DiffAndCheckTest {
   @Test
   void diffNeedsTwoBundlesOrOneWithCluster() {
     assertEquals(2, Run.of("diff", compile("a").toString()).code());
+  }
+
+  /** Standard error, on whose first flush of the waiting note {@code onWait} runs: the other write ends. */
+  private static final class WaitWatch extends StringWriter {
+    private final Runnable onWait;
+    private boolean ran;
+
+    WaitWatch(Runnable onWait) {
+      this.onWait = onWait;
+    }
+
+    @Override
+    public void flush() {
+      if (!ran && toString().contains("stave: waiting for")) {
+        ran = true;
+        onWait.run();
+      }
+    }
+  }
+
+  /**
+   * diff of a bundle folder whose folder of bundles another compile is writing: it waits for that write,
+   * which here puts back the file it had removed, and compares the bundle that write left.
+   */
+  @Test
+  void diffWaitsForACompileWritingTheBundle() throws IOException {
+    Path a = compile("a");
+    Path b = compile("b");
+    Path job = a.resolve("31-job-cheetah-ppo-agent.yaml");
+    String text = Files.readString(job);
+    Files.delete(job);
+    Path lock = Locks.file(tmp.resolve("a").toRealPath());
+    Process holder = Locks.hold(lock);
+    try {
+      StringWriter out = new StringWriter();
+      WaitWatch err = new WaitWatch(() -> {
+        try {
+          Files.writeString(job, text);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        holder.destroyForcibly();
+      });
+      int code = Main.run(new Context(new PrintWriter(out), new PrintWriter(err), Run.ENV, new Sources()),
+          "diff", a.toString(), b.toString());
+      assertEquals("stave: waiting for another stave compile to finish writing its bundles (it holds " + lock
+          + ")\n", err.toString());
+      assertEquals(0, code, out.toString());
+    } finally {
+      holder.destroyForcibly();
+    }
   }
 }

@@ -122,8 +122,12 @@ public final class BundleWriter {
    * would end up in the commits of the bundles: one of {@link #LOCK_FILES}, by a hash of the output
    * folder's real path, so that they do not pile up there (writes into two folders that share one wait
    * for each other, for the few renames of a write).
-   * Where the file cannot be made or locked (another user's, a read-only temporary folder), the write
-   * goes ahead unlocked, as it did before there was a lock.
+   * Each user has lock files of their own, named after them: in a temporary folder shared by several
+   * users, one user's file (which the others may not open for writing) would otherwise leave the others'
+   * writes unlocked. Two stave processes of one user, the case the lock is for, share a file. Where the
+   * file cannot be made or locked all the same (a read-only temporary folder, two users whose names are
+   * alike but for characters a file name cannot hold), the write goes ahead unlocked, as it did before
+   * there was a lock.
    */
   static final class WriteLock implements AutoCloseable {
     private static final int LOCK_FILES = 16;
@@ -133,10 +137,21 @@ public final class BundleWriter {
       this.channel = channel;
     }
 
-    /** The lock file of writes into {@code folder}, a real path. */
+    /** The lock file of this user's writes into {@code folder}, a real path. */
     static Path file(Path folder) {
-      return Path.of(System.getProperty("java.io.tmpdir"), "stave-write-"
+      return file(Path.of(System.getProperty("java.io.tmpdir")), System.getProperty("user.name", ""), folder);
+    }
+
+    /** The lock file in {@code temporary} of {@code user}'s writes into {@code folder}. */
+    static Path file(Path temporary, String user, Path folder) {
+      return temporary.resolve("stave-write-" + fileNamePart(user) + "-"
           + Integer.toHexString(folder.toString().hashCode() & (LOCK_FILES - 1)) + ".lock");
+    }
+
+    /** A user name as part of a file name: letters, digits, '.', '_' and '-'; anything else is '_'. */
+    static String fileNamePart(String user) {
+      String part = user.replaceAll("[^A-Za-z0-9._-]", "_");
+      return part.isEmpty() ? "_" : part;
     }
 
     /** Locks {@code file}, a lock file of {@link #file}, telling {@code waiting} when another process holds it. */
@@ -165,6 +180,11 @@ public final class BundleWriter {
           // the lock goes with the channel, or with the process
         }
       }
+    }
+
+    /** Whether the lock is held: false where the write goes ahead unlocked. */
+    boolean held() {
+      return channel != null;
     }
 
     @Override

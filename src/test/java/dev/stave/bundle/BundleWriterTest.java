@@ -253,6 +253,35 @@ class BundleWriterTest {
     }
   }
 
+  /**
+   * In a temporary folder shared by users, another user's lock file, which this user cannot open for
+   * writing (a folder stands for it here: no one can, root included), leaves this user's writes locked
+   * by a file of their own.
+   */
+  @Test
+  void anotherUsersLockFileDoesNotLeaveAWriteUnlocked() throws IOException {
+    Path temporary = Files.createDirectories(tmp.resolve("temporary"));
+    Path out = Files.createDirectories(tmp.resolve("out")).toRealPath();
+    Path alices = BundleWriter.WriteLock.file(temporary, "alice", out);
+    Files.createDirectory(alices);
+    Path bobs = BundleWriter.WriteLock.file(temporary, "bob", out);
+    assertEquals(alices.getFileName().toString().replace("-alice-", "-bob-"), bobs.getFileName().toString());
+    try (BundleWriter.WriteLock lock = BundleWriter.WriteLock.take(bobs, held -> {
+      throw new AssertionError("no one holds " + held);
+    })) {
+      assertTrue(lock.held());
+    }
+    assertTrue(Files.isRegularFile(bobs));
+  }
+
+  /** A user name goes into the lock file's name with what a file name cannot hold as '_'. */
+  @Test
+  void aUserNameIsMadeFitForAFileName() {
+    assertEquals("alice", BundleWriter.WriteLock.fileNamePart("alice"));
+    assertEquals("CORP_j.doe_2", BundleWriter.WriteLock.fileNamePart("CORP\\j.doe 2"));
+    assertEquals("_", BundleWriter.WriteLock.fileNamePart(""));
+  }
+
   /** A file or a folder of the user's with the name of a leftover is never deleted. */
   @Test
   void whatIsNotALeftoverOfStavesIsNeverDeleted() throws IOException {

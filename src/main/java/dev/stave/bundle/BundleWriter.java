@@ -120,8 +120,12 @@ public final class BundleWriter {
    * A lock that other stave processes writing to the same output folder wait for, released when the
    * write ends or the process dies. Its file is in the temporary folder, since one in the output folder
    * would end up in the commits of the bundles: one of {@link #LOCK_FILES}, by a hash of the output
-   * folder's real path, so that they do not pile up there (writes into two folders that share one wait
-   * for each other, for the few renames of a write).
+   * folder's real path, so that they do not pile up there. Writes into two folders that share one wait for
+   * each other (one time in 256, for the length of one write), which costs little; a file per output folder
+   * would rid them of that but pile up, one for every folder ever compiled into (each test's and each CI
+   * checkout's), and could not safely be deleted: a process waiting on a file its holder deletes would
+   * lock a file no one else uses, and FileChannel cannot tell whether the file it locked is still the one
+   * under the name. 256 files, empty, is what a user leaves in the temporary folder at most.
    * Each user has lock files of their own, named after them: in a temporary folder shared by several
    * users, one user's file (which the others may not open for writing) would otherwise leave the others'
    * writes unlocked. Two stave processes of one user, the case the lock is for, share a file. Where the
@@ -130,7 +134,7 @@ public final class BundleWriter {
    * there was a lock.
    */
   static final class WriteLock implements AutoCloseable {
-    private static final int LOCK_FILES = 16;
+    private static final int LOCK_FILES = 256;
     private final FileChannel channel;
 
     private WriteLock(FileChannel channel) {
@@ -144,8 +148,12 @@ public final class BundleWriter {
 
     /** The lock file in {@code temporary} of {@code user}'s writes into {@code folder}. */
     static Path file(Path temporary, String user, Path folder) {
-      return temporary.resolve("stave-write-" + fileNamePart(user) + "-"
-          + Integer.toHexString(folder.toString().hashCode() & (LOCK_FILES - 1)) + ".lock");
+      int hash = folder.toString().hashCode();
+      // All four bytes of the hash pick the file, not its lowest bits alone.
+      int slot = (hash ^ hash >>> 8 ^ hash >>> 16 ^ hash >>> 24) & (LOCK_FILES - 1);
+      // Two hex digits: the bit above them is set and dropped.
+      String digits = Integer.toHexString(LOCK_FILES | slot).substring(1);
+      return temporary.resolve("stave-write-" + fileNamePart(user) + "-" + digits + ".lock");
     }
 
     /** A user name as part of a file name: letters, digits, '.', '_' and '-'; anything else is '_'. */

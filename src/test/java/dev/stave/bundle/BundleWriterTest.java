@@ -19,7 +19,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -272,6 +274,22 @@ class BundleWriterTest {
       assertTrue(lock.held());
     }
     assertTrue(Files.isRegularFile(bobs));
+  }
+
+  /**
+   * Writes into unrelated folders share a lock file one time in 256, and a user leaves at most 256 lock
+   * files in the temporary folder, however many folders they compile into.
+   */
+  @Test
+  void lockFilesAre256PerUser() {
+    Set<String> names = new TreeSet<>();
+    for (int i = 0; i < 4096; i++) {
+      names.add(BundleWriter.WriteLock.file(tmp, "bob", Path.of("/home/bob/exp-" + i + "/out")).getFileName()
+          .toString());
+    }
+    assertEquals(256, names.size());
+    assertEquals("stave-write-bob-00.lock", names.iterator().next());
+    assertTrue(names.stream().allMatch(n -> n.matches("stave-write-bob-[0-9a-f]{2}\\.lock")), names.toString());
   }
 
   /** A user name goes into the lock file's name with what a file name cannot hold as '_'. */

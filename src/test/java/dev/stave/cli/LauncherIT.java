@@ -10,9 +10,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -152,6 +154,33 @@ class LauncherIT {
         "compile", "examples/cheetah-ü.conf", "-o", "out-ö");
     assertEquals(new Run(0, "", "wrote out-ö/cheetah-ppo/ (7 objects)\n"), run);
     assertTrue(Files.isRegularFile(home.resolve("out-ö/cheetah-ppo/Kustomization")));
+  }
+
+  /**
+   * The locale the launcher switches from goes on to the JVM in STAVE_ORIGINAL_LC_ALL or
+   * STAVE_ORIGINAL_LC_CTYPE (empty where it was unset), for apply's exec plugins; a UTF-8 locale is left
+   * alone. A {@code java} that prints what it gets stands for the JVM.
+   */
+  @Test
+  void theLocaleSwitchedFromIsPassedOn() throws Exception {
+    Files.createDirectories(home.resolve("target"));
+    Files.copy(Path.of("stave"), home.resolve("stave"));
+    Files.writeString(home.resolve("target/stave.jar"), "");
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Files.writeString(bin.resolve("java"), "#!/bin/sh\necho \"LC_ALL=${LC_ALL-unset} LC_CTYPE=${LC_CTYPE-unset}"
+        + " ORIGINAL_LC_ALL=${STAVE_ORIGINAL_LC_ALL-unset} ORIGINAL_LC_CTYPE=${STAVE_ORIGINAL_LC_CTYPE-unset}\"\n");
+    Files.setPosixFilePermissions(bin.resolve("java"), PosixFilePermissions.fromString("rwx------"));
+    Map<String, String> expected = new LinkedHashMap<>();
+    expected.put("LC_ALL=C", "LC_ALL=C.UTF-8 LC_CTYPE=unset ORIGINAL_LC_ALL=C ORIGINAL_LC_CTYPE=unset\n");
+    expected.put("LANG=C", "LC_ALL=unset LC_CTYPE=C.UTF-8 ORIGINAL_LC_ALL=unset ORIGINAL_LC_CTYPE=\n");
+    expected.put("LC_CTYPE=POSIX", "LC_ALL=unset LC_CTYPE=C.UTF-8 ORIGINAL_LC_ALL=unset ORIGINAL_LC_CTYPE=POSIX\n");
+    expected.put("LANG=C.UTF-8", "LC_ALL=unset LC_CTYPE=unset ORIGINAL_LC_ALL=unset ORIGINAL_LC_CTYPE=unset\n");
+    for (Map.Entry<String, String> e : expected.entrySet()) {
+      String[] variable = e.getKey().split("=", 2);
+      Map<String, String> env = new HashMap<>(Map.of("STAVE_CDS", "0", "HOME", home.toString(),
+          variable[0], variable[1]));
+      assertEquals(new Run(0, e.getValue(), ""), launch(env, bin, "version"), e.getKey());
+    }
   }
 
   /** The files the launcher expects, with the packaged jar and its libraries. */

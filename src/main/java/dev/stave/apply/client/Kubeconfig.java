@@ -98,6 +98,7 @@ public final class Kubeconfig {
     // One file too goes through merge: it makes relative paths absolute, which client-java does for
     // certificates but not for a tokenFile (read from the working folder, and so not found).
     CheckedKubeConfig config = merge(files);
+    restoreLocale(config.getUsers(), env);
     List<String> names = contextNames(config);
     if (context != null) {
       if (!names.contains(context) || !config.setContext(context)) {
@@ -418,6 +419,38 @@ public final class Kubeconfig {
       return new Yaml(new SafeConstructor(new LoaderOptions())).load(text) == null;
     } catch (RuntimeException e) {
       return false;
+    }
+  }
+
+  /** The locale variables that the launcher ./stave may change, each passed on as STAVE_ORIGINAL_<name>. */
+  private static final List<String> LOCALE = List.of("LC_ALL", "LC_CTYPE");
+
+  /**
+   * Gives the exec plugins of {@code users} the locale the user ran ./stave in. In the C locale the
+   * launcher runs the JVM in C.UTF-8, which the plugins (a cloud's CLI) would inherit and could read
+   * and print differently; it passes the variables it changed as they were in STAVE_ORIGINAL_LC_ALL or
+   * STAVE_ORIGINAL_LC_CTYPE, empty for one that was unset (an empty LC_ variable counts as unset to
+   * POSIX's setlocale, and client-java can set a plugin's variables but not remove them). They come
+   * before the plugin's own {@code env} entries, which still win.
+   */
+  @SuppressWarnings("unchecked")
+  static void restoreLocale(List<Object> users, Env env) {
+    List<Object> restored = new ArrayList<>();
+    for (String name : LOCALE) {
+      env.get("STAVE_ORIGINAL_" + name).ifPresent(value -> restored.add(Map.of("name", name, "value", value)));
+    }
+    if (restored.isEmpty() || users == null) {
+      return;
+    }
+    for (Object entry : users) {
+      if (entry instanceof Map<?, ?> named && named.get("user") instanceof Map<?, ?> user
+          && user.get("exec") instanceof Map<?, ?> exec) {
+        List<Object> all = new ArrayList<>(restored);
+        if (exec.get("env") instanceof List<?> own) {
+          all.addAll(own);
+        }
+        ((Map<Object, Object>) exec).put("env", all);
+      }
     }
   }
 

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -259,6 +260,37 @@ class KubeconfigTest {
     return "cannot set up the credentials of the kubeconfig " + kubeconfig + ": the exec credential plugin '"
         + plugin + "' of the user 'me' gave none within --timeout 10m and was stopped; run it yourself to see why"
         + " (it may wait for a login or the network)";
+  }
+
+  /**
+   * Run by ./stave in the C locale, the JVM has C.UTF-8's; the exec plugin gets the locale the user had,
+   * which the launcher passes on (LC_CTYPE was unset: empty, which setlocale reads as unset).
+   */
+  @Test
+  void anExecPluginGetsTheLocaleTheUserRanStaveIn() throws IOException {
+    Path seen = tmp.resolve("seen");
+    Path plugin = tmp.resolve("bin/login");
+    Path kubeconfig = withPlugin(plugin, """
+        #!/bin/sh
+        echo "LC_ALL=${LC_ALL-unset} LC_CTYPE=${LC_CTYPE-unset}" > '%s'
+        echo '{"apiVersion": "client.authentication.k8s.io/v1beta1", "kind": "ExecCredential",'
+        echo ' "status": {"token": "a-token"}}'
+        """.formatted(seen));
+    Env env = new Env(Map.of("STAVE_ORIGINAL_LC_ALL", "POSIX", "STAVE_ORIGINAL_LC_CTYPE", ""),
+        tmp.resolve("home").toString());
+    Kubeconfig.open(kubeconfig, null, env, Deadline.after(Duration.ofMinutes(10)));
+    assertEquals("LC_ALL=POSIX LC_CTYPE=\n", Files.readString(seen));
+  }
+
+  /** A plugin's own env entries in the kubeconfig still win over the locale given back. */
+  @Test
+  void anExecPluginsOwnLocaleWins() {
+    Map<Object, Object> exec = new LinkedHashMap<>(Map.of("command", "login",
+        "env", List.of(Map.of("name", "LC_ALL", "value", "de_DE.UTF-8"))));
+    List<Object> users = List.of(Map.of("name", "me", "user", Map.of("exec", exec)));
+    Kubeconfig.restoreLocale(users, new Env(Map.of("STAVE_ORIGINAL_LC_ALL", "C"), "/home/user"));
+    assertEquals(List.of(Map.of("name", "LC_ALL", "value", "C"), Map.of("name", "LC_ALL", "value", "de_DE.UTF-8")),
+        exec.get("env"));
   }
 
   @Test

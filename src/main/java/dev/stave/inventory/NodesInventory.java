@@ -47,8 +47,15 @@ public final class NodesInventory {
   private static final Map<String, String> SPOT_LABELS = Map.of("cloud.google.com/gke-preemptible", "true",
       "cloud.google.com/gke-spot", "true", "eks.amazonaws.com/capacityType", "SPOT",
       "karpenter.sh/capacity-type", "spot", "kubernetes.azure.com/scalesetpriority", "spot");
+  /**
+   * The labels that NVIDIA's GPU feature discovery (run by the NVIDIA GPU operator, as on EKS, AKS and clusters of
+   * one's own) gives a node: its GPU model ({@code Tesla-T4}) and number of GPUs ({@code 2}), as its "Generated
+   * Labels" list them (https://github.com/NVIDIA/k8s-device-plugin/blob/main/docs/gpu-feature-discovery/README.md).
+   */
+  private static final String GFD_PRODUCT = "nvidia.com/gpu.product";
+  private static final String GFD_COUNT = "nvidia.com/gpu.count";
   /** The labels that name a node's GPU model: GKE's, and that of NVIDIA's GPU feature discovery. */
-  private static final List<String> GPU_TYPE_LABELS = List.of(GKE_ACCELERATOR, "nvidia.com/gpu.product");
+  private static final List<String> GPU_TYPE_LABELS = List.of(GKE_ACCELERATOR, GFD_PRODUCT);
   private static final String AS_KUBECTL_WROTE_IT =
       "write the file with 'kubectl get nodes -o json' and leave it as kubectl wrote it";
 
@@ -64,7 +71,10 @@ public final class NodesInventory {
   private record NodeSize(String who, Origin origin, String path, Quantity cpu, Quantity memory, Quantity allocCpu,
       Quantity allocMemory, Quantity gpus, int gpuCapacity, Origin allocatableGpus, Origin labels,
       Map<String, String> gpuTypes, boolean preemptible, List<Map<String, Object>> taints, boolean gke,
-      NodePool.GpuSharing sharing) {}
+      NodePool.GpuSharing sharing, LabelledGpus labelledGpus) {}
+
+  /** The GPUs that a node's {@code nvidia.com/gpu.count} label says, and where. */
+  private record LabelledGpus(int count, Origin origin) {}
 
   /** A node's {@code nvidia.com/gpu}: those the pool counts, those in capacity, and where allocatable has them. */
   private record Gpus(int count, int capacity, Origin allocatable) {}
@@ -163,6 +173,7 @@ public final class NodesInventory {
     warnOfGpuTypes(pool, nodes, gpus, problems);
     NodePool.GpuSharing sharing = sharing(pool, nodes, gpus, problems);
     warnOfUnallocatableGpus(pool, nodes, gpus, sharing, problems);
+    warnOfUnadvertisedGpus(pool, nodes, gpus, sharing, problems);
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("cpu", Quantities.format(CPU.min(nodes)));
     m.put("memory", Quantities.format(MEMORY.min(nodes)));
@@ -194,9 +205,19 @@ public final class NodesInventory {
     return m;
   }
 
-  /** The pool's GPU type: the first GKE accelerator label among its nodes. */
+  /**
+   * The pool's GPU type: the first GKE accelerator label among its nodes, else the first GPU product label of
+   * NVIDIA's GPU feature discovery, written as it is ({@code NVIDIA-L4}). GKE's comes first, as the name GKE
+   * and Terraform give the type ({@code nvidia-l4}), where a GKE node carries both.
+   */
   private static Optional<String> gpuType(List<NodeSize> nodes) {
-    return nodes.stream().map(n -> n.gpuTypes().get(GKE_ACCELERATOR)).filter(t -> t != null).findFirst();
+    for (String label : GPU_TYPE_LABELS) {
+      Optional<String> type = nodes.stream().map(n -> n.gpuTypes().get(label)).filter(Objects::nonNull).findFirst();
+      if (type.isPresent()) {
+        return type;
+      }
+    }
+    return Optional.empty();
   }
 
   /**
@@ -250,6 +271,28 @@ public final class NodesInventory {
     NodeSize first = fewer.get(0);
     problems.add(Diagnostic.warning(first.allocatableGpus(), first.path() + ".status.allocatable." + Resources.GPU,
         "node-gpus-not-allocatable", each + ", so pool '" + pool + "' gets " + gets(gpus, sharing),
+        checkDevicePlugin(fewer.size() == 1 ? "the node" : "those nodes")));
+  }
+
+  /**
+   * One warning per pool with a node whose {@code nvidia.com/gpu.count} label says more GPUs than its
+   * {@code status.capacity} advertises, at the first such node's label: the pool counts advertised GPUs, which
+   * are all the scheduler places pods against, so it gets fewer than the node has, or none when the device
+   * plugin does not run. {@code gpus} is the fewest GPUs a node of the pool advertises.
+   */
+  private static void warnOfUnadvertisedGpus(String pool, List<NodeSize> nodes, int gpus,
+      NodePool.GpuSharing sharing, List<Diagnostic> problems) {
+    List<NodeSize> fewer = nodes.stream()
+        .filter(n -> n.labelledGpus() != null && n.labelledGpus().count() > n.gpuCapacity()).toList();
+    if (fewer.isEmpty()) {
+      return;
+    }
+    String each = fewer.stream().map(n -> n.who() + " has " + n.labelledGpus().count()
+        + (n.labelledGpus().count() == 1 ? " GPU" : " GPUs") + " by its label " + GFD_COUNT + " but "
+        + n.gpuCapacity() + " " + Resources.GPU + " in status.capacity").collect(Collectors.joining("; "));
+    NodeSize first = fewer.get(0);
+    problems.add(Diagnostic.warning(first.labelledGpus().origin(), first.path() + ".metadata.labels." + GFD_COUNT,
+        "node-gpus-not-advertised", each + ", so pool '" + pool + "' gets " + gets(gpus, sharing),
         checkDevicePlugin(fewer.size() == 1 ? "the node" : "those nodes")));
   }
 
@@ -392,6 +435,7 @@ public final class NodesInventory {
       Gpus gpus = gpus(capacity, allocatable);
       List<Map<String, Object>> taints = taints(map(node, "", "spec"));
       NodePool.GpuSharing sharing = labels == null ? null : sharing();
+      LabelledGpus labelledGpus = labels == null ? null : labelledGpus();
       if (failed) {
         return null;
       }
@@ -400,7 +444,28 @@ public final class NodesInventory {
           gpus.allocatable(), labels.origin(), gpuTypes(),
           SPOT_LABELS.entrySet().stream().anyMatch(e -> e.getValue().equals(Nodes.string(labels, e.getKey()))),
           taints,
-          Nodes.string(labels, GKE_POOL_LABEL) != null, sharing);
+          Nodes.string(labels, GKE_POOL_LABEL) != null, sharing, labelledGpus);
+    }
+
+    /**
+     * The GPUs that NVIDIA's GPU feature discovery counted on the node ({@code nvidia.com/gpu.count}, a whole
+     * number), or null when it has no such label. Another value is an error at it, as GFD writes none: read as
+     * absent, a node whose device plugin is down would not be warned about.
+     */
+    private LabelledGpus labelledGpus() {
+      String count = Nodes.string(labels, GFD_COUNT);
+      if (count == null) {
+        return null;
+      }
+      if (count.matches("[0-9]{1,10}") && Long.parseLong(count) <= Integer.MAX_VALUE) {
+        return new LabelledGpus(Integer.parseInt(count), labels.get(GFD_COUNT).origin());
+      }
+      failed = true;
+      problems.add(Diagnostic.error(labels.get(GFD_COUNT).origin(), path + ".metadata.labels." + GFD_COUNT,
+          "node-gpu-count-label", who + " has the label " + GFD_COUNT + " '" + Names.printable(count)
+              + "', which is not a number of GPUs",
+          "NVIDIA's GPU feature discovery writes the node's GPUs as a whole number from 0, such as 2"));
+      return null;
     }
 
     /**

@@ -489,7 +489,97 @@ class InventoryFromNodesTest {
             + " any of them, though its gpu_type says nvidia-tesla-t4", hint,
         file + ":8:35: warning: items[3].metadata.labels: the nodes of pool 'h' differ in GPU type"
             + " (nvidia.com/gpu.product: NVIDIA-A100-SXM4-40GB and nodes without it), so a pod placed on the pool"
-            + " may get any of them", hint),
+            + " may get any of them, though its gpu_type says NVIDIA-A100-SXM4-40GB", hint),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  @Test
+  void withoutGkesAcceleratorLabelTheGpuTypeIsNvidiasProductLabel() throws IOException {
+    Path file = nodes("""
+        {"items":[
+         {"metadata":{"name":"a","labels":{"p":"s","nvidia.com/gpu.product":"NVIDIA-L4","nvidia.com/gpu.count":"2"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"2"},\
+        "allocatable":{"cpu":"8","memory":"8Gi"}}},
+         {"metadata":{"name":"b","labels":{"p":"g","cloud.google.com/gke-accelerator":"nvidia-tesla-t4",\
+        "nvidia.com/gpu.product":"Tesla-T4"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},\
+        "allocatable":{"cpu":"8","memory":"8Gi"}}}
+        ]}
+        """);
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals("", run.err());
+    assertEquals("""
+        kind: inventory
+        pools:
+          g:
+            cpu: "8"
+            memory: 8Gi
+            allocatable:
+              cpu: "8"
+              memory: 8Gi
+            gpu_type: nvidia-tesla-t4
+            gpu_count: 1
+            max_nodes: 1
+            selector:
+              p: g
+          s:
+            cpu: "8"
+            memory: 8Gi
+            allocatable:
+              cpu: "8"
+              memory: 8Gi
+            gpu_type: NVIDIA-L4
+            gpu_count: 2
+            max_nodes: 1
+            selector:
+              p: s
+        """, run.out());
+  }
+
+  @Test
+  void aNodeWhoseGpuCountLabelSaysMoreThanItAdvertisesIsWarnedAbout() throws IOException {
+    Path file = nodes("""
+        {"items":[
+         {"metadata":{"name":"a","labels":{"p":"s","nvidia.com/gpu.product":"NVIDIA-L4","nvidia.com/gpu.count":"2"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi"},"allocatable":{"cpu":"8","memory":"8Gi"}}},
+         {"metadata":{"name":"b","labels":{"p":"s","nvidia.com/gpu.product":"NVIDIA-L4","nvidia.com/gpu.count":"1"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},\
+        "allocatable":{"cpu":"8","memory":"8Gi"}}},
+         {"metadata":{"name":"c","labels":{"p":"t","nvidia.com/gpu.count":"4"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"2"},\
+        "allocatable":{"cpu":"8","memory":"8Gi"}}}
+        ]}
+        """);
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(0, run.code(), run.err());
+    String hint = "  = hint: check the NVIDIA device plugin on the node ('kubectl describe node' shows its"
+        + " allocatable), then run from-nodes again; or write gpu_count by hand";
+    assertEquals(List.of(
+        file + ":2:104: warning: items[0].metadata.labels.nvidia.com/gpu.count: node 'a' has 2 GPUs by its label"
+            + " nvidia.com/gpu.count but 0 nvidia.com/gpu in status.capacity, so pool 's' gets no GPUs", hint,
+        file + ":5:11: warning: items[1].status: the nodes of pool 's' differ in size (GPUs 0 to 1), so the pool is"
+            + " sized from the smallest of each, which every node has",
+        "  = hint: to use the larger nodes fully, give them a pool label of their own and name it with --pool-label",
+        file + ":6:67: warning: items[2].metadata.labels.nvidia.com/gpu.count: node 'c' has 4 GPUs by its label"
+            + " nvidia.com/gpu.count but 2 nvidia.com/gpu in status.capacity, so pool 't' gets 2 GPUs per node",
+        hint),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  @Test
+  void aGpuCountLabelThatIsNoNumberIsAnErrorAtIt() throws IOException {
+    Path file = nodes("""
+        {"items":[{"metadata":{"name":"a","labels":{"p":"s","nvidia.com/gpu.count":"two"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi"},"allocatable":{"cpu":"8","memory":"8Gi"}}}]}
+        """);
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(1, run.code());
+    assertEquals("", run.out());
+    assertEquals(List.of(
+        file + ":1:76: error: items[0].metadata.labels.nvidia.com/gpu.count: node 'a' has the label"
+            + " nvidia.com/gpu.count 'two', which is not a number of GPUs",
+        "  = hint: NVIDIA's GPU feature discovery writes the node's GPUs as a whole number from 0, such as 2"),
         run.err().lines().filter(l -> !l.startsWith("    |")).toList());
   }
 

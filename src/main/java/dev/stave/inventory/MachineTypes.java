@@ -1,12 +1,15 @@
 package dev.stave.inventory;
 
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * vCPUs and memory of GCE machine types, for pools whose Terraform carries no Cloudwise labels. GCE's
@@ -18,7 +21,7 @@ import java.util.stream.Collectors;
 public final class MachineTypes {
   private static final Pattern PREDEFINED = Pattern.compile("(n1|n2|e2)-(standard|highmem|highcpu)-([0-9]{1,3})");
   private static final Pattern CUSTOM =
-      Pattern.compile("(?:(?:n1|n2|n2d|e2)-)?custom-([0-9]{1,3})-([0-9]{1,7})(?:-ext)?");
+      Pattern.compile("(?:(n1|n2|n2d|e2)-)?custom-([0-9]{1,3})-([0-9]{1,7})(-ext)?");
   private static final Map<String, BigDecimal> GIB_PER_CPU = Map.of(
       "n1-standard", new BigDecimal("3.75"), "n1-highmem", new BigDecimal("6.5"), "n1-highcpu", new BigDecimal("0.9"),
       "n2-standard", BigDecimal.valueOf(4), "n2-highmem", BigDecimal.valueOf(8), "n2-highcpu", BigDecimal.ONE,
@@ -41,6 +44,33 @@ public final class MachineTypes {
       "a2", "nvidia-tesla-a100 (A2 Standard) or nvidia-a100-80gb (A2 Ultra)",
       "a3", "nvidia-h100-80gb (A3 High, A3 Edge), nvidia-h100-mega-80gb (A3 Mega) or nvidia-h200-141gb (A3 Ultra)",
       "a4", "nvidia-b200", "a4x", "nvidia-gb200", "g2", "nvidia-l4", "g4", "nvidia-rtx-pro-6000");
+  /**
+   * GCE's rules for custom machine types of one series: the vCPU counts it takes, and the memory per vCPU (in
+   * MiB) without extended memory ({@code -ext}), which only some series have. From Google's own sample that
+   * checks them, https://cloud.google.com/compute/docs/samples/compute-custom-machine-type-helper-class (N1: 1 or
+   * an even 2 to 96 vCPUs, 922 to 6656 MiB per vCPU; N2: an even 2 to 32, then a multiple of 4 from 36 to 128;
+   * N2D: 2, 4, 8, 16, 32, 48, 64, 80 or 96; E2: an even 2 to 32, without extended memory; N2, N2D and E2 512 to
+   * 8192 MiB per vCPU; more memory than that is the type's {@code -ext} form). The memory is a multiple of 256
+   * MiB, as that sample checks and the Cloud Billing API's CustomMachineType says ("Must be an increment of 0.25
+   * (256 MB)", https://googleapis.dev/dotnet/Google.Apis.Cloudbilling.v1beta/latest/api/
+   * Google.Apis.Cloudbilling.v1beta.Data.CustomMachineType.html). The most extended memory of each series is not
+   * checked: the sources found disagree on it (624 or 640 GB on N2).
+   */
+  private record CustomRules(String series, List<Integer> vcpus, String vcpusSaid, int minMiPerCpu, int maxMiPerCpu,
+      boolean extended) {}
+
+  private static final CustomRules N1_CUSTOM = new CustomRules("N1", evens(1, 2, 96), "1 or an even number up to 96",
+      922, 6656, true);
+  private static final Map<String, CustomRules> CUSTOM_RULES = Map.of(
+      "", N1_CUSTOM, "n1", N1_CUSTOM,
+      "n2", new CustomRules("N2", concat(evens(2, 2, 32), multiples(4, 36, 128)),
+          "an even number up to 32, or a multiple of 4 from 36 to 128", 512, 8192, true),
+      "n2d", new CustomRules("N2D", List.of(2, 4, 8, 16, 32, 48, 64, 80, 96), "2, 4, 8, 16, 32, 48, 64, 80 or 96",
+          512, 8192, true),
+      "e2", new CustomRules("E2", evens(2, 2, 32), "an even number from 2 to 32", 512, 8192, false));
+  /** GCE sizes a custom type's memory in steps of 256 MiB. */
+  private static final int CUSTOM_MEMORY_STEP = 256;
+
   /** The one predefined type whose memory is not its family's ratio: 864 GiB, not 8 per vCPU. */
   private static final String N2_HIGHMEM_128 = "n2-highmem-128";
 
@@ -63,10 +93,69 @@ public final class MachineTypes {
       return Optional.of(new Machine(cpu, gib.multiply(BigDecimal.valueOf(1024)).longValue()));
     }
     Matcher c = CUSTOM.matcher(machineType);
-    if (c.matches()) {
-      return Optional.of(new Machine(Integer.parseInt(c.group(1)), Long.parseLong(c.group(2))));
+    if (c.matches() && customProblem(machineType).isEmpty()) {
+      return Optional.of(new Machine(Integer.parseInt(c.group(2)), Long.parseLong(c.group(3))));
     }
     return Optional.empty();
+  }
+
+  /**
+   * Why GCE could create no machine of the custom type {@code machineType} ("custom-3-3072 has 3 vCPUs"); empty
+   * for a custom type GCE's rules allow, and for a type that is not custom. Sized as written, the pool would be a
+   * node that does not exist.
+   */
+  public static Optional<String> customProblem(String machineType) {
+    Matcher c = CUSTOM.matcher(machineType);
+    if (!c.matches()) {
+      return Optional.empty();
+    }
+    CustomRules rules = CUSTOM_RULES.get(c.group(1) == null ? "" : c.group(1));
+    int cpu = Integer.parseInt(c.group(2));
+    long memory = Long.parseLong(c.group(3));
+    boolean ext = c.group(4) != null;
+    String type = rules.series() + " custom types";
+    if (!rules.vcpus().contains(cpu) || c.group(2).startsWith("0")) {
+      return Optional.of("it has " + vcpus(cpu) + ", and " + type + " have " + rules.vcpusSaid());
+    }
+    if (memory % CUSTOM_MEMORY_STEP != 0) {
+      return Optional.of("its memory, " + c.group(3) + " MiB, is not a multiple of " + CUSTOM_MEMORY_STEP
+          + " MiB, as GCE sizes custom types");
+    }
+    if (memory < (long) cpu * rules.minMiPerCpu()) {
+      return Optional.of("its " + memory + " MiB are less than " + rules.minMiPerCpu() + " MiB per vCPU, the least "
+          + type + " have (" + (long) cpu * rules.minMiPerCpu() + " MiB for " + vcpus(cpu) + ")");
+    }
+    if (ext && !rules.extended()) {
+      return Optional.of(type + " have no extended memory (-ext)");
+    }
+    if (!ext && memory > (long) cpu * rules.maxMiPerCpu()) {
+      return Optional.of("its " + memory + " MiB are more than " + rules.maxMiPerCpu() + " MiB per vCPU, the most "
+          + type + " have (" + (long) cpu * rules.maxMiPerCpu() + " MiB for " + vcpus(cpu) + ")"
+          + (rules.extended() ? " without extended memory, whose type ends in -ext" : ""));
+    }
+    return Optional.empty();
+  }
+
+  private static String vcpus(int cpu) {
+    return cpu + (cpu == 1 ? " vCPU" : " vCPUs");
+  }
+
+  /** from, then the even numbers from first to last: evens(1, 2, 96) is 1, 2, 4, ..., 96. */
+  private static List<Integer> evens(int from, int first, int last) {
+    List<Integer> all = new ArrayList<>();
+    if (from != first) {
+      all.add(from);
+    }
+    all.addAll(multiples(2, first, last));
+    return List.copyOf(all);
+  }
+
+  private static List<Integer> multiples(int step, int first, int last) {
+    return IntStream.rangeClosed(first / step, last / step).map(i -> i * step).boxed().toList();
+  }
+
+  private static List<Integer> concat(List<Integer> a, List<Integer> b) {
+    return Stream.concat(a.stream(), b.stream()).toList();
   }
 
   /**
@@ -92,6 +181,15 @@ public final class MachineTypes {
       return "GCE's " + family + " types have " + VCPUS.get(family).stream().map(String::valueOf)
           .collect(Collectors.joining(", ")) + " vCPUs; for another size, use custom-C-M (M in MiB); or add labels"
           + " cpu and memory_m";
+    }
+    Optional<String> custom = customProblem(machineType);
+    if (custom.isPresent()) {
+      Matcher c = CUSTOM.matcher(machineType);
+      c.matches();
+      CustomRules rules = CUSTOM_RULES.get(c.group(1) == null ? "" : c.group(1));
+      return "GCE's " + rules.series() + " custom types have " + rules.vcpusSaid() + " vCPUs and a multiple of "
+          + CUSTOM_MEMORY_STEP + " MiB, " + rules.minMiPerCpu() + " to " + rules.maxMiPerCpu() + " MiB per vCPU"
+          + (rules.extended() ? " (more with -ext)" : "") + "; or add labels cpu and memory_m";
     }
     Optional<String> gpus = gpus(machineType);
     if (gpus.isPresent()) {

@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
@@ -564,6 +565,13 @@ public final class TerraformInventoryReader {
       return null;
     }
     var machine = MachineTypes.lookup(machineType);
+    Optional<String> custom = MachineTypes.customProblem(machineType);
+    if (custom.isPresent()) {
+      problems.add(Diagnostic.error(config.get("machine_type").origin(), path(key, "node_config.machine_type"),
+          "machine-type", "'" + machineType + "' is no machine type GCE can create: " + custom.get(),
+          MachineTypes.known(machineType)));
+      return null;
+    }
     if (machine.isEmpty()) {
       problems.add(Diagnostic.error(config.get("machine_type").origin(), path(key, "node_config.machine_type"),
           "machine-type", "'" + machineType + "' is not a machine type stave knows",

@@ -19,6 +19,7 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -93,6 +94,58 @@ class GkeModelTest {
         "e2-highcpu-1", "n2-standard-0", "n1-standard-08", "n2-highmem-016")) {
       assertEquals(Optional.empty(), MachineTypes.lookup(none), none);
     }
+  }
+
+  /** Custom types within GCE's rules are sized as written, at each end of each series' ranges. */
+  @Test
+  void customMachineTypesThatGceAllows() {
+    assertEquals(new MachineTypes.Machine(1, 1024), MachineTypes.lookup("custom-1-1024").orElseThrow());
+    assertEquals(new MachineTypes.Machine(96, 638976), MachineTypes.lookup("custom-96-638976").orElseThrow());
+    assertEquals(new MachineTypes.Machine(2, 13312), MachineTypes.lookup("n1-custom-2-13312").orElseThrow());
+    assertEquals(new MachineTypes.Machine(2, 20480), MachineTypes.lookup("custom-2-20480-ext").orElseThrow());
+    assertEquals(new MachineTypes.Machine(36, 18432), MachineTypes.lookup("n2-custom-36-18432").orElseThrow());
+    assertEquals(new MachineTypes.Machine(128, 1048576), MachineTypes.lookup("n2-custom-128-1048576").orElseThrow());
+    assertEquals(new MachineTypes.Machine(4, 40960), MachineTypes.lookup("n2-custom-4-40960-ext").orElseThrow());
+    assertEquals(new MachineTypes.Machine(48, 24576), MachineTypes.lookup("n2d-custom-48-24576").orElseThrow());
+    assertEquals(new MachineTypes.Machine(32, 262144), MachineTypes.lookup("e2-custom-32-262144").orElseThrow());
+    assertEquals(new MachineTypes.Machine(2, 1024), MachineTypes.lookup("e2-custom-2-1024").orElseThrow());
+  }
+
+  /** Custom types that break GCE's rules are no machine, each with the rule it breaks. */
+  @Test
+  void customMachineTypesThatGceRefuses() {
+    Map<String, String> refused = new LinkedHashMap<>();
+    refused.put("custom-3-3072", "it has 3 vCPUs, and N1 custom types have 1 or an even number up to 96");
+    refused.put("custom-98-98304", "it has 98 vCPUs, and N1 custom types have 1 or an even number up to 96");
+    refused.put("n2-custom-34-34816",
+        "it has 34 vCPUs, and N2 custom types have an even number up to 32, or a multiple of 4 from 36 to 128");
+    refused.put("n2d-custom-6-6144", "it has 6 vCPUs, and N2D custom types have 2, 4, 8, 16, 32, 48, 64, 80 or 96");
+    refused.put("e2-custom-1-1024", "it has 1 vCPU, and E2 custom types have an even number from 2 to 32");
+    refused.put("e2-custom-34-34816", "it has 34 vCPUs, and E2 custom types have an even number from 2 to 32");
+    refused.put("custom-4-5000", "its memory, 5000 MiB, is not a multiple of 256 MiB, as GCE sizes custom types");
+    refused.put("custom-1-768",
+        "its 768 MiB are less than 922 MiB per vCPU, the least N1 custom types have (922 MiB for 1 vCPU)");
+    refused.put("custom-2-1792",
+        "its 1792 MiB are less than 922 MiB per vCPU, the least N1 custom types have (1844 MiB for 2 vCPUs)");
+    refused.put("n2-custom-4-1792",
+        "its 1792 MiB are less than 512 MiB per vCPU, the least N2 custom types have (2048 MiB for 4 vCPUs)");
+    refused.put("custom-2-13568", "its 13568 MiB are more than 6656 MiB per vCPU, the most N1 custom types have"
+        + " (13312 MiB for 2 vCPUs) without extended memory, whose type ends in -ext");
+    refused.put("n2d-custom-2-16640", "its 16640 MiB are more than 8192 MiB per vCPU, the most N2D custom types have"
+        + " (16384 MiB for 2 vCPUs) without extended memory, whose type ends in -ext");
+    refused.put("e2-custom-2-16640",
+        "its 16640 MiB are more than 8192 MiB per vCPU, the most E2 custom types have (16384 MiB for 2 vCPUs)");
+    refused.put("e2-custom-2-4096-ext", "E2 custom types have no extended memory (-ext)");
+    refused.forEach((type, why) -> {
+      assertEquals(Optional.of(why), MachineTypes.customProblem(type), type);
+      assertEquals(Optional.empty(), MachineTypes.lookup(type), type);
+    });
+    assertEquals(Optional.empty(), MachineTypes.customProblem("n1-standard-8"));
+    assertEquals("GCE's N2 custom types have an even number up to 32, or a multiple of 4 from 36 to 128 vCPUs and a"
+        + " multiple of 256 MiB, 512 to 8192 MiB per vCPU (more with -ext); or add labels cpu and memory_m",
+        MachineTypes.known("n2-custom-34-34816"));
+    assertEquals("GCE's E2 custom types have an even number from 2 to 32 vCPUs and a multiple of 256 MiB, 512 to"
+        + " 8192 MiB per vCPU; or add labels cpu and memory_m", MachineTypes.known("e2-custom-1-1024"));
   }
 
   @Test

@@ -992,6 +992,36 @@ class TerraformInventoryReaderTest {
   }
 
   /**
+   * A custom type that breaks GCE's rules is no machine GCE could create: sized as written, the pool would be a
+   * node that does not exist. The error names the rule, the hint the series' rules; labels cpu and memory_m
+   * size the pool without it.
+   */
+  @Test
+  void aCustomTypeThatBreaksGcesRulesIsAnErrorAtIt() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "n2-custom-34-34816"}},
+          "q": {"name": "q", "node_count": 1, "node_config": {"machine_type": "e2-custom-4-5000"}},
+          "r": {"name": "r", "node_count": 1, "node_config": {"machine_type": "custom-3-3072",
+            "labels": {"cpu": 3, "memory_m": 3072}}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.";
+    assertEquals(List.of(
+        inv + "2:71: error: " + pool + "p.node_config.machine_type: 'n2-custom-34-34816' is no machine type GCE can"
+            + " create: it has 34 vCPUs, and N2 custom types have an even number up to 32, or a multiple of 4 from 36"
+            + " to 128",
+        "  = hint: GCE's N2 custom types have an even number up to 32, or a multiple of 4 from 36 to 128 vCPUs and a"
+            + " multiple of 256 MiB, 512 to 8192 MiB per vCPU (more with -ext); or add labels cpu and memory_m",
+        inv + "3:71: error: " + pool + "q.node_config.machine_type: 'e2-custom-4-5000' is no machine type GCE can"
+            + " create: its memory, 5000 MiB, is not a multiple of 256 MiB, as GCE sizes custom types",
+        "  = hint: GCE's E2 custom types have an even number from 2 to 32 vCPUs and a multiple of 256 MiB, 512 to"
+            + " 8192 MiB per vCPU; or add labels cpu and memory_m"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  /**
    * An accelerator-optimized machine type comes with GPUs whose count stave does not know, so its hint asks for the
    * GPU labels too: with cpu and memory_m alone, the pool would have no GPUs.
    */

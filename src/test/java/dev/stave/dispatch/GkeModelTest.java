@@ -90,8 +90,13 @@ class GkeModelTest {
     assertEquals(new MachineTypes.Machine(96, 98304), MachineTypes.lookup("n2-highcpu-96").orElseThrow());
     // GCE's largest n2-highmem has 864 GiB, not 8 per vCPU.
     assertEquals(new MachineTypes.Machine(128, 884736), MachineTypes.lookup("n2-highmem-128").orElseThrow());
+    // GCE's compute-optimized C2 types: standard only, 4 GiB per vCPU.
+    assertEquals(new MachineTypes.Machine(4, 16384), MachineTypes.lookup("c2-standard-4").orElseThrow());
+    assertEquals(new MachineTypes.Machine(30, 122880), MachineTypes.lookup("c2-standard-30").orElseThrow());
+    assertEquals(new MachineTypes.Machine(60, 245760), MachineTypes.lookup("c2-standard-60").orElseThrow());
     for (String none : List.of("n1-standard-6", "n1-highmem-1", "n2-highcpu-128", "e2-standard-64", "e2-highmem-32",
-        "e2-highcpu-1", "n2-standard-0", "n1-standard-08", "n2-highmem-016")) {
+        "e2-highcpu-1", "n2-standard-0", "n1-standard-08", "n2-highmem-016", "c2-standard-2", "c2-standard-32",
+        "c2-highmem-4", "c2-highcpu-8", "c2-standard-08", "n2d-standard-4", "e2-medium")) {
       assertEquals(Optional.empty(), MachineTypes.lookup(none), none);
     }
   }

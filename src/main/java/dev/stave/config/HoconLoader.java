@@ -21,6 +21,7 @@ import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
 import dev.stave.diag.Words;
+import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -261,11 +262,31 @@ public final class HoconLoader {
       // Typesafe reads the first that exists (and, of a name without an extension, any others too).
       Path found = candidates.stream().filter(Files::isRegularFile).findFirst()
           .orElseThrow(() -> new MissingInclude(name, fileFunction, file(), folder));
+      // A file that is already being read would be read again inside itself without end: Typesafe gives up
+      // after 50 levels with a trace of its own classes, at whichever include that was.
+      List<Path> reading = new ArrayList<>(files);
+      Collections.reverse(reading);
+      for (int i = 0; i < reading.size(); i++) {
+        if (sameFile(reading.get(i), found)) {
+          List<Path> round = new ArrayList<>(reading.subList(i, reading.size()));
+          round.add(found);
+          throw new CyclicInclude(name, fileFunction, file(), round);
+        }
+      }
       files.push(found);
       try {
         return read.get();
       } finally {
         files.pop();
+      }
+    }
+
+    /** Whether {@code a} and {@code b} are one file, once links and {@code ..} are followed. */
+    private static boolean sameFile(Path a, Path b) {
+      try {
+        return Files.isSameFile(a, b);
+      } catch (IOException e) {
+        return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
       }
     }
 
@@ -324,6 +345,25 @@ public final class HoconLoader {
       return (fileFunction ? "include file(\"" + name + "\"): " : "include \"" + name + "\": ")
           + (names.size() == 1 ? "there is no such file" + where
               : "HOCON reads " + Words.or(names) + " for it, and none of them is" + where);
+    }
+  }
+
+  /**
+   * An include of a file that is already being read: {@code round} is the files from that one to the include's,
+   * then that one again.
+   */
+  private static final class CyclicInclude extends ConfigException.Generic {
+    final String name;
+    final boolean fileFunction;
+    final transient Path including;
+    final transient List<Path> round;
+
+    CyclicInclude(String name, boolean fileFunction, Path including, List<Path> round) {
+      super("include cycle");
+      this.name = name;
+      this.fileFunction = fileFunction;
+      this.including = including;
+      this.round = List.copyOf(round);
     }
   }
 
@@ -573,6 +613,15 @@ public final class HoconLoader {
               + " names one relative to the config that has it"
           : "fix the file name: an include names a file relative to the folder of the config that has it";
       origin = namedIncludeOrigin(shown(missing.including, path, file), missing.name, missing.fileFunction);
+    } else if (e instanceof CyclicInclude cyclic) {
+      String written = cyclic.fileFunction
+          ? "include file(\"" + cyclic.name + "\")" : "include \"" + cyclic.name + "\"";
+      List<String> names = cyclic.round.stream().map(p -> shown(p, path, file)).toList();
+      Origin at = namedIncludeOrigin(shown(cyclic.including, path, file), cyclic.name, cyclic.fileFunction);
+      return Diagnostic.error(at, "", "hocon-cycle", "invalid HOCON: " + written + ": the includes go round in a"
+          + " circle, " + names.get(0) + " includes " + String.join(", which includes ", names.subList(1, names.size()))
+          + " again, without end", "remove the include that leads back, or move what the files share into a file"
+          + " that includes neither");
     } else if (e instanceof RefusedInclude) {
       code = "hocon-include";
       hint = "copy what it holds into a file next to this one and include that: include \"file.conf\"";

@@ -470,13 +470,40 @@ class HoconLoaderTest {
     assertTrue(e.diagnostics().get(0).message().startsWith("invalid HOCON"), e.diagnostics().toString());
   }
 
+  /**
+   * An include of a file being read is an error at that include, naming the files round the circle; Typesafe's
+   * own error came 50 levels deep, with a trace of its classes.
+   */
   @Test
-  void aCycleOfIncludesIsAnError() throws IOException {
-    Files.writeString(dir.resolve("a.conf"), "include \"b.conf\"\n");
-    Files.writeString(dir.resolve("b.conf"), "include \"a.conf\"\n");
+  void aCycleOfIncludesIsAnErrorAtTheIncludeThatLeadsBack() throws IOException {
+    Files.writeString(dir.resolve("a.conf"), "kind = experiment\ninclude \"b.conf\"\n");
+    Files.createDirectories(dir.resolve("sub"));
+    Files.writeString(dir.resolve("b.conf"), "name = x\ninclude \"sub/c\"\n");
+    Files.writeString(dir.resolve("sub/c.conf"), "image = i\n  include \"../b.conf\"\n");
     UserError e = assertThrows(UserError.class,
         () -> new ConfigLoader(new Env(Map.of(), "/"), new Sources()).load(dir.resolve("a.conf")));
     assertEquals(1, e.diagnostics().size());
+    Diagnostic d = e.diagnostics().get(0);
+    assertEquals("hocon-cycle", d.code());
+    assertEquals(dir.resolve("sub/c.conf").toString(), d.origin().file());
+    assertEquals(2, d.origin().line());
+    assertEquals(3, d.origin().column());
+    assertEquals("invalid HOCON: include \"../b.conf\": the includes go round in a circle, " + dir.resolve("b.conf")
+        + " includes " + dir.resolve("sub/c.conf") + ", which includes " + dir.resolve("b.conf") + " again, without end",
+        d.message());
+    assertEquals(List.of("remove the include that leads back, or move what the files share into a file that"
+        + " includes neither"), d.hints());
+    // A file that includes itself.
+    Files.writeString(dir.resolve("self.conf"), "include \"self.conf\"\n");
+    UserError self = assertThrows(UserError.class,
+        () -> new ConfigLoader(new Env(Map.of(), "/"), new Sources()).load(dir.resolve("self.conf")));
+    assertEquals("invalid HOCON: include \"self.conf\": the includes go round in a circle, "
+        + dir.resolve("self.conf") + " includes " + dir.resolve("self.conf") + " again, without end",
+        self.diagnostics().get(0).message());
+    // One file included twice, not inside itself, is no cycle.
+    Files.writeString(dir.resolve("twice.conf"), "include \"sub/d.conf\"\ninclude \"sub/d.conf\"\n");
+    Files.writeString(dir.resolve("sub/d.conf"), "kind = experiment\n");
+    new ConfigLoader(new Env(Map.of(), "/"), new Sources()).load(dir.resolve("twice.conf"));
   }
 
   @Test

@@ -626,12 +626,13 @@ public final class HoconLoader {
       code = "hocon-include";
       hint = "copy what it holds into a file next to this one and include that: include \"file.conf\"";
       origin = includeOrigin(path, file);
+    } else if (message.contains("cycle") || message.contains("nested more than")) {
+      // Before the unresolved substitution, which Typesafe also reports a cycle as: defining it would not help.
+      code = "hocon-cycle";
+      hint = "write one of these values out, so that their substitutions do not lead back to each other";
     } else if (e instanceof ConfigException.UnresolvedSubstitution) {
       code = "hocon-substitution";
       hint = "define the value, or write ${?NAME} to make it optional";
-    } else if (message.contains("cycle") || message.contains("nested more than")) {
-      code = "hocon-cycle";
-      hint = "remove the cycle between includes or substitutions";
     } else if (e instanceof ConfigException.IO || message.contains("not found")) {
       code = "hocon-io";
       hint = "check that the included file exists";

@@ -464,10 +464,15 @@ class HoconLoaderTest {
     assertEquals(2, e.diagnostics().get(0).origin().line());
   }
 
+  /** A cycle is not fixed by defining the value, which the hint for an undefined one says to do. */
   @Test
   void aCycleOfSubstitutionsIsAnError() throws IOException {
     UserError e = assertThrows(UserError.class, () -> load("a = ${b}\nb = ${a}\n", Map.of()));
-    assertTrue(e.diagnostics().get(0).message().startsWith("invalid HOCON"), e.diagnostics().toString());
+    Diagnostic d = e.diagnostics().get(0);
+    assertEquals("hocon-cycle", d.code());
+    assertTrue(d.message().startsWith("invalid HOCON"), e.diagnostics().toString());
+    assertEquals(List.of("write one of these values out, so that their substitutions do not lead back to each other"),
+        d.hints());
   }
 
   /**

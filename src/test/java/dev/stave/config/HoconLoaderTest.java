@@ -494,8 +494,8 @@ class HoconLoaderTest {
     assertEquals(2, d.origin().line());
     assertEquals(3, d.origin().column());
     assertEquals("invalid HOCON: include \"../b.conf\": the includes go round in a circle, " + dir.resolve("b.conf")
-        + " includes " + dir.resolve("sub/c.conf") + ", which includes " + dir.resolve("b.conf") + " again, without end",
-        d.message());
+        + " includes " + dir.resolve("sub/c.conf") + ", which includes " + dir.resolve("b.conf")
+        + " again, without end", d.message());
     assertEquals(List.of("remove the include that leads back, or move what the files share into a file that"
         + " includes neither"), d.hints());
     // A file that includes itself.

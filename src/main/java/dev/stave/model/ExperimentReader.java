@@ -642,6 +642,15 @@ public final class ExperimentReader {
         }
         String repository = Values.string(m, "repository");
         defaultName = repository == null ? null : lastSegment(repository).replaceAll("\\.git$", "");
+        // Kubernetes deprecated the gitRepo volume long ago, and from 1.33 its kubelet has the plugin off unless
+        // the GitRepoVolumeDriver feature gate turns it on: the API server still takes the pod, which then never
+        // starts. Symphony's configs have the mount type, so it compiles, with a warning.
+        problems.add(Diagnostic.warning(m.has("type") ? m.get("type").origin() : m.origin(), path + ".type",
+            "git-repo-volume",
+            "a git_repo mount is a gitRepo volume, which Kubernetes 1.33 and later turn off by default"
+                + " (feature gate GitRepoVolumeDriver): the pod would not start on such a cluster",
+            "clone the repository in the container's command into an empty_dir mount, or check that the"
+                + " cluster's nodes enable GitRepoVolumeDriver"));
       }
     }
     if (mountPath == null) {

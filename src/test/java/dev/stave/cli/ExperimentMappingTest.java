@@ -589,6 +589,30 @@ class ExperimentMappingTest {
         + " purpose"), run.err());
   }
 
+  /** Kubernetes 1.33 turned the gitRepo volume off by default: the bundle is written as before, with a warning. */
+  @Test
+  void aGitRepoMountWarnsThatClustersFrom133DoNotMountIt() throws IOException {
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: e
+        image: busybox:1
+        processes:
+          a: {mounts: [{type: git_repo, repository: "https://github.com/x/y.git", mount_path: /src}]}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(0, run.code(), run.err());
+    assertEquals(List.of(file + ":5:23: warning: processes.a.mounts[0].type: a git_repo mount is a gitRepo volume,"
+            + " which Kubernetes 1.33 and later turn off by default (feature gate GitRepoVolumeDriver): the pod"
+            + " would not start on such a cluster",
+        "    |   a: {mounts: [{type: git_repo, repository: \"https://github.com/x/y.git\", mount_path: /src}]}",
+        "    |                       ^",
+        "  = hint: clone the repository in the container's command into an empty_dir mount, or check that the"
+            + " cluster's nodes enable GitRepoVolumeDriver"),
+        run.err().lines().toList());
+    assertTrue(run.out().contains("        gitRepo:\n          repository: https://github.com/x/y.git\n"), run.out());
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"yaml", "conf"})
   void aVariableTheModelCheckRefusesInAnOverrideIsNamedWithHowToMakeItText(String format) throws IOException {

@@ -347,11 +347,18 @@ final class Pipeline {
         if (earlier == null) {
           first.put(id, o);
         } else if (!earlier.equals(bundle.getKey()) && !same.test(first.get(id), o)) {
+          String what = describe.apply(o);
+          // The one claim stave makes is the project's storage, which its experiments share on purpose:
+          // renaming one would not part them, setting their storage alike would.
+          String hint = what.startsWith("PersistentVolumeClaim ")
+              ? "the project's experiments share its storage claim: give them the same storage size and"
+                  + " storage_class (or context default_pvc_size), or different projects"
+              : "rename an experiment or a process, or give the experiments different namespaces (project)";
           diagnostics.add(Diagnostic.error(Origin.of(bundleConfigs.get(bundle.getKey()).toString()), "",
               "object-in-two-bundles",
-              "bundles '" + earlier + "' and '" + bundle.getKey() + "' both have " + describe.apply(o)
+              "bundles '" + earlier + "' and '" + bundle.getKey() + "' both have " + what
                   + ", each a different one; applied together, the one applied last would replace the other",
-              "rename an experiment or a process, or give the experiments different namespaces (project)"));
+              hint));
         }
       }
     }

@@ -406,8 +406,11 @@ class MrunnerTest {
         + "storage: {mount: /data, size: 100Gi}\nprocesses: {d: {command: [x]}}\n");
     Run claims = Run.of("compile", a.toString(), big.toString(), "-o", "-");
     assertEquals(1, claims.code(), claims.err());
-    assertTrue(claims.err().contains("error: bundles 'a' and 'big' both have PersistentVolumeClaim lab/lab-storage,"),
-        claims.err());
+    // Renaming does not part a project's shared claim; the hint says what does.
+    assertEquals(big + ":1:1: error: bundles 'a' and 'big' both have PersistentVolumeClaim lab/lab-storage, each a"
+        + " different one; applied together, the one applied last would replace the other\n    | kind: experiment\n"
+        + "    | ^\n  = hint: the project's experiments share its storage claim: give them the same storage size and"
+        + " storage_class (or context default_pvc_size), or different projects\n", claims.err());
     Run claimsValid = Run.of("validate", a.toString(), big.toString());
     assertEquals(1, claimsValid.code(), claimsValid.err());
     assertEquals(claims.err(), claimsValid.err());

@@ -724,9 +724,22 @@ public final class YamlLoader {
           continue;
         }
         keyOrigins.put(key, keyOrigin);
-        entries.put(key, child(map, index, tuple.getValueNode(), childPath, depth + 1));
+        org.yaml.snakeyaml.nodes.Node value = tuple.getValueNode();
+        if (isEmpty(value)) {
+          // Nothing is written after 'h:': SnakeYAML places the empty value after the colon, past the line's
+          // last character (past the file's when the line has no newline), so an error in it is at its key.
+          use = keyOrigin;
+        }
+        entries.put(key, child(map, index, value, childPath, depth + 1));
       }
       return new MapNode(entries, keyOrigins, origin);
+    }
+
+    /** Whether {@code n} is a value left out ({@code h:}): a plain scalar of no text and no width. */
+    private static boolean isEmpty(org.yaml.snakeyaml.nodes.Node n) {
+      return n instanceof org.yaml.snakeyaml.nodes.ScalarNode scalar && scalar.isPlain() && scalar.getValue().isEmpty()
+          && scalar.getStartMark() != null && scalar.getEndMark() != null
+          && scalar.getStartMark().getIndex() == scalar.getEndMark().getIndex();
     }
 
     /**

@@ -272,6 +272,19 @@ class YamlLoaderTest {
     assertEquals(new Origin("x.yaml", 2, 1), root.keyOrigin("processes"));
   }
 
+  /**
+   * A value left out ('h:') is at its key: SnakeYAML places it after the colon, which on a file's last line
+   * without a newline is past the end of the text.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"", "\n", "   ", " # c", "\n  g: {}\n"})
+  void aValueLeftOutIsAtItsKey(String after) {
+    MapNode processes = (MapNode) load("kind: experiment\nprocesses:\n  h:" + after).get("processes");
+    assertEquals(new Origin("x.yaml", 3, 3), processes.get("h").origin());
+    // A value written is where it is written, a null as much as any.
+    assertEquals(new Origin("x.yaml", 2, 4), load("kind: experiment\nh: ~").get("h").origin());
+  }
+
   /** An alias is where its key got the value, so an error in the value is there, naming the anchor. */
   @Test
   void aValueWrittenAsAnAliasIsAtTheAlias() {

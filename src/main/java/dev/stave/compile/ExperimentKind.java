@@ -10,11 +10,14 @@ import dev.stave.model.ContextDef;
 import dev.stave.model.ContextDefaults;
 import dev.stave.model.Experiment;
 import dev.stave.model.ExperimentReader;
+import dev.stave.model.PodUnit;
 import dev.stave.model.RunSpec;
 import dev.stave.model.RunSpecReader;
 import dev.stave.model.SecretFile;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /** Symphony's and mrunner's experiments (README, Writing an experiment). */
 final class ExperimentKind implements KindCompiler {
@@ -67,7 +70,9 @@ final class ExperimentKind implements KindCompiler {
     if (diagnostics.stream().anyMatch(Diagnostic::isError)) {
       return failed(diagnostics);
     }
-    objects = Sweep.expand(objects, run.sweep(), experiment.name(), diagnostics);
+    Set<String> groups = new HashSet<>();
+    experiment.units().stream().filter(PodUnit::group).forEach(u -> groups.add(u.name()));
+    objects = Sweep.expand(objects, run.sweep(), experiment.name(), groups, diagnostics);
     List<SecretSpec> secrets = new ArrayList<>(secrets(experiment));
     secrets.addAll(SecretEnvMapping.secrets(experiment, run, diagnostics));
     return new ExperimentAnalysis.Compilation(new Compiled(experiment.name(), objects, secrets, diagnostics),

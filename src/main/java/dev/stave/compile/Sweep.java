@@ -33,7 +33,11 @@ final class Sweep {
 
   private Sweep() {}
 
-  static List<PlannedObject> expand(List<PlannedObject> objects, SweepGrid sweep, String bundle,
+  /**
+   * @param groups the names of the experiment's process groups (as its workloads' component label has them), so
+   *     that a name too long is told to be a group's, not a process's
+   */
+  static List<PlannedObject> expand(List<PlannedObject> objects, SweepGrid sweep, String bundle, Set<String> groups,
       List<Diagnostic> problems) {
     if (sweep == null) {
       return objects;
@@ -45,8 +49,11 @@ final class Sweep {
         .orElse(null);
     String longest = longestObject == null ? "" : longestName(longestObject);
     if (longest.length() > Names.MAX_LABEL) {
-      // An experiment's Services are named after its services (binds), its workloads after its processes.
-      String part = longestObject.kind().equals("Service") ? "service's" : "process's";
+      // An experiment's Services are named after its services (binds), its workloads after its processes and
+      // process groups.
+      String part = longestObject.kind().equals("Service") ? "service's"
+          : longestObject.data().get("labels") instanceof Map<?, ?> labels
+              && groups.contains(labels.get(Labels.COMPONENT)) ? "group's" : "process's";
       problems.add(Diagnostic.error(sweep.origin(), "sweep", "name-too-long",
           "with the sweep suffix, " + (longest.endsWith("-xxxxxxxx") ? "the name '" + longest + "'"
               : "the hostname of an Indexed Job's last pod, '" + longest + "',") + " would be " + longest.length()

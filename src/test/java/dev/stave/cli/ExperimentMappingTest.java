@@ -350,6 +350,21 @@ class ExperimentMappingTest {
     }
   }
 
+  /** A sweep's name too long names what to shorten: a group's workload is named after the group. */
+  @ParameterizedTest
+  @CsvSource({
+      "'processes: {trainer-long-one: {}}', process's",
+      "'process_groups: {trainer-long-one: {processes: {p: {}}}}', group's",
+      "'process_groups: {g: {processes: {p: {binds: [trainer-long-one-a]}}}}', service's"})
+  void aSweepNameTooLongNamesWhatToShorten(String units, String part) throws IOException {
+    Path file = Files.writeString(dir.resolve("x.yaml"), "kind: experiment\n"
+        + "name: a-rather-long-experiment-name-for-a-sweep\nimage: img:1\nsweep: {grid: {lr: [1, 2]}}\n" + units);
+    Run run = Run.of("validate", file.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals("  = hint: shorten the experiment's or the " + part + " name by " + (part.equals("service's") ? 6 : 4)
+        + " characters", run.err().lines().toList().get(3), run.err());
+  }
+
   @Test
   void aNumberedPodThatAnotherProcessAlsoMakesIsAnErrorAtTheLaterName() throws IOException {
     Path file = dir.resolve("x.yaml");

@@ -5,6 +5,7 @@ import dev.stave.config.MapNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
+import dev.stave.diag.Words;
 import dev.stave.model.Benchmark;
 import dev.stave.model.BenchmarkReader;
 import java.util.ArrayList;
@@ -26,7 +27,7 @@ final class BenchmarkKind implements KindCompiler {
     if (benchmark == null) {
       return Compiled.failed(diagnostics);
     }
-    diagnostics.addAll(literalCredentials(config, benchmark));
+    diagnostics.addAll(outputCredentials(config, benchmark));
     List<SecretLeaks.Credential> credentials = credentials(config, benchmark);
     if (SecretLeaks.inConfig(config.root(), "", credentials, diagnostics)) {
       return Compiled.failed(diagnostics);
@@ -58,6 +59,9 @@ final class BenchmarkKind implements KindCompiler {
         Labels.common(b.name(), Map.of()), entries));
   }
 
+  /** A credential written into the config itself, as {@code field} ({@code key}) in place of {@code env}. */
+  private record Literal(String field, String env, int line, boolean asDefault) {}
+
   /**
    * Credentials written into the config itself. The tree cannot tell a literal from a value the loader
    * took from the environment, but the source can: a value from {@code ${?ENV}} or {@code ${ENV}} has
@@ -65,16 +69,19 @@ final class BenchmarkKind implements KindCompiler {
    * written as a default ({@code ${ENV:-value}}) is on its line after {@code :-}, a literal still. The
    * warning points at the {@code output} key, not at the credential's own line, so the printed source
    * line does not show the value.
+   *
+   * <p>Without a bucket the credentials are used nowhere, literal or not: that is one warning, which also
+   * says which of them are literals, instead of one that they are unused and one per literal that says so again.
    */
-  private static List<Diagnostic> literalCredentials(ConfigFile config, Benchmark b) {
+  private static List<Diagnostic> outputCredentials(ConfigFile config, Benchmark b) {
     Benchmark.Output output = b.output();
-    if (output == null) {
+    if (output == null || output.key() == null && output.secretKey() == null) {
       return List.of();
     }
     Sources sources = new Sources();
     MapNode root = (MapNode) config.root();
     Origin outputKey = root.keyOrigin("output");
-    List<Diagnostic> out = new ArrayList<>();
+    List<Literal> literals = new ArrayList<>();
     String[][] fields = {{"key", "AWS_ACCESS_KEY_ID"}, {"secret_key", "AWS_SECRET_ACCESS_KEY"}};
     for (String[] field : fields) {
       Benchmark.Credential c = field[0].equals("key") ? output.key() : output.secretKey();
@@ -90,17 +97,47 @@ final class BenchmarkKind implements KindCompiler {
       if (line.contains("${") && !asDefault) {
         continue;
       }
-      out.add(Diagnostic.warning(outputKey, "output." + field[0], "literal-credential",
-          "the credential on line " + c.origin().line() + " is written into the config file itself"
-              + (asDefault ? ", as a variable's default" : ""),
-          "take it from the environment: " + field[0] + " = ${?" + field[1] + "} (HOCON) or " + field[0]
-              + ": ${" + field[1] + "} (YAML)",
-          output.bucket() == null
-              ? "without output.bucket it is used nowhere: it is in no bundle and no Secret; remove it unless you"
-                  + " add a bucket"
-              : "stave keeps it out of the bundle either way: 'stave secrets' puts it into the Secret "
-                  + BenchmarkCompiler.credentialsSecret(b)));
+      literals.add(new Literal(field[0], field[1], c.origin().line(), asDefault));
+    }
+    if (output.bucket() == null) {
+      return List.of(unused(root, output, literals, outputKey));
+    }
+    List<Diagnostic> out = new ArrayList<>();
+    for (Literal l : literals) {
+      out.add(Diagnostic.warning(outputKey, "output." + l.field(), "literal-credential",
+          "the credential on line " + l.line() + " is written into the config file itself"
+              + (l.asDefault() ? ", as a variable's default" : ""),
+          "take it from the environment: " + fromEnvironment(l.field(), l.env()),
+          "stave keeps it out of the bundle either way: 'stave secrets' puts it into the Secret "
+              + BenchmarkCompiler.credentialsSecret(b)));
     }
     return out;
+  }
+
+  /** The warning that {@code output}'s credentials, with no bucket to write to, are used nowhere. */
+  private static Diagnostic unused(MapNode root, Benchmark.Output output, List<Literal> literals, Origin outputKey) {
+    String field = output.key() != null ? "key" : "secret_key";
+    String unused = "output has credentials but no 'bucket', so they are not used";
+    if (literals.isEmpty()) {
+      return Diagnostic.warning(((MapNode) root.get("output")).keyOrigin(field), "output." + field,
+          "credentials-unused", unused, "add 'bucket' or remove the credentials");
+    }
+    List<String> written = new ArrayList<>();
+    List<String> yaml = new ArrayList<>();
+    List<String> hocon = new ArrayList<>();
+    for (Literal l : literals) {
+      written.add("'" + l.field() + "' (line " + l.line() + (l.asDefault() ? ", as a variable's default" : "") + ")");
+      yaml.add(l.field() + ": ${" + l.env() + "}");
+      hocon.add(l.field() + " = ${?" + l.env() + "}");
+    }
+    return Diagnostic.warning(outputKey, "output." + field, "credentials-unused",
+        unused + "; " + Words.and(written) + (literals.size() == 1 ? " is" : " are")
+            + " written into the config file itself",
+        "remove the credentials, or add 'bucket' and take them from the environment: " + Words.and(yaml)
+            + " (YAML), or " + Words.and(hocon) + " (HOCON)");
+  }
+
+  private static String fromEnvironment(String field, String env) {
+    return field + " = ${?" + env + "} (HOCON) or " + field + ": ${" + env + "} (YAML)";
   }
 }

@@ -277,11 +277,9 @@ public final class BenchmarkReader {
               + (key == null && secretKey == null ? " are" : " is") + " not given",
           "add key and secret_key from the environment, e.g. key = ${?AWS_ACCESS_KEY_ID} (HOCON) or "
               + "key: ${AWS_ACCESS_KEY_ID} (YAML)"));
-    } else if (bucket == null && (key != null || secretKey != null)) {
-      Origin at = key != null ? output.keyOrigin("key") : output.keyOrigin("secret_key");
-      problems.add(Diagnostic.warning(at, key != null ? "output.key" : "output.secret_key", "credentials-unused",
-          "output has credentials but no 'bucket', so they are not used", "add 'bucket' or remove the credentials"));
     }
+    // Credentials without a bucket are warned of where literal ones are (dev.stave.compile.BenchmarkKind), in one
+    // warning with them.
     return new Benchmark.Output(path, bucket, key, secretKey);
   }
 

@@ -103,9 +103,9 @@ public final class MarsClusterReader {
     boolean prefixed = (version.charAt(0) == 'v' || version.charAt(0) == 'V') && version.length() > 1
         && Character.isDigit(version.charAt(1));
     problems.add(Diagnostic.error(root.get("mars_version").origin(), "mars_version", "mars-version",
-        "mars_version '" + version + "' is not a Mars release number; the default image would be"
+        "'" + version + "' is not a Mars release number: the default image puts a 'v' before it, which makes"
             + " marsproject/mars:v" + version,
-        prefixed ? "write mars_version: " + version.substring(1) + " (the image's tag adds the v)"
+        prefixed ? "write mars_version: " + version.substring(1) + ", or give the whole image in 'image'"
             : "write a release such as 0.6.11, or give the whole image in 'image', e.g. marsproject/mars:"
                 + version));
   }

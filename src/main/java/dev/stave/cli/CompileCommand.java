@@ -29,7 +29,7 @@ import picocli.CommandLine.Parameters;
 final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
   private final Context context;
 
-  @Parameters(arity = "1..*", paramLabel = "CONFIG",
+  @Parameters(arity = "1..*", paramLabel = "CONFIG", converter = ConfigPath.class,
       description = "Config files (.yaml, .yml, .json, .conf or .hocon).")
   List<Path> configs;
 

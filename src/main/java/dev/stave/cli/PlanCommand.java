@@ -31,7 +31,8 @@ final class PlanCommand implements Callable<Integer>, Main.RunsInContext {
 
   private final Context context;
 
-  @Parameters(paramLabel = "CONFIG", description = "A config file (.yaml, .yml, .json, .conf or .hocon).")
+  @Parameters(paramLabel = "CONFIG", converter = ConfigPath.class,
+      description = "A config file (.yaml, .yml, .json, .conf or .hocon).")
   Path config;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",

@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
 final class ValidateCommand implements Callable<Integer>, Main.RunsInContext {
   private final Context context;
 
-  @Parameters(arity = "1..*", paramLabel = "CONFIG", description = "Config files.")
+  @Parameters(arity = "1..*", paramLabel = "CONFIG", converter = ConfigPath.class, description = "Config files.")
   List<Path> configs;
 
   @Option(names = "--strict-capacity", description = "A node pool over its capacity is an error, not a warning.")

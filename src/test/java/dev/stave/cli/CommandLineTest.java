@@ -444,6 +444,20 @@ class CommandLineTest {
     }
   }
 
+  /** '-' for a config is not looked for as a file: standard input is not read, and that is a usage error. */
+  @Test
+  void aDashForAConfigIsAUsageErrorThatSaysToSaveItToAFile() {
+    for (String command : new String[] {"compile", "validate", "plan"}) {
+      Run run = Run.of(command, "-");
+      assertEquals(Main.USAGE, run.code(), command + ": " + run.err());
+      assertEquals(List.of("stave: Invalid value for positional parameter at index " + (command.equals("plan") ? "0"
+          : "0..*") + " (CONFIG): standard input ('-') is not supported: configs are read from files; save the"
+          + " config to a file and name that file", "Try 'stave " + command + " --help' for more information."),
+          run.err().lines().toList());
+      assertEquals("", run.out());
+    }
+  }
+
   /** The real limit, through the command line: ten seconds of this test are the limit passing. */
   @Test
   void aUserTemplateThatNeverFinishesIsStoppedAndReported() throws IOException {

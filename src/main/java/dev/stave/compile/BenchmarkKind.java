@@ -2,9 +2,9 @@ package dev.stave.compile;
 
 import dev.stave.config.ConfigFile;
 import dev.stave.config.MapNode;
+import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
-import dev.stave.diag.Sources;
 import dev.stave.diag.Words;
 import dev.stave.model.Benchmark;
 import dev.stave.model.BenchmarkReader;
@@ -63,11 +63,12 @@ final class BenchmarkKind implements KindCompiler {
   private record Literal(String field, String env, int line, boolean asDefault) {}
 
   /**
-   * Credentials written into the config itself. The tree cannot tell a literal from a value the loader
-   * took from the environment, but the source can: a value from {@code ${?ENV}} or {@code ${ENV}} has
-   * {@code ${} on its line, or (HOCON) an origin that is not a line holding the value at all; a value
-   * written as a default ({@code ${ENV:-value}}) is on its line after {@code :-}, a literal still. The
-   * warning points at the {@code output} key, not at the credential's own line, so the printed source
+   * Credentials written into the config itself. A value the loader took from the environment keeps the
+   * reference it was written as ({@code ${ENV}}, HOCON's {@code ${?ENV}}); a value written as a default
+   * ({@code ${ENV:-value}}, ENV unset) is that default, a literal still. The value's node says so, not its line:
+   * a flow map ({@code {key: ${ENV}, secret_key: AKIA...}}) holds a reference and a literal on one line. A value
+   * made of text and variables together ({@code AKIA${ENV}}) is partly the environment's, and not warned of.
+   * The warning points at the {@code output} key, not at the credential's own line, so the printed source
    * line does not show the value.
    *
    * <p>Without a bucket the credentials are used nowhere, literal or not: that is one warning, which also
@@ -78,23 +79,18 @@ final class BenchmarkKind implements KindCompiler {
     if (output == null || output.key() == null && output.secretKey() == null) {
       return List.of();
     }
-    Sources sources = new Sources();
     MapNode root = (MapNode) config.root();
     Origin outputKey = root.keyOrigin("output");
     List<Literal> literals = new ArrayList<>();
     String[][] fields = {{"key", "AWS_ACCESS_KEY_ID"}, {"secret_key", "AWS_SECRET_ACCESS_KEY"}};
     for (String[] field : fields) {
       Benchmark.Credential c = field[0].equals("key") ? output.key() : output.secretKey();
-      if (c == null) {
-        continue;
-      }
-      String line = sources.line(c.origin().file(), c.origin().line());
-      if (line == null || !line.contains(c.value())) {
+      if (c == null || !(((MapNode) root.get("output")).get(field[0]) instanceof ScalarNode s) || s.around() != null) {
         continue;
       }
       // ${NOPE:-AKIA...} with NOPE unset is the literal after ':-', in the file like any other.
-      boolean asDefault = line.contains(":-" + c.value());
-      if (line.contains("${") && !asDefault) {
+      boolean asDefault = s.variable() != null && s.variable().contains(":-" + c.value());
+      if (s.variable() != null && !asDefault) {
         continue;
       }
       literals.add(new Literal(field[0], field[1], c.origin().line(), asDefault));

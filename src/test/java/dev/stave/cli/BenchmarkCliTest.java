@@ -333,6 +333,32 @@ class BenchmarkCliTest {
         run.err().lines().toList());
   }
 
+  /** A literal next to a credential from the environment on one line is a literal still: the value says so. */
+  @Test
+  void aLiteralCredentialOnTheLineOfOneFromTheEnvironmentIsALiteral() throws IOException {
+    Path yaml = Files.writeString(temp.resolve("l.yaml"), """
+        kind: benchmark
+        name: l
+        run: {function: a.b}
+        dask_cluster: {image: "i:1"}
+        output: {path: out.csv, bucket: b, key: "${K}", secret_key: wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY}
+        """);
+    Path hocon = Files.writeString(temp.resolve("l.conf"), """
+        kind = benchmark
+        name = l
+        run { function = a.b }
+        dask_cluster { image = "i:1" }
+        output { path = out.csv, bucket = b, key = ${?K}, secret_key = wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY }
+        """);
+    for (Path config : List.of(yaml, hocon)) {
+      Run run = Run.with(new dev.stave.config.Env(Map.of("K", "AKIAIOSFODNN7ENVIRON"), "/home/user"), "validate",
+          config.toString());
+      assertEquals(0, run.code(), run.err());
+      assertEquals(List.of(config + ":5:1: warning: output.secret_key: the credential on line 5 is written into the"
+          + " config file itself"), run.err().lines().filter(l -> l.contains(": warning: ")).toList(), run.err());
+    }
+  }
+
   @Test
   void aCredentialWrittenAsAVariablesDefaultIsALiteral() throws IOException {
     Path config = Files.writeString(temp.resolve("d.yaml"), """

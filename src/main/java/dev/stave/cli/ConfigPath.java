@@ -9,12 +9,34 @@ import picocli.CommandLine;
  * input is not read; without this, {@code -} was looked for as a file and reported as not found.
  */
 final class ConfigPath implements CommandLine.ITypeConverter<Path> {
+  private static final String REFUSED = "standard input ('-') is not supported: configs are read from files; save"
+      + " the config to a file and name that file";
+
   @Override
   public Path convert(String value) {
     if (value.equals("-")) {
-      throw new CommandLine.TypeConversionException("standard input ('-') is not supported: configs are read from"
-          + " files; save the config to a file and name that file");
+      throw new CommandLine.TypeConversionException(REFUSED);
     }
     return PathArgument.of(value);
+  }
+
+  /**
+   * {@code e}, or where it is an argument {@code -} left unmatched by a command that takes configs, the error that
+   * standard input is not read. Picocli ends a list of values at the first after the list's first that its
+   * converter refuses, and reports it and those after it as unmatched: {@code stave validate a.yaml -} said
+   * "Unmatched argument at index 2: '-'", not why.
+   */
+  static CommandLine.ParameterException refused(CommandLine.ParameterException e) {
+    if (!(e instanceof CommandLine.UnmatchedArgumentException u) || u.isUnknownOption()
+        || !u.getUnmatched().contains("-")) {
+      return e;
+    }
+    for (CommandLine.Model.PositionalParamSpec p : e.getCommandLine().getCommandSpec().positionalParameters()) {
+      if (p.isMultiValue() && p.converters().length > 0 && p.converters()[0] instanceof ConfigPath) {
+        return new CommandLine.ParameterException(e.getCommandLine(), "Invalid value for positional parameter at"
+            + " index " + p.index() + " (" + p.paramLabel() + "): " + REFUSED, p, "-");
+      }
+    }
+    return e;
   }
 }

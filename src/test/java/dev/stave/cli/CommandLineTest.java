@@ -458,6 +458,23 @@ class CommandLineTest {
     }
   }
 
+  /** '-' after a config file is the same usage error: picocli would call it only an argument it did not match. */
+  @Test
+  void aDashAfterAConfigIsTheSameUsageError() {
+    for (String command : new String[] {"compile", "validate"}) {
+      for (List<String> configs : List.of(List.of("a.yaml", "-"), List.of("a.yaml", "-", "b.yaml"))) {
+        List<String> args = new ArrayList<>(List.of(command));
+        args.addAll(configs);
+        Run run = Run.of(args.toArray(String[]::new));
+        assertEquals(Main.USAGE, run.code(), args + ": " + run.err());
+        assertEquals(List.of("stave: Invalid value for positional parameter at index 0..* (CONFIG): standard input"
+            + " ('-') is not supported: configs are read from files; save the config to a file and name that file",
+            "Try 'stave " + command + " --help' for more information."), run.err().lines().toList(), args.toString());
+        assertEquals("", run.out());
+      }
+    }
+  }
+
   /** The real limit, through the command line: ten seconds of this test are the limit passing. */
   @Test
   void aUserTemplateThatNeverFinishesIsStoppedAndReported() throws IOException {

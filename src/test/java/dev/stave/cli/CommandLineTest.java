@@ -770,6 +770,28 @@ class CommandLineTest {
         viaContext.err());
   }
 
+  /** An empty path (an unset variable) names no file: Java would read it as the working folder. */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "validate,''|positional parameter at index 0..* (CONFIG)",
+      "plan,''|positional parameter at index 0 (CONFIG)",
+      "secrets,''|positional parameter at index 0 (CONFIG)",
+      "diff,'',x.yaml|positional parameter at index 0..1 (BUNDLE [BUNDLE])",
+      "inventory,from-nodes,''|positional parameter at index 0 (FILE)",
+      "init,-o,''|option '--output'",
+      "compile,x.yaml,--contexts,''|option '--contexts'",
+      "apply,x.yaml,--kubeconfig,''|option '--kubeconfig'"})
+  void anEmptyPathIsAUsageError(String args, String what) {
+    List<String> list = new ArrayList<>();
+    for (String arg : args.split(",", -1)) {
+      list.add(arg.equals("''") ? "" : arg);
+    }
+    Run run = Run.of(list.toArray(String[]::new));
+    assertEquals(2, run.code(), run.err());
+    assertTrue(run.err().startsWith("stave: Invalid value for " + what
+        + ": the path is empty (an unset variable?)\n"), run.err());
+  }
+
   @Test
   void aMissingFileIsCalledMissingWhateverItsName() {
     Path missing = dir.resolve("no-such-bundle");

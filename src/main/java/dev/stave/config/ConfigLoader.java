@@ -89,8 +89,7 @@ public final class ConfigLoader {
     }
     if (!Files.exists(path)) {
       // Before the name too: a mistyped path is better told as missing than as of an unknown format.
-      throw new UserError(Diagnostic.error(Origin.of(file), "", "no-file",
-          "file not found", "check the path; relative paths start from the current folder"));
+      throw new UserError(missing(given.toString(), file));
     }
     if (format == null) {
       // Checked before reading, so that a path to any other file (/etc/passwd) never has a line quoted.
@@ -105,6 +104,26 @@ public final class ConfigLoader {
     }
     Sources.LineBreaks breaks = hocon ? Sources.LineBreaks.HOCON : Sources.LineBreaks.YAML;
     return parse(text(read(path, file, maxBytes), file, breaks), file, path, folders, hocon, yaml);
+  }
+
+  /**
+   * Why the file {@code given} is not there. {@code -} is standard input to many tools, but a config is
+   * read from a file, whose name says its format and whose folder relative paths start from; another
+   * name that starts with {@code -} came after {@code --} (else it would have been an unknown option), so
+   * it may be an option meant for stave.
+   */
+  private static Diagnostic missing(String given, String file) {
+    if (given.equals("-")) {
+      return Diagnostic.error(Origin.of(file), "", "no-file",
+          "'-' names no file: stave does not read configs from standard input",
+          "save the config to a file named *.yaml or *.conf and name that file; its name says its format, and"
+              + " relative paths in it start from its folder");
+    }
+    String hint = "check the path; relative paths start from the current folder";
+    if (given.startsWith("-")) {
+      hint += "; every argument after '--' is a file, so write an option such as '" + file + "' before '--'";
+    }
+    return Diagnostic.error(Origin.of(file), "", "no-file", "file not found", hint);
   }
 
   /**

@@ -792,6 +792,30 @@ class CommandLineTest {
         + ": the path is empty (an unset variable?)\n"), run.err());
   }
 
+  /** '-' is standard input to many tools, but stave reads configs from files only. */
+  @ParameterizedTest
+  @ValueSource(strings = {"validate", "compile", "plan", "secrets"})
+  void aDashForAConfigSaysThatStandardInputIsNotRead(String command) {
+    Run run = Run.of(command, "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals("-:1:1: error: '-' names no file: stave does not read configs from standard input\n"
+        + "  = hint: save the config to a file named *.yaml or *.conf and name that file; its name says its format,"
+        + " and relative paths in it start from its folder\n", run.err());
+  }
+
+  /** After '--' every argument is a file, so an option written there is a missing file that says so. */
+  @Test
+  void anOptionAfterDoubleDashIsAMissingFileThatSaysWhy() {
+    Run run = Run.of("compile", "--", "examples/symphony-pods.yaml", "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals("-:1:1: error: '-' names no file: stave does not read configs from standard input\n"
+        + "  = hint: save the config to a file named *.yaml or *.conf and name that file; its name says its format,"
+        + " and relative paths in it start from its folder\n"
+        + "-o:1:1: error: file not found\n"
+        + "  = hint: check the path; relative paths start from the current folder; every argument after '--' is a"
+        + " file, so write an option such as '-o' before '--'\n", run.err());
+  }
+
   @Test
   void aMissingFileIsCalledMissingWhateverItsName() {
     Path missing = dir.resolve("no-such-bundle");

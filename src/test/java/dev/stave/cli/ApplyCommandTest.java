@@ -1056,6 +1056,21 @@ class ApplyCommandTest {
   }
 
   @Test
+  void anAbsoluteTlsServerNameIsSentWithoutItsTrailingDot() throws Exception {
+    try (TlsServer server = new TlsServer("test-only-named.p12", false).answering401()) {
+      Path kubeconfig = tlsKubeconfig("absolute", ("{server: \"%s\", certificate-authority: \"%s\","
+          + " tls-server-name: stave-test.}").formatted(server.url(), resource("test-only-ca-cert.pem")),
+          "{token: not-a-real-token}");
+      Run run = stave("diff", "--cluster", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the Kubernetes API server at " + server.url() + " answered GET /api/v1/namespaces/surreal"
+          + " with HTTP 401 Unauthorized: it refused the credentials of the user 'tester' in " + kubeconfig
+          + "; check them (a token may have expired or be another cluster's)\n", run.err());
+      assertEquals(List.of("stave-test"), server.serverNames, "SNI holds no trailing dot");
+    }
+  }
+
+  @Test
   void refusedCredentialsEndTheRunAtTheFirstRefusal() {
     // Every request carries the same credentials: each object would fail alike, on a line of its own.
     api.fail(r -> r.startsWith("GET /api/v1/namespaces/surreal/services/"), 401, 100, null);

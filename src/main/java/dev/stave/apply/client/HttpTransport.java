@@ -315,7 +315,9 @@ final class HttpTransport implements KubeTransport {
         return null;
       }
       try {
-        return new SNIHostName(name);
+        // SNI carries a name without the trailing dot of an absolute one (RFC 6066, 3), which SNIHostName
+        // refuses: 'api.example.' is sent as 'api.example', as kubectl sends it.
+        return new SNIHostName(name.endsWith(".") ? name.substring(0, name.length() - 1) : name);
       } catch (IllegalArgumentException e) {
         return null; // not a host name: the certificate check fails on it
       }

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * What apply and diff work on: a bundle folder read from disk, or a config compiled in memory (then
@@ -32,11 +33,23 @@ final class Targets {
    * of bundles), or a config compiled in memory as one bundle.
    */
   static BundleReader.Folder folder(Context context, Path target, Path templates, CompileOptions options) {
-    if (Files.isDirectory(target)) {
-      return BundleWriter.reading(writtenWith(target), lock -> CompileCommand.waiting(context, lock),
-          () -> BundleReader.readFolder(target));
+    BundleReader.Folder read = readBundles(context, target, () -> BundleReader.readFolder(target));
+    return read != null ? read : new BundleReader.One(load(context, target, templates, options, false));
+  }
+
+  /**
+   * {@code read} of the folder {@code target} once no compile is writing it, or null when {@code target} is
+   * no folder (a config). A folder that is missing while the folder it is in exists may be a bundle that a
+   * compile has moved aside, between the two renames that put its new one in place: it is looked for again
+   * once that compile is done, rather than taken for a config that does not exist.
+   */
+  private static <T> T readBundles(Context context, Path target, Supplier<T> read) {
+    if (!Files.isDirectory(target) && (Files.exists(target)
+        || !Files.isDirectory(target.toAbsolutePath().getParent()))) {
+      return null;
     }
-    return new BundleReader.One(load(context, target, templates, options, false));
+    return BundleWriter.reading(writtenWith(target), lock -> CompileCommand.waiting(context, lock),
+        () -> Files.isDirectory(target) ? read.get() : null);
   }
 
   /**
@@ -50,7 +63,9 @@ final class Targets {
       // The parent on disk: 'out/demo/.' and a link to out/demo are bundles of out all the same.
       real = folder.toRealPath();
     } catch (IOException e) {
-      return List.of(folder); // the read says what is wrong with it
+      // Missing, maybe moved aside by a compile into its parent: that compile's lock (reading makes it real).
+      Path parent = folder.toAbsolutePath().getParent();
+      return parent == null ? List.of(folder) : List.of(folder, parent);
     }
     return real.getParent() == null ? List.of(real) : List.of(real, real.getParent());
   }
@@ -58,9 +73,9 @@ final class Targets {
   /** The objects in bundle order; {@code withSecrets} adds a config's Secrets with their data. */
   static List<KubeObject> load(Context context, Path target, Path templates, CompileOptions options,
       boolean withSecrets) {
-    if (Files.isDirectory(target)) {
-      return BundleWriter.reading(writtenWith(target), lock -> CompileCommand.waiting(context, lock),
-          () -> BundleReader.read(target));
+    List<KubeObject> read = readBundles(context, target, () -> BundleReader.read(target));
+    if (read != null) {
+      return read;
     }
     Pipeline pipeline = new Pipeline(context.env(), context.sources(), templates, options);
     Compiled compiled = pipeline.compile(target);

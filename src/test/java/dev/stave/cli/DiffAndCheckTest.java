@@ -625,4 +625,36 @@ class DiffAndCheckTest {
       holder.destroyForcibly();
     }
   }
+
+  /**
+   * diff of a bundle folder that another compile has moved aside, between the two renames that put its new
+   * bundle in place: it waits for that write, which here moves the folder back, rather than finding no folder.
+   */
+  @Test
+  void diffOfABundleFolderBeingSwappedWaitsForIt() throws IOException {
+    Path a = compile("a");
+    Path b = compile("b");
+    Path aside = a.resolveSibling(".cheetah-ppo.stave-old");
+    Files.move(a, aside);
+    Path lock = Locks.file(tmp.resolve("a").toRealPath());
+    Process holder = Locks.hold(lock);
+    try {
+      StringWriter out = new StringWriter();
+      WaitWatch err = new WaitWatch(() -> {
+        try {
+          Files.move(aside, a);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        holder.destroyForcibly();
+      });
+      int code = Main.run(new Context(new PrintWriter(out), new PrintWriter(err), Run.ENV, new Sources()),
+          "diff", a.toString(), b.toString());
+      assertEquals("stave: waiting for another stave compile to finish writing its bundles (it holds " + lock
+          + ")\n", err.toString());
+      assertEquals(0, code, out.toString());
+    } finally {
+      holder.destroyForcibly();
+    }
+  }
 }

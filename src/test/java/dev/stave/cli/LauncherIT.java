@@ -183,6 +183,19 @@ class LauncherIT {
     }
   }
 
+  /** {@code sh stave}, as a README's {@code ./stave} is often typed: the launcher runs itself again in bash. */
+  @Test
+  void runWithShTheLauncherRunsInBash() throws Exception {
+    Files.createDirectories(home.resolve("target"));
+    Files.copy(Path.of("stave"), home.resolve("stave"));
+    Files.writeString(home.resolve("target/stave.jar"), "");
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Files.writeString(bin.resolve("java"), "#!/bin/sh\necho \"$*\" | sed 's/.* dev.stave.cli.Main/Main/'\n");
+    Files.setPosixFilePermissions(bin.resolve("java"), PosixFilePermissions.fromString("rwx------"));
+    Map<String, String> env = Map.of("STAVE_CDS", "0", "HOME", home.toString(), "LANG", "C.UTF-8");
+    assertEquals(new Run(0, "Main version 'a b'\n", ""), launch("sh", env, bin, "version", "'a b'"));
+  }
+
   /** The files the launcher expects, with the packaged jar and its libraries. */
   private void copyLayout() throws IOException {
     Files.createDirectories(home.resolve("examples"));
@@ -208,7 +221,12 @@ class LauncherIT {
   }
 
   private Run launch(Map<String, String> env, Path javaBin, String... args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of("bash", home.resolve("stave").toString()));
+    return launch("bash", env, javaBin, args);
+  }
+
+  private Run launch(String shell, Map<String, String> env, Path javaBin, String... args)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(shell, home.resolve("stave").toString()));
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile());
     builder.environment().clear();

@@ -53,6 +53,8 @@ import java.util.regex.Pattern;
 public final class HoconLoader {
   private static final int MAX_DEPTH = 100;
   private static final String ENVIRONMENT = "environment";
+  /** How Typesafe Config 1.4's ConfigReference says that a substitution leads back to itself. */
+  private static final String SUBSTITUTION_CYCLE = "was part of a cycle of substitutions";
 
   private final Env env;
   private final Sources lines;
@@ -626,8 +628,10 @@ public final class HoconLoader {
       code = "hocon-include";
       hint = "copy what it holds into a file next to this one and include that: include \"file.conf\"";
       origin = includeOrigin(path, file);
-    } else if (message.contains("cycle") || message.contains("nested more than")) {
+    } else if (e instanceof ConfigException.UnresolvedSubstitution && message.contains(SUBSTITUTION_CYCLE)
+        || message.contains("nested more than")) {
       // Before the unresolved substitution, which Typesafe also reports a cycle as: defining it would not help.
+      // Its own words, not "cycle" alone: an undefined ${lr_cycles} is no cycle.
       code = "hocon-cycle";
       hint = "write one of these values out, so that their substitutions do not lead back to each other";
     } else if (e instanceof ConfigException.UnresolvedSubstitution) {

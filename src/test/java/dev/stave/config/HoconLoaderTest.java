@@ -475,6 +475,16 @@ class HoconLoaderTest {
         d.hints());
   }
 
+  /** Only Typesafe's words for a cycle make one: an undefined value whose name holds "cycle" is just undefined. */
+  @Test
+  void anUndefinedSubstitutionNamedLikeACycleIsUndefined() {
+    UserError e = assertThrows(UserError.class, () -> load("a = ${lr_cycles}\n", Map.of()));
+    Diagnostic d = e.diagnostics().get(0);
+    assertEquals("hocon-substitution", d.code());
+    assertEquals("invalid HOCON: Could not resolve substitution to a value: ${lr_cycles}", d.message());
+    assertEquals(List.of("define the value, or write ${?NAME} to make it optional"), d.hints());
+  }
+
   /**
    * An include of a file being read is an error at that include, naming the files round the circle; Typesafe's
    * own error came 50 levels deep, with a trace of its classes.

@@ -55,6 +55,8 @@ public final class HoconLoader {
   private static final String ENVIRONMENT = "environment";
   /** How Typesafe Config 1.4's ConfigReference says that a substitution leads back to itself. */
   private static final String SUBSTITUTION_CYCLE = "was part of a cycle of substitutions";
+  /** How Typesafe Config 1.4's Parseable says that includes go deeper than it follows. */
+  private static final String INCLUDES_TOO_DEEP = "include statements nested more than";
 
   private final Env env;
   private final Sources lines;
@@ -628,8 +630,13 @@ public final class HoconLoader {
       code = "hocon-include";
       hint = "copy what it holds into a file next to this one and include that: include \"file.conf\"";
       origin = includeOrigin(path, file);
-    } else if (e instanceof ConfigException.UnresolvedSubstitution && message.contains(SUBSTITUTION_CYCLE)
-        || message.contains("nested more than")) {
+    } else if (message.contains(INCLUDES_TOO_DEEP)) {
+      // Not a cycle, which the includer stops at its first turn: a chain of more files than Typesafe follows.
+      // Its guess of a cycle and its trace of ParseableFile objects would only mislead.
+      code = "hocon-include";
+      message = message.replaceFirst("(?s)(" + INCLUDES_TOO_DEEP + " [0-9]+ times).*", "$1");
+      hint = "include the files side by side from one file rather than each inside the one before";
+    } else if (e instanceof ConfigException.UnresolvedSubstitution && message.contains(SUBSTITUTION_CYCLE)) {
       // Before the unresolved substitution, which Typesafe also reports a cycle as: defining it would not help.
       // Its own words, not "cycle" alone: an undefined ${lr_cycles} is no cycle.
       code = "hocon-cycle";

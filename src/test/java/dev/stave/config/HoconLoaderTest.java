@@ -475,6 +475,29 @@ class HoconLoaderTest {
         d.hints());
   }
 
+  /**
+   * Includes more than 50 deep without a cycle are refused by Typesafe, which guesses a cycle and traces its own
+   * classes: the error says only how deep, and the hint how to flatten them.
+   */
+  @Test
+  void includesNestedTooDeepAreNoCycle() throws IOException {
+    Files.writeString(dir.resolve("f0.conf"), "kind = experiment\ninclude \"f1.conf\"\n");
+    for (int i = 1; i <= 55; i++) {
+      Files.writeString(dir.resolve("f" + i + ".conf"), "include \"f" + (i + 1) + ".conf\"\n");
+    }
+    Files.writeString(dir.resolve("f56.conf"), "name = x\n");
+    UserError e = assertThrows(UserError.class,
+        () -> new ConfigLoader(new Env(Map.of(), "/"), new Sources()).load(dir.resolve("f0.conf")));
+    assertEquals(1, e.diagnostics().size());
+    Diagnostic d = e.diagnostics().get(0);
+    assertEquals("hocon-include", d.code());
+    assertEquals(dir.resolve("f51.conf").toString(), d.origin().file());
+    assertEquals(1, d.origin().line());
+    assertEquals("invalid HOCON: include statements nested more than 50 times", d.message());
+    assertEquals(List.of("include the files side by side from one file rather than each inside the one before"),
+        d.hints());
+  }
+
   /** Only Typesafe's words for a cycle make one: an undefined value whose name holds "cycle" is just undefined. */
   @Test
   void anUndefinedSubstitutionNamedLikeACycleIsUndefined() {

@@ -120,7 +120,15 @@ public final class MachineTypes {
     long memory = Long.parseLong(c.group(3));
     boolean ext = c.group(4) != null;
     String type = rules.series() + " custom types";
-    if (!rules.vcpus().contains(cpu) || c.group(2).startsWith("0")) {
+    // GCE's names have no leading zero, as for predefined types: saying "2 vCPUs" of custom-02-2048 would
+    // contradict the rule quoted after it, and custom-2-02048 would be sized as if GCE could create it.
+    String leadingZero = Stream.of(c.group(2), c.group(3)).filter(n -> n.length() > 1 && n.startsWith("0"))
+        .findFirst().orElse(null);
+    if (leadingZero != null) {
+      return Optional.of("'" + leadingZero + "' begins with 0, which GCE's names never do: write "
+          + machineType.replaceAll("-0+([0-9])", "-$1"));
+    }
+    if (!rules.vcpus().contains(cpu)) {
       return Optional.of("it has " + vcpus(cpu) + ", and " + type + " have " + rules.vcpusSaid());
     }
     if (memory % CUSTOM_MEMORY_STEP != 0) {

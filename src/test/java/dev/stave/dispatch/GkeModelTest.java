@@ -141,6 +141,8 @@ class GkeModelTest {
     refused.put("e2-custom-2-16640",
         "its 16640 MiB are more than 8192 MiB per vCPU, the most E2 custom types have (16384 MiB for 2 vCPUs)");
     refused.put("e2-custom-2-4096-ext", "E2 custom types have no extended memory (-ext)");
+    refused.put("custom-02-2048", "'02' begins with 0, which GCE's names never do: write custom-2-2048");
+    refused.put("n2-custom-4-04096", "'04096' begins with 0, which GCE's names never do: write n2-custom-4-4096");
     refused.forEach((type, why) -> {
       assertEquals(Optional.of(why), MachineTypes.customProblem(type), type);
       assertEquals(Optional.empty(), MachineTypes.lookup(type), type);

@@ -69,7 +69,11 @@ final class ContextResolver {
       if (required || name != null) {
         // A name from the command line or the environment is fixed there, not in the experiment.
         String from = options.contexts() != null ? options.contextsFrom() : null;
-        problems.add(Diagnostic.error(fileOrigin, from != null ? from : "contexts", "no-contexts-file",
+        // A file the experiment does not name is looked for because of the context it names, so that key is where
+        // the user reads the error.
+        boolean atName = folders == null && options.context() == null && name != null;
+        problems.add(Diagnostic.error(atName ? nameOrigin : fileOrigin,
+            atName ? "context" : from != null ? from : "contexts", "no-contexts-file",
             (file == null ? "no contexts file is given"
                 : "the contexts file " + Sources.display(loader.expandHome(file))
                     + (from != null ? " named by " + from : "") + " does not exist")

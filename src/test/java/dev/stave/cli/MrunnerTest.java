@@ -159,8 +159,12 @@ class MrunnerTest {
     assertEquals("sandbox", at(only(docs(viaEnv), "Job"), "metadata", "namespace"));
     Run missing = Run.with(new Env(Map.of(), dir.resolve("home").toString()), "compile", exp.toString(), "-o", "-");
     assertEquals(1, missing.code());
-    assertTrue(missing.err().startsWith(exp + ":1:1: error: contexts: the contexts file "), missing.err());
-    assertTrue(missing.err().contains("so context 'minikube' cannot be found"), missing.err());
+    // The home file is looked for because the experiment names a context, so the error is at that key.
+    assertEquals(exp + ":3:10: error: context: the contexts file " + dir.resolve("home/.config/stave/contexts.conf")
+        + " does not exist, so context 'minikube' cannot be found\n"
+        + "    | context: minikube\n    |          ^\n"
+        + "  = hint: write one with kind: contexts (see 'stave schema contexts'), or name it with --contexts or "
+        + "$STAVE_CONTEXTS\n", missing.err());
     // Without any context named, a missing home file is no problem.
     Path plain = write("plain.yaml", "kind: experiment\nname: p\nimage: img:1\nprocesses: {main: {command: [x]}}\n");
     Run none = Run.with(new Env(Map.of(), dir.resolve("home").toString()), "compile", plain.toString(), "-o", "-");
@@ -186,6 +190,21 @@ class MrunnerTest {
         + "    | kind: experiment\n    | ^\n"
         + "  = hint: correct the file named by $STAVE_CONTEXTS, or write it with kind: contexts "
         + "(see 'stave schema contexts')\n", viaEnv.err());
+  }
+
+  @Test
+  void aMissingContextsFileForTheExperimentsContextIsReportedAtItsContextKey() throws IOException {
+    Path exp = write("exp.conf", "kind = experiment\nname = p\nimage = \"img:1\"\ncontext = gke\n"
+        + "processes { main { command = [x] } }\n");
+    Path missing = dir.resolve("missing.conf");
+    Run run = Run.with(new Env(Map.of(), dir.resolve("home").toString()),
+        "compile", exp.toString(), "--contexts", missing.toString(), "-o", "-");
+    assertEquals(1, run.code());
+    assertEquals(exp + ":4:11: error: context: the contexts file " + missing + " named by --contexts does not "
+        + "exist, so context 'gke' cannot be found\n"
+        + "    | context = gke\n    |           ^\n"
+        + "  = hint: correct the file named by --contexts, or write it with kind: contexts "
+        + "(see 'stave schema contexts')\n", run.err());
   }
 
   @Test

@@ -18,6 +18,7 @@ import com.typesafe.config.ConfigValue;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.LineColumns;
 import dev.stave.diag.Origin;
+import dev.stave.diag.Printable;
 import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
 import dev.stave.diag.Words;
@@ -642,6 +643,10 @@ public final class HoconLoader {
       code = "hocon-cycle";
       hint = "write one of these values out, so that their substitutions do not lead back to each other";
     } else if (e instanceof ConfigException.UnresolvedSubstitution) {
+      Matcher named = NAMED_SUBSTITUTION.matcher(message);
+      if (named.find()) {
+        return unset(named.group(1).trim(), origin, path, file);
+      }
       code = "hocon-substitution";
       hint = "define the value, or write ${?NAME} to make it optional";
     } else if (e instanceof ConfigException.IO || message.contains("not found")) {
@@ -655,6 +660,63 @@ public final class HoconLoader {
           + " the end of a line: save the file with LF or CRLF line endings";
     }
     return Diagnostic.error(origin, "", code, "invalid HOCON: " + oneLine(message), hint);
+  }
+
+  /** Names of a substitution that the environment may set: those of {@link #envAsPaths()}. */
+  private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+  /**
+   * A required substitution {@code ${name}} that neither the file nor the environment sets, at the key that has
+   * it, in YAML's words for an unset variable. A name the environment could not set ({@code ${a.b}}) can only be
+   * a key of the file.
+   */
+  private Diagnostic unset(String name, Origin at, Path path, String file) {
+    String key = writtenRoot == null ? "" : substitutionPath(writtenRoot, "", name, at, path, file);
+    String shown = Printable.inMessage(name);
+    return ENV_NAME.matcher(name).matches()
+        ? Diagnostic.error(at, key, "hocon-substitution", "environment variable " + shown + " is not set, and the"
+            + " file has no key " + shown, "set " + shown + " in the environment, or write ${?" + shown
+            + "} with a default before it")
+        : Diagnostic.error(at, key, "hocon-substitution", "${" + shown + "} names no value: the file has no key "
+            + shown, "write the key " + shown + ", or write ${?" + shown + "} with a default before it");
+  }
+
+  /**
+   * The path of the value written on {@code at}'s line that has the substitution {@code ${name}}, the first in
+   * the order of keys; "" when there is none (Typesafe's origins give lines, not columns).
+   */
+  private String substitutionPath(ConfigValue value, String jsonPath, String name, Origin at, Path path,
+      String file) {
+    if (value instanceof ConfigObject object && resolvedType(value)) {
+      for (String k : new TreeSet<>(object.keySet())) {
+        String found = substitutionPath(object.get(k), jsonPath.isEmpty() ? k : jsonPath + "." + k, name, at,
+            path, file);
+        if (!found.isEmpty()) {
+          return found;
+        }
+      }
+      return "";
+    }
+    if (value instanceof ConfigList list && resolvedType(value)) {
+      for (int i = 0; i < list.size(); i++) {
+        String found = substitutionPath(list.get(i), jsonPath + "[" + i + "]", name, at, path, file);
+        if (!found.isEmpty()) {
+          return found;
+        }
+      }
+      return "";
+    }
+    Origin written = origin(value.origin(), path, file, null);
+    if (written.line() != at.line() || !written.file().equals(at.file())) {
+      return "";
+    }
+    Matcher reference = NAMED_SUBSTITUTION.matcher(value.render(com.typesafe.config.ConfigRenderOptions.concise()));
+    while (reference.find()) {
+      if (reference.group(1).trim().equals(name)) {
+        return jsonPath;
+      }
+    }
+    return "";
   }
 
   /**

@@ -464,6 +464,27 @@ class HoconLoaderTest {
     assertEquals(2, e.diagnostics().get(0).origin().line());
   }
 
+  /** As YAML's unset ${IMG}: the key that has the substitution, the variable, and how to set or default it. */
+  @Test
+  void anUnsetVariableNamesItsKeyAndTheVariable() throws IOException {
+    assertEquals("""
+        x.conf:4:46: error: processes.p.env.A: environment variable UNSET_VAR_XYZ is not set, and the file has no \
+        key UNSET_VAR_XYZ
+            | processes { p { command = [x], env { A = "v-"${UNSET_VAR_XYZ} } } }
+            |                                              ^
+          = hint: set UNSET_VAR_XYZ in the environment, or write ${?UNSET_VAR_XYZ} with a default before it
+        """, errors("kind = experiment\nname = demo\nimage = \"img:1\"\n"
+        + "processes { p { command = [x], env { A = \"v-\"${UNSET_VAR_XYZ} } } }\n"));
+    // A path the environment cannot set can only be a key of the file.
+    assertEquals("""
+        x.conf:4:31: error: processes.p.command[1]: ${base.cmd} names no value: the file has no key base.cmd
+            | processes { p { command = [x, ${base.cmd}] } }
+            |                               ^
+          = hint: write the key base.cmd, or write ${?base.cmd} with a default before it
+        """, errors("kind = experiment\nname = demo\nimage = \"img:1\"\n"
+        + "processes { p { command = [x, ${base.cmd}] } }\n"));
+  }
+
   /** A cycle is not fixed by defining the value, which the hint for an undefined one says to do. */
   @Test
   void aCycleOfSubstitutionsIsAnError() throws IOException {

@@ -230,6 +230,10 @@ public final class SchemaValidator {
           // apart would no longer be the value that diagnostics hide.
           hints.add("write it as a list: " + asList(s.text()));
           ownValueHint = true;
+        } else if (at.node instanceof ScalarNode s && s.value() == null && expected(keywordSchema).contains("string")
+            && (parentSchema(m) == null || !parentSchema(m).has("x-hint"))) {
+          // Quoting it would make the string "null"; a key written with no value is most often meant empty.
+          hints.add(emptyValueHint(location));
         } else if (at.node instanceof ScalarNode s && !s.isString() && expected(keywordSchema).contains("string")
             && (parentSchema(m) == null || !parentSchema(m).has("x-hint"))) {
           // Where the key says what its strings look like (a quantity, a file mode), quoting 1.5 or
@@ -314,6 +318,12 @@ public final class SchemaValidator {
   private static final Pattern YAML11_BOOLEAN = Pattern.compile("(?i:yes|no|on|off|y|n)");
 
   /** {@code write 'neptune: true'} for a {@code yes} where a boolean is allowed, naming the key when there is one. */
+  private static String emptyValueHint(JsonNodePath location) {
+    Object last = location.getNameCount() == 0 ? null : location.getElement(location.getNameCount() - 1);
+    return "write " + (last instanceof String key ? "'" + Printable.inMessage(key) + ": \"\"'" : "\"\"")
+        + " for an empty value";
+  }
+
   private static String booleanWordHint(JsonNodePath location, String word) {
     String value = word.matches("(?i:yes|on|y)") ? "true" : "false";
     Object last = location.getNameCount() == 0 ? null : location.getElement(location.getNameCount() - 1);

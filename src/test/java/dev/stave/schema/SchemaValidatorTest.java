@@ -271,6 +271,20 @@ class SchemaValidatorTest {
     assertEquals(2, problems.size());
   }
 
+  /** Quoting a null would make it the string "null"; a key left without a value is most often meant empty. */
+  @ParameterizedTest
+  @ValueSource(strings = {"B:\n", "B: null\n", "B: ~\n"})
+  void aNullStringIsToldToWriteAnEmptyString(String env) throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    accepted("x.yaml", EXPERIMENT + "processes:\n  a:\n    env:\n      " + env + "    args: [x, null]\n", Map.of(),
+        problems);
+    problems.sort(Comparator.comparing(Diagnostic::jsonPath));
+    assertEquals(List.of("processes.a.args[1]", "processes.a.env.B"),
+        problems.stream().map(Diagnostic::jsonPath).toList(), problems.toString());
+    assertEquals(List.of("write \"\" for an empty value"), problems.get(0).hints());
+    assertEquals(List.of("write 'B: \"\"' for an empty value"), problems.get(1).hints());
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"yaml", "conf"})
   void aYaml11BooleanWordIsToldTheBooleanItMeant(String format) throws IOException {

@@ -4,6 +4,7 @@ import dev.stave.inventory.Inventory;
 import dev.stave.inventory.NodePool;
 import dev.stave.model.Toleration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.SortedMap;
 
@@ -31,6 +32,15 @@ public interface AllocationModel {
 
   static boolean negative(Share share) {
     return share.cpu() != null && share.cpu().signum() < 0 || share.memoryMi() != null && share.memoryMi() < 0;
+  }
+
+  /**
+   * Whether a pool's GPU type contains the asked one, in any case: GKE writes {@code nvidia-l4}, NVIDIA's
+   * feature discovery {@code NVIDIA-L4}, and {@code gpu_type = l4} means either. Symphony lowercased only the
+   * asked type, which is the same on the lowercase types of GKE that its inventories hold.
+   */
+  static boolean gpuTypeMatches(NodePool pool, String asked) {
+    return pool.gpuType() != null && pool.gpuType().toLowerCase(Locale.ROOT).contains(asked.toLowerCase(Locale.ROOT));
   }
 
   /** The pool that {@code assign_to = resource} picks when no pool is named. */

@@ -7,7 +7,6 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -68,9 +67,7 @@ public final class GkeModel implements AllocationModel {
         .filter(p -> r.cpu() == null
             || r.cpu().movePointRight(3).compareTo(BigDecimal.valueOf(nodeCpuMillis(p))) <= 0)
         .filter(p -> r.memoryM() == null || r.memoryM().compareTo(BigDecimal.valueOf(nodeMemoryMi(p))) <= 0)
-        .filter(p -> r.gpuType() == null
-            || p.gpuType() != null
-                && p.gpuType().toLowerCase(Locale.ROOT).contains(r.gpuType().toLowerCase(Locale.ROOT)))
+        .filter(p -> r.gpuType() == null || AllocationModel.gpuTypeMatches(p, r.gpuType()))
         .filter(p -> r.gpuCount() != null ? p.gpusPerContainer() >= r.gpuCount() : r.gpuType() != null || !p.hasGpu())
         .min(Comparator.comparing(NodePool::preemptible)
             .thenComparingInt(NodePool::gpuCount)

@@ -5,7 +5,6 @@ import dev.stave.inventory.NodePool;
 import dev.stave.model.Toleration;
 import java.math.BigDecimal;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -48,7 +47,7 @@ public final class SymphonyModel implements AllocationModel {
     return new Share(BigDecimal.valueOf(thousandths, 3).stripTrailingZeros(), memory, gpus);
   }
 
-  /** Symphony: the first pool in name order that is strictly larger; a GPU type matches as a substring. */
+  /** Symphony: the first pool in name order that is strictly larger; a GPU type matches as a substring in any case. */
   @Override
   public Optional<NodePool> infer(Inventory inventory, ResourceRequest r) {
     for (NodePool pool : inventory.pools()) {
@@ -58,8 +57,7 @@ public final class SymphonyModel implements AllocationModel {
       if (r.cpu() != null && pool.cpu().compareTo(r.cpu()) <= 0) {
         continue;
       }
-      if (r.gpuType() != null && (pool.gpuType() == null
-          || !pool.gpuType().contains(r.gpuType().toLowerCase(Locale.ROOT)))) {
+      if (r.gpuType() != null && !AllocationModel.gpuTypeMatches(pool, r.gpuType())) {
         continue;
       }
       if (r.gpuCount() != null ? !pool.hasGpu() || pool.gpusPerContainer() < r.gpuCount() : pool.hasGpu()) {

@@ -186,6 +186,8 @@ public final class BenchmarkReader {
         if (name.equals("memory")) {
           SmallMemory.quantity(value.origin(), path, text, canonical.get(), SmallMemory.Spelling.KUBERNETES)
               .ifPresent(problems::add);
+        } else if (name.equals("cpu")) {
+          SmallCpu.quantity(value.origin(), path, text, canonical.get()).ifPresent(problems::add);
         }
         quantities.put(name, canonical.get());
       });

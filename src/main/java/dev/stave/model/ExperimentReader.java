@@ -554,6 +554,8 @@ public final class ExperimentReader {
     if (resource.equals("memory")) {
       SmallMemory.quantity(s.origin(), path + "." + key, s.text(), canonical.get(), SmallMemory.Spelling.KUBERNETES)
           .ifPresent(problems::add);
+    } else if (resource.equals("cpu")) {
+      SmallCpu.quantity(s.origin(), path + "." + key, s.text(), canonical.get()).ifPresent(problems::add);
     }
     into.put(resource, canonical.get());
   }

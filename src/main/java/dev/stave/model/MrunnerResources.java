@@ -82,6 +82,9 @@ public final class MrunnerResources {
         SmallMemory.quantity(origin, path + "." + key, value, quantity.get(), SmallMemory.Spelling.MRUNNER)
             .ifPresent(problems::add);
       }
+      if (key.equals("cpu")) {
+        SmallCpu.quantity(origin, path + "." + key, value, quantity.get()).ifPresent(problems::add);
+      }
       if (!quantity.get().equals("0")) {
         out.put(name, quantity.get());
       }

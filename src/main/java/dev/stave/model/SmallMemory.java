@@ -80,7 +80,7 @@ public final class SmallMemory {
    * The warnings for the sizes an override sets in raw Kubernetes fields, which go into the bundle as written:
    * the memory and storage of the requests and limits of any {@code resources} (a container's, the pod's, an
    * ephemeral volume's claim), and an emptyDir's {@code sizeLimit}, which is memory unless its medium is the
-   * node's disk.
+   * node's disk; and their cpu below a millicore ({@link SmallCpu}).
    */
   public static void inOverride(Node node, String path, List<Diagnostic> problems) {
     if (node instanceof ListNode l) {
@@ -96,7 +96,12 @@ public final class SmallMemory {
         String at = path + "." + key;
         String what = amounts && key.equals("memory") ? "memory" : amounts && STORAGE.contains(key) ? "storage"
             : emptyDir && key.equals("sizeLimit") ? (memoryMedium ? "memory" : "storage") : null;
-        if (what == null) {
+        if (amounts && key.equals("cpu")) {
+          if (value instanceof ScalarNode s && s.value() != null) {
+            Quantities.canonical(Quantities.text(s))
+                .flatMap(canonical -> SmallCpu.quantity(s.origin(), at, s.text(), canonical)).ifPresent(problems::add);
+          }
+        } else if (what == null) {
           inOverride(value, at, problems);
         } else if (value instanceof ScalarNode s && s.value() != null) {
           Quantities.canonical(Quantities.text(s)).flatMap(canonical -> warning(s.origin(), at, s.text(),

@@ -15,7 +15,7 @@ import java.util.TreeMap;
 /**
  * The cluster mapping (docs/clusters.md), after Mars's own {@code mars/deploy/kubernetes} (the scheduler, worker
  * and web era of v0.6): a Namespace, RBAC for Mars's pod discovery, one Deployment per role, the web
- * Service and a PodDisruptionBudget for the workers.
+ * Service and a PodDisruptionBudget for the workers (none when {@code min_worker_num} is 0).
  *
  * <p>Only the worker Deployment's {@code replicas} depends on {@code worker_num}, so rescaling is a
  * one-line diff: the PodDisruptionBudget takes {@code min_worker_num} (or 100%, Mars's default of all
@@ -80,7 +80,10 @@ public final class MarsCompiler {
       out.add(deployment(r));
     }
     out.add(service());
-    out.add(disruptionBudget());
+    // min_worker_num 0 lets every worker go: a budget of minAvailable 0 would protect nothing, so none is written.
+    if (cluster.minWorkerNum() == null || cluster.minWorkerNum() > 0) {
+      out.add(disruptionBudget());
+    }
     return out;
   }
 

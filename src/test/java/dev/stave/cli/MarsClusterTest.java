@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,6 +73,18 @@ class MarsClusterTest {
     assertEquals(List.of("mars-100/28-deployment-mars-100-worker.yaml:   replicas: 3 ->   replicas: 5"),
         lineDiff(three, five));
     assertTrue(three.get("mars-100/06-poddisruptionbudget-mars-100-worker.yaml").contains("minAvailable: 100%\n"));
+  }
+
+  @Test
+  void minWorkerNumZeroWritesNoBudget() throws IOException {
+    TreeMap<String, String> all = compile("a", SEED.formatted(3, ""));
+    TreeMap<String, String> none = compile("b", SEED.formatted(3, "min_worker_num: 0"));
+    TreeMap<String, String> some = compile("c", SEED.formatted(3, "min_worker_num: 1"));
+    String budget = "mars-100/06-poddisruptionbudget-mars-100-worker.yaml";
+    assertTrue(some.get(budget).contains("minAvailable: 1\n"));
+    TreeSet<String> expected = new TreeSet<>(all.keySet());
+    expected.remove(budget);
+    assertEquals(expected, none.keySet());
   }
 
   @Test

@@ -134,6 +134,7 @@ public final class Kubeconfig {
     }
     checkCertificates(config, where);
     checkCredentialText(config, where);
+    checkTlsServerNameText(config, where);
     ApiClient client = build(config, deadline, where, beforeCredentials);
     // Requests are made against this address; the HTTP client would refuse it only at the first one,
     // with an exception that is no diagnostic. (Not quoted: it is the user's file, and may hold anything.)
@@ -234,13 +235,34 @@ public final class Kubeconfig {
     for (String key : TEXT_FIELDS) {
       Object value = user.get(key);
       if (value != null && !(value instanceof String)) {
-        String read = value instanceof Number ? "a number" : value instanceof Boolean ? "true or false"
-            : value instanceof Map ? "a mapping" : value instanceof List ? "a list" : "no text";
         throw problem(where, "kubeconfig-not-text", "the " + key + " of the user '"
             + Printable.inMessage(String.valueOf(config.contextField("user"))) + "' in " + where
-            + " is not text: YAML reads it as " + read, "quote it: " + key + ": \"...\"");
+            + " is not text: YAML reads it as " + readAs(value), "quote it: " + key + ": \"...\"");
       }
     }
+  }
+
+  /**
+   * A {@code tls-server-name: 123} is a number to YAML; it was passed over as if unset, and the server's
+   * certificate checked against the server's host instead of the name that was meant.
+   */
+  private static void checkTlsServerNameText(CheckedKubeConfig config, String where) {
+    String wanted = config.contextField("cluster");
+    for (Object entry : config.getClusters() == null ? List.of() : config.getClusters()) {
+      if (entry instanceof Map<?, ?> map && wanted != null && wanted.equals(map.get("name"))
+          && map.get("cluster") instanceof Map<?, ?> cluster && cluster.get("tls-server-name") != null
+          && !(cluster.get("tls-server-name") instanceof String)) {
+        throw problem(where, "kubeconfig-not-text", "the tls-server-name of " + clusterEntry(config, where)
+            + " is not text: YAML reads it as " + readAs(cluster.get("tls-server-name")),
+            "quote it: tls-server-name: \"...\"");
+      }
+    }
+  }
+
+  /** What YAML read a value that should be text as, for messages that do not quote it. */
+  private static String readAs(Object value) {
+    return value instanceof Number ? "a number" : value instanceof Boolean ? "true or false"
+        : value instanceof Map ? "a mapping" : value instanceof List ? "a list" : "no text";
   }
 
   private static void certificate(String data, String file, String key, String owner, String where) {

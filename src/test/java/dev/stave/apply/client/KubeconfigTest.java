@@ -243,6 +243,19 @@ class KubeconfigTest {
         invalid(flag));
   }
 
+  @Test
+  void aTlsServerNameThatYamlDoesNotReadAsTextIsInvalidInput() throws IOException {
+    Path number = withTls(", tls-server-name: 123", "token: t");
+    UserError e = assertThrows(UserError.class,
+        () -> Kubeconfig.open(number, null, env(null), Deadline.after(Duration.ofMinutes(1))));
+    assertEquals("the tls-server-name of the cluster 'lab' in " + number + " is not text: YAML reads it as a number",
+        e.diagnostics().get(0).message());
+    assertEquals(List.of("quote it: tls-server-name: \"...\""), e.diagnostics().get(0).hints());
+    Path list = withTls(", tls-server-name: [a]", "token: t");
+    assertEquals("the tls-server-name of the cluster 'lab' in " + list + " is not text: YAML reads it as a list",
+        invalid(list));
+  }
+
   /** A kubeconfig whose user's credentials come from the exec plugin {@code script}, made executable. */
   private Path withPlugin(Path plugin, String script) throws IOException {
     write(tmp.relativize(plugin).toString(), script);

@@ -450,8 +450,9 @@ class CommandLineTest {
     for (String command : new String[] {"compile", "validate", "plan", "secrets"}) {
       Run run = Run.of(command, "-");
       assertEquals(Main.USAGE, run.code(), command + ": " + run.err());
-      assertEquals(List.of("stave: Invalid value for positional parameter at index " + (command.equals("plan") || command.equals("secrets") ? "0"
-          : "0..*") + " (CONFIG): standard input ('-') is not supported: configs are read from files; save the"
+      String index = command.equals("plan") || command.equals("secrets") ? "0" : "0..*";
+      assertEquals(List.of("stave: Invalid value for positional parameter at index " + index
+          + " (CONFIG): standard input ('-') is not supported: configs are read from files; save the"
           + " config to a file and name that file", "Try 'stave " + command + " --help' for more information."),
           run.err().lines().toList());
       assertEquals("", run.out());

@@ -525,8 +525,9 @@ class HoconLoaderTest {
     UserError e = assertThrows(UserError.class, () -> load("a = ${lr_cycles}\n", Map.of()));
     Diagnostic d = e.diagnostics().get(0);
     assertEquals("hocon-substitution", d.code());
-    assertEquals("invalid HOCON: Could not resolve substitution to a value: ${lr_cycles}", d.message());
-    assertEquals(List.of("define the value, or write ${?NAME} to make it optional"), d.hints());
+    assertEquals("environment variable lr_cycles is not set, and the file has no key lr_cycles", d.message());
+    assertEquals(List.of("set lr_cycles in the environment, or write ${?lr_cycles} with a default before it"),
+        d.hints());
   }
 
   /**

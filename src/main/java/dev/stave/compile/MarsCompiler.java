@@ -52,6 +52,14 @@ public final class MarsCompiler {
     return cluster.name() + "-web";
   }
 
+  /**
+   * Whether the bundle holds the workers' PodDisruptionBudget: min_worker_num 0 lets every worker go, and a budget
+   * of minAvailable 0 would protect nothing, so none is written then.
+   */
+  static boolean hasDisruptionBudget(MarsCluster cluster) {
+    return cluster.minWorkerNum() == null || cluster.minWorkerNum() > 0;
+  }
+
   private List<PlannedObject> objects() {
     List<PlannedObject> out = new ArrayList<>();
     String ns = cluster.namespace();
@@ -80,8 +88,7 @@ public final class MarsCompiler {
       out.add(deployment(r));
     }
     out.add(service());
-    // min_worker_num 0 lets every worker go: a budget of minAvailable 0 would protect nothing, so none is written.
-    if (cluster.minWorkerNum() == null || cluster.minWorkerNum() > 0) {
+    if (hasDisruptionBudget(cluster)) {
       out.add(disruptionBudget());
     }
     return out;

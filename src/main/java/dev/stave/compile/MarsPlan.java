@@ -38,9 +38,12 @@ public final class MarsPlan {
     }
     out.add("  service " + serviceName(cluster) + ": " + cluster.serviceType() + ", port "
         + MarsCluster.SERVICE_PORT + " to the web pods");
-    out.add("  disruption budget " + MarsCompiler.deploymentName(cluster, cluster.worker()) + ": keeps "
-        + (cluster.minWorkerNum() == null ? "all workers" : Words.count(cluster.minWorkerNum(), "worker"))
-        + " available");
+    // The bundle's own rule: with min_worker_num 0 it holds no budget, and the plan says so rather than one of 0.
+    out.add(MarsCompiler.hasDisruptionBudget(cluster)
+        ? "  disruption budget " + MarsCompiler.deploymentName(cluster, cluster.worker()) + ": keeps "
+            + (cluster.minWorkerNum() == null ? "all workers" : Words.count(cluster.minWorkerNum(), "worker"))
+            + " available"
+        : "  no disruption budget: min_worker_num 0 lets every worker be evicted");
     out.add("  ready when: " + readiness(cluster));
     return out;
   }

@@ -38,6 +38,28 @@ class MarsPlanTest {
   }
 
   @Test
+  void minWorkerNumZeroHasNoBudget() throws IOException {
+    assertEquals(List.of(
+        "cluster m (Mars 0.6.11) in namespace m, image marsproject/mars:v0.6.11",
+        "  scheduler: deployment m-scheduler, 1 replica, cpu not set, memory not set",
+        "  worker: deployment m-worker, 2 replicas, cpu 1, memory 1 GiB (1073741824 bytes),"
+            + " cache 40% = 429496729 bytes in /dev/shm",
+        "  web: deployment m-web, 1 replica, cpu not set, memory not set",
+        "  service m-web: NodePort, port 7103 to the web pods",
+        "  no disruption budget: min_worker_num 0 lets every worker be evicted",
+        "  ready when: all 1 scheduler ready, at least 0 of 2 workers ready, all 1 web ready (no timeout)"),
+        MarsPlan.lines(MarsFixtures.cluster(dir, """
+            kind: cluster
+            framework: mars
+            name: m
+            worker_num: 2
+            worker_cpu: 1
+            worker_mem: 1g
+            min_worker_num: 0
+            """)));
+  }
+
+  @Test
   void everyKey() throws IOException {
     assertEquals(List.of(
         "cluster tuned (Mars 0.6.5) in namespace shared (not created), image marsproject/mars:v0.6.5",

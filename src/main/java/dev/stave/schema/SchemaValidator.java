@@ -232,8 +232,10 @@ public final class SchemaValidator {
           ownValueHint = true;
         } else if (at.node instanceof ScalarNode s && s.value() == null && expected(keywordSchema).contains("string")
             && (parentSchema(m) == null || !parentSchema(m).has("x-hint"))) {
-          // Quoting it would make the string "null"; a key written with no value is most often meant empty.
-          hints.add(emptyValueHint(location));
+          // Quoting it would make the string "null"; a key written with no value is most often meant empty,
+          // unless the key refuses an empty string (name), where "" would only trade this error for another.
+          hints.add(allowsEmpty(parentSchema(m)) ? emptyValueHint(location)
+              : "write " + expected(keywordSchema) + " here");
         } else if (at.node instanceof ScalarNode s && !s.isString() && expected(keywordSchema).contains("string")
             && (parentSchema(m) == null || !parentSchema(m).has("x-hint"))) {
           // Where the key says what its strings look like (a quantity, a file mode), quoting 1.5 or
@@ -317,13 +319,38 @@ public final class SchemaValidator {
   private static final int MAX_LIST_HINT = 120;
   private static final Pattern YAML11_BOOLEAN = Pattern.compile("(?i:yes|no|on|off|y|n)");
 
-  /** {@code write 'neptune: true'} for a {@code yes} where a boolean is allowed, naming the key when there is one. */
+  /** {@code write 'B: ""'} for a null where a string goes, naming the key when there is one. */
   private static String emptyValueHint(JsonNodePath location) {
     Object last = location.getNameCount() == 0 ? null : location.getElement(location.getNameCount() - 1);
     return "write " + (last instanceof String key ? "'" + Printable.inMessage(key) + ": \"\"'" : "\"\"")
         + " for an empty value";
   }
 
+  /** Whether {@code schema}, a string's, takes "" too: no minLength above 0, and a pattern and values it is in. */
+  private static boolean allowsEmpty(JsonNode schema) {
+    if (schema == null) {
+      return true;
+    }
+    if (schema.path("minLength").asInt(0) > 0) {
+      return false;
+    }
+    JsonNode values = schema.get("enum");
+    if (values != null && values.isArray() && !contains(values, "")) {
+      return false;
+    }
+    return !schema.path("pattern").isTextual() || Pattern.compile(schema.get("pattern").asText()).matcher("").find();
+  }
+
+  private static boolean contains(JsonNode values, String value) {
+    for (JsonNode v : values) {
+      if (v.isTextual() && v.asText().equals(value)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code write 'neptune: true'} for a {@code yes} where a boolean is allowed, naming the key when there is one. */
   private static String booleanWordHint(JsonNodePath location, String word) {
     String value = word.matches("(?i:yes|on|y)") ? "true" : "false";
     Object last = location.getNameCount() == 0 ? null : location.getElement(location.getNameCount() - 1);

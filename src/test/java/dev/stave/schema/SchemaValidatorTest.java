@@ -285,6 +285,17 @@ class SchemaValidatorTest {
     assertEquals(List.of("write 'B: \"\"' for an empty value"), problems.get(1).hints());
   }
 
+  /** name takes no empty string (minLength 1): writing "" would only trade this error for another. */
+  @Test
+  void aNullWhereNoEmptyStringGoesIsNotToldToWriteOne() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    accepted("x.yaml", "kind: experiment\nname:\nimage: img:1\nprocesses: {a: {}}\n", Map.of(), problems);
+    assertEquals(1, problems.size(), problems.toString());
+    assertEquals("name", problems.get(0).jsonPath());
+    assertEquals("expected a string, got null", problems.get(0).message());
+    assertEquals(List.of("write a string here"), problems.get(0).hints());
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"yaml", "conf"})
   void aYaml11BooleanWordIsToldTheBooleanItMeant(String format) throws IOException {

@@ -35,12 +35,26 @@ public interface AllocationModel {
   }
 
   /**
-   * Whether a pool's GPU type contains the asked one, in any case: GKE writes {@code nvidia-l4}, NVIDIA's
-   * feature discovery {@code NVIDIA-L4}, and {@code gpu_type = l4} means either. Symphony lowercased only the
-   * asked type, which is the same on the lowercase types of GKE that its inventories hold.
+   * Whether a pool's GPU type contains the asked one, in any case, as whole parts between '-' or other
+   * characters that are no letter or digit: GKE writes {@code nvidia-l4}, NVIDIA's feature discovery
+   * {@code NVIDIA-L4}, and {@code gpu_type = l4} means either, but not {@code nvidia-l40s}, another GPU.
+   * Symphony matched any substring of the lowercase types of GKE that its inventories hold; on those, a
+   * type asked by whole parts ({@code k80}, {@code tesla-t4}, {@code a100}) matches the same pools.
    */
   static boolean gpuTypeMatches(NodePool pool, String asked) {
-    return pool.gpuType() != null && pool.gpuType().toLowerCase(Locale.ROOT).contains(asked.toLowerCase(Locale.ROOT));
+    if (pool.gpuType() == null) {
+      return false;
+    }
+    String type = pool.gpuType().toLowerCase(Locale.ROOT);
+    String part = asked.toLowerCase(Locale.ROOT);
+    for (int at = type.indexOf(part); at >= 0; at = type.indexOf(part, at + 1)) {
+      int end = at + part.length();
+      if ((at == 0 || !Character.isLetterOrDigit(type.charAt(at - 1)))
+          && (end == type.length() || !Character.isLetterOrDigit(type.charAt(end)))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The pool that {@code assign_to = resource} picks when no pool is named. */

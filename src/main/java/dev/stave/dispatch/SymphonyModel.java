@@ -47,7 +47,7 @@ public final class SymphonyModel implements AllocationModel {
     return new Share(BigDecimal.valueOf(thousandths, 3).stripTrailingZeros(), memory, gpus);
   }
 
-  /** Symphony: the first pool in name order that is strictly larger; a GPU type matches as a substring in any case. */
+  /** Symphony: the first pool in name order that is strictly larger; a GPU type matches by whole parts in any case. */
   @Override
   public Optional<NodePool> infer(Inventory inventory, ResourceRequest r) {
     for (NodePool pool : inventory.pools()) {

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Both models match a pool's GPU type the same way: as a substring, in any case. */
+/** Both models match a pool's GPU type the same way: as whole parts of it, in any case. */
 class GpuTypeMatchTest {
   private static NodePool pool(String name, String gpuType) {
     return new NodePool(name, name, null, BigDecimal.valueOf(8), 30720, gpuType, 1, false, 10, List.of(), null,
@@ -39,5 +39,19 @@ class GpuTypeMatchTest {
     assertEquals(Optional.of("g"), infer(gke, "L4", "l4"));
     assertEquals(Optional.of("g"), infer(gke, "nvidia-l4", "L4"));
     assertEquals(Optional.empty(), infer(gke, "NVIDIA-L4", "t4"));
+  }
+
+  /** l4 is part of nvidia-l4 but not of nvidia-l40s, another GPU; a100 is part of nvidia-a100-80gb. */
+  @Test
+  void bothMatchWholePartsOnly() {
+    for (AllocationModel model : List.of(new SymphonyModel(), new GkeModel())) {
+      assertEquals(Optional.empty(), infer(model, "nvidia-l40s", "l4"));
+      assertEquals(Optional.empty(), infer(model, "NVIDIA-L40S", "l4"));
+      assertEquals(Optional.of("g"), infer(model, "nvidia-l40s", "l40s"));
+      assertEquals(Optional.of("g"), infer(model, "nvidia-a100-80gb", "a100"));
+      assertEquals(Optional.of("g"), infer(model, "nvidia-tesla-t4", "tesla-t4"));
+      assertEquals(Optional.of("g"), infer(model, "nvidia-tesla-t4", "nvidia-tesla-t4"));
+      assertEquals(Optional.empty(), infer(model, "nvidia-tesla-t4", "esla"));
+    }
   }
 }

@@ -14,6 +14,7 @@ import dev.stave.model.Resources;
 import io.kubernetes.client.custom.Quantity;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.BinaryOperator;
@@ -221,36 +223,71 @@ public final class NodesInventory {
   }
 
   /**
-   * One warning per pool whose nodes differ in a GPU type label (or some lack it), at the first node that
-   * differs from the pool's first: an inventory pool has one GPU type, so a pod placed on it may get
-   * another than {@code gpu_type} says, as the sizes of mixed nodes are warned about. {@code gpus} is the fewest
+   * One warning per pool whose nodes differ in GPU type, at the first node that differs: an inventory pool has
+   * one GPU type, so a pod placed on it may get another than {@code gpu_type} says, as the sizes of mixed nodes
+   * are warned about. Each label is compared among the nodes that carry it: a node without GKE's label whose
+   * GPU product is that of the others is of their type, as a GKE node carries both labels and a node of one's
+   * own only NVIDIA's. Nodes differ when a label has two values, or some have no GPU type label and others do;
+   * they may differ when no node carries the labels of both (GKE's {@code nvidia-l4} alone on one, NVIDIA's
+   * {@code NVIDIA-A100} alone on another), since the two name a model differently. {@code gpus} is the fewest
    * GPUs a node of the pool advertises: the warning names the pool's GPU type only when it has GPUs.
    */
   private static void warnOfGpuTypes(String pool, List<NodeSize> nodes, int gpus, List<Diagnostic> problems) {
     List<String> differences = new ArrayList<>();
-    NodeSize other = null;
+    TreeSet<Integer> differing = new TreeSet<>();
     for (String label : GPU_TYPE_LABELS) {
-      String first = nodes.get(0).gpuTypes().get(label);
+      List<NodeSize> holders = nodes.stream().filter(n -> n.gpuTypes().containsKey(label)).toList();
       TreeSet<String> types = new TreeSet<>();
-      nodes.stream().map(n -> n.gpuTypes().get(label)).filter(Objects::nonNull).forEach(types::add);
-      boolean some = nodes.stream().anyMatch(n -> n.gpuTypes().containsKey(label));
-      boolean all = nodes.stream().allMatch(n -> n.gpuTypes().containsKey(label));
-      if (!some || all && types.size() == 1) {
-        continue;
+      holders.forEach(n -> types.add(n.gpuTypes().get(label)));
+      if (types.size() > 1) {
+        differences.add(label + ": " + String.join(", ", types));
+        String first = holders.get(0).gpuTypes().get(label);
+        holders.stream().filter(n -> !n.gpuTypes().get(label).equals(first)).findFirst()
+            .ifPresent(n -> differing.add(nodes.indexOf(n)));
       }
-      differences.add(label + ": " + String.join(", ", types) + (all ? "" : " and nodes without it"));
-      NodeSize differing = nodes.stream().filter(n -> !Objects.equals(n.gpuTypes().get(label), first))
-          .findFirst().orElseThrow();
-      other = other == null || nodes.indexOf(differing) < nodes.indexOf(other) ? differing : other;
     }
-    if (other != null) {
+    List<NodeSize> typed = nodes.stream().filter(n -> !n.gpuTypes().isEmpty()).toList();
+    if (!typed.isEmpty() && typed.size() < nodes.size()) {
+      differences.add("some nodes have no GPU type label");
+      differing.add(typed.get(0) == nodes.get(0)
+          ? nodes.indexOf(nodes.stream().filter(n -> n.gpuTypes().isEmpty()).findFirst().orElseThrow())
+          : nodes.indexOf(typed.get(0)));
+    }
+    boolean unsure = false;
+    if (differences.isEmpty() && !typed.isEmpty()) {
+      // The labels the first typed node's type is known by, through each node that carries one of them.
+      Set<String> tied = new TreeSet<>(typed.get(0).gpuTypes().keySet());
+      boolean grew = true;
+      while (grew) {
+        grew = false;
+        for (NodeSize n : typed) {
+          grew |= !Collections.disjoint(n.gpuTypes().keySet(), tied) && tied.addAll(n.gpuTypes().keySet());
+        }
+      }
+      Optional<NodeSize> apart = typed.stream().filter(n -> Collections.disjoint(n.gpuTypes().keySet(), tied))
+          .findFirst();
+      if (apart.isPresent()) {
+        unsure = true;
+        differences.add(typedAs(typed.get(0)) + " on " + typed.get(0).who() + " and " + typedAs(apart.get())
+            + " on " + apart.get().who() + ", and no node has the labels of both to show they are one type");
+        differing.add(nodes.indexOf(apart.get()));
+      }
+    }
+    if (!differing.isEmpty()) {
+      NodeSize other = nodes.get(differing.first());
       String named = gpus > 0
           ? gpuType(nodes).map(t -> ", though its gpu_type says " + t).orElse("") : "";
       problems.add(Diagnostic.warning(other.labels(), other.path() + ".metadata.labels", "pool-gpu-types-differ",
-          "the nodes of pool '" + pool + "' differ in GPU type (" + String.join("; ", differences)
-              + "), so a pod placed on the pool may get any of them" + named,
+          "the nodes of pool '" + pool + "' " + (unsure ? "may differ" : "differ") + " in GPU type ("
+              + String.join("; ", differences) + "), so a pod placed on the pool may get any of them" + named,
           "give the nodes of each GPU type a pool label of their own and name it with --pool-label"));
     }
+  }
+
+  /** A node's GPU type labels as "label: value", joined by "and". */
+  private static String typedAs(NodeSize node) {
+    return node.gpuTypes().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue())
+        .collect(Collectors.joining(" and "));
   }
 
   /**

@@ -475,6 +475,19 @@ class InventoryFromNodesTest {
          "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},\
         "allocatable":{"cpu":"8","memory":"8Gi"}}},
          {"metadata":{"name":"f","labels":{"p":"s","nvidia.com/gpu.product":"NVIDIA-L4"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},\
+        "allocatable":{"cpu":"8","memory":"8Gi"}}},
+         {"metadata":{"name":"i","labels":{"p":"m","cloud.google.com/gke-accelerator":"nvidia-l4",\
+        "nvidia.com/gpu.product":"NVIDIA-L4"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},\
+        "allocatable":{"cpu":"8","memory":"8Gi"}}},
+         {"metadata":{"name":"j","labels":{"p":"m","nvidia.com/gpu.product":"NVIDIA-L4"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},\
+        "allocatable":{"cpu":"8","memory":"8Gi"}}},
+         {"metadata":{"name":"k","labels":{"p":"u","cloud.google.com/gke-accelerator":"nvidia-l4"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},\
+        "allocatable":{"cpu":"8","memory":"8Gi"}}},
+         {"metadata":{"name":"l","labels":{"p":"u","nvidia.com/gpu.product":"NVIDIA-A100-SXM4-40GB"}},
          "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},"allocatable":{"cpu":"8","memory":"8Gi"}}}
         ]}
         """);
@@ -482,14 +495,21 @@ class InventoryFromNodesTest {
     assertEquals(0, run.code(), run.err());
     assertEquals(true, run.out().contains("    gpu_type: nvidia-tesla-t4\n    gpu_count: 1\n    max_nodes: 2\n"),
         run.out());
+    // A node with only NVIDIA's product label, that of the other nodes, is of their type: pool m is not warned of.
+    assertEquals(true, run.out().contains("  m:\n" + "    cpu: \"8\"\n    memory: 8Gi\n    allocatable:\n"
+        + "      cpu: \"8\"\n      memory: 8Gi\n    gpu_type: nvidia-l4\n    gpu_count: 1\n"), run.out());
     String hint = "  = hint: give the nodes of each GPU type a pool label of their own and name it with --pool-label";
     assertEquals(List.of(
         file + ":4:35: warning: items[1].metadata.labels: the nodes of pool 'g' differ in GPU type"
             + " (cloud.google.com/gke-accelerator: nvidia-l4, nvidia-tesla-t4), so a pod placed on the pool may get"
             + " any of them, though its gpu_type says nvidia-tesla-t4", hint,
         file + ":8:35: warning: items[3].metadata.labels: the nodes of pool 'h' differ in GPU type"
-            + " (nvidia.com/gpu.product: NVIDIA-A100-SXM4-40GB and nodes without it), so a pod placed on the pool"
-            + " may get any of them, though its gpu_type says NVIDIA-A100-SXM4-40GB", hint),
+            + " (some nodes have no GPU type label), so a pod placed on the pool may get any of them, though its"
+            + " gpu_type says NVIDIA-A100-SXM4-40GB", hint,
+        file + ":20:35: warning: items[9].metadata.labels: the nodes of pool 'u' may differ in GPU type"
+            + " (cloud.google.com/gke-accelerator: nvidia-l4 on node 'k' and nvidia.com/gpu.product:"
+            + " NVIDIA-A100-SXM4-40GB on node 'l', and no node has the labels of both to show they are one type), so a"
+            + " pod placed on the pool may get any of them, though its gpu_type says nvidia-l4", hint),
         run.err().lines().filter(l -> !l.startsWith("    |")).toList());
   }
 

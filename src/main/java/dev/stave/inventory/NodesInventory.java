@@ -56,6 +56,16 @@ public final class NodesInventory {
    */
   private static final String GFD_PRODUCT = "nvidia.com/gpu.product";
   private static final String GFD_COUNT = "nvidia.com/gpu.count";
+  /**
+   * What NVIDIA's device plugin does to a node whose GPUs it shares (time-slicing or MPS with replicas above 1),
+   * as its README ("Shared Access to GPUs") and its labeller (internal/lm/resource.go) say: it advertises each
+   * GPU as that many nvidia.com/gpu, labels the node with the replicas and the strategy, and adds -SHARED to the
+   * product label; with renameByDefault it advertises them as nvidia.com/gpu.shared instead, and adds nothing.
+   */
+  private static final String GFD_REPLICAS = "nvidia.com/gpu.replicas";
+  private static final String GFD_SHARING_STRATEGY = "nvidia.com/gpu.sharing-strategy";
+  private static final String SHARED_PRODUCT = "-SHARED";
+  private static final String SHARED_GPU = "nvidia.com/gpu.shared";
   /** The labels that name a node's GPU model: GKE's, and that of NVIDIA's GPU feature discovery. */
   private static final List<String> GPU_TYPE_LABELS = List.of(GKE_ACCELERATOR, GFD_PRODUCT);
   private static final String AS_KUBECTL_WROTE_IT =
@@ -73,7 +83,10 @@ public final class NodesInventory {
   private record NodeSize(String who, Origin origin, String path, Quantity cpu, Quantity memory, Quantity allocCpu,
       Quantity allocMemory, Quantity gpus, int gpuCapacity, Origin allocatableGpus, Origin labels,
       Map<String, String> gpuTypes, boolean preemptible, List<Map<String, Object>> taints, boolean gke,
-      NodePool.GpuSharing sharing, LabelledGpus labelledGpus) {}
+      NodePool.GpuSharing sharing, LabelledGpus labelledGpus, NvidiaSharing nvidiaSharing) {}
+
+  /** What shows that NVIDIA's device plugin shares a node's GPUs, and whether its product label has -SHARED. */
+  private record NvidiaSharing(String signs, boolean sharedProduct) {}
 
   /** The GPUs that a node's {@code nvidia.com/gpu.count} label says, and where. */
   private record LabelledGpus(int count, Origin origin) {}
@@ -176,6 +189,7 @@ public final class NodesInventory {
     NodePool.GpuSharing sharing = sharing(pool, nodes, gpus, problems);
     warnOfUnallocatableGpus(pool, nodes, gpus, sharing, problems);
     warnOfUnadvertisedGpus(pool, nodes, gpus, sharing, problems);
+    warnOfNvidiaSharing(pool, nodes, physical(gpus, sharing), problems);
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("cpu", Quantities.format(CPU.min(nodes)));
     m.put("memory", Quantities.format(MEMORY.min(nodes)));
@@ -288,6 +302,26 @@ public final class NodesInventory {
   private static String typedAs(NodeSize node) {
     return node.gpuTypes().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue())
         .collect(Collectors.joining(" and "));
+  }
+
+  /**
+   * One warning per pool with a node whose GPUs NVIDIA's device plugin shares, at the first such node: an
+   * inventory does not model that sharing, so the pool's gpu_count counts each GPU's replicas (a pod asking for
+   * 2 may get one GPU twice), or the pool gets no GPUs where the plugin advertises them as nvidia.com/gpu.shared.
+   * {@code physical} is the GPUs the pool gets.
+   */
+  private static void warnOfNvidiaSharing(String pool, List<NodeSize> nodes, int physical,
+      List<Diagnostic> problems) {
+    nodes.stream().filter(n -> n.nvidiaSharing() != null).findFirst().ifPresent(n -> problems.add(
+        Diagnostic.warning(n.labels(), n.path() + ".metadata.labels", "pool-gpus-shared-by-nvidia",
+            n.who() + " has " + n.nvidiaSharing().signs() + ", so NVIDIA's device plugin shares its GPUs, which"
+                + " stave does not model: " + (physical > 0
+                    ? "the gpu_count " + physical + " of pool '" + pool + "' counts each GPU's replicas"
+                    : "pool '" + pool + "' gets no GPUs")
+                + (physical > 0 && n.nvidiaSharing().sharedProduct() ? ", and its gpu_type leaves out the "
+                    + SHARED_PRODUCT + " that the plugin adds to " + GFD_PRODUCT : ""),
+            "to place pods on whole GPUs, turn sharing off in the device plugin's config and run from-nodes again,"
+                + " or write gpu_count by hand as the node's GPUs")));
   }
 
   /**
@@ -481,7 +515,7 @@ public final class NodesInventory {
           gpus.allocatable(), labels.origin(), gpuTypes(),
           SPOT_LABELS.entrySet().stream().anyMatch(e -> e.getValue().equals(Nodes.string(labels, e.getKey()))),
           taints,
-          Nodes.string(labels, GKE_POOL_LABEL) != null, sharing, labelledGpus);
+          Nodes.string(labels, GKE_POOL_LABEL) != null, sharing, labelledGpus, nvidiaSharing(capacity));
     }
 
     /**
@@ -544,15 +578,45 @@ public final class NodesInventory {
       return failed ? null : new NodePool.GpuSharing(written, n);
     }
 
-    /** The node's values of the GPU type labels, by label; those it lacks are left out. */
+    /**
+     * The node's values of the GPU type labels, by label; those it lacks are left out. The -SHARED that NVIDIA's
+     * device plugin adds to the product of a GPU it shares is left out, as it names no GPU model.
+     */
     private Map<String, String> gpuTypes() {
       Map<String, String> types = new TreeMap<>();
       GPU_TYPE_LABELS.forEach(l -> {
-        if (Nodes.string(labels, l) != null) {
-          types.put(l, Nodes.string(labels, l));
+        String type = Nodes.string(labels, l);
+        if (type != null) {
+          types.put(l, l.equals(GFD_PRODUCT) && type.endsWith(SHARED_PRODUCT) && type.length() > SHARED_PRODUCT.length()
+              ? type.substring(0, type.length() - SHARED_PRODUCT.length()) : type);
         }
       });
       return types;
+    }
+
+    /**
+     * What shows that NVIDIA's device plugin shares the node's GPUs ("nvidia.com/gpu.replicas 4 and ..."), or null
+     * when nothing does: replicas above 1, a product with -SHARED, or nvidia.com/gpu.shared in its capacity.
+     */
+    private NvidiaSharing nvidiaSharing(MapNode capacity) {
+      List<String> signs = new ArrayList<>();
+      String replicas = Nodes.string(labels, GFD_REPLICAS);
+      if (replicas != null && replicas.matches("[0-9]{1,9}") && Integer.parseInt(replicas) > 1) {
+        signs.add(GFD_REPLICAS + " " + replicas);
+      }
+      String strategy = Nodes.string(labels, GFD_SHARING_STRATEGY);
+      if (!signs.isEmpty() && strategy != null) {
+        signs.add(GFD_SHARING_STRATEGY + " " + Names.printable(strategy));
+      }
+      String product = Nodes.string(labels, GFD_PRODUCT);
+      boolean sharedProduct = product != null && product.endsWith(SHARED_PRODUCT);
+      if (sharedProduct) {
+        signs.add(GFD_PRODUCT + " " + Names.printable(product));
+      }
+      if (Nodes.get(capacity, SHARED_GPU) != null) {
+        signs.add(SHARED_GPU + " in status.capacity");
+      }
+      return signs.isEmpty() ? null : new NvidiaSharing(String.join(" and ", signs), sharedProduct);
     }
 
     private List<Map<String, Object>> taints(MapNode spec) {

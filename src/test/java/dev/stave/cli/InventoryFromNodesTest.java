@@ -558,6 +558,42 @@ class InventoryFromNodesTest {
   }
 
   @Test
+  void gpusThatNvidiasDevicePluginSharesAreWarnedAboutAndTheirTypeLosesShared() throws IOException {
+    Path file = nodes("""
+        {"items":[
+         {"metadata":{"name":"a","labels":{"p":"t","nvidia.com/gpu.product":"Tesla-T4-SHARED",\
+        "nvidia.com/gpu.replicas":"4","nvidia.com/gpu.sharing-strategy":"time-slicing"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"8"},\
+        "allocatable":{"cpu":"8","memory":"8Gi"}}},
+         {"metadata":{"name":"b","labels":{"p":"r","nvidia.com/gpu.product":"NVIDIA-L4",\
+        "nvidia.com/gpu.replicas":"2","nvidia.com/gpu.sharing-strategy":"mps"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu.shared":"2"},\
+        "allocatable":{"cpu":"8","memory":"8Gi"}}},
+         {"metadata":{"name":"c","labels":{"p":"x","nvidia.com/gpu.product":"NVIDIA-L4",\
+        "nvidia.com/gpu.replicas":"1","nvidia.com/gpu.sharing-strategy":"none"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"1"},\
+        "allocatable":{"cpu":"8","memory":"8Gi"}}}
+        ]}
+        """);
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals(true, run.out().contains("    gpu_type: Tesla-T4\n    gpu_count: 8\n"), run.out());
+    assertEquals(true, run.out().contains("    gpu_type: NVIDIA-L4\n    gpu_count: 1\n"), run.out());
+    String hint = "  = hint: to place pods on whole GPUs, turn sharing off in the device plugin's config and run"
+        + " from-nodes again, or write gpu_count by hand as the node's GPUs";
+    assertEquals(List.of(
+        file + ":2:35: warning: items[0].metadata.labels: node 'a' has nvidia.com/gpu.replicas 4 and"
+            + " nvidia.com/gpu.sharing-strategy time-slicing and nvidia.com/gpu.product Tesla-T4-SHARED, so NVIDIA's"
+            + " device plugin shares its GPUs, which stave does not model: the gpu_count 8 of pool 't' counts each"
+            + " GPU's replicas, and its gpu_type leaves out the -SHARED that the plugin adds to nvidia.com/gpu.product",
+        hint,
+        file + ":4:35: warning: items[1].metadata.labels: node 'b' has nvidia.com/gpu.replicas 2 and"
+            + " nvidia.com/gpu.sharing-strategy mps and nvidia.com/gpu.shared in status.capacity, so NVIDIA's device"
+            + " plugin shares its GPUs, which stave does not model: pool 'r' gets no GPUs", hint),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  @Test
   void aNodeWhoseGpuCountLabelSaysMoreThanItAdvertisesIsWarnedAbout() throws IOException {
     Path file = nodes("""
         {"items":[

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.DumperOptions.ScalarStyle;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.composer.Composer;
@@ -677,6 +678,13 @@ public final class YamlLoader {
           if (paths.over()) {
             // Each further path would be as long as this list's: not built, however many items are left.
             break;
+          }
+          if (isEmpty(item) && seq.getFlowStyle() == DumperOptions.FlowStyle.BLOCK) {
+            // Nothing is written after '-': SnakeYAML places the empty item just after the dash, past the line's
+            // last character when the line ends there, so an error in it is at the dash, as an empty value's
+            // is at its key.
+            Origin at = written(item);
+            use = new Origin(at.file(), at.line(), at.column() - 1, at.copied(), at.copy());
           }
           items.add(child(seq, i, item, path + "[" + i + "]", depth + 1));
           i++;

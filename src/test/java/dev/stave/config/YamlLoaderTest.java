@@ -285,6 +285,21 @@ class YamlLoaderTest {
     assertEquals(new Origin("x.yaml", 2, 4), load("kind: experiment\nh: ~").get("h").origin());
   }
 
+  /**
+   * An item left out ('-') is at its dash: SnakeYAML places it just after the dash, which on a file's last line
+   * without a newline is past the end of the text.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"", "\n", "   ", " # c", "\n  - b\n", "\ng: 1\n"})
+  void anItemLeftOutIsAtItsDash(String after) {
+    ListNode command = (ListNode) load("kind: experiment\ncommand:\n  -" + after).get("command");
+    assertEquals(new Origin("x.yaml", 3, 3), command.items().get(0).origin());
+    // Under its key's indent as well, and an item written is where it is written.
+    ListNode indentless = (ListNode) load("kind: experiment\ncommand:\n- a\n-\n").get("command");
+    assertEquals(new Origin("x.yaml", 3, 3), indentless.items().get(0).origin());
+    assertEquals(new Origin("x.yaml", 4, 1), indentless.items().get(1).origin());
+  }
+
   /** An alias is where its key got the value, so an error in the value is there, naming the anchor. */
   @Test
   void aValueWrittenAsAnAliasIsAtTheAlias() {

@@ -13,6 +13,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -35,6 +36,9 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
   private static final String FILE = "@FILE@";
 
   private final Context context;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
 
   @Parameters(paramLabel = "KIND", arity = "0..1", defaultValue = "experiment", completionCandidates = Kinds.class,
       description = "experiment (default), benchmark or cluster.")
@@ -60,9 +64,9 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
   @Override
   public Integer call() throws IOException {
     if (!STARTERS.containsKey(kind)) {
-      context.err().println("stave: no starter for kind '" + Printable.quoted(kind) + "'; kinds: "
-          + String.join(", ", new Kinds()));
-      return Main.USAGE;
+      // A usage error like any other, as in `stave schema`: a typo gets "did you mean" and the way to the help.
+      throw new CommandLine.ParameterException(spec.commandLine(), "no starter for kind '" + Printable.quoted(kind)
+          + "'; kinds: " + String.join(", ", new Kinds()), spec.positionalParameters().get(0), kind);
     }
     if (output != null && output.toString().equals("-")) {
       output = null;

@@ -115,7 +115,23 @@ class InitCommandTest {
     Run again = Run.of("init", "benchmark", "-o", config.toString());
     assertEquals("stave: " + shown + " already exists; choose another file or remove it\n", again.err());
     Run kind = Run.of("init", "\u001b[2Jpod");
-    assertEquals("stave: no starter for kind '\\u001b[2Jpod'; kinds: experiment, benchmark, cluster\n", kind.err());
+    assertEquals("stave: no starter for kind '\\u001b[2Jpod'; kinds: experiment, benchmark, cluster\n"
+        + "Try 'stave init --help' for more information.\n", kind.err());
+  }
+
+  /** An unknown kind is a usage error as `stave schema` reports one: the way to the help, and a near kind. */
+  @Test
+  void anUnknownKindIsAUsageErrorWithTheWayToTheHelp() {
+    Run unknown = Run.of("init", "foo");
+    assertEquals(2, unknown.code());
+    assertEquals("", unknown.out());
+    assertEquals("stave: no starter for kind 'foo'; kinds: experiment, benchmark, cluster\n"
+        + "Try 'stave init --help' for more information.\n", unknown.err());
+    Run typo = Run.of("init", "experimnt");
+    assertEquals(2, typo.code());
+    assertEquals("stave: no starter for kind 'experimnt'; kinds: experiment, benchmark, cluster\n"
+        + "Did you mean: experiment?\n"
+        + "Try 'stave init --help' for more information.\n", typo.err());
   }
 
   @Test

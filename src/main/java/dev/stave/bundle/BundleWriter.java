@@ -473,7 +473,8 @@ public final class BundleWriter {
   }
 
   private WriteFailure failure(Exception e, String more) {
-    return new WriteFailure("cannot write to " + outputDir + ": " + describe(e) + more, e);
+    IOException io = e instanceof UncheckedIOException unchecked ? unchecked.getCause() : (IOException) e;
+    return new WriteFailure("cannot write to " + outputDir + ": " + IoErrors.describe(io, outputDir) + more, e);
   }
 
   private static String describe(Exception e) {
@@ -544,7 +545,7 @@ public final class BundleWriter {
         }
       }
     } catch (IOException e) {
-      throw new WriteFailure("cannot read the folder " + outputDir + ": " + IoErrors.describe(e), e);
+      throw new WriteFailure("cannot read the folder " + outputDir + ": " + IoErrors.describe(e, outputDir), e);
     }
     found.sort(null);
     return found;
@@ -640,7 +641,7 @@ public final class BundleWriter {
         return true;
       }
     } catch (IOException e) {
-      throw new WriteFailure("cannot read the folder " + folder + ": " + IoErrors.describe(e), e);
+      throw new WriteFailure("cannot read the folder " + folder + ": " + IoErrors.describe(e, folder), e);
     }
     // Bundles written before the kustomization was named Kustomization have kustomization.yaml.
     for (String name : List.of(Bundle.KUSTOMIZATION, "kustomization.yaml")) {

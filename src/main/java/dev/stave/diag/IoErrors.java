@@ -7,6 +7,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
 import java.util.Locale;
 
 /**
@@ -54,5 +55,16 @@ public final class IoErrors {
       return fs.getFile() + (fs.getOtherFile() == null ? "" : " -> " + fs.getOtherFile()) + ": " + cause(e);
     }
     return cause(e);
+  }
+
+  /**
+   * As {@link #describe(IOException)}, but without the file when it is {@code named}, which the message names
+   * already: "cannot write to out: permission denied" rather than "cannot write to out: out: permission denied".
+   */
+  public static String describe(IOException e, Path named) {
+    if (e instanceof FileSystemException fs && fs.getOtherFile() == null && named.toString().equals(fs.getFile())) {
+      return cause(e);
+    }
+    return describe(e);
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.stave.diag.UserError;
 import dev.stave.render.RenderedObject;
@@ -325,6 +326,16 @@ class BundleWriterTest {
     assertEquals("cannot write to " + file.resolve("out") + ": " + file + " is a file, not a folder",
         under.getMessage());
     assertEquals("mine", Files.readString(file));
+  }
+
+  /** A folder that cannot be made is named once, with the reason (/proc takes no new folders). */
+  @Test
+  void anOutputFolderThatCannotBeMadeIsNamedOnce() {
+    assumeTrue(Files.isDirectory(Path.of("/proc/self")), "a Linux /proc");
+    Path out = Path.of("/proc/stave-out");
+    BundleWriter.WriteFailure failure = assertThrows(BundleWriter.WriteFailure.class,
+        () -> new BundleWriter(out).write(List.of(bundle(1))));
+    assertEquals("cannot write to /proc/stave-out: no such file or folder", failure.getMessage());
   }
 
   private static List<String> names(Path dir) throws IOException {

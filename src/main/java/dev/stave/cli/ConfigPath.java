@@ -1,6 +1,8 @@
 package dev.stave.cli;
 
+import dev.stave.diag.Printable;
 import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine;
 
 /**
@@ -38,5 +40,27 @@ final class ConfigPath implements CommandLine.ITypeConverter<Path> {
       }
     }
     return e;
+  }
+
+  /**
+   * {@code e}, or where it is arguments left unmatched by a command that takes one config ({@code plan},
+   * {@code secrets}), the error that it takes one and how to see several: picocli said "Unmatched argument at
+   * index 2: 'b'", which did not tell that 'b' was a config too many. An unknown option stays picocli's error.
+   */
+  static CommandLine.ParameterException oneConfig(CommandLine.ParameterException e) {
+    if (!(e instanceof CommandLine.UnmatchedArgumentException u) || u.isUnknownOption()) {
+      return e;
+    }
+    List<CommandLine.Model.PositionalParamSpec> parameters =
+        e.getCommandLine().getCommandSpec().positionalParameters();
+    if (parameters.size() != 1 || parameters.get(0).isMultiValue() || parameters.get(0).converters().length == 0
+        || !(parameters.get(0).converters()[0] instanceof ConfigPath)) {
+      return e;
+    }
+    CommandLine.Model.CommandSpec command = e.getCommandLine().getCommandSpec();
+    List<String> extra = u.getUnmatched().stream().map(arg -> "'" + Printable.quoted(arg) + "'").toList();
+    return new CommandLine.ParameterException(e.getCommandLine(), command.name() + " takes one config; "
+        + String.join(", ", extra) + (extra.size() == 1 ? " is one" : " are " + extra.size()) + " too many: run '"
+        + command.qualifiedName() + " CONFIG' once for each config");
   }
 }

@@ -219,7 +219,7 @@ public final class Main implements Runnable {
 
     @Override
     public int handleParseException(CommandLine.ParameterException reported, String[] args) {
-      for (CommandLine.ParameterException e : unknownOptionsOnly(ConfigPath.refused(reported))) {
+      for (CommandLine.ParameterException e : unknownOptionsOnly(ConfigPath.oneConfig(ConfigPath.refused(reported)))) {
         context.err().println("stave: " + e.getMessage());
         CommandLine.UnmatchedArgumentException.printSuggestions(e, context.err());
         String near = near(e);

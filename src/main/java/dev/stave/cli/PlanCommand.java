@@ -32,7 +32,8 @@ final class PlanCommand implements Callable<Integer>, Main.RunsInContext {
   private final Context context;
 
   @Parameters(paramLabel = "CONFIG", converter = ConfigPath.class,
-      description = "A config file (.yaml, .yml, .json, .conf or .hocon).")
+      description = "A config file (.yaml, .yml, .json, .conf or .hocon), one per run: run plan once for"
+          + " each config to see several.")
   Path config;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",

@@ -43,7 +43,7 @@ final class SecretsCommand implements Callable<Integer>, Main.RunsInContext {
 
   private final Context context;
 
-  @Parameters(paramLabel = "CONFIG", converter = ConfigPath.class, description = "A config file.")
+  @Parameters(paramLabel = "CONFIG", converter = ConfigPath.class, description = "A config file; one per run.")
   Path config;
 
   @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.")

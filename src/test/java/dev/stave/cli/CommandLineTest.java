@@ -125,6 +125,23 @@ class CommandLineTest {
         + "Try 'stave generate-completion --help' for more information.\n", option.err());
   }
 
+  /** plan and secrets take one config: a second is named as one too many, with how to see several. */
+  @Test
+  void aConfigTooManyIsNamedSo() {
+    Run plan = Run.of("plan", "a.yaml", "b.yaml");
+    assertEquals(2, plan.code());
+    assertEquals("", plan.out());
+    assertEquals("stave: plan takes one config; 'b.yaml' is one too many: run 'stave plan CONFIG' once for each"
+        + " config\nTry 'stave plan --help' for more information.\n", plan.err());
+    Run secrets = Run.of("secrets", "a.yaml", "b.yaml", "c\u001b.yaml");
+    assertEquals(2, secrets.code());
+    assertEquals("stave: secrets takes one config; 'b.yaml', 'c\\u001b.yaml' are 2 too many: run 'stave secrets"
+        + " CONFIG' once for each config\nTry 'stave secrets --help' for more information.\n", secrets.err());
+    Run option = Run.of("plan", "a.yaml", "--formt", "json");
+    assertEquals(2, option.code());
+    assertEquals("stave: Unknown option: '--formt'\n", option.err().lines().findFirst().orElseThrow() + "\n");
+  }
+
   /** The completion script offers stave's commands after 'stave help', as it did for picocli's help command. */
   @Test
   void completionOffersCommandsAfterHelp() {

@@ -59,6 +59,8 @@ final class Pipeline {
   /** Where each compiled config writes its {@code name}, which names its bundle. */
   private final Map<Path, Origin> nameOrigins = new HashMap<>();
   private ObjectRenderer renderer;
+  /** Whether the command takes bundle folders too (diff, apply), which a Kubernetes object file is mistaken for. */
+  private boolean takesBundles;
 
   Pipeline(Env env, Sources sources, Path templates, CompileOptions options) {
     this(env, sources, templates, options, false);
@@ -75,6 +77,12 @@ final class Pipeline {
     }
     this.options = options;
     this.syncWaves = syncWaves;
+  }
+
+  /** For diff and apply: a Kubernetes object file given where a config was read gets the hint to name its folder. */
+  Pipeline takingBundles() {
+    takesBundles = true;
+    return this;
   }
 
   Diagnostics diagnostics() {
@@ -209,9 +217,16 @@ final class Pipeline {
     String text = kind instanceof ScalarNode s && s.isString() ? s.text() : null;
     if (text == null || Kinds.find(text).isEmpty()) {
       String suggestion = text == null ? null : Suggest.closest(text, kinds);
+      String hint = suggestion != null ? "did you mean '" + suggestion + "'?" : "kinds: " + String.join(", ", kinds);
+      if (takesBundles && root.get("apiVersion") != null && config.path() != null) {
+        // One object of a bundle, given where its folder was meant: what is wrong is the argument, not the kind.
+        Path parent = config.path().getParent();
+        String folder = parent == null ? "." : parent.toString();
+        hint = "this is a Kubernetes object, not a config: diff and apply take bundle folders (as 'stave compile -o"
+            + " DIR' writes them), such as " + folder + ", or configs (kinds: " + String.join(", ", kinds) + ")";
+      }
       diagnostics.add(Diagnostic.error(kind.origin(), "kind", "unknown-kind",
-          "'" + (text == null ? kind.describe() : text) + "' is not a kind stave compiles",
-          suggestion != null ? "did you mean '" + suggestion + "'?" : "kinds: " + String.join(", ", kinds)));
+          "'" + (text == null ? kind.describe() : text) + "' is not a kind stave compiles", hint));
       return null;
     }
     return text;

@@ -77,7 +77,7 @@ final class Targets {
     if (read != null) {
       return read;
     }
-    Pipeline pipeline = new Pipeline(context.env(), context.sources(), templates, options);
+    Pipeline pipeline = new Pipeline(context.env(), context.sources(), templates, options).takingBundles();
     Compiled compiled = pipeline.compile(target);
     Bundle bundle = pipeline.bundle(compiled);
     if (pipeline.diagnostics().hasErrors() || bundle == null) {

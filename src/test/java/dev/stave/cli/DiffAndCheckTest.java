@@ -416,6 +416,22 @@ class DiffAndCheckTest {
         + "  = hint: remove the link from the bundle folder, or restore what it points to\n", run.err());
   }
 
+  /** One object file of a bundle, given where the bundle's folder was meant, is named as such, with the folder. */
+  @Test
+  void anObjectFileGivenToDiffPointsAtItsFolder() {
+    Path bundle = compile("out");
+    Path object = bundle.resolve("01-namespace-surreal.yaml");
+    Run run = Run.of("diff", bundle.toString(), object.toString());
+    assertEquals(1, run.code());
+    assertEquals("", run.out());
+    assertEquals(object + ":2:7: error: kind: 'Namespace' is not a kind stave compiles\n"
+        + "    | kind: Namespace\n"
+        + "    |       ^\n"
+        + "  = hint: this is a Kubernetes object, not a config: diff and apply take bundle folders (as 'stave compile"
+        + " -o DIR' writes them), such as " + bundle + ", or configs (kinds: experiment, benchmark, cluster)\n",
+        run.err());
+  }
+
   /** A bundle folder by hand: one ConfigMap named settings with the given value. */
   private Path handBundle(String folder, String bundle, String value) throws IOException {
     Path dir = tmp.resolve(folder).resolve(bundle);

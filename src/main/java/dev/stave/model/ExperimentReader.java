@@ -29,6 +29,8 @@ public final class ExperimentReader {
       "replicas", "backoff_limit", "active_deadline_seconds", "ttl_seconds_after_finished", "labels");
 
   private static final Pattern ENV_NAME = Pattern.compile("[-._a-zA-Z][-._a-zA-Z0-9]*");
+  private static final String SERVICE_NAME_HINT =
+      "a service name is ASCII letters, digits and '-', starting with a letter, at most 63 long";
   private static final Pattern SECRET_KEY = Pattern.compile("[-._a-zA-Z0-9]+");
   private static final Pattern PATH = Pattern.compile("/[^\\x00-\\x1f]*");
 
@@ -73,7 +75,7 @@ public final class ExperimentReader {
 
   private Experiment experiment() {
     Origin nameOrigin = root.get("name").origin();
-    Optional<String> checked = name(Values.string(root, "name"), 0, nameOrigin, "name");
+    Optional<String> checked = name(Values.string(root, "name"), 0, nameOrigin, "name", false);
     servicesIncomplete |= checked.isEmpty();
     String name = checked.orElse("invalid");
     String namespace = namespace(name);
@@ -134,20 +136,22 @@ public final class ExperimentReader {
   private String namespace(String name) {
     String project = Values.string(root, "project");
     if (project != null) {
-      return name(project, 0, root.get("project").origin(), "project").orElse("invalid");
+      return name(project, 0, root.get("project").origin(), "project", false).orElse("invalid");
     }
     String namespace = Values.string(root, "namespace");
     if (namespace != null) {
-      return name(namespace, 0, root.get("namespace").origin(), "namespace").orElse("invalid");
+      return name(namespace, 0, root.get("namespace").origin(), "namespace", false).orElse("invalid");
     }
     if (defaults.namespace() != null) {
-      return name(defaults.namespace(), 0, defaults.namespaceOrigin(), defaults.namespaceKey()).orElse("invalid");
+      return name(defaults.namespace(), 0, defaults.namespaceOrigin(), defaults.namespaceKey(), false)
+          .orElse("invalid");
     }
     return name;
   }
 
-  private Optional<String> name(String given, int reserve, Origin origin, String path) {
-    Optional<String> name = Names.kubernetesName(given, reserve, origin, path, problems);
+  /** {@code key}: the name is a map key (a process's or group's), not a value. */
+  private Optional<String> name(String given, int reserve, Origin origin, String path, boolean key) {
+    Optional<String> name = Names.kubernetesName(given, reserve, origin, path, key, problems);
     name.filter(n -> !n.equals(given)).ifPresent(n -> problems.add(Diagnostic.note(origin, path, "name-sanitized",
         "name '" + given + "' is written as '" + n + "' in Kubernetes")));
     return name;
@@ -226,7 +230,7 @@ public final class ExperimentReader {
     PodSettings pod = podSettings(node, path);
     int reserve = pod.workload() == Workload.POD && pod.replicas() > 1
         ? 1 + String.valueOf(pod.replicas() - 1).length() : 0;
-    Optional<String> name = name(given, reserve, origin, path);
+    Optional<String> name = name(given, reserve, origin, path, true);
     Process process = process(given, name.orElse("invalid"), node, path, origin);
     if (name.isEmpty()) {
       unnamed.add(new PodUnit("invalid", given, origin, false, List.of(process), pod));
@@ -239,7 +243,7 @@ public final class ExperimentReader {
     PodSettings pod = podSettings(node, path);
     int reserve = pod.workload() == Workload.POD && pod.replicas() > 1
         ? 1 + String.valueOf(pod.replicas() - 1).length() : 0;
-    Optional<String> name = name(given, reserve, origin, path);
+    Optional<String> name = name(given, reserve, origin, path, true);
     MapNode processes = Values.map(node, "processes");
     List<Process> members = new ArrayList<>();
     Map<String, Origin> containerNames = new HashMap<>();
@@ -262,7 +266,7 @@ public final class ExperimentReader {
                 + given + "'",
             "move it to process_groups." + given + ".overrides.pod"));
       }
-      Optional<String> containerName = name(processGiven, 0, processOrigin, processPath);
+      Optional<String> containerName = name(processGiven, 0, processOrigin, processPath, true);
       containerName.ifPresent(n -> {
         Origin first = containerNames.putIfAbsent(n, processOrigin);
         if (first != null) {
@@ -436,12 +440,14 @@ public final class ExperimentReader {
         out.add(new EnvVar(Values.string(m, "name"), ((ScalarNode) m.get("value")).text(), m.get("name").origin()));
       }
     }
+    boolean keyed = env instanceof MapNode; // a list's names are values, which were substituted
     Map<String, Origin> seen = new HashMap<>();
     for (EnvVar e : out) {
       if (!ENV_NAME.matcher(e.name()).matches()) {
         problems.add(Diagnostic.error(e.origin(), path + ".env." + e.name(), "env-name",
             "'" + Names.printable(e.name()) + "' is not a valid environment variable name",
-            "use letters, digits, '_', '-' and '.', not starting with a digit"));
+            keyed ? Names.keyHint(e.name(), "use letters, digits, '_', '-' and '.', not starting with a digit")
+                : "use letters, digits, '_', '-' and '.', not starting with a digit"));
       } else if (e.name().equals("SYMPHONY_ROLE") || e.name().startsWith("SYMPH_") || e.name().startsWith("STAVE_")) {
         problems.add(Diagnostic.error(e.origin(), path + ".env." + e.name(), "env-reserved",
             "environment variable " + e.name() + " is set by stave",
@@ -471,6 +477,7 @@ public final class ExperimentReader {
         out.add(new ServicePort(name, p, m.keyOrigin(name)));
       });
     }
+    boolean keyed = spec instanceof MapNode; // a list's names are values, which were substituted
     List<ServicePort> named = new ArrayList<>(out.size());
     for (ServicePort s : out) {
       String name = Names.sanitize(s.name());
@@ -478,7 +485,7 @@ public final class ExperimentReader {
         problems.add(Diagnostic.error(s.origin(), path + "." + key, "service-name",
             "'" + Names.printable(s.name()) + "' is not a valid service name" + (name.equals(s.name()) ? ""
                 : ", nor is '" + Names.printable(name) + "', what sanitizing makes of it"),
-            "a service name is ASCII letters, digits and '-', starting with a letter, at most 63 long"));
+            keyed ? Names.keyHint(s.name(), SERVICE_NAME_HINT) : SERVICE_NAME_HINT));
         servicesIncomplete = true;
         continue;
       }

@@ -57,7 +57,7 @@ public final class LabelRules {
       String path = jsonPath + "." + k;
       if (!validKey(k)) {
         problems.add(Diagnostic.error(labels.keyOrigin(k), path, "label-key",
-            "'" + Names.printable(k) + "' is not a valid " + what + " key", KEY_HINT));
+            "'" + Names.printable(k) + "' is not a valid " + what + " key", Names.keyHint(k, KEY_HINT)));
       } else if (alsoReserved != null && (reserved(k) || alsoReserved.contains(k))) {
         problems.add(Diagnostic.error(labels.keyOrigin(k), path, "label-reserved",
             "label '" + k + "' is set by stave itself",

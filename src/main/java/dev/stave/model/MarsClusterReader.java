@@ -268,7 +268,7 @@ public final class MarsClusterReader {
       if (!ENV_NAME.matcher(k).matches()) {
         problems.add(Diagnostic.error(env.keyOrigin(k), path, "env-name",
             "'" + Names.printable(k) + "' is not a valid environment variable name",
-            "use letters, digits, '_', '-' and '.', not starting with a digit"));
+            Names.keyHint(k, "use letters, digits, '_', '-' and '.', not starting with a digit")));
       } else if (RESERVED_ENV.contains(k)) {
         problems.add(Diagnostic.error(env.keyOrigin(k), path, "env-reserved",
             "environment variable " + k + " is set by stave from the cluster's keys",

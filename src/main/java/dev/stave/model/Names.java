@@ -59,6 +59,12 @@ public final class Names {
    */
   public static Optional<String> kubernetesName(String given, int reserve, Origin origin, String path,
       java.util.List<Diagnostic> problems) {
+    return kubernetesName(given, reserve, origin, path, false, problems);
+  }
+
+  /** As above; {@code key} says the name is a map key (a process's name), which {@link #keyHint} explains. */
+  public static Optional<String> kubernetesName(String given, int reserve, Origin origin, String path, boolean key,
+      java.util.List<Diagnostic> problems) {
     String name = sanitize(given);
     int budget = MAX_LABEL - reserve;
     if (name.isEmpty()) {
@@ -70,7 +76,8 @@ public final class Names {
     if (!DNS_1123_LABEL.matcher(name).matches()) {
       problems.add(Diagnostic.error(origin, path, "name-invalid",
           "name '" + printable(given) + "' is not a valid Kubernetes name, even as '" + printable(name) + "'",
-          "use only ASCII letters, digits, '-', '_', '.' and spaces"));
+          key ? keyHint(given, "use only ASCII letters, digits, '-', '_', '.' and spaces")
+              : "use only ASCII letters, digits, '-', '_', '.' and spaces"));
       return Optional.empty();
     }
     if (name.length() > budget) {
@@ -80,6 +87,18 @@ public final class Names {
       return Optional.empty();
     }
     return Optional.of(name);
+  }
+
+  /**
+   * The hint for a map key refused as a name: {@code hint}, or, for a key holding {@code ${}, that it is
+   * not a variable. Variables are substituted in values only (YAML's {@code ${ENV}} and HOCON alike: HOCON
+   * never substitutes in keys), so such a key was read as written, and only the name itself can stand there.
+   */
+  public static String keyHint(String key, String hint) {
+    return key.contains("${")
+        ? "variables are substituted in values only, not in keys: write the literal name instead of '"
+            + printable(key) + "'"
+        : hint;
   }
 
   /**

@@ -164,7 +164,7 @@ public final class RunSpecReader {
       if (!ENV_NAME.matcher(name).matches()) {
         problems.add(Diagnostic.error(secretEnv.keyOrigin(name), varPath, "env-name",
             "'" + Names.printable(name) + "' is not a valid environment variable name",
-            "use letters, digits, '_', '-' and '.', not starting with a digit"));
+            Names.keyHint(name, "use letters, digits, '_', '-' and '.', not starting with a digit")));
       } else if (plain.contains(name)) {
         problems.add(Diagnostic.error(secretEnv.keyOrigin(name), varPath, "env-duplicate",
             "environment variable " + name + " is set both in env and in secret_env", "remove one of them"));

@@ -98,12 +98,15 @@ final class Pipeline {
       diagnostics.addAll(e.diagnostics());
       return null;
     }
-    return checked(config);
+    return checked(config, false);
   }
 
-  /** The config when its kind is one stave compiles and its schema accepts it, else null with the reasons. */
-  private ConfigFile checked(ConfigFile config) {
-    String kind = kind(config);
+  /**
+   * The config when its kind is one stave compiles and its schema accepts it, else null with the reasons.
+   * {@code validating}: for {@code stave validate}, whose messages name the inventory and contexts kinds too.
+   */
+  private ConfigFile checked(ConfigFile config, boolean validating) {
+    String kind = kind(config, validating);
     if (kind == null) {
       return null;
     }
@@ -170,7 +173,7 @@ final class Pipeline {
       }
       return null;
     }
-    ConfigFile accepted = checked(config);
+    ConfigFile accepted = checked(config, true);
     return accepted == null ? null : compile(accepted);
   }
 
@@ -205,10 +208,18 @@ final class Pipeline {
     return ((ScalarNode) ((MapNode) config.root()).get("kind")).text();
   }
 
-  private String kind(ConfigFile config) {
+  /**
+   * The kind of a config that stave compiles, or null with the reason added. The kinds a message lists are
+   * those the command takes: compile (and plan, diff, apply) the compiled ones; validate also inventory and
+   * contexts, which it reads before this is asked, so here they only complete its list and its suggestions.
+   */
+  private String kind(ConfigFile config, boolean validating) {
     MapNode root = (MapNode) config.root();
     Node kind = root.get("kind");
-    List<String> kinds = Kinds.names();
+    List<String> kinds = new ArrayList<>(Kinds.names());
+    if (validating) {
+      kinds.addAll(List.of("inventory", "contexts"));
+    }
     if (kind == null) {
       diagnostics.add(Diagnostic.error(Origin.of(config.file()), "kind", "no-kind",
           "the config has no 'kind'", "add 'kind: experiment' (kinds: " + String.join(", ", kinds) + ")"));
@@ -218,6 +229,9 @@ final class Pipeline {
     if (text == null || Kinds.find(text).isEmpty()) {
       String suggestion = text == null ? null : Suggest.closest(text, kinds);
       String hint = suggestion != null ? "did you mean '" + suggestion + "'?" : "kinds: " + String.join(", ", kinds);
+      if (text != null && (text.equals("inventory") || text.equals("contexts"))) {
+        hint = text + " files are checked by 'stave validate'; kinds compiled: " + String.join(", ", kinds);
+      }
       if (takesBundles && root.get("apiVersion") != null && config.path() != null) {
         // One object of a bundle, given where its folder was meant: what is wrong is the argument, not the kind.
         Path parent = config.path().getParent();
@@ -226,7 +240,9 @@ final class Pipeline {
             + " DIR' writes them), such as " + folder + ", or configs (kinds: " + String.join(", ", kinds) + ")";
       }
       diagnostics.add(Diagnostic.error(kind.origin(), "kind", "unknown-kind",
-          "'" + (text == null ? kind.describe() : text) + "' is not a kind stave compiles", hint));
+          "'" + (text == null ? kind.describe() : text) + "' is not a kind stave "
+              + (validating ? "validates" : "compiles"),
+          hint));
       return null;
     }
     return text;

@@ -276,6 +276,29 @@ class CommandLineTest {
     assertEquals(4, run.err().split(": error: ", -1).length - 1, run.err());
   }
 
+  /** validate also takes inventory and contexts files, so its kind messages list and suggest them too. */
+  @Test
+  void aKindErrorListsTheKindsOfItsCommand() throws IOException {
+    Path none = Files.writeString(dir.resolve("none.yaml"), "name: e\n");
+    Path near = Files.writeString(dir.resolve("near.yaml"), "kind: context\n");
+    Path inventory = Files.writeString(dir.resolve("inventory.yaml"), "kind: inventory\n");
+    String noKind = ":1:1: error: kind: the config has no 'kind'\n    | name: e\n    | ^\n"
+        + "  = hint: add 'kind: experiment' (kinds: experiment, benchmark, cluster";
+    Run validate = Run.of("validate", none.toString(), near.toString());
+    assertEquals(1, validate.code(), validate.err());
+    assertEquals(near + ":1:7: error: kind: 'context' is not a kind stave validates\n    | kind: context\n"
+        + "    |       ^\n  = hint: did you mean 'contexts'?\n"
+        + none + noKind + ", inventory, contexts)\n", validate.err());
+    Run compile = Run.of("compile", none.toString(), near.toString(), inventory.toString(), "-o", "-");
+    assertEquals(1, compile.code(), compile.err());
+    assertEquals(inventory + ":1:7: error: kind: 'inventory' is not a kind stave compiles\n    | kind: inventory\n"
+        + "    |       ^\n  = hint: inventory files are checked by 'stave validate'; kinds compiled: experiment,"
+        + " benchmark, cluster\n"
+        + near + ":1:7: error: kind: 'context' is not a kind stave compiles\n    | kind: context\n"
+        + "    |       ^\n  = hint: kinds: experiment, benchmark, cluster\n"
+        + none + noKind + ")\n", compile.err());
+  }
+
   @Test
   void aFailedCompileLeavesTheOutputFolderAsItWas() throws IOException {
     Path out = dir.resolve("out");

@@ -1410,7 +1410,7 @@ public final class HoconLoader {
             break;
           }
           ConfigValue child = object.get(k);
-          String childPath = jsonPath.isEmpty() ? k : jsonPath + "." + k;
+          String childPath = jsonPath.isEmpty() ? Printable.pathKey(k) : jsonPath + "." + Printable.pathKey(k);
           ConfigValue writtenChild = written(written, k, -1);
           Supplier<Origin> copy = () -> substitutionAt(writtenChild, path, file, k, braces);
           substituted = copiedAt(child, writtenChild, copy, path, file);

@@ -2,6 +2,7 @@ package dev.stave.config;
 
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
+import dev.stave.diag.Printable;
 import dev.stave.diag.UserError;
 import dev.stave.diag.Sources;
 import java.io.Reader;
@@ -723,7 +724,7 @@ public final class YamlLoader {
               "write the keys out, or use HOCON's object merging"));
           continue;
         }
-        String childPath = path.isEmpty() ? key : path + "." + key;
+        String childPath = path.isEmpty() ? Printable.pathKey(key) : path + "." + Printable.pathKey(key);
         if (entries.containsKey(key)) {
           Origin first = keyOrigins.get(key);
           problems.add(Diagnostic.error(keyOrigin, childPath, "duplicate-key",

@@ -44,6 +44,15 @@ public final class Printable {
     return escape(text, false, true, true);
   }
 
+  /**
+   * A config's map key as a path names it ({@code env.LOG_LEVEL}): as written, dots and spaces too, as
+   * Kubernetes's own paths write label keys, except the empty key, which would leave only the dot before it
+   * ({@code env.}) and so is written {@code ""} ({@code env.""}).
+   */
+  public static String pathKey(String key) {
+    return key.isEmpty() ? "\"\"" : key;
+  }
+
   /** How many characters of a value a message quotes, so that the message's own words after it still show. */
   public static final int QUOTED_LENGTH = 80;
 

@@ -7,6 +7,7 @@ import dev.stave.config.Node;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
+import dev.stave.diag.Printable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -444,7 +445,7 @@ public final class ExperimentReader {
     Map<String, Origin> seen = new HashMap<>();
     for (EnvVar e : out) {
       if (!ENV_NAME.matcher(e.name()).matches()) {
-        problems.add(Diagnostic.error(e.origin(), path + ".env." + e.name(), "env-name",
+        problems.add(Diagnostic.error(e.origin(), path + ".env." + Printable.pathKey(e.name()), "env-name",
             "'" + Names.printable(e.name()) + "' is not a valid environment variable name",
             keyed ? Names.keyHint(e.name(), "use letters, digits, '_', '-' and '.', not starting with a digit")
                 : "use letters, digits, '_', '-' and '.', not starting with a digit"));

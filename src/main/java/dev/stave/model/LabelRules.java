@@ -3,6 +3,7 @@ package dev.stave.model;
 import dev.stave.config.MapNode;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Printable;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
@@ -54,7 +55,7 @@ public final class LabelRules {
     }
     labels.entries().forEach((k, v) -> {
       String value = ((ScalarNode) v).text();
-      String path = jsonPath + "." + k;
+      String path = jsonPath + "." + Printable.pathKey(k);
       if (!validKey(k)) {
         problems.add(Diagnostic.error(labels.keyOrigin(k), path, "label-key",
             "'" + Names.printable(k) + "' is not a valid " + what + " key", Names.keyHint(k, KEY_HINT)));

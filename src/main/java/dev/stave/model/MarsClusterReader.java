@@ -7,6 +7,7 @@ import dev.stave.config.Node;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
+import dev.stave.diag.Printable;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -264,7 +265,7 @@ public final class MarsClusterReader {
       return out;
     }
     env.entries().forEach((k, v) -> {
-      String path = "extra_env." + k;
+      String path = "extra_env." + Printable.pathKey(k);
       if (!ENV_NAME.matcher(k).matches()) {
         problems.add(Diagnostic.error(env.keyOrigin(k), path, "env-name",
             "'" + Names.printable(k) + "' is not a valid environment variable name",

@@ -6,6 +6,7 @@ import dev.stave.config.MapNode;
 import dev.stave.config.Node;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Printable;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -160,7 +161,7 @@ public final class RunSpecReader {
     }
     List<SecretEnv> out = new ArrayList<>();
     secretEnv.entries().forEach((name, value) -> {
-      String varPath = path + ".secret_env." + name;
+      String varPath = path + ".secret_env." + Printable.pathKey(name);
       if (!ENV_NAME.matcher(name).matches()) {
         problems.add(Diagnostic.error(secretEnv.keyOrigin(name), varPath, "env-name",
             "'" + Names.printable(name) + "' is not a valid environment variable name",

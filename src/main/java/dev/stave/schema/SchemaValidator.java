@@ -167,7 +167,7 @@ public final class SchemaValidator {
     switch (type) {
       case "additionalProperties" -> {
         String key = m.getProperty();
-        String childPath = path.isEmpty() ? key : path + "." + key;
+        String childPath = path.isEmpty() ? Printable.pathKey(key) : path + "." + Printable.pathKey(key);
         Origin keyOrigin = at.node instanceof MapNode map ? map.keyOrigin(key) : at.node.origin();
         List<String> known = knownKeys(m);
         JsonNode alias = parentSchema(m) == null ? null : parentSchema(m).path("x-aliases").get(key);
@@ -441,7 +441,7 @@ public final class SchemaValidator {
         if (b.length() > 0) {
           b.append('.');
         }
-        b.append(element);
+        b.append(Printable.pathKey(String.valueOf(element)));
       }
     }
     return b.toString();

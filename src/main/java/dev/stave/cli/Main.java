@@ -220,7 +220,9 @@ public final class Main implements Runnable {
     @Override
     public int handleParseException(CommandLine.ParameterException reported, String[] args) {
       for (CommandLine.ParameterException e : unknownOptionsOnly(ConfigPath.oneConfig(ConfigPath.refused(reported)))) {
-        context.err().println("stave: " + e.getMessage());
+        // The message quotes arguments as typed, and an argument can hold an escape sequence (pasted, or from a
+        // variable) that would rewrite the terminal.
+        context.err().println("stave: " + Printable.line(e.getMessage()));
         CommandLine.UnmatchedArgumentException.printSuggestions(e, context.err());
         String near = near(e);
         if (near != null) {

@@ -864,4 +864,14 @@ class CommandLineTest {
     assertEquals(missing + ":1:1: error: file not found\n"
         + "  = hint: check the path; relative paths start from the current folder\n", run.err());
   }
+
+  /** A usage error quotes the argument it refuses with its control characters escaped, as every message does. */
+  @ParameterizedTest
+  @ValueSource(strings = {"schema|\u001b[2Jx", "compile|--\u001b[2J", "plan|x.yaml|--format|\u001b]0;t\u0007"})
+  void aUsageErrorQuotesAnArgumentEscaped(String args) {
+    Run run = Run.of(args.split("\\|"));
+    assertEquals(Main.USAGE, run.code(), run.err());
+    assertFalse(run.err().chars().anyMatch(c -> c == 0x1b || c == 0x07), run.err());
+    assertTrue(run.err().startsWith("stave: ") && run.err().contains("\\u001b"), run.err());
+  }
 }

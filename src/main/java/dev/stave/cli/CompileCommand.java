@@ -111,6 +111,7 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       throw new UserError(all);
     }
     new DiagnosticPrinter(context.sources()).print(all, context.err());
+    pipeline.warnIfContextsUnread(context.err());
     if (folder != null) {
       for (Bundle b : bundles) {
         // What a bundle would replace may be a file of the user's: a diagnostic about it must not quote it.

@@ -30,6 +30,7 @@ import dev.stave.render.RenderedObject;
 import dev.stave.schema.SchemaValidator;
 import dev.stave.diag.Suggest;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,6 +62,8 @@ final class Pipeline {
   private ObjectRenderer renderer;
   /** Whether the command takes bundle folders too (diff, apply), which a Kubernetes object file is mistaken for. */
   private boolean takesBundles;
+  /** Whether a config of this run is an experiment, the one kind that reads contexts. */
+  private boolean readsContexts;
 
   Pipeline(Env env, Sources sources, Path templates, CompileOptions options) {
     this(env, sources, templates, options, false);
@@ -89,6 +92,21 @@ final class Pipeline {
     return diagnostics;
   }
 
+  /**
+   * A warning when {@code --context} or {@code --contexts} was given to a run of no experiment: only experiments
+   * read contexts, and an option that changes nothing should not look as if it had (docs/mrunner.md). A warning,
+   * not an error, since the option does no harm, and scripts may pass it to every command alike.
+   */
+  void warnIfContextsUnread(PrintWriter err) {
+    boolean name = options.context() != null;
+    boolean file = "--contexts".equals(options.contextsFrom());
+    if (readsContexts || (!name && !file)) {
+      return;
+    }
+    String given = name && file ? "--context and --contexts are" : name ? "--context is" : "--contexts is";
+    err.println("stave: warning: " + given + " ignored: only experiments read contexts, and no config given is one");
+  }
+
   /** A loaded config that its kind's schema accepts, or null with the reasons added to the diagnostics. */
   ConfigFile load(Path path) {
     ConfigFile config;
@@ -110,6 +128,7 @@ final class Pipeline {
     if (kind == null) {
       return null;
     }
+    readsContexts |= kind.equals("experiment");
     List<Diagnostic> schemaErrors = new ArrayList<>();
     ConfigFile accepted = validators.computeIfAbsent(kind, SchemaValidator::new).accept(config, schemaErrors);
     diagnostics.addAll(schemaErrors);

@@ -90,6 +90,7 @@ final class PlanCommand implements Callable<Integer>, Main.RunsInContext {
       default -> Plan.of(compiled, null, Dispatcher.Result.none());
     };
     new DiagnosticPrinter(context.sources()).print(pipeline.diagnostics().sorted(), context.err());
+    pipeline.warnIfContextsUnread(context.err());
     context.out().print(PlanWriter.write(plan, options.format()));
     context.out().flush();
     return Main.OK;

@@ -63,6 +63,7 @@ final class SecretsCommand implements Callable<Integer>, Main.RunsInContext {
     if (pipeline.diagnostics().hasErrors()) {
       throw new UserError(pipeline.diagnostics().sorted());
     }
+    pipeline.warnIfContextsUnread(context.err());
     // Secrets the config only names (secret_env, a Neptune token without its value, image_pull_secrets, a
     // secret volume): stave has no data for them, so the user must create them before the pods can start.
     Set<String> printed = new HashSet<>();

@@ -61,6 +61,7 @@ final class ValidateCommand implements Callable<Integer>, Main.RunsInContext {
       throw new UserError(pipeline.diagnostics().sorted());
     }
     new DiagnosticPrinter(context.sources()).print(pipeline.diagnostics().sorted(), context.err());
+    pipeline.warnIfContextsUnread(context.err());
     context.err().println(configs.size() == 1 ? "1 config is valid" : configs.size() + " configs are valid");
     return Main.OK;
   }

@@ -193,6 +193,32 @@ class MrunnerTest {
   }
 
   @Test
+  void contextOptionsGivenToARunOfNoExperimentAreAWarning() throws IOException {
+    Path bench = write("bench.yaml",
+        "kind: benchmark\nname: b\nrun: {function: a.b}\ndask_cluster: {image: \"i:1\"}\n");
+    Path exp = write("exp.yaml", "kind: experiment\nname: e\nimage: \"i:1\"\nprocesses: {main: {command: [x]}}\n");
+    Path contexts = write("contexts.yaml", CONTEXTS);
+    Run name = Run.of("validate", bench.toString(), "--context", "nope");
+    assertEquals(0, name.code(), name.err());
+    assertEquals("stave: warning: --context is ignored: only experiments read contexts, and no config given is one\n"
+        + "1 config is valid\n", name.err());
+    Run both = Run.of("compile", bench.toString(), "--context", "minikube", "--contexts", contexts.toString(),
+        "-o", "-");
+    assertEquals(0, both.code(), both.err());
+    assertEquals("stave: warning: --context and --contexts are ignored: only experiments read contexts, and no config"
+        + " given is one\n", both.err());
+    Run file = Run.of("plan", bench.toString(), "--contexts", contexts.toString());
+    assertEquals(0, file.code(), file.err());
+    assertEquals("stave: warning: --contexts is ignored: only experiments read contexts, and no config given is one\n",
+        file.err());
+    // With an experiment in the run the options are read: no warning, for the benchmark either.
+    Run withExperiment = Run.of("validate", bench.toString(), exp.toString(), "--context", "minikube", "--contexts",
+        contexts.toString());
+    assertEquals(0, withExperiment.code(), withExperiment.err());
+    assertEquals("2 configs are valid\n", withExperiment.err());
+  }
+
+  @Test
   void aMissingContextsFileForTheExperimentsContextIsReportedAtItsContextKey() throws IOException {
     Path exp = write("exp.conf", "kind = experiment\nname = p\nimage = \"img:1\"\ncontext = gke\n"
         + "processes { main { command = [x] } }\n");

@@ -196,6 +196,28 @@ class LauncherIT {
     assertEquals(new Run(0, "Main version 'a b'\n", ""), launch("sh", env, bin, "version", "'a b'"));
   }
 
+  /**
+   * A link to the launcher ({@code ~/bin/stave}), even a relative link to another link, runs the checkout the link
+   * ends at: its jar, not a build in the link's folder, which has no pom.xml.
+   */
+  @Test
+  void aLinkToTheLauncherRunsTheCheckoutItEndsAt() throws Exception {
+    Path checkout = Files.createDirectories(home.resolve("checkout"));
+    Files.createDirectories(checkout.resolve("target"));
+    Files.copy(Path.of("stave"), checkout.resolve("stave"));
+    Files.writeString(checkout.resolve("target/stave.jar"), "");
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Files.writeString(bin.resolve("java"), "#!/bin/sh\necho \"$*\" | sed 's/.* -cp //'\n");
+    Files.setPosixFilePermissions(bin.resolve("java"), PosixFilePermissions.fromString("rwx------"));
+    Path links = Files.createDirectories(home.resolve("links"));
+    Files.createSymbolicLink(links.resolve("stave"), checkout.resolve("stave"));
+    Files.createSymbolicLink(home.resolve("stave"), Path.of("links", "stave"));
+    Map<String, String> env = Map.of("STAVE_CDS", "0", "HOME", home.toString(), "LANG", "C.UTF-8");
+    String expected = checkout.toRealPath().resolve("target/stave.jar") + " dev.stave.cli.Main --version\n";
+    assertEquals(new Run(0, expected, ""), launch(env, bin, "--version"), "a link");
+    assertEquals(new Run(0, expected, ""), launch("sh", env, bin, "--version"), "run with sh");
+  }
+
   /** The files the launcher expects, with the packaged jar and its libraries. */
   private void copyLayout() throws IOException {
     Files.createDirectories(home.resolve("examples"));

@@ -95,7 +95,10 @@ final class LineKeys {
       LineStrings.Quoted last = string >= 0 ? strings.get(string) : null;
       int start;
       if (last != null && last.end() == end) {
-        path.add(new Written(last.text(), place(last.start() + 1, last.end() - 1), true));
+        // A quoted key is placed at its first character; the empty key "" has none, so at its opening quote, as
+        // YAML places it.
+        int first = last.text().isEmpty() ? last.start() : last.start() + 1;
+        path.add(new Written(last.text(), place(first, last.end() - 1), true));
         start = last.start();
         string--;
       } else {
@@ -225,7 +228,8 @@ final class LineKeys {
    * where it is not written there, where it is on the line.
    */
   Place find(String key, int from, int to) {
-    Place found = key.isEmpty() ? null : first(isWord(key) ? words.get(key) : quoted.get(key), from, to);
+    // The empty key can only be written in quotes ("" = x).
+    Place found = first(!key.isEmpty() && isWord(key) ? words.get(key) : quoted.get(key), from, to);
     found = found != null || key.isEmpty() || isWord(key) ? found : first(unquoted.get(key), from, to);
     boolean whole = from <= 0 && to >= line.length();
     return found != null ? found : whole ? searched.computeIfAbsent(key, this::search) : find(key);

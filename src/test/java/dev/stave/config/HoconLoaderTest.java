@@ -392,6 +392,17 @@ class HoconLoaderTest {
         List.of(63, 70), List.of(74, 80)), columns);
   }
 
+  /** The empty key has no first character to be placed at: it is at its opening quote, as YAML places it. */
+  @Test
+  void theEmptyKeyIsPlacedAtItsOpeningQuote() throws IOException {
+    MapNode root = load("a = 1\nx {b = 1, \"\" = 2}\ny.\"\" = 3\n", Map.of());
+    MapNode x = (MapNode) root.get("x");
+    MapNode y = (MapNode) root.get("y");
+    assertEquals(List.of(List.of(2, 11, 16), List.of(3, 3, 8)),
+        List.of(List.of(x.keyOrigin("").line(), x.keyOrigin("").column(), x.get("").origin().column()),
+            List.of(y.keyOrigin("").line(), y.keyOrigin("").column(), y.get("").origin().column())));
+  }
+
   @Test
   void aVariableIsTypedAsYamlTypesIt() throws IOException {
     Map<String, String> env = Map.of("N", "3", "ON", "true", "TAG", "1.50", "NAME", "rl");

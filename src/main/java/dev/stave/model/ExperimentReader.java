@@ -86,16 +86,18 @@ public final class ExperimentReader {
     MapNode processes = Values.map(root, "processes");
     if (processes != null) {
       processes.entries().forEach((given, node) ->
-          standalone(given, (MapNode) node, "processes." + given, processes.keyOrigin(given)).ifPresent(u -> {
-            claim(unitNames, u.name(), u.given(), u.origin(), "processes." + given);
+          standalone(given, (MapNode) node, "processes." + Printable.pathKey(given),
+              processes.keyOrigin(given)).ifPresent(u -> {
+            claim(unitNames, u.name(), u.given(), u.origin(), "processes." + Printable.pathKey(given));
             units.add(u);
           }));
     }
     MapNode groups = Values.map(root, "process_groups");
     if (groups != null) {
       groups.entries().forEach((given, node) ->
-          group(given, (MapNode) node, "process_groups." + given, groups.keyOrigin(given)).ifPresent(u -> {
-            claim(unitNames, u.name(), u.given(), u.origin(), "process_groups." + given);
+          group(given, (MapNode) node, "process_groups." + Printable.pathKey(given),
+              groups.keyOrigin(given)).ifPresent(u -> {
+            claim(unitNames, u.name(), u.given(), u.origin(), "process_groups." + Printable.pathKey(given));
             units.add(u);
           }));
     }
@@ -249,7 +251,7 @@ public final class ExperimentReader {
     List<Process> members = new ArrayList<>();
     Map<String, Origin> containerNames = new HashMap<>();
     processes.entries().forEach((processGiven, processNode) -> {
-      String processPath = path + ".processes." + processGiven;
+      String processPath = path + ".processes." + Printable.pathKey(processGiven);
       MapNode processMap = (MapNode) processNode;
       Origin processOrigin = processes.keyOrigin(processGiven);
       for (String key : POD_KEYS) {

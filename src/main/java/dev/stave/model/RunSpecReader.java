@@ -39,7 +39,7 @@ public final class RunSpecReader {
     MapNode processes = Values.map(reader.root, "processes");
     if (processes != null) {
       processes.entries().forEach((given, node) -> reader.process(Names.sanitize(given), given, (MapNode) node,
-          "processes." + given, secretEnv));
+          "processes." + Printable.pathKey(given), secretEnv));
     }
     MapNode groups = Values.map(reader.root, "process_groups");
     if (groups != null) {
@@ -47,7 +47,7 @@ public final class RunSpecReader {
         MapNode members = Values.map((MapNode) g, "processes");
         if (members != null) {
           members.entries().forEach((given, node) -> reader.process(Names.sanitize(group), given, (MapNode) node,
-              "process_groups." + group + ".processes." + given, secretEnv));
+              "process_groups." + Printable.pathKey(group) + ".processes." + Printable.pathKey(given), secretEnv));
         }
         Node overrides = ((MapNode) g).get("overrides");
         if (overrides != null) {

@@ -308,18 +308,21 @@ public final class NodesInventory {
    * One warning per pool with a node whose GPUs NVIDIA's device plugin shares, at the first such node: an
    * inventory does not model that sharing, so the pool's gpu_count counts each GPU's replicas (a pod asking for
    * 2 may get one GPU twice), or the pool gets no GPUs where the plugin advertises them as nvidia.com/gpu.shared.
-   * {@code physical} is the GPUs the pool gets.
+   * {@code physical} is the GPUs the pool gets. The gpu_type is said to leave out -SHARED only where it is read
+   * from NVIDIA's product label: GKE's accelerator label, which wins where any node has it, has no -SHARED.
    */
   private static void warnOfNvidiaSharing(String pool, List<NodeSize> nodes, int physical,
       List<Diagnostic> problems) {
+    boolean typeFromProduct = nodes.stream().noneMatch(n -> n.gpuTypes().containsKey(GKE_ACCELERATOR));
     nodes.stream().filter(n -> n.nvidiaSharing() != null).findFirst().ifPresent(n -> problems.add(
         Diagnostic.warning(n.labels(), n.path() + ".metadata.labels", "pool-gpus-shared-by-nvidia",
             n.who() + " has " + n.nvidiaSharing().signs() + ", so NVIDIA's device plugin shares its GPUs, which"
                 + " stave does not model: " + (physical > 0
                     ? "the gpu_count " + physical + " of pool '" + pool + "' counts each GPU's replicas"
                     : "pool '" + pool + "' gets no GPUs")
-                + (physical > 0 && n.nvidiaSharing().sharedProduct() ? ", and its gpu_type leaves out the "
-                    + SHARED_PRODUCT + " that the plugin adds to " + GFD_PRODUCT : ""),
+                + (physical > 0 && typeFromProduct && n.nvidiaSharing().sharedProduct()
+                    ? ", and its gpu_type leaves out the " + SHARED_PRODUCT + " that the plugin adds to " + GFD_PRODUCT
+                    : ""),
             "to place pods on whole GPUs, turn sharing off in the device plugin's config and run from-nodes again,"
                 + " or write gpu_count by hand as the node's GPUs")));
   }

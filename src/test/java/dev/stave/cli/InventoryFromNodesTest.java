@@ -594,6 +594,28 @@ class InventoryFromNodesTest {
   }
 
   @Test
+  void aSharedGpuWhoseTypeIsGkesIsNotSaidToLoseShared() throws IOException {
+    Path file = nodes("""
+        {"items":[
+         {"metadata":{"name":"a","labels":{"p":"t","nvidia.com/gpu.product":"Tesla-T4-SHARED",\
+        "cloud.google.com/gke-accelerator":"nvidia-tesla-t4"}},
+         "status":{"capacity":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"8"},\
+        "allocatable":{"cpu":"8","memory":"8Gi","nvidia.com/gpu":"8"}}}
+        ]}
+        """);
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals(true, run.out().contains("    gpu_type: nvidia-tesla-t4\n    gpu_count: 8\n"), run.out());
+    assertEquals(List.of(
+        file + ":2:35: warning: items[0].metadata.labels: node 'a' has nvidia.com/gpu.product Tesla-T4-SHARED, so"
+            + " NVIDIA's device plugin shares its GPUs, which stave does not model: the gpu_count 8 of pool 't' counts"
+            + " each GPU's replicas",
+        "  = hint: to place pods on whole GPUs, turn sharing off in the device plugin's config and run"
+            + " from-nodes again, or write gpu_count by hand as the node's GPUs"),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  @Test
   void aNodeWhoseGpuCountLabelSaysMoreThanItAdvertisesIsWarnedAbout() throws IOException {
     Path file = nodes("""
         {"items":[

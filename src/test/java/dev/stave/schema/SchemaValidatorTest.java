@@ -296,6 +296,18 @@ class SchemaValidatorTest {
     assertEquals(List.of("write a string here"), problems.get(0).hints());
   }
 
+  /** An image is no empty string either: "" is refused as no image reference, as a benchmark's or cluster's is. */
+  @Test
+  void aNullImageIsNotToldToWriteAnEmptyString() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    accepted("x.yaml", "kind: experiment\nname: n\nimage:\nprocesses: {a: {image:}}\n", Map.of(), problems);
+    problems.sort(Comparator.comparing(Diagnostic::jsonPath));
+    assertEquals(List.of("image", "processes.a.image"), problems.stream().map(Diagnostic::jsonPath).toList(),
+        problems.toString());
+    assertEquals(List.of("write a string here"), problems.get(0).hints());
+    assertEquals(List.of("write a string here"), problems.get(1).hints());
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"yaml", "conf"})
   void aYaml11BooleanWordIsToldTheBooleanItMeant(String format) throws IOException {

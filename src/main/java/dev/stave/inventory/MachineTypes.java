@@ -115,7 +115,7 @@ public final class MachineTypes {
     if (!c.matches()) {
       return Optional.empty();
     }
-    CustomRules rules = CUSTOM_RULES.get(c.group(1) == null ? "" : c.group(1));
+    CustomRules rules = customRules(c);
     int cpu = Integer.parseInt(c.group(2));
     long memory = Long.parseLong(c.group(3));
     boolean ext = c.group(4) != null;
@@ -148,6 +148,11 @@ public final class MachineTypes {
           + (rules.extended() ? " without extended memory, whose type ends in -ext" : ""));
     }
     return Optional.empty();
+  }
+
+  /** The rules of the series a matched {@link #CUSTOM} names: N1's where it names none ({@code custom-C-M}). */
+  private static CustomRules customRules(Matcher custom) {
+    return CUSTOM_RULES.get(custom.group(1) == null ? "" : custom.group(1));
   }
 
   private static String vcpus(int cpu) {
@@ -200,7 +205,7 @@ public final class MachineTypes {
     if (custom.isPresent()) {
       Matcher c = CUSTOM.matcher(machineType);
       c.matches();
-      CustomRules rules = CUSTOM_RULES.get(c.group(1) == null ? "" : c.group(1));
+      CustomRules rules = customRules(c);
       return "GCE's " + rules.series() + " custom types have " + rules.vcpusSaid() + " vCPUs and a multiple of "
           + CUSTOM_MEMORY_STEP + " MiB, " + rules.minMiPerCpu() + " to " + rules.maxMiPerCpu() + " MiB per vCPU"
           + (rules.extended() ? " (more with -ext)" : "") + "; or add labels cpu and memory_m";

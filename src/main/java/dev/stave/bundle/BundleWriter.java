@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -135,9 +136,15 @@ public final class BundleWriter {
    */
   static final class WriteLock implements AutoCloseable {
     private static final int LOCK_FILES = 256;
+    // A file lock is the JVM's, not a thread's: a second lock of a file this JVM has locked fails
+    // (OverlappingFileLockException) rather than waiting. Writes into two folders that share a lock file
+    // (the one time in 256) take the file's lock here first, and wait for each other as two processes do.
+    private static final Map<Path, ReentrantLock> IN_JVM = new ConcurrentHashMap<>();
+    private final ReentrantLock inJvm;
     private final FileChannel channel;
 
-    private WriteLock(FileChannel channel) {
+    private WriteLock(ReentrantLock inJvm, FileChannel channel) {
+      this.inJvm = inJvm;
       this.channel = channel;
     }
 
@@ -162,21 +169,38 @@ public final class BundleWriter {
       return part.isEmpty() ? "_" : part;
     }
 
-    /** Locks {@code file}, a lock file of {@link #file}, telling {@code waiting} when another process holds it. */
+    /**
+     * Locks {@code file}, a lock file of {@link #file}, telling {@code waiting} when another process, or another
+     * write or read of this one, holds it.
+     */
     static WriteLock take(Path file, Consumer<Path> waiting) {
+      ReentrantLock inJvm = IN_JVM.computeIfAbsent(file, f -> new ReentrantLock());
+      boolean told = false;
+      if (!inJvm.tryLock()) {
+        waiting.accept(file);
+        told = true;
+        inJvm.lock();
+      }
       FileChannel channel = null;
       try {
         channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         if (channel.tryLock() == null) {
           // Held by another process for as long as its write takes, or for ever if it was stopped (Ctrl-Z):
           // a compile that only waited would look hung.
-          waiting.accept(file);
+          if (!told) {
+            waiting.accept(file);
+          }
           channel.lock();
         }
-        return new WriteLock(channel);
+        return new WriteLock(inJvm, channel);
       } catch (IOException | RuntimeException e) {
         closeQuietly(channel);
-        return new WriteLock(null);
+        return new WriteLock(inJvm, null);
+      } catch (Error e) {
+        // from waiting: no WriteLock is returned to release the lock
+        closeQuietly(channel);
+        inJvm.unlock();
+        throw e;
       }
     }
 
@@ -197,7 +221,11 @@ public final class BundleWriter {
 
     @Override
     public void close() {
-      closeQuietly(channel);
+      try {
+        closeQuietly(channel);
+      } finally {
+        inJvm.unlock();
+      }
     }
   }
 
@@ -254,7 +282,8 @@ public final class BundleWriter {
 
   /**
    * {@link #write(List)}; {@code waiting} is told the lock file when the write has to wait for another stave
-   * process's write to finish (one into the same folder, or into one whose lock file is the same).
+   * write to finish (one into the same folder, or into one whose lock file is the same), of another process
+   * or of this one.
    */
   public List<String> write(List<Bundle> bundles, Consumer<Path> waiting) {
     // What another compile's write cannot change; the rest once no other write is under way.

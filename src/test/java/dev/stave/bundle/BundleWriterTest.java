@@ -23,6 +23,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -254,6 +257,48 @@ class BundleWriterTest {
     } finally {
       holder.destroyForcibly();
     }
+  }
+
+  /**
+   * Two writes of one process into folders that share a lock file: the second waits for the first, as it
+   * would for another process's, rather than going ahead unlocked.
+   */
+  @Test
+  void writesOfOneProcessIntoFoldersThatShareALockFileWaitForEachOther() throws Exception {
+    Path first = Files.createDirectories(tmp.resolve("first")).toRealPath();
+    Path lock = BundleWriter.WriteLock.file(first);
+    Path second = null;
+    for (int i = 0; second == null; i++) {
+      Path candidate = tmp.toRealPath().resolve("second-" + i);
+      if (BundleWriter.WriteLock.file(candidate).equals(lock)) {
+        second = candidate;
+      }
+    }
+    Path out = second;
+    CountDownLatch toldToWait = new CountDownLatch(1);
+    List<Path> toldOf = new CopyOnWriteArrayList<>();
+    List<Boolean> bundleThereWhenToldToWait = new CopyOnWriteArrayList<>();
+    Thread writer;
+    try (BundleWriter.WriteLock held = BundleWriter.WriteLock.take(lock, l -> {
+      throw new AssertionError("no one holds " + l);
+    })) {
+      assertTrue(held.held());
+      writer = new Thread(() -> new BundleWriter(out).write(List.of(bundle(2)), l -> {
+        toldOf.add(l);
+        bundleThereWhenToldToWait.add(Files.exists(out.resolve("demo")));
+        toldToWait.countDown();
+      }));
+      writer.start();
+      // Until the writer is told to wait, or (unlocked) ends without waiting.
+      while (!toldToWait.await(10, TimeUnit.MILLISECONDS) && writer.isAlive()) {
+        Thread.onSpinWait();
+      }
+      assertEquals(List.of(lock), toldOf);
+      assertFalse(Files.exists(out.resolve("demo")));
+    }
+    writer.join();
+    assertEquals(List.of(false), bundleThereWhenToldToWait);
+    assertEquals(List.of("demo"), names(out));
   }
 
   /**

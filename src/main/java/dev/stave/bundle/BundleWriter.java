@@ -127,12 +127,13 @@ public final class BundleWriter {
    * checkout's), and could not safely be deleted: a process waiting on a file its holder deletes would
    * lock a file no one else uses, and FileChannel cannot tell whether the file it locked is still the one
    * under the name. 256 files, empty, is what a user leaves in the temporary folder at most.
-   * Each user has lock files of their own, named after them: in a temporary folder shared by several
-   * users, one user's file (which the others may not open for writing) would otherwise leave the others'
-   * writes unlocked. Two stave processes of one user, the case the lock is for, share a file. Where the
-   * file cannot be made or locked all the same (a read-only temporary folder, two users whose names are
-   * alike but for characters a file name cannot hold), the write goes ahead unlocked, as it did before
-   * there was a lock.
+   * Each user has lock files of their own, named after their uid and, to be readable, their name: in a
+   * temporary folder shared by several users, one user's file (which the others may not open for writing)
+   * would otherwise leave the others' writes unlocked. The name alone is not enough: every uid without a
+   * passwd entry (a container's, often) has the name '?'. Two stave processes of one user, the case the lock
+   * is for, share a file. Where the file cannot be made or locked all the same (a read-only temporary
+   * folder; where the uid cannot be read, two users whose names are alike but for characters a file name
+   * cannot hold), the write goes ahead unlocked, as it did before there was a lock.
    */
   static final class WriteLock implements AutoCloseable {
     private static final int LOCK_FILES = 256;
@@ -150,17 +151,44 @@ public final class BundleWriter {
 
     /** The lock file of this user's writes into {@code folder}, a real path. */
     static Path file(Path folder) {
-      return file(Path.of(System.getProperty("java.io.tmpdir")), System.getProperty("user.name", ""), folder);
+      return file(Path.of(System.getProperty("java.io.tmpdir")), System.getProperty("user.name", ""), Uid.OWN,
+          folder);
     }
 
-    /** The lock file in {@code temporary} of {@code user}'s writes into {@code folder}. */
-    static Path file(Path temporary, String user, Path folder) {
+    /**
+     * The lock file in {@code temporary} of the writes into {@code folder} of {@code user} with uid {@code uid}
+     * ({@code ""} where it is not known).
+     */
+    static Path file(Path temporary, String user, String uid, Path folder) {
       int hash = folder.toString().hashCode();
       // All four bytes of the hash pick the file, not its lowest bits alone.
       int slot = (hash ^ hash >>> 8 ^ hash >>> 16 ^ hash >>> 24) & (LOCK_FILES - 1);
       // Two hex digits: the bit above them is set and dropped.
       String digits = Integer.toHexString(LOCK_FILES | slot).substring(1);
-      return temporary.resolve("stave-write-" + fileNamePart(user) + "-" + digits + ".lock");
+      String owner = uid.isEmpty() ? fileNamePart(user) : fileNamePart(user) + "-" + uid;
+      return temporary.resolve("stave-write-" + owner + "-" + digits + ".lock");
+    }
+
+    /** The uid this process makes files as, read once, when a lock file is first named. */
+    static final class Uid {
+      static final String OWN = own(Path.of("/proc/self"));
+
+      private Uid() {}
+
+      /**
+       * The owner of {@code self}, the process's own folder in /proc, which is its effective uid, the one its
+       * files get; "" where there is no such folder (macOS, Windows) or no uid to read. The JDK gives no uid
+       * otherwise, and a file made to read its owner would cost every compile a write to the temporary folder.
+       * (A process that is not dumpable, such as a setuid one, has a /proc folder owned by root: its lock files
+       * then carry 0, and its name alone tells them apart from another user's.)
+       */
+      static String own(Path self) {
+        try {
+          return Files.getAttribute(self, "unix:uid").toString();
+        } catch (IOException | RuntimeException e) {
+          return "";
+        }
+      }
     }
 
     /** A user name as part of a file name: letters, digits, '.', '_' and '-'; anything else is '_'. */

@@ -11,12 +11,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.stave.diag.UserError;
 import dev.stave.render.RenderedObject;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -310,10 +312,11 @@ class BundleWriterTest {
   void anotherUsersLockFileDoesNotLeaveAWriteUnlocked() throws IOException {
     Path temporary = Files.createDirectories(tmp.resolve("temporary"));
     Path out = Files.createDirectories(tmp.resolve("out")).toRealPath();
-    Path alices = BundleWriter.WriteLock.file(temporary, "alice", out);
+    Path alices = BundleWriter.WriteLock.file(temporary, "alice", "1001", out);
     Files.createDirectory(alices);
-    Path bobs = BundleWriter.WriteLock.file(temporary, "bob", out);
-    assertEquals(alices.getFileName().toString().replace("-alice-", "-bob-"), bobs.getFileName().toString());
+    Path bobs = BundleWriter.WriteLock.file(temporary, "bob", "1002", out);
+    assertEquals(alices.getFileName().toString().replace("-alice-1001-", "-bob-1002-"),
+        bobs.getFileName().toString());
     try (BundleWriter.WriteLock lock = BundleWriter.WriteLock.take(bobs, held -> {
       throw new AssertionError("no one holds " + held);
     })) {
@@ -330,12 +333,55 @@ class BundleWriterTest {
   void lockFilesAre256PerUser() {
     Set<String> names = new TreeSet<>();
     for (int i = 0; i < 4096; i++) {
-      names.add(BundleWriter.WriteLock.file(tmp, "bob", Path.of("/home/bob/exp-" + i + "/out")).getFileName()
-          .toString());
+      names.add(BundleWriter.WriteLock.file(tmp, "bob", "1002", Path.of("/home/bob/exp-" + i + "/out"))
+          .getFileName().toString());
     }
     assertEquals(256, names.size());
-    assertEquals("stave-write-bob-00.lock", names.iterator().next());
-    assertTrue(names.stream().allMatch(n -> n.matches("stave-write-bob-[0-9a-f]{2}\\.lock")), names.toString());
+    assertEquals("stave-write-bob-1002-00.lock", names.iterator().next());
+    assertTrue(names.stream().allMatch(n -> n.matches("stave-write-bob-1002-[0-9a-f]{2}\\.lock")),
+        names.toString());
+  }
+
+  /**
+   * Users without a passwd entry all have the name '?': their uids tell their lock files apart, and where no
+   * uid can be read (no /proc) the name alone names them.
+   */
+  @Test
+  void lockFilesAreNamedAfterTheUid() {
+    Path out = Path.of("/home/exp/out");
+    assertEquals("stave-write-_-54321-eb.lock", BundleWriter.WriteLock.file(tmp, "?", "54321", out).getFileName()
+        .toString());
+    assertEquals("stave-write-_-54322-eb.lock", BundleWriter.WriteLock.file(tmp, "?", "54322", out).getFileName()
+        .toString());
+    assertEquals("stave-write-bob-eb.lock", BundleWriter.WriteLock.file(tmp, "bob", "", out).getFileName()
+        .toString());
+    assertEquals("", BundleWriter.WriteLock.Uid.own(tmp.resolve("missing")));
+  }
+
+  /**
+   * Two uids without a passwd entry, one after the other, in one temporary folder: the second does not
+   * find the first's lock file, which it could not open, in its way, and holds a lock of its own. (Run
+   * as root, with setpriv to start the two processes as other uids.)
+   */
+  @Test
+  void usersWithoutANameDoNotShareLockFiles() throws Exception {
+    Path setpriv = Path.of("/usr/bin/setpriv");
+    assumeTrue(Files.isExecutable(setpriv) && "0".equals(BundleWriter.WriteLock.Uid.own(Path.of("/proc/self"))));
+    Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path shared = Files.createDirectory(tmp.resolve("tmp"));
+    Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+    List<String> said = new ArrayList<>();
+    for (String uid : List.of("54321", "54322")) {
+      Process taker = new ProcessBuilder(setpriv.toString(), "--reuid=" + uid, "--regid=" + uid, "--clear-groups",
+          Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Djava.io.tmpdir=" + shared,
+          "-cp", Path.of("target", "classes").toAbsolutePath() + File.pathSeparator
+              + Path.of("target", "test-classes").toAbsolutePath(),
+          LockTaker.class.getName(), "/home/exp/out").redirectError(ProcessBuilder.Redirect.INHERIT).start();
+      said.add(new String(taker.getInputStream().readAllBytes(), UTF_8));
+      assertEquals(0, taker.waitFor());
+    }
+    assumeTrue(said.stream().allMatch(s -> s.startsWith("? ")), "uids 54321 and 54322 have names: " + said);
+    assertEquals(List.of("? stave-write-_-54321-eb.lock true\n", "? stave-write-_-54322-eb.lock true\n"), said);
   }
 
   /** A user name goes into the lock file's name with what a file name cannot hold as '_'. */

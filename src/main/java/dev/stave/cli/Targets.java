@@ -55,7 +55,9 @@ final class Targets {
   /**
    * The output folders whose compile writes {@code folder}: itself, a folder of bundles as {@code -o DIR}
    * names it, and its parent, of which it is one bundle ({@code DIR/<bundle>}). Read while neither is being
-   * written, a folder is all old or all new, never a mix of the two.
+   * written, a folder is all old or all new, never a mix of the two. The parent is waited for also where the
+   * folder is no bundle of it: only for a write's length, rather than by what the folder holds when looked at,
+   * which that write may be changing (README, "The write is atomic").
    */
   private static List<Path> writtenWith(Path folder) {
     Path real;

@@ -218,6 +218,27 @@ class LauncherIT {
     assertEquals(new Run(0, expected, ""), launch("sh", env, bin, "--version"), "run with sh");
   }
 
+  /**
+   * A launcher named by a path through {@code ..} ({@code bash co/../co/stave}) with CDPATH exported, which
+   * has a folder of that name too: the checkout is the one the path names, not CDPATH's.
+   */
+  @Test
+  void cdpathDoesNotMoveTheCheckout() throws Exception {
+    Path checkout = Files.createDirectories(home.resolve("co"));
+    Files.createDirectories(checkout.resolve("target"));
+    Files.copy(Path.of("stave"), checkout.resolve("stave"));
+    Files.writeString(checkout.resolve("target/stave.jar"), "");
+    Path elsewhere = Files.createDirectories(home.resolve("elsewhere/co"));
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Files.writeString(bin.resolve("java"), "#!/bin/sh\necho \"$*\" | sed 's/.* -cp //'\n");
+    Files.setPosixFilePermissions(bin.resolve("java"), PosixFilePermissions.fromString("rwx------"));
+    Map<String, String> env = Map.of("STAVE_CDS", "0", "HOME", home.toString(), "LANG", "C.UTF-8",
+        "CDPATH", elsewhere.getParent().toString());
+    String expected = checkout.toRealPath().resolve("target/stave.jar") + " dev.stave.cli.Main --version\n";
+    assertEquals(new Run(0, expected, ""), launchAs("bash", "co/../co/stave", env, bin, "--version"));
+    assertEquals(new Run(0, expected, ""), launchAs("sh", "co/./stave", env, bin, "--version"));
+  }
+
   /** The files the launcher expects, with the packaged jar and its libraries. */
   private void copyLayout() throws IOException {
     Files.createDirectories(home.resolve("examples"));
@@ -248,7 +269,13 @@ class LauncherIT {
 
   private Run launch(String shell, Map<String, String> env, Path javaBin, String... args)
       throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(shell, home.resolve("stave").toString()));
+    return launchAs(shell, home.resolve("stave").toString(), env, javaBin, args);
+  }
+
+  /** {@code shell launcher args...} in {@link #home}, {@code launcher} a path from there. */
+  private Run launchAs(String shell, String launcher, Map<String, String> env, Path javaBin, String... args)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(shell, launcher));
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile());
     builder.environment().clear();

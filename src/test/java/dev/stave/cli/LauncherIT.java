@@ -239,6 +239,28 @@ class LauncherIT {
     assertEquals(new Run(0, expected, ""), launchAs("sh", "co/./stave", env, bin, "--version"));
   }
 
+  /**
+   * From a checkout whose path holds ':', java would find no main class (it splits the class path there): the
+   * launcher says why it cannot run, and that a link to the checkout's folder can, which then runs.
+   */
+  @Test
+  void aCheckoutWithAColonInItsPathIsRefusedPlainly() throws Exception {
+    Path checkout = Files.createDirectories(home.resolve("a:b"));
+    Files.createDirectories(checkout.resolve("target"));
+    Files.copy(Path.of("stave"), checkout.resolve("stave"));
+    Files.writeString(checkout.resolve("target/stave.jar"), "");
+    Files.createSymbolicLink(home.resolve("ab"), Path.of("a:b"));
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Files.writeString(bin.resolve("java"), "#!/bin/sh\necho \"$*\" | sed 's/.* dev.stave.cli.Main/Main/'\n");
+    Files.setPosixFilePermissions(bin.resolve("java"), PosixFilePermissions.fromString("rwx------"));
+    Map<String, String> env = Map.of("STAVE_CDS", "0", "HOME", home.toString(), "LANG", "C.UTF-8");
+    assertEquals(new Run(4, "", "stave: cannot run from " + checkout + ": java cannot load a jar whose path contains"
+        + " ':'; move the checkout, or run it through a link to its folder (ln -s) from a path without ':'\n"),
+        launchAs("bash", checkout.resolve("stave").toString(), env, bin, "--version"));
+    assertEquals(new Run(0, "Main --version\n", ""),
+        launchAs("bash", home.resolve("ab/stave").toString(), env, bin, "--version"));
+  }
+
   /** The files the launcher expects, with the packaged jar and its libraries. */
   private void copyLayout() throws IOException {
     Files.createDirectories(home.resolve("examples"));

@@ -809,6 +809,8 @@ class ApplyCommandTest {
     /** The server names (SNI) each handshake asked for, "-" for none. */
     private final List<String> serverNames = java.util.Collections.synchronizedList(new ArrayList<>());
     private volatile boolean answer;
+    /** The cipher suites this server accepts, or null for Java's defaults. */
+    private volatile String[] cipherSuites;
 
     TlsServer() throws IOException, GeneralSecurityException {
       this("test-only-server.p12", false);
@@ -849,6 +851,12 @@ class ApplyCommandTest {
       return this;
     }
 
+    /** This server accepts TLS 1.2 with {@code suites} only. */
+    TlsServer accepting(String... suites) {
+      cipherSuites = suites;
+      return this;
+    }
+
     private void serve() {
       while (!socket.isClosed()) {
         try (java.net.Socket raw = socket.accept()) {
@@ -857,6 +865,10 @@ class ApplyCommandTest {
           SSLSocket client = (SSLSocket) tls.getSocketFactory().createSocket(raw, null, raw.getPort(), false);
           client.setUseClientMode(false);
           client.setNeedClientAuth(clientCertificates);
+          if (cipherSuites != null) {
+            client.setEnabledProtocols(new String[] {"TLSv1.2"});
+            client.setEnabledCipherSuites(cipherSuites);
+          }
           try {
             client.startHandshake();
           } catch (IOException e) {
@@ -1010,6 +1022,60 @@ class ApplyCommandTest {
           + " client-certificate (a file) or client-certificate-data (base64) and client-key or client-key-data of"
           + " the user\n", run.err());
       assertEquals(2, server.connections.get(), "a missing client certificate is not tried again");
+    }
+  }
+
+  @Test
+  void aServerThatSharesNoCipherSuiteWithTheClientEndsTheRunAtOnce() throws Exception {
+    // A suite that Java has but the HTTP client does not offer: the server answers with handshake_failure.
+    try (TlsServer server = new TlsServer("test-only-signed.p12", false)
+        .accepting("TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA384")) {
+      Path kubeconfig = tlsKubeconfig("ciphers", "{server: \"%s\", certificate-authority: \"%s\"}"
+          .formatted(server.url(), resource("test-only-ca-cert.pem")), "{token: not-a-real-token}");
+      Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the server at " + server.url() + " ended the TLS handshake with the alert"
+          + " handshake_failure: it accepts none of the TLS versions and cipher suites that stave's Java offers, and"
+          + " no retry changes that; check that the server of the cluster 'lab' in " + kubeconfig + " is the"
+          + " Kubernetes API server, and the TLS versions and cipher suites it allows\n", run.err());
+      assertEquals("", run.out());
+      assertEquals(1, server.connections.get(), "a handshake that cannot succeed is not tried again");
+    }
+  }
+
+  /** The alert of a server that speaks no TLS version, or no cipher suite strong enough, that the client offers. */
+  @ParameterizedTest
+  @CsvSource({"protocol_version, 70", "insufficient_security, 71"})
+  void aServerThatRefusesTheClientsTlsVersionsEndsTheRunAtOnce(String alert, int code) throws IOException {
+    AtomicInteger connections = new AtomicInteger();
+    try (ServerSocket raw = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      Thread acceptor = new Thread(() -> {
+        while (!raw.isClosed()) {
+          try (java.net.Socket client = raw.accept()) {
+            connections.incrementAndGet();
+            client.setSoTimeout((int) Run.HANG.toMillis());
+            client.getInputStream().read(new byte[512]);
+            // A TLS 1.2 alert record (RFC 5246, 6.2.1 and 7.2): fatal (2), then the alert's code.
+            client.getOutputStream().write(new byte[] {0x15, 0x03, 0x03, 0x00, 0x02, 0x02, (byte) code});
+            client.getOutputStream().flush();
+            client.shutdownOutput();
+            client.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+          } catch (IOException e) {
+            // The client went, or the server was closed.
+          }
+        }
+      }, "alert-server");
+      acceptor.setDaemon(true);
+      acceptor.start();
+      String url = "https://127.0.0.1:" + raw.getLocalPort();
+      Path kubeconfig = kubeconfig(url);
+      Run run = stave("diff", "--cluster", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the server at " + url + " ended the TLS handshake with the alert " + alert + ": it"
+          + " accepts none of the TLS versions and cipher suites that stave's Java offers, and no retry changes that;"
+          + " check that the server of the cluster 'fake' in " + kubeconfig + " is the Kubernetes API server, and"
+          + " the TLS versions and cipher suites it allows\n", run.err());
+      assertEquals(1, connections.get(), "a handshake that cannot succeed is not tried again");
     }
   }
 

@@ -194,7 +194,8 @@ final class HttpTransport implements KubeTransport {
 
   /**
    * A TLS failure that no retry can change, as a failure of the run: a server certificate that the
-   * client does not accept, a server that does not speak TLS, or a client certificate the server refuses.
+   * client does not accept, a server that does not speak TLS, a client certificate the server refuses, or
+   * a server that accepts none of the TLS versions and cipher suites the client offers.
    * The exception's text is Java's (a certificate path builder's, or OkHttp's lines that quote the
    * certificate), and names no kubeconfig key. Null for other TLS failures, which may pass.
    */
@@ -233,6 +234,12 @@ final class HttpTransport implements KubeTransport {
         String alert = message.substring(ALERT.length());
         if (CERTIFICATE_ALERTS.contains(alert)) {
           return refusedCertificate(alert);
+        }
+        if (NEGOTIATION_ALERTS.contains(alert)) {
+          return new ClusterFailure("the server at " + shown + " ended the TLS handshake with the alert " + alert
+              + ": it accepts none of the TLS versions and cipher suites that stave's Java offers, and no retry"
+              + " changes that; check that the server of " + cluster + " is the Kubernetes API server, and the TLS"
+              + " versions and cipher suites it allows");
         }
       }
     }
@@ -284,6 +291,14 @@ final class HttpTransport implements KubeTransport {
    */
   static final List<String> CERTIFICATE_ALERTS = List.of("bad_certificate", "unsupported_certificate",
       "certificate_revoked", "certificate_expired", "certificate_unknown", "unknown_ca", "certificate_required");
+
+  /**
+   * The alerts of a handshake that found no TLS version or cipher suite both sides accept (RFC 8446, 6.2;
+   * a Java server sends handshake_failure for "no cipher suites in common"). The client offers the same
+   * ones on every try, so a retry would only repeat them.
+   */
+  static final List<String> NEGOTIATION_ALERTS = List.of("handshake_failure", "protocol_version",
+      "insufficient_security");
 
   /** The server refused the client certificate, or asked for one that the user entry does not give. */
   private ClusterFailure refusedCertificate(String alert) {

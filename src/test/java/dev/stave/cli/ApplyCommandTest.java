@@ -1026,6 +1026,31 @@ class ApplyCommandTest {
   }
 
   @Test
+  void aClientCertificateFromAnExecPluginThatTheServerRefusesNamesThePlugin() throws Exception {
+    // The plugin gives the test-only client certificate, which the authority the server trusts did not sign.
+    String json = ("{\"apiVersion\": \"client.authentication.k8s.io/v1beta1\", \"kind\": \"ExecCredential\","
+        + " \"status\": {\"clientCertificateData\": \"%s\", \"clientKeyData\": \"%s\"}}").formatted(
+        Files.readString(Path.of(resource("test-only-client-cert.pem"))).replace("\n", "\\n"),
+        Files.readString(Path.of(resource("test-only-client-key.pem"))).replace("\n", "\\n"));
+    Path plugin = tmp.resolve("bin/cert-login");
+    Files.createDirectories(plugin.getParent());
+    Files.writeString(plugin, "#!/bin/sh\ncat <<'EOF'\n" + json + "\nEOF\n");
+    Files.setPosixFilePermissions(plugin, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+    try (TlsServer server = new TlsServer("test-only-signed.p12", true)) {
+      Path kubeconfig = tlsKubeconfig("exec-certificate", "{server: \"%s\", certificate-authority: \"%s\"}"
+          .formatted(server.url(), resource("test-only-ca-cert.pem")),
+          "{exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: \"%s\"}}".formatted(plugin));
+      Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the server at " + server.url() + " refused the client certificate that the exec credential"
+          + " plugin '" + plugin + "' of the user 'tester' in " + kubeconfig + " gave (TLS alert bad_certificate);"
+          + " check the clientCertificateData and clientKeyData of its ExecCredential (run it yourself to see them),"
+          + " and that the server trusts the authority that signed the certificate\n", run.err());
+      assertEquals(1, server.connections.get(), "a refused client certificate is not tried again");
+    }
+  }
+
+  @Test
   void aServerThatSharesNoCipherSuiteWithTheClientEndsTheRunAtOnce() throws Exception {
     // A suite that Java has but the HTTP client does not offer: the server answers with handshake_failure.
     try (TlsServer server = new TlsServer("test-only-signed.p12", false)

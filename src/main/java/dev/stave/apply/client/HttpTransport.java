@@ -67,14 +67,19 @@ final class HttpTransport implements KubeTransport {
   private final String credentials;
   /** The kubeconfig's user entry, as messages name it ("the user 'me' in FILE"), or null for none. */
   private final String user;
-  /** Whether that entry names a client certificate (a file or data). */
+  /** Whether that entry names a client certificate (a file or data), or its exec plugin gave one. */
   private final boolean clientCertificate;
+  /**
+   * The exec plugin that gave the client certificate, as messages name it ("the exec credential plugin
+   * 'CMD' of the user 'me' in FILE"), or null when the certificate is the user entry's own, or there is none.
+   */
+  private final String certificatePlugin;
 
   /** The cluster entry's tls-server-name, or null: the name the server's certificate must hold. */
   private final String serverName;
 
   HttpTransport(ApiClient client, Deadline deadline, String cluster, boolean authority, String credentials,
-      String user, boolean clientCertificate, String serverName) {
+      String user, boolean clientCertificate, String certificatePlugin, String serverName) {
     this.client = client;
     this.deadline = deadline;
     this.cluster = cluster;
@@ -82,6 +87,7 @@ final class HttpTransport implements KubeTransport {
     this.credentials = credentials;
     this.user = user;
     this.clientCertificate = clientCertificate;
+    this.certificatePlugin = certificatePlugin;
     this.serverName = serverName;
     Duration step = stepTimeout(deadline);
     OkHttpClient built = client.getHttpClient();
@@ -308,6 +314,11 @@ final class HttpTransport implements KubeTransport {
     if (!clientCertificate) {
       return new ClusterFailure("the server at " + shown + " ended the TLS handshake with the alert " + alert
           + ": it asks for a client certificate, and " + who + " names none; set the " + keys + " of the user");
+    }
+    if (certificatePlugin != null) {
+      return new ClusterFailure("the server at " + shown + " refused the client certificate that " + certificatePlugin
+          + " gave (TLS alert " + alert + "); check the clientCertificateData and clientKeyData of its ExecCredential"
+          + " (run it yourself to see them), and that the server trusts the authority that signed the certificate");
     }
     return new ClusterFailure("the server at " + shown + " refused the client certificate of " + who
         + " (TLS alert " + alert + "); check its " + keys + ", and that the server trusts the authority that"

@@ -151,9 +151,12 @@ public final class Kubeconfig {
         : "the credentials of " + config.credentialSource() + " in " + where;
     boolean clientCertificate = config.getClientCertificateData() != null
         || config.getClientCertificateFile() != null;
+    // client-java takes the user entry's own certificate over the one its exec plugin gives.
+    String certificatePlugin = !clientCertificate && config.execCertificate
+        ? config.credentialSource() + " in " + where : null;
     return new HttpTransport(client, deadline, clusterEntry(config, where), authority, credentials,
         user == null || user.isEmpty() ? null : "the user '" + Printable.inMessage(user) + "' in " + where,
-        clientCertificate, tlsServerName(config));
+        clientCertificate || certificatePlugin != null, certificatePlugin, tlsServerName(config));
   }
 
   /**
@@ -544,6 +547,9 @@ public final class Kubeconfig {
     /** The user's exec plugin, which client-java starts in {@link #getCredentials}. */
     private final Plugin plugin = new Plugin();
 
+    /** Whether the exec plugin's ExecCredential gave a client certificate (clientCertificateData). */
+    private volatile boolean execCertificate;
+
     CheckedKubeConfig(ArrayList<Object> contexts, ArrayList<Object> clusters, ArrayList<Object> users) {
       super(contexts, clusters, users);
     }
@@ -577,7 +583,15 @@ public final class Kubeconfig {
             ? " gave no credentials: it is missing, failed, or printed no ExecCredential; run it yourself to see why"
             : provider ? UNSUPPORTED : " cannot be read"));
       }
+      // As client-java's KubeconfigAuthentication uses them: a token first, else a certificate with its key.
+      execCertificate = exec && credentials != null && isEmpty(credentials.get(CRED_TOKEN_KEY))
+          && !isEmpty(credentials.get(CRED_CLIENT_CERTIFICATE_DATA_KEY))
+          && !isEmpty(credentials.get(CRED_CLIENT_KEY_DATA_KEY));
       return credentials;
+    }
+
+    private static boolean isEmpty(String value) {
+      return value == null || value.isEmpty();
     }
 
     /** Where the current user's credentials come from, for messages. */

@@ -1147,6 +1147,23 @@ class ApplyCommandTest {
   }
 
   @Test
+  void aCertificateForTheServersAddressButNotItsTlsServerNameIsRefused() throws Exception {
+    // The certificate names 127.0.0.1, the server's address; kubectl checks the tls-server-name only. (The
+    // JDK's own check, with SNI and the HTTPS endpoint identification, would fall back to the address.)
+    try (TlsServer server = new TlsServer("test-only-signed.p12", false).answering401()) {
+      Path kubeconfig = tlsKubeconfig("address", ("{server: \"%s\", certificate-authority: \"%s\","
+          + " tls-server-name: api.example.test}").formatted(server.url(), resource("test-only-ca-cert.pem")),
+          "{token: not-a-real-token}");
+      Run run = stave("diff", "--cluster", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the certificate of the server at " + server.url() + " does not name api.example.test,"
+          + " the tls-server-name of the cluster 'lab' in " + kubeconfig + ": set it to a name the certificate"
+          + " holds\n", run.err());
+      assertEquals(1, server.connections.get(), "a certificate for another name is not tried again");
+    }
+  }
+
+  @Test
   void anAbsoluteTlsServerNameIsSentWithoutItsTrailingDot() throws Exception {
     try (TlsServer server = new TlsServer("test-only-named.p12", false).answering401()) {
       Path kubeconfig = tlsKubeconfig("absolute", ("{server: \"%s\", certificate-authority: \"%s\","

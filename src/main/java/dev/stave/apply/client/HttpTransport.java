@@ -97,6 +97,11 @@ final class HttpTransport implements KubeTransport {
       // of the server address's host. Without verification (insecure-skip-tls-verify) nothing is checked.
       builder.sslSocketFactory(new ServerNameSockets(built.sslSocketFactory(), serverName), built.x509TrustManager());
       if (client.isVerifyingSsl()) {
+        // OkHttp's checker, internal as it is: the JDK's public one (SNI with the endpoint identification
+        // "HTTPS") checks the SNI name, but when the certificate does not hold it, X509TrustManagerImpl
+        // falls back to the address connected to, and accepts a certificate for the server's IP whatever
+        // tls-server-name says; with no SNI (an IP tls-server-name) it checks only that address. kubectl
+        // checks the tls-server-name alone (ApplyCommandTest pins both).
         builder.hostnameVerifier((host, session) -> OkHostnameVerifier.INSTANCE.verify(serverName, session));
       }
     }

@@ -1164,6 +1164,20 @@ class ApplyCommandTest {
   }
 
   @Test
+  void anExpiredIntermediateCertificateIsNamedAsOneOfTheChain() throws Exception {
+    try (TlsServer server = new TlsServer("test-only-expired-intermediate.p12", false)) {
+      Path kubeconfig = tlsKubeconfig("intermediate", "{server: \"%s\", certificate-authority: \"%s\"}"
+          .formatted(server.url(), resource("test-only-ca-2-cert.pem")), "{token: not-a-real-token}");
+      Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: a certificate in the chain of the server at " + server.url() + " expired on"
+          + " 2000-01-02T00:00:00Z; check this machine's clock, or have the certificate renewed (it is the server's,"
+          + " not the kubeconfig's)\n", run.err());
+      assertEquals(1, server.connections.get(), "a certificate out of its dates is not tried again");
+    }
+  }
+
+  @Test
   void anAbsoluteTlsServerNameIsSentWithoutItsTrailingDot() throws Exception {
     try (TlsServer server = new TlsServer("test-only-named.p12", false).answering401()) {
       Path kubeconfig = tlsKubeconfig("absolute", ("{server: \"%s\", certificate-authority: \"%s\","

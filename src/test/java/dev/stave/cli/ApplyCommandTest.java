@@ -1163,6 +1163,39 @@ class ApplyCommandTest {
     }
   }
 
+  /** As kubectl: an IP address, in brackets or not, is sent as no SNI and checked against the IP addresses. */
+  @ParameterizedTest
+  @ValueSource(strings = {"::1", "[::1]", "0:0:0:0:0:0:0:1"})
+  void anIpv6TlsServerNameIsCheckedAgainstTheCertificatesAddresses(String name) throws Exception {
+    try (TlsServer server = new TlsServer("test-only-ipv6.p12", false).answering401()) {
+      Path kubeconfig = tlsKubeconfig("ipv6", ("{server: \"%s\", certificate-authority: \"%s\","
+          + " tls-server-name: \"%s\"}").formatted(server.url(), resource("test-only-ca-2-cert.pem"), name),
+          "{token: not-a-real-token}");
+      Run run = stave("diff", "--cluster", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the Kubernetes API server at " + server.url() + " answered GET /api/v1/namespaces/surreal"
+          + " with HTTP 401 Unauthorized: it refused the credentials of the user 'tester' in " + kubeconfig
+          + "; check them (a token may have expired or be another cluster's)\n", run.err());
+      assertEquals(List.of("-"), server.serverNames, "SNI cannot carry an IP address");
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"::2", "[::2]"})
+  void anIpv6TlsServerNameTheCertificateDoesNotHoldIsRefused(String name) throws Exception {
+    try (TlsServer server = new TlsServer("test-only-ipv6.p12", false)) {
+      Path kubeconfig = tlsKubeconfig("ipv6", ("{server: \"%s\", certificate-authority: \"%s\","
+          + " tls-server-name: \"%s\"}").formatted(server.url(), resource("test-only-ca-2-cert.pem"), name),
+          "{token: not-a-real-token}");
+      Run run = stave("diff", "--cluster", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the certificate of the server at " + server.url() + " does not name " + name + ", the"
+          + " tls-server-name of the cluster 'lab' in " + kubeconfig + ": set it to a name the certificate holds\n",
+          run.err());
+      assertEquals(1, server.connections.get(), "a certificate for another address is not tried again");
+    }
+  }
+
   @Test
   void anExpiredIntermediateCertificateIsNamedAsOneOfTheChain() throws Exception {
     try (TlsServer server = new TlsServer("test-only-expired-intermediate.p12", false)) {

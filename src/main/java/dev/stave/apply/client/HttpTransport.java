@@ -102,7 +102,8 @@ final class HttpTransport implements KubeTransport {
         // falls back to the address connected to, and accepts a certificate for the server's IP whatever
         // tls-server-name says; with no SNI (an IP tls-server-name) it checks only that address. kubectl
         // checks the tls-server-name alone (ApplyCommandTest pins both).
-        builder.hostnameVerifier((host, session) -> OkHostnameVerifier.INSTANCE.verify(serverName, session));
+        String checked = unbracketed(serverName);
+        builder.hostnameVerifier((host, session) -> OkHostnameVerifier.INSTANCE.verify(checked, session));
       }
     }
     this.http = builder
@@ -118,6 +119,20 @@ final class HttpTransport implements KubeTransport {
     String path = client.getBasePath();
     this.base = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
     this.shown = withoutUserInfo(base);
+  }
+
+  /**
+   * An IPv6 address as a URL writes it ({@code [::1]}) without its brackets, which OkHttp's checker would
+   * take for a host name that no certificate holds: kubectl (Go's crypto/x509 VerifyHostname) strips them
+   * from an IP address and checks it against the certificate's IP addresses; a name in brackets stays as
+   * it is, and no certificate holds it.
+   */
+  static String unbracketed(String name) {
+    if (name.length() < 3 || !name.startsWith("[") || !name.endsWith("]")) {
+      return name;
+    }
+    String inner = name.substring(1, name.length() - 1);
+    return inner.indexOf(':') >= 0 || inner.chars().allMatch(c -> c == '.' || c >= '0' && c <= '9') ? inner : name;
   }
 
   /**

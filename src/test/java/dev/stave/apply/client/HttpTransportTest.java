@@ -32,6 +32,15 @@ class HttpTransportTest {
   }
 
   @Test
+  void anIpAddressInBracketsIsCheckedWithoutThemAndANameWithThem() {
+    assertEquals("::1", HttpTransport.unbracketed("[::1]"));
+    assertEquals("127.0.0.1", HttpTransport.unbracketed("[127.0.0.1]"));
+    assertEquals("::1", HttpTransport.unbracketed("::1"));
+    assertEquals("[api.example]", HttpTransport.unbracketed("[api.example]"));
+    assertEquals("[]", HttpTransport.unbracketed("[]"));
+  }
+
+  @Test
   void anAnswerLargerThanTheLimitIsAFailureNotAllTheMemory() throws IOException {
     KubeTransport.Request get = KubeTransport.Request.get("/api/v1/namespaces");
     ResponseBody small = ResponseBody.create("{\"kind\": \"List\"}", MediaType.parse("application/json"));

@@ -366,7 +366,7 @@ final class Pipeline {
     for (Bundle b : bundles) {
       byBundle.put(b.name(), b.objects());
     }
-    shared(byBundle, o -> o.apiVersion() + " " + o.describe(), RenderedObject::describe,
+    shared(byBundle, o -> o.apiVersion() + " " + o.describe(), RenderedObject::describe, RenderedObject::origin,
         (a, b) -> a.yaml().equals(b.yaml()));
   }
 
@@ -379,12 +379,12 @@ final class Pipeline {
     for (Compiled c : compiled) {
       byBundle.put(c.bundle(), c.objects());
     }
-    shared(byBundle, o -> o.apiVersion() + " " + describe(o), Pipeline::describe,
+    shared(byBundle, o -> o.apiVersion() + " " + describe(o), Pipeline::describe, PlannedObject::origin,
         (a, b) -> a.equals(b) || rendered(a).equals(rendered(b)));
   }
 
   private <T> void shared(Map<String, List<T>> byBundle, Function<T, String> identity, Function<T, String> describe,
-      BiPredicate<T, T> same) {
+      Function<T, Origin> origin, BiPredicate<T, T> same) {
     if (byBundle.size() < 2) {
       return;
     }
@@ -404,14 +404,26 @@ final class Pipeline {
               ? "the project's experiments share its storage claim: give them the same storage size and"
                   + " storage_class (or context default_pvc_size), or different projects"
               : "rename an experiment or a process, or give the experiments different namespaces (project)";
-          diagnostics.add(Diagnostic.error(Origin.of(bundleConfigs.get(bundle.getKey()).toString()), "",
-              "object-in-two-bundles",
-              "bundles '" + earlier + "' and '" + bundle.getKey() + "' both have " + what
-                  + ", each a different one; applied together, the one applied last would replace the other",
+          // Each at the key its name is made from (a process, a group, a service), else at the config's name.
+          Origin here = origin(origin.apply(o), bundle.getKey());
+          Origin there = origin(origin.apply(first.get(id)), earlier);
+          diagnostics.add(Diagnostic.error(here, "", "object-in-two-bundles",
+              "bundles '" + earlier + "' and '" + bundle.getKey() + "' both have " + what + ", each a different one"
+                  + " (the other made at " + there.place(here) + "); applied together, the one applied last would"
+                  + " replace the other",
               hint));
+          diagnostics.add(Diagnostic.note(there, "", "object-in-two-bundles",
+              "bundle '" + earlier + "' makes " + what + " here, and bundle '" + bundle.getKey() + "' another at "
+                  + here.place(there)));
         }
       }
     }
+  }
+
+  /** {@code given}, or where the config of {@code bundle} writes its name when no key names the object. */
+  private Origin origin(Origin given, String bundle) {
+    Path config = bundleConfigs.get(bundle);
+    return given != null ? given : nameOrigins.getOrDefault(config, Origin.of(config.toString()));
   }
 
   /** As {@link RenderedObject#describe} names the object it renders to. */

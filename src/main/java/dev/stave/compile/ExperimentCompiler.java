@@ -134,7 +134,7 @@ public final class ExperimentCompiler {
     port.put("targetPort", service.port());
     data.put("ports", List.of(port));
     return new PlannedObject("v1", "Service", experiment.namespace(), service.objectName(), "service.ftl", data,
-        List.of());
+        List.of(), service.origin());
   }
 
   private List<PlannedObject> workload(PodUnit unit, String objectName, Services services) {
@@ -164,7 +164,7 @@ public final class ExperimentCompiler {
         Map<String, Object> podData = new LinkedHashMap<>(data);
         podData.put("name", podName);
         pods.add(claimed(new PlannedObject("v1", "Pod", experiment.namespace(), podName, "pod.ftl", podData,
-            overrides), unit, replicas > 1 ? i : null));
+            overrides, unit.origin()), unit, replicas > 1 ? i : null));
       }
       return pods;
     }
@@ -173,7 +173,7 @@ public final class ExperimentCompiler {
       data.put("replicas", replicas);
       data.put("selector", Labels.selector(experiment.name(), unit.name()));
       return List.of(claimed(new PlannedObject("apps/v1", "Deployment", experiment.namespace(), objectName,
-          "deployment.ftl", data, overrides), unit, null));
+          "deployment.ftl", data, overrides, unit.origin()), unit, null));
     }
     data.put("backoffLimit", unit.pod().backoffLimit());
     if (replicas > 1) {
@@ -187,7 +187,7 @@ public final class ExperimentCompiler {
       data.put("ttlSecondsAfterFinished", unit.pod().ttlSecondsAfterFinished());
     }
     return List.of(claimed(new PlannedObject("batch/v1", "Job", experiment.namespace(), objectName, "job.ftl", data,
-        overrides), unit, null));
+        overrides, unit.origin()), unit, null));
   }
 
   private List<FieldOverride> overrides(PodUnit unit) {

@@ -55,7 +55,8 @@ final class PodData {
   }
 
   static PlannedObject withData(PlannedObject o, String name, Map<String, Object> data) {
-    return new PlannedObject(o.apiVersion(), o.kind(), o.namespace(), name, o.template(), data, o.overrides());
+    return new PlannedObject(o.apiVersion(), o.kind(), o.namespace(), name, o.template(), data, o.overrides(),
+        o.origin());
   }
 
   @SuppressWarnings("unchecked")

@@ -91,6 +91,7 @@ final class StorageMapping {
     if (storage.storageClass() != null) {
       data.put("storageClassName", storage.storageClass());
     }
-    return new PlannedObject("v1", "PersistentVolumeClaim", experiment.namespace(), name, "pvc.ftl", data, List.of());
+    return new PlannedObject("v1", "PersistentVolumeClaim", experiment.namespace(), name, "pvc.ftl", data, List.of(),
+        storage.origin());
   }
 }

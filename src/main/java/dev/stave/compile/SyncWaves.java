@@ -39,7 +39,8 @@ public final class SyncWaves {
     annotations.put(ANNOTATION, String.valueOf(KindOrder.rank(o.kind())));
     Map<String, Object> data = new LinkedHashMap<>(o.data());
     data.put("annotations", annotations);
-    return new PlannedObject(o.apiVersion(), o.kind(), o.namespace(), o.name(), o.template(), data, o.overrides());
+    return new PlannedObject(o.apiVersion(), o.kind(), o.namespace(), o.name(), o.template(), data, o.overrides(),
+        o.origin());
   }
 
   private static final class Annotated extends AbstractList<PlannedObject> implements RandomAccess {

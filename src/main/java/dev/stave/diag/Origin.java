@@ -76,6 +76,11 @@ public record Origin(String file, int line, int column, String copied, Copy copy
     return other.file.equals(file) ? other.line + ":" + other.column : other.toString();
   }
 
+  /** This place as a message at {@code from} names it: line and column in the same file, else file too. */
+  public String place(Origin from) {
+    return from.where(this);
+  }
+
   @Override
   public int compareTo(Origin other) {
     int byFile = file.compareTo(other.file);

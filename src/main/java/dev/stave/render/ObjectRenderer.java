@@ -137,7 +137,8 @@ public final class ObjectRenderer {
     boolean userTemplates = templates.overrides() != null;
     String known = planned.overrides().isEmpty() && !userTemplates ? knownSound(text, shape) : null;
     if (known != null) {
-      return new RenderedObject(planned.apiVersion(), planned.kind(), planned.namespace(), planned.name(), known);
+      return new RenderedObject(planned.apiVersion(), planned.kind(), planned.namespace(), planned.name(), known,
+          planned.origin());
     }
     TemplateShapes.Parsed read;
     try {
@@ -207,7 +208,8 @@ public final class ObjectRenderer {
         throw new StaveBug(planned.kind() + " " + planned.name() + " does not read back as written");
       }
     }
-    return new RenderedObject(planned.apiVersion(), planned.kind(), planned.namespace(), planned.name(), yaml);
+    return new RenderedObject(planned.apiVersion(), planned.kind(), planned.namespace(), planned.name(), yaml,
+        planned.origin());
   }
 
   /**

@@ -436,8 +436,12 @@ class MrunnerTest {
         + "processes: {c: {command: [y]}}\n");
     Run clash = Run.of("compile", a.toString(), c.toString(), "-o", dir.resolve("clash").toString());
     assertEquals(1, clash.code(), clash.err());
-    assertEquals(c + ":1:1: error: bundles 'a' and 'a-b' both have Job lab/a-b-c, each a different one; applied"
-        + " together, the one applied last would replace the other\n    | kind: experiment\n    | ^\n"
+    // Each at the process whose name makes the Job's; the first bundle's as a note.
+    assertEquals(a + ":6:13: note: bundle 'a' makes Job lab/a-b-c here, and bundle 'a-b' another at " + c + ":6:13\n"
+        + "    | processes: {b-c: {command: [x]}}\n    |             ^\n"
+        + c + ":6:13: error: bundles 'a' and 'a-b' both have Job lab/a-b-c, each a different one (the other"
+        + " made at " + a + ":6:13); applied together, the one applied last would replace the other\n"
+        + "    | processes: {c: {command: [y]}}\n    |             ^\n"
         + "  = hint: rename an experiment or a process, or give the experiments different namespaces (project)\n",
         clash.err());
     assertFalse(Files.exists(dir.resolve("clash")));
@@ -452,13 +456,30 @@ class MrunnerTest {
     Run claims = Run.of("compile", a.toString(), big.toString(), "-o", "-");
     assertEquals(1, claims.code(), claims.err());
     // Renaming does not part a project's shared claim; the hint says what does.
-    assertEquals(big + ":1:1: error: bundles 'a' and 'big' both have PersistentVolumeClaim lab/lab-storage, each a"
-        + " different one; applied together, the one applied last would replace the other\n    | kind: experiment\n"
+    assertEquals(a + ":5:1: note: bundle 'a' makes PersistentVolumeClaim lab/lab-storage here, and bundle 'big'"
+        + " another at " + big + ":5:1\n    | storage: {mount: /data}\n    | ^\n"
+        + big + ":5:1: error: bundles 'a' and 'big' both have PersistentVolumeClaim lab/lab-storage, each a"
+        + " different one (the other made at " + a + ":5:1); applied together, the one applied last would replace"
+        + " the other\n    | storage: {mount: /data, size: 100Gi}\n"
         + "    | ^\n  = hint: the project's experiments share its storage claim: give them the same storage size and"
         + " storage_class (or context default_pvc_size), or different projects\n", claims.err());
     Run claimsValid = Run.of("validate", a.toString(), big.toString());
     assertEquals(1, claimsValid.code(), claimsValid.err());
     assertEquals(claims.err(), claimsValid.err());
+
+    // A sweep point's Job is made at its process too, not at the start of the sweep's file.
+    Path sweep = write("sweep.yaml", "kind: experiment\nname: s\nproject: lab\nimage: img:1\n"
+        + "sweep: {grid: {seed: [0, 1]}}\nprocesses: {t: {command: [x]}}\n");
+    Path point = write("point.yaml", "kind: experiment\nname: s-t\nproject: lab\nimage: img:1\n"
+        + "processes: {\"42792869\": {command: [x]}}\n");
+    Run swept = Run.of("compile", sweep.toString(), point.toString(), "-o", "-");
+    assertEquals(1, swept.code(), swept.err());
+    assertEquals(point + ":5:13: error: bundles 's' and 's-t' both have Job lab/s-t-42792869, each a different one"
+        + " (the other made at " + sweep + ":6:13); applied together, the one applied last would replace the other\n"
+        + "    | processes: {\"42792869\": {command: [x]}}\n    |             ^\n"
+        + "  = hint: rename an experiment or a process, or give the experiments different namespaces (project)\n"
+        + sweep + ":6:13: note: bundle 's' makes Job lab/s-t-42792869 here, and bundle 's-t' another at " + point
+        + ":5:13\n    | processes: {t: {command: [x]}}\n    |             ^\n", swept.err());
   }
 
   @Test

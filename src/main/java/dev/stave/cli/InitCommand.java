@@ -88,7 +88,11 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
     try {
       Files.writeString(output, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
     } catch (FileAlreadyExistsException e) {
-      context.err().println("stave: " + shown + " already exists; choose another file or remove it");
+      // CREATE_NEW refuses a link to nothing too (it never writes through a link), where "already exists"
+      // names nothing the user can see.
+      String link = IoErrors.danglingLink(output.toString());
+      context.err().println("stave: " + shown + (link != null ? ": " + link + "; remove the link, or choose another file"
+          : " already exists; choose another file or remove it"));
       return Main.IO;
     } catch (java.nio.file.NoSuchFileException e) {
       context.err().println("stave: cannot write " + shown + ": its folder does not exist; create it first");

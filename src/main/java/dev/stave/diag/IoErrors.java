@@ -5,6 +5,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
@@ -28,8 +29,10 @@ public final class IoErrors {
     if (e instanceof NotDirectoryException) {
       return "not a folder";
     }
-    if (e instanceof FileAlreadyExistsException) {
-      return "it already exists";
+    if (e instanceof FileAlreadyExistsException exists) {
+      // Creating a folder is where a link to nothing is met: the folder it names can be made.
+      String link = danglingLink(exists.getFile());
+      return link != null ? link + "; create that folder, or remove the link" : "it already exists";
     }
     if (e instanceof DirectoryNotEmptyException) {
       return "the folder is not empty";
@@ -47,6 +50,27 @@ public final class IoErrors {
       };
     }
     return e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
+  }
+
+  /**
+   * What a path that "already exists" but cannot be opened is, when it is a symbolic link to nothing (null
+   * otherwise): a file system says it exists, a folder listing shows it, and yet nothing is there to write into.
+   */
+  public static String danglingLink(String file) {
+    if (file == null) {
+      return null;
+    }
+    try {
+      Path path = Path.of(file);
+      if (!Files.isSymbolicLink(path) || Files.exists(path)) {
+        return null;
+      }
+      // The target as the link holds it: a relative one is relative to the link's folder, as `ls -l` shows it.
+      return "it is a symbolic link to " + Printable.line(Files.readSymbolicLink(path).toString())
+          + ", which does not exist";
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
   }
 
   /** The file and the cause: "out/.x.stave-new: permission denied". */

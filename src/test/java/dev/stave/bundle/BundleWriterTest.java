@@ -419,6 +419,22 @@ class BundleWriterTest {
     assertEquals("mine", Files.readString(file));
   }
 
+  /** A link to nothing "already exists" to the file system; the message says what it is and where it points. */
+  @Test
+  void anOutputFolderThatIsALinkToNothingIsNamedSo() throws IOException {
+    Path link = Files.createSymbolicLink(tmp.resolve("out"), tmp.resolve("gone"));
+    BundleWriter.WriteFailure failure = assertThrows(BundleWriter.WriteFailure.class,
+        () -> new BundleWriter(link).write(List.of(bundle(1))));
+    assertEquals("cannot write to " + link + ": it is a symbolic link to " + tmp.resolve("gone")
+        + ", which does not exist; create that folder, or remove the link", failure.getMessage());
+    Path relative = Files.createSymbolicLink(tmp.resolve("rel"), Path.of("missing"));
+    BundleWriter.WriteFailure under = assertThrows(BundleWriter.WriteFailure.class,
+        () -> new BundleWriter(relative.resolve("out")).write(List.of(bundle(1))));
+    assertEquals("cannot write to " + relative.resolve("out") + ": " + relative + ": it is a symbolic link to"
+        + " missing, which does not exist; create that folder, or remove the link", under.getMessage());
+    assertFalse(Files.exists(tmp.resolve("gone")));
+  }
+
   /** A folder that cannot be made is named once, with the reason (/proc takes no new folders). */
   @Test
   void anOutputFolderThatCannotBeMadeIsNamedOnce() {

@@ -104,6 +104,16 @@ class InitCommandTest {
         first);
   }
 
+  /** A link to nothing is refused as one, naming where it points, rather than as a file that "already exists". */
+  @Test
+  void aLinkToNothingIsNamedSo() throws IOException {
+    Path link = Files.createSymbolicLink(dir.resolve("exp.yaml"), Path.of("gone/exp.yaml"));
+    Run run = Run.of("init", "-o", link.toString());
+    assertEquals(4, run.code(), run.err());
+    assertEquals("stave: " + link + ": it is a symbolic link to gone/exp.yaml, which does not exist; remove the"
+        + " link, or choose another file\n", run.err());
+  }
+
   /** What init prints names the file with its control and invisible characters escaped, as diff names them. */
   @Test
   void theWrittenPathIsPrintedEscaped() {

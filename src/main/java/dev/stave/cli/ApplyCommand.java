@@ -8,6 +8,7 @@ import dev.stave.apply.Deadline;
 import dev.stave.apply.KubeTransport;
 import dev.stave.bundle.KubeObject;
 import dev.stave.bundle.WaitAnnotations;
+import dev.stave.compile.CompileOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -99,8 +100,11 @@ final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
 
   @Override
   public Integer call() {
-    List<KubeObject> objects = Targets.load(context, target, templates, contextOptions.compileOptions(context),
-        !Files.isDirectory(target));
+    CompileOptions compileOptions = contextOptions.compileOptions(context);
+    Targets.ContextsRead contexts = new Targets.ContextsRead();
+    List<KubeObject> objects = Targets.load(context, target, templates, compileOptions, !Files.isDirectory(target),
+        contexts);
+    contexts.warnIfUnread(context, compileOptions);
     // A bundle's own wait timeout (a Mars cluster's 'timeout') applies unless --timeout is given.
     OptionalLong bundleTimeout = WaitAnnotations.timeout(objects);
     Duration bundleLimit = bundleTimeout.isPresent() ? Duration.ofSeconds(bundleTimeout.getAsLong()) : null;

@@ -10,6 +10,7 @@ import dev.stave.bundle.BundleSetDiff;
 import dev.stave.bundle.DiffReport;
 import dev.stave.bundle.KubeObject;
 import dev.stave.bundle.ObjectDiff;
+import dev.stave.compile.CompileOptions;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -81,9 +82,11 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
           cluster ? "--cluster takes one bundle" : "diff takes two bundles (A B), or one with --cluster");
     }
     List<ObjectDiff.Change> changes;
+    CompileOptions compileOptions = contextOptions.compileOptions(context);
+    Targets.ContextsRead contexts = new Targets.ContextsRead();
     if (cluster) {
-      List<KubeObject> objects = Targets.load(context, targets.get(0), templates,
-          contextOptions.compileOptions(context), false);
+      List<KubeObject> objects = Targets.load(context, targets.get(0), templates, compileOptions, false, contexts);
+      contexts.warnIfUnread(context, compileOptions);
       String bundle = objects.stream().map(KubeObject::bundleLabel).filter(b -> b != null).findFirst().orElse(null);
       try {
         Deadline deadline = clusterOptions.deadline(null);
@@ -95,10 +98,9 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
         return Main.IO;
       }
     } else {
-      BundleReader.Folder before = Targets.folder(context, targets.get(0), templates,
-          contextOptions.compileOptions(context));
-      BundleReader.Folder after = Targets.folder(context, targets.get(1), templates,
-          contextOptions.compileOptions(context));
+      BundleReader.Folder before = Targets.folder(context, targets.get(0), templates, compileOptions, contexts);
+      BundleReader.Folder after = Targets.folder(context, targets.get(1), templates, compileOptions, contexts);
+      contexts.warnIfUnread(context, compileOptions);
       if (before instanceof BundleReader.Many a && after instanceof BundleReader.Many b) {
         BundleSetDiff diff = BundleSetDiff.between(a.bundles(), b.bundles());
         context.out().print(format == Format.markdown ? DiffReport.markdown(diff) : DiffReport.text(diff));

@@ -92,12 +92,22 @@ final class Pipeline {
     return diagnostics;
   }
 
+  /** Whether a config of this run was an experiment, which reads the context options. */
+  boolean readsContexts() {
+    return readsContexts;
+  }
+
   /**
    * A warning when {@code --context} or {@code --contexts} was given to a run of no experiment: only experiments
    * read contexts, and an option that changes nothing should not look as if it had (docs/mrunner.md). A warning,
    * not an error, since the option does no harm, and scripts may pass it to every command alike.
    */
   void warnIfContextsUnread(PrintWriter err) {
+    warnIfContextsUnread(err, options, readsContexts);
+  }
+
+  /** As {@link #warnIfContextsUnread(PrintWriter)}, for a run of several pipelines or of bundle folders only. */
+  static void warnIfContextsUnread(PrintWriter err, CompileOptions options, boolean readsContexts) {
     boolean name = options.context() != null;
     boolean file = "--contexts".equals(options.contextsFrom());
     if (readsContexts || (!name && !file)) {

@@ -29,12 +29,26 @@ final class Targets {
   private Targets() {}
 
   /**
+   * Whether a target of the run was an experiment config, the one kind that reads {@code --context} and
+   * {@code --contexts}: a bundle folder is compiled already, so the options change nothing there.
+   */
+  static final class ContextsRead {
+    private boolean read;
+
+    /** The warning of {@link Pipeline#warnIfContextsUnread} when no target read the context options. */
+    void warnIfUnread(Context context, CompileOptions options) {
+      Pipeline.warnIfContextsUnread(context.err(), options, read);
+    }
+  }
+
+  /**
    * What diff compares: a folder as {@link BundleReader#readFolder} reads it (one bundle, or a folder
    * of bundles), or a config compiled in memory as one bundle.
    */
-  static BundleReader.Folder folder(Context context, Path target, Path templates, CompileOptions options) {
+  static BundleReader.Folder folder(Context context, Path target, Path templates, CompileOptions options,
+      ContextsRead contexts) {
     BundleReader.Folder read = readBundles(context, target, () -> BundleReader.readFolder(target));
-    return read != null ? read : new BundleReader.One(load(context, target, templates, options, false));
+    return read != null ? read : new BundleReader.One(load(context, target, templates, options, false, contexts));
   }
 
   /**
@@ -74,13 +88,14 @@ final class Targets {
 
   /** The objects in bundle order; {@code withSecrets} adds a config's Secrets with their data. */
   static List<KubeObject> load(Context context, Path target, Path templates, CompileOptions options,
-      boolean withSecrets) {
+      boolean withSecrets, ContextsRead contexts) {
     List<KubeObject> read = readBundles(context, target, () -> BundleReader.read(target));
     if (read != null) {
       return read;
     }
     Pipeline pipeline = new Pipeline(context.env(), context.sources(), templates, options).takingBundles();
     Compiled compiled = pipeline.compile(target);
+    contexts.read |= pipeline.readsContexts();
     Bundle bundle = pipeline.bundle(compiled);
     if (pipeline.diagnostics().hasErrors() || bundle == null) {
       throw new UserError(pipeline.diagnostics().sorted());

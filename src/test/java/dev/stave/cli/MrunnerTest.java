@@ -216,6 +216,22 @@ class MrunnerTest {
         contexts.toString());
     assertEquals(0, withExperiment.code(), withExperiment.err());
     assertEquals("2 configs are valid\n", withExperiment.err());
+
+    // diff and apply of bundle folders, compiled already, read no contexts either; of an experiment they do.
+    Path out = dir.resolve("out");
+    assertEquals(0, Run.of("compile", exp.toString(), "-o", out.toString()).code());
+    Path bundle = out.resolve("e");
+    Run folders = Run.of("diff", bundle.toString(), bundle.toString(), "--context", "minikube");
+    assertEquals(0, folders.code(), folders.err());
+    assertEquals("stave: warning: --context is ignored: only experiments read contexts, and no config given is one\n",
+        folders.err());
+    Run ofConfig = Run.of("diff", bundle.toString(), exp.toString(), "--context", "minikube", "--contexts",
+        contexts.toString());
+    assertEquals("", ofConfig.err());
+    Run applied = Run.of("apply", bundle.toString(), "--contexts", contexts.toString(), "--kubeconfig",
+        dir.resolve("no-kubeconfig").toString());
+    assertEquals("stave: warning: --contexts is ignored: only experiments read contexts, and no config given is one",
+        applied.err().lines().findFirst().orElseThrow());
   }
 
   @Test

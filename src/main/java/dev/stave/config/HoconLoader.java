@@ -607,7 +607,7 @@ public final class HoconLoader {
     String code = "hocon-syntax";
     if (e instanceof OutsideInclude outside) {
       Origin at = namedIncludeOrigin(shown(outside.including, path, file), outside.name, outside.fileFunction);
-      return folders.refused(at, "", outside.written, outside.target, outside.real);
+      return folders.refused(at, "", written(at, outside.written), outside.target, outside.real);
     } else if (e instanceof MissingInclude missing) {
       code = "hocon-include";
       hint = missing.bare
@@ -618,11 +618,16 @@ public final class HoconLoader {
               + " names one relative to the config that has it"
           : "fix the file name: an include names a file relative to the folder of the config that has it";
       origin = namedIncludeOrigin(shown(missing.including, path, file), missing.name, missing.fileFunction);
+      String plain = missing.fileFunction
+          ? "include file(\"" + missing.name + "\")" : "include \"" + missing.name + "\"";
+      if (message.startsWith(plain)) {
+        message = written(origin, plain) + message.substring(plain.length());
+      }
     } else if (e instanceof CyclicInclude cyclic) {
-      String written = cyclic.fileFunction
-          ? "include file(\"" + cyclic.name + "\")" : "include \"" + cyclic.name + "\"";
       List<String> names = cyclic.round.stream().map(p -> shown(p, path, file)).toList();
       Origin at = namedIncludeOrigin(shown(cyclic.including, path, file), cyclic.name, cyclic.fileFunction);
+      String written = written(at, cyclic.fileFunction
+          ? "include file(\"" + cyclic.name + "\")" : "include \"" + cyclic.name + "\"");
       return Diagnostic.error(at, "", "hocon-cycle", "invalid HOCON: " + written + ": the includes go round in a"
           + " circle, " + names.get(0) + " includes " + String.join(", which includes ", names.subList(1, names.size()))
           + " again, without end", "remove the include that leads back, or move what the files share into a file"
@@ -737,6 +742,19 @@ public final class HoconLoader {
     String function = fileFunction ? "file\\(\\s*" : "";
     return firstLine(file, Pattern.compile("\\binclude\\s+(?:required\\(\\s*)?" + function + "\""
         + Pattern.quote(name) + "\""));
+  }
+
+  /**
+   * The include {@code plain} ({@code include file("x.conf")}) as the statement at {@code at} writes it: with
+   * {@code required(...)} around the name when it has that, so that a message quotes what the user can find.
+   */
+  private String written(Origin at, String plain) {
+    String line = lineOf(at.file(), at.line());
+    String name = plain.substring("include ".length());
+    if (line != null && Pattern.compile("\\binclude\\s+required\\(\\s*" + Pattern.quote(name)).matcher(line).find()) {
+      return "include required(" + name + ")";
+    }
+    return plain;
   }
 
   /** The first line of the file that {@code pattern} finds something in, or the top of the file. */

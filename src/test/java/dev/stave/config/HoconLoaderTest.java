@@ -665,7 +665,8 @@ class HoconLoaderTest {
       Diagnostic d = e.diagnostics().get(0);
       assertEquals(2, d.origin().line(), include);
       assertEquals(1, d.origin().column(), include);
-      assertTrue(d.message().endsWith(message), d.message());
+      // Quoted as written, required(...) too.
+      assertEquals("invalid HOCON: " + include + message, d.message());
     });
   }
 

@@ -209,6 +209,10 @@ public final class ExperimentCompiler {
   private Map<String, Object> podSpec(PodUnit unit, Services services) {
     Map<String, Object> pod = new LinkedHashMap<>();
     pod.put("restartPolicy", unit.pod().restartPolicy());
+    if (unit.pod().workload() == Workload.POD && unit.pod().activeDeadlineSeconds() != null) {
+      // A Job's deadline is the Job's (spec.activeDeadlineSeconds); a bare Pod carries its own.
+      pod.put("activeDeadlineSeconds", unit.pod().activeDeadlineSeconds());
+    }
     Placement placement = placements.get(unit.name());
     pod.put("nodeSelector", Placements.nodeSelector(placement, unit.pod().nodeSelector()));
     List<Map<String, Object>> tolerations = new ArrayList<>();

@@ -303,13 +303,20 @@ public final class ExperimentReader {
           "a Deployment's pods always restart, so restart_policy must be Always", "remove restart_policy"));
     }
     if (workload != Workload.JOB) {
-      for (String jobKey : List.of("backoff_limit", "active_deadline_seconds", "ttl_seconds_after_finished")) {
-        if (node.has(jobKey)) {
-          problems.add(Diagnostic.error(node.keyOrigin(jobKey), path + "." + jobKey, "job-key",
-              "'" + jobKey + "' applies to Jobs only, and this workload is "
-                  + workload.name().toLowerCase(java.util.Locale.ROOT),
-              "remove it, or set workload = job"));
-        }
+      // Each Job key is refused with the reason Kubernetes has for it. active_deadline_seconds alone has a
+      // home on a bare Pod (spec.activeDeadlineSeconds), so a pod workload takes it.
+      String kind = workload == Workload.POD ? "a bare Pod" : "a Deployment";
+      jobOnly(node, path, "backoff_limit", "'backoff_limit' is the number of times a Job starts a new pod, and "
+          + kind + " has no such count: " + (workload == Workload.POD
+              ? "its restart_policy restarts its containers in place" : "its pods always restart"),
+          "remove it, or set workload = job for a process that is retried");
+      jobOnly(node, path, "ttl_seconds_after_finished", "'ttl_seconds_after_finished' deletes a finished Job,"
+          + " and Kubernetes deletes only Jobs after a time to live, not " + kind,
+          "remove it, or set workload = job");
+      if (workload == Workload.DEPLOYMENT) {
+        jobOnly(node, path, "active_deadline_seconds", "'active_deadline_seconds' cannot stop a Deployment's pods:"
+            + " the API server refuses a Deployment whose pod template sets activeDeadlineSeconds",
+            "remove it, or set workload = job or workload = pod for a process that must stop after a time");
       }
     }
     int backoff = Optional.ofNullable(Values.integer(node, "backoff_limit")).orElse(0);
@@ -326,6 +333,12 @@ public final class ExperimentReader {
     return new PodSettings(workload, replicas, restart, backoff, Values.longValue(node, "active_deadline_seconds"),
         Values.integer(node, "ttl_seconds_after_finished"), nodeSelector, List.copyOf(tolerations),
         labels(node, "labels", path + ".labels"), podOverride, podFields.origins(), podFields.variables());
+  }
+
+  private void jobOnly(MapNode node, String path, String key, String message, String hint) {
+    if (node.has(key)) {
+      problems.add(Diagnostic.error(node.keyOrigin(key), path + "." + key, "job-key", message, hint));
+    }
   }
 
   /**

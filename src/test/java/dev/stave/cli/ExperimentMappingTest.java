@@ -350,6 +350,48 @@ class ExperimentMappingTest {
     }
   }
 
+  /** A bare Pod has a deadline of its own; a Job's is the Job's, not its pods'. */
+  @Test
+  void aPodWorkloadsDeadlineIsThePodsOwn() throws IOException {
+    List<Map<String, Object>> docs = compile("""
+        kind: experiment
+        name: pods
+        image: img:1
+        processes:
+          agent: {workload: pod, replicas: 2, active_deadline_seconds: 3600}
+          run: {active_deadline_seconds: 60}
+        process_groups:
+          g: {workload: pod, active_deadline_seconds: 120, processes: {p: {}}}
+        """);
+    for (int i = 0; i < 2; i++) {
+      assertEquals(3600, at(find(docs, "Pod", "pods-agent-" + i), "spec", "activeDeadlineSeconds"));
+    }
+    assertEquals(120, at(find(docs, "Pod", "pods-g"), "spec", "activeDeadlineSeconds"));
+    Map<String, Object> job = find(docs, "Job", "pods-run");
+    assertEquals(60, at(job, "spec", "activeDeadlineSeconds"));
+    assertFalse(cast(at(job, "spec", "template", "spec")).containsKey("activeDeadlineSeconds"));
+  }
+
+  /** The Job keys that have no home on a Pod or a Deployment are refused with Kubernetes' reason. */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "pod|backoff_limit: 2|'backoff_limit' is the number of times a Job starts a new pod, and a bare Pod has no"
+          + " such count: its restart_policy restarts its containers in place",
+      "deployment|backoff_limit: 2|'backoff_limit' is the number of times a Job starts a new pod, and a Deployment"
+          + " has no such count: its pods always restart",
+      "pod|ttl_seconds_after_finished: 60|'ttl_seconds_after_finished' deletes a finished Job, and Kubernetes"
+          + " deletes only Jobs after a time to live, not a bare Pod",
+      "deployment|ttl_seconds_after_finished: 60|'ttl_seconds_after_finished' deletes a finished Job, and"
+          + " Kubernetes deletes only Jobs after a time to live, not a Deployment",
+      "deployment|active_deadline_seconds: 60|'active_deadline_seconds' cannot stop a Deployment's pods: the API"
+          + " server refuses a Deployment whose pod template sets activeDeadlineSeconds"})
+  void aJobKeyWithoutAHomeOnTheWorkloadIsRefusedWithTheReason(String workload, String key, String message)
+      throws IOException {
+    assertEquals(List.of(":5:" + (19 + workload.length()) + ": error: processes.a." + key.split(":")[0] + ": "
+        + message), errors("kind: experiment\nname: e\nimage: img:1\nprocesses:\n  a: {workload: " + workload
+        + ", " + key + "}\n"));
+  }
+
   /** A sweep's name too long names what to shorten: a group's workload is named after the group. */
   @ParameterizedTest
   @CsvSource({

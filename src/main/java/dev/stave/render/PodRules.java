@@ -12,8 +12,9 @@ import java.util.function.Predicate;
 
 /**
  * What the API server checks of a pod and the model check cannot: it has a container, its restart policy
- * suits its workload, its node selector and tolerations follow the label rules, no two volumes share a
- * name, and every volume mount names a volume of the pod. stave's own pods always pass; overrides can break
+ * suits its workload (and a Deployment's pods have no activeDeadlineSeconds), its node selector and
+ * tolerations follow the label rules, no two volumes share a name, and every volume mount names a volume
+ * of the pod. stave's own pods always pass; overrides can break
  * them, since a list in an override replaces stave's (maps merge, lists replace): overriding
  * {@code volumes} drops the volumes that stave's own mounts use (its secrets, its storage), and the server would
  * refuse the object at apply time.
@@ -45,6 +46,12 @@ final class PodRules {
     } else if (kind.equals("Deployment") && restart != null && !"Always".equals(restart)) {
       problems.add(new Problem(path + ".restartPolicy: a Deployment's pods must have restartPolicy Always",
           "remove restartPolicy from the override, or use workload = job for a process that finishes"));
+    }
+    if (kind.equals("Deployment") && podSpec.get("activeDeadlineSeconds") != null) {
+      // apps validation: "activeDeadlineSeconds in ReplicaSet is not Supported".
+      problems.add(new Problem(path + ".activeDeadlineSeconds: a Deployment's pods cannot have"
+          + " activeDeadlineSeconds", "remove it from the override, or use workload = job or workload = pod for a"
+          + " process that must stop after a time"));
     }
     if (podSpec.get("nodeSelector") instanceof Map<?, ?> selector) {
       selector.forEach((key, value) -> {

@@ -947,6 +947,8 @@ class ExperimentMappingTest {
           + " pods cannot have restartPolicy Always",
       "{workload: deployment, overrides: {pod: {restartPolicy: Never}}}|62|restartPolicy|Deployment:"
           + " spec.template.spec.restartPolicy: a Deployment's pods must have restartPolicy Always",
+      "{workload: deployment, overrides: {pod: {activeDeadlineSeconds: 60}}}|62|activeDeadlineSeconds|Deployment:"
+          + " spec.template.spec.activeDeadlineSeconds: a Deployment's pods cannot have activeDeadlineSeconds",
       "{overrides: {pod: {containers: []}}}|40|containers|Job: spec.template.spec.containers: a pod needs at least"
           + " one container"})
   void anOverrideThatMakesAPodTheServerRefusesIsAnError(String process, int column, String key, String problem)

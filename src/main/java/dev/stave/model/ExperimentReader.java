@@ -292,6 +292,14 @@ public final class ExperimentReader {
   private PodSettings podSettings(MapNode node, String path) {
     Workload workload = Optional.ofNullable(Values.string(node, "workload")).map(Workload::parse).orElse(Workload.JOB);
     int replicas = Optional.ofNullable(Values.integer(node, "replicas")).orElse(1);
+    if (replicas == 0 && workload != Workload.DEPLOYMENT) {
+      // A Deployment of 0 replicas is a scaled-down service that keeps its Services and can be scaled up;
+      // a Job or bare Pods of 0 would run nothing, which is a mistake rather than a state.
+      problems.add(Diagnostic.error(node.get("replicas").origin(), path + ".replicas", "no-replicas",
+          "replicas is 0, so " + (workload == Workload.POD ? "workload = pod would write no Pod"
+              : "the Job would run no pod"),
+          "set replicas to 1 or more, or set workload = deployment to keep a service scaled down to 0 pods"));
+    }
     String restart = Values.string(node, "restart_policy");
     if (restart == null) {
       restart = workload == Workload.JOB ? "Never" : "Always"; // mrunner: a run is not restarted

@@ -62,7 +62,7 @@ public final class PlanWriter {
       b.append("\nprocesses:\n");
       for (Plan.ProcessPlan p : plan.processes()) {
         b.append("  ").append(Printable.exactLine(label(p))).append(" (").append(p.workload());
-        if (p.replicas() > 1) {
+        if (p.replicas() != 1) {
           b.append(" x").append(p.replicas());
         }
         b.append(")\n");

@@ -350,6 +350,41 @@ class ExperimentMappingTest {
     }
   }
 
+  /** A Deployment scaled down to 0 is a state; a Job or Pods of 0 would run nothing. */
+  @Test
+  void aDeploymentMayHaveNoReplicasAndItsServiceStays() throws IOException {
+    List<Map<String, Object>> docs = compile("""
+        kind: experiment
+        name: idle
+        image: img:1
+        processes:
+          web: {workload: deployment, replicas: 0, binds: [http]}
+        process_groups:
+          g: {workload: deployment, replicas: 0, processes: {p: {}}}
+        """);
+    assertEquals(0, at(find(docs, "Deployment", "idle-web"), "spec", "replicas"));
+    assertEquals(0, at(find(docs, "Deployment", "idle-g"), "spec", "replicas"));
+    assertEquals("ClusterIP", at(find(docs, "Service", "idle-http"), "spec", "type"));
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "'processes: {a: {replicas: 0}}'|4:27|processes.a.replicas: replicas is 0, so the Job would run no pod",
+      "'processes: {a: {workload: pod, replicas: 0}}'|4:42|processes.a.replicas: replicas is 0, so workload = pod"
+          + " would write no Pod",
+      "'process_groups: {g: {replicas: 0, processes: {p: {}}}}'|4:32|process_groups.g.replicas: replicas is 0, so"
+          + " the Job would run no pod"})
+  void noReplicasOfAJobOrPodsIsAnErrorThatPointsToADeployment(String units, String at, String message)
+      throws IOException {
+    Path file = Files.writeString(dir.resolve("zero.yaml"), "kind: experiment\nname: e\nimage: img:1\n" + units
+        + "\n");
+    Run run = Run.of("validate", file.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(file + ":" + at + ": error: " + message,
+        "  = hint: set replicas to 1 or more, or set workload = deployment to keep a service scaled down to 0 pods"),
+        run.err().lines().filter(l -> l.contains(": error: ") || l.startsWith("  = hint")).toList());
+  }
+
   /** A bare Pod has a deadline of its own; a Job's is the Job's, not its pods'. */
   @Test
   void aPodWorkloadsDeadlineIsThePodsOwn() throws IOException {

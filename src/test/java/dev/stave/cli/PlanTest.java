@@ -134,6 +134,17 @@ class PlanTest {
   }
 
   /** The text form is a table: a value with a line break or another control character stays in its row. */
+  /** A Deployment scaled down to 0 says so; only the default of one replica goes without a count. */
+  @Test
+  void aDeploymentOfNoReplicasShowsItsCount() throws IOException {
+    Path file = Files.writeString(temp.resolve("idle.yaml"), "kind: experiment\nname: idle\nimage: img:1\n"
+        + "processes:\n  web: {workload: deployment, replicas: 0}\n  run: {}\n");
+    Run run = Run.of("plan", file.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals(List.of("  run (job)", "  web (deployment x0)"),
+        run.out().lines().filter(l -> l.startsWith("  run (") || l.startsWith("  web (")).toList());
+  }
+
   @Test
   void sweepValuesAsTextStayOnOneLine() {
     Run run = Run.of("plan", "src/test/resources/plan-input/control-sweep.yaml");

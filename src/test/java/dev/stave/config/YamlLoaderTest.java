@@ -330,15 +330,15 @@ class YamlLoaderTest {
     Run run = Run.of("validate", file.toString());
     assertEquals(1, run.code(), run.err());
     assertEquals("""
-        x.yaml:7:15: error: processes.a.replicas: must have a minimum value of 1
+        x.yaml:7:15: error: processes.a.replicas: must have a minimum value of 0
             |     replicas: -2
             |               ^
-          = hint: write a number from 1 to 10000
-        x.yaml:7:15: error: processes.b.replicas: must have a minimum value of 1
+          = hint: write a number from 0 to 10000
+        x.yaml:7:15: error: processes.b.replicas: must have a minimum value of 0
             |     replicas: -2
             |               ^
           = note: the value is copied by *base at 9:6
-          = hint: write a number from 1 to 10000
+          = hint: write a number from 0 to 10000
         x.yaml:8:11: error: processes.a.env.A: expected a string, a number or a boolean, got a list
             |     env: {A: [1]}
             |           ^

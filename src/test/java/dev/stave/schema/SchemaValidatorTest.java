@@ -48,8 +48,8 @@ class SchemaValidatorTest {
     assertEquals("processes.a.binds.svc", d.jsonPath());
     assertEquals("must have a maximum value of 65535", d.message());
     assertEquals(List.of("write a number from 1 to 65535"), d.hints());
-    assertEquals(List.of("write a number from 1 to 10000"),
-        only("experiment", EXPERIMENT + "processes: {a: {replicas: 0}}\n").hints());
+    assertEquals(List.of("write a number from 0 to 10000"),
+        only("experiment", EXPERIMENT + "processes: {a: {replicas: -1}}\n").hints());
   }
 
   @Test

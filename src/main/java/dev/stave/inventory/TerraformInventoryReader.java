@@ -17,7 +17,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.BiConsumer;
 import java.util.regex.Pattern;
 
@@ -281,6 +283,7 @@ public final class TerraformInventoryReader {
     List<Block> accelerators = !labelsRead ? List.of()
         : blocks(config, "node_config.guest_accelerator", key, "block", BLOCK_HINT);
     if (!accelerators.isEmpty()) {
+      labelsAgree(labels, accelerators, gpuCount, gpuType, key);
       Gpus gpus = gpus(config, accelerators, key, gpuType == null && !countLabel, !countLabel);
       sharing = gpus.sharing();
       if (!countLabel) {
@@ -478,6 +481,40 @@ public final class TerraformInventoryReader {
               + (preemptible ? "preemptible or spot is true" : "preemptible and spot are not true")
               + ", and GKE makes the nodes preemptible by node_config",
           "make the label and node_config.preemptible agree, as Cloudwise writes them"));
+    }
+  }
+
+  /**
+   * Labels {@code gpu_count} and {@code gpu_type} describe the GPUs; the guest_accelerator blocks are what GKE
+   * attaches. Where both are written as plain values and disagree, placing pods by the label would count GPUs
+   * the nodes do not have, so it is an error, as a {@code preemptible} label that disagrees is. A count or type
+   * that is an expression, or blocks of two types (an error of their own), are not compared.
+   */
+  private void labelsAgree(MapNode labels, List<Block> accelerators, Integer labelCount, String labelType,
+      String key) {
+    BigDecimal attached = BigDecimal.ZERO;
+    Set<String> types = new TreeSet<>();
+    boolean countsWritten = true;
+    for (Block b : accelerators) {
+      BigDecimal count = written(Nodes.get(b.body(), "count"));
+      countsWritten &= count != null;
+      attached = count == null ? attached : attached.add(count);
+      if (count != null && count.signum() != 0 && b.body().get("type") instanceof ScalarNode t && t.isString()
+          && expression(t) == null) {
+        types.add(t.text());
+      }
+    }
+    if (labelCount != null && countsWritten && attached.compareTo(BigDecimal.valueOf(labelCount)) != 0) {
+      problems.add(Diagnostic.error(labels.get("gpu_count").origin(), path(key, "node_config.labels.gpu_count"),
+          "inventory-gpu", "label 'gpu_count' of node pool '" + key + "' is " + labelCount + ", but its"
+              + " guest_accelerator blocks attach " + attached.toPlainString() + " GPUs to a node",
+          "make the label and the guest_accelerator count agree, as Cloudwise writes them"));
+    }
+    if (labelType != null && types.size() == 1 && !types.contains(labelType)) {
+      problems.add(Diagnostic.error(labels.get("gpu_type").origin(), path(key, "node_config.labels.gpu_type"),
+          "inventory-gpu", "label 'gpu_type' of node pool '" + key + "' is \"" + Names.printable(labelType)
+              + "\", but its guest_accelerator attaches \"" + Names.printable(types.iterator().next()) + "\"",
+          "make the label and the guest_accelerator type agree, as Cloudwise writes them"));
     }
   }
 

@@ -101,7 +101,7 @@ class TerraformInventoryReaderTest {
         {"resource": {"google_container_node_pool": {
           "p": {"name": "p", "node_count": 1, "node_config": {
             "labels": {"cpu": 8, "memory_m": 30720, "gpu_type": "nvidia-tesla-t4", "gpu_count": 1073741824},
-            "guest_accelerator": [{"type": "nvidia-tesla-t4", "count": 1, "gpu_sharing_config":
+            "guest_accelerator": [{"type": "nvidia-tesla-t4", "count": 1073741824, "gpu_sharing_config":
                                     {"gpu_sharing_strategy": "TIME_SHARING", "max_shared_clients_per_gpu": 2}}]}}
         }}}
         """);
@@ -110,6 +110,33 @@ class TerraformInventoryReaderTest {
             + " guest_accelerator shares as TIME_SHARING, 2 clients per GPU, and GKE advertises them as 2147483648"
             + " shared GPUs of a node, more than 2147483647",
         "  = hint: write the number of GPUs per node, such as 4, and of clients per GPU, such as 2"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  /**
+   * Labels that disagree with the GPUs GKE attaches are an error at the label, naming both; blocks whose count
+   * or type is an expression are not compared.
+   */
+  @Test
+  void aGpuLabelThatDisagreesWithGuestAcceleratorIsAnError() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_count": 1, "node_config": {
+            "labels": {"cpu": 8, "memory_m": 30720, "gpu_type": "nvidia-tesla-v100", "gpu_count": 4},
+            "guest_accelerator": [{"type": "nvidia-tesla-t4", "count": 1}, {"type": "nvidia-tesla-t4", "count": 1}]}},
+          "e": {"name": "e", "node_count": 1, "node_config": {
+            "labels": {"cpu": 8, "memory_m": 30720, "gpu_type": "nvidia-tesla-v100", "gpu_count": 4},
+            "guest_accelerator": [{"type": "${var.gpu}", "count": 1}, {"type": "nvidia-tesla-t4", "count": "${n}"}]}}
+        }}}
+        """);
+    String at = temp.resolve("inv.tf.json") + ":3:";
+    assertEquals(List.of(at + "57: error: resource.google_container_node_pool.p.node_config.labels.gpu_type: label"
+            + " 'gpu_type' of node pool 'p' is \"nvidia-tesla-v100\", but its guest_accelerator attaches"
+            + " \"nvidia-tesla-t4\"",
+        "  = hint: make the label and the guest_accelerator type agree, as Cloudwise writes them",
+        at + "91: error: resource.google_container_node_pool.p.node_config.labels.gpu_count: label 'gpu_count' of"
+            + " node pool 'p' is 4, but its guest_accelerator blocks attach 2 GPUs to a node",
+        "  = hint: make the label and the guest_accelerator count agree, as Cloudwise writes them"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 

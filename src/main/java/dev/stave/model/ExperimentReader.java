@@ -34,6 +34,22 @@ public final class ExperimentReader {
       "a service name is ASCII letters, digits and '-', starting with a letter, at most 63 long";
   private static final Pattern SECRET_KEY = Pattern.compile("[-._a-zA-Z0-9]+");
   private static final Pattern PATH = Pattern.compile("/[^\\x00-\\x1f]*");
+  /** The keys every mount takes. */
+  private static final List<String> MOUNT_KEYS = List.of("type", "name", "mount_path", "read_only");
+  /**
+   * The keys each mount type takes besides {@link #MOUNT_KEYS}. The schema accepts all of them on any mount, but a
+   * key of another type would be dropped without a word (a {@code size_limit} on a {@code pvc} sizes nothing), so
+   * it is an error, as an unknown key is.
+   */
+  private static final Map<String, List<String>> MOUNT_TYPE_KEYS = Map.of(
+      "nfs", List.of("server", "path"),
+      "host_path", List.of("path", "host_path_type"),
+      "empty_dir", List.of("medium", "size_limit"),
+      "shared_memory", List.of("size_limit"),
+      "secret", List.of("secret_name", "default_mode"),
+      "config_map", List.of("config_map_name", "default_mode"),
+      "pvc", List.of("claim_name"),
+      "git_repo", List.of("repository", "revision"));
 
   private final List<Diagnostic> problems = new ArrayList<>();
   /**
@@ -606,6 +622,15 @@ public final class ExperimentReader {
     String field;
     String defaultName;
     String mountPath = Values.string(m, "mount_path");
+    List<String> typeKeys = MOUNT_TYPE_KEYS.getOrDefault(type, List.of());
+    for (String key : m.entries().keySet()) {
+      if (!MOUNT_KEYS.contains(key) && !typeKeys.contains(key)) {
+        problems.add(Diagnostic.error(m.keyOrigin(key), path + "." + key, "mount-key",
+            "'" + key + "' does nothing on a " + type + " mount, so it would be left out of the volume",
+            "remove it, or change 'type'; a " + type + " mount takes " + String.join(", ", typeKeys)
+                + " besides type, name, mount_path and read_only"));
+      }
+    }
     switch (type) {
       case "nfs" -> {
         field = "nfs";

@@ -705,6 +705,39 @@ class ExperimentMappingTest {
     assertTrue(run.out().contains("        gitRepo:\n          repository: https://github.com/x/y.git\n"), run.out());
   }
 
+  /** The schema takes every mount key on every mount; one the mount's type does not use is an error, not dropped. */
+  @Test
+  void aMountKeyOfAnotherTypeIsAnErrorAtTheKey() throws IOException {
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: e
+        image: busybox:1
+        processes:
+          a:
+            mounts:
+            - {type: pvc, claim_name: data, mount_path: /data, size_limit: 1Gi}
+            - {type: empty_dir, mount_path: /scratch, medium: Memory, read_only: true, name: s}
+            - {type: shared_memory, medium: Memory}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(
+        file + ":7:56: error: processes.a.mounts[0].size_limit: 'size_limit' does nothing on a pvc mount, so it"
+            + " would be left out of the volume",
+        "    |     - {type: pvc, claim_name: data, mount_path: /data, size_limit: 1Gi}",
+        "    |                                                        ^",
+        "  = hint: remove it, or change 'type'; a pvc mount takes claim_name besides type, name, mount_path and"
+            + " read_only",
+        file + ":9:29: error: processes.a.mounts[2].medium: 'medium' does nothing on a shared_memory mount, so it"
+            + " would be left out of the volume",
+        "    |     - {type: shared_memory, medium: Memory}",
+        "    |                             ^",
+        "  = hint: remove it, or change 'type'; a shared_memory mount takes size_limit besides type, name,"
+            + " mount_path and read_only"),
+        run.err().lines().toList());
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"yaml", "conf"})
   void aVariableTheModelCheckRefusesInAnOverrideIsNamedWithHowToMakeItText(String format) throws IOException {

@@ -74,7 +74,10 @@ final class Pipeline {
     this.env = env;
     this.sources = sources;
     this.templates = templates;
-    if (templates != null) {
+    if (templates != null && !Files.isDirectory(templates)) {
+      // The error that --templates is not a folder names the path; a file there (a key file, say) is not quoted.
+      sources.neverQuote(templates.toString());
+    } else if (templates != null) {
       // A template's error names FreeMarker's line, which a lone CR ends too.
       sources.readUnder(templates, Sources.LineBreaks.FREEMARKER);
     }

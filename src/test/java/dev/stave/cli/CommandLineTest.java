@@ -484,6 +484,23 @@ class CommandLineTest {
     }
   }
 
+  /** A file given as --templates is named, never quoted: it may be any file, such as a credentials file. */
+  @Test
+  void aFileGivenAsTheTemplatesFolderIsNamedButNotQuoted() throws IOException {
+    Path file = Files.writeString(dir.resolve("credentials"), "aws_secret_access_key = wJalrXUtnFEMI\n");
+    for (String command : new String[] {"compile", "apply", "diff"}) {
+      List<String> args = new ArrayList<>(List.of(command, "examples/symphony-pods.yaml"));
+      if (command.equals("diff")) {
+        args.add("examples/cheetah-ppo.conf");
+      }
+      args.addAll(List.of("--templates", file.toString()));
+      Run run = Run.of(args.toArray(String[]::new));
+      assertEquals(1, run.code(), command + ": " + run.err());
+      assertEquals(file + ":1:1: error: --templates must name a folder of templates\n"
+          + "  = hint: pass a folder holding files such as job.ftl\n", run.err(), command);
+    }
+  }
+
   /** '-' for a config is not looked for as a file: standard input is not read, and that is a usage error. */
   @Test
   void aDashForAConfigIsAUsageErrorThatSaysToSaveItToAFile() {

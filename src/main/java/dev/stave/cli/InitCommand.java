@@ -91,7 +91,8 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
       // CREATE_NEW refuses a link to nothing too (it never writes through a link), where "already exists"
       // names nothing the user can see.
       String link = IoErrors.danglingLink(output.toString());
-      context.err().println("stave: " + shown + (link != null ? ": " + link + "; remove the link, or choose another file"
+      context.err().println("stave: " + shown + (link != null
+          ? ": " + link + "; remove the link, or choose another file"
           : " already exists; choose another file or remove it"));
       return Main.IO;
     } catch (java.nio.file.NoSuchFileException e) {

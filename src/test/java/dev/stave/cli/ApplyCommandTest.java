@@ -811,6 +811,7 @@ class ApplyCommandTest {
     private volatile boolean answer;
     /** The cipher suites this server accepts, or null for Java's defaults. */
     private volatile String[] cipherSuites;
+    private volatile boolean tls12;
 
     TlsServer() throws IOException, GeneralSecurityException {
       this("test-only-server.p12", false);
@@ -851,6 +852,12 @@ class ApplyCommandTest {
       return this;
     }
 
+    /** This server speaks TLS 1.2 only, whose handshake is in the clear up to the server's Finished. */
+    TlsServer tls12() {
+      tls12 = true;
+      return this;
+    }
+
     /** This server accepts TLS 1.2 with {@code suites} only. */
     TlsServer accepting(String... suites) {
       cipherSuites = suites;
@@ -865,8 +872,10 @@ class ApplyCommandTest {
           SSLSocket client = (SSLSocket) tls.getSocketFactory().createSocket(raw, null, raw.getPort(), false);
           client.setUseClientMode(false);
           client.setNeedClientAuth(clientCertificates);
-          if (cipherSuites != null) {
+          if (cipherSuites != null || tls12) {
             client.setEnabledProtocols(new String[] {"TLSv1.2"});
+          }
+          if (cipherSuites != null) {
             client.setEnabledCipherSuites(cipherSuites);
           }
           try {
@@ -1047,6 +1056,73 @@ class ApplyCommandTest {
           + " check the clientCertificateData and clientKeyData of its ExecCredential (run it yourself to see them),"
           + " and that the server trusts the authority that signed the certificate\n", run.err());
       assertEquals(1, server.connections.get(), "a refused client certificate is not tried again");
+    }
+  }
+
+  /**
+   * An OpenSSL server under TLS 1.2 that requires a client certificate answers a client that gave none
+   * with handshake_failure, after its CertificateRequest: a relay in front of a server that asks for one
+   * answers the client's second flight so. The versions and cipher suites were agreed by then.
+   */
+  @Test
+  void aHandshakeFailureAfterTheServerAskedForAClientCertificateNamesTheCertificate() throws Exception {
+    try (TlsServer server = new TlsServer("test-only-signed.p12", true).tls12();
+        ServerSocket relay = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      AtomicInteger connections = new AtomicInteger();
+      Thread acceptor = new Thread(() -> {
+        while (!relay.isClosed()) {
+          try (java.net.Socket client = relay.accept();
+              java.net.Socket upstream = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(),
+                  java.net.URI.create(server.url()).getPort())) {
+            connections.incrementAndGet();
+            client.setSoTimeout((int) Run.HANG.toMillis());
+            java.util.concurrent.atomic.AtomicBoolean answered = new java.util.concurrent.atomic.AtomicBoolean();
+            Thread back = new Thread(() -> {
+              try {
+                byte[] buffer = new byte[65536];
+                InputStream in = upstream.getInputStream();
+                for (int n = in.read(buffer); n > 0; n = in.read(buffer)) {
+                  answered.set(true); // before the client can have it, and so answer it
+                  client.getOutputStream().write(buffer, 0, n);
+                  client.getOutputStream().flush();
+                }
+              } catch (IOException e) {
+                // The relay ended the connection.
+              }
+            }, "relay-back");
+            back.setDaemon(true);
+            back.start();
+            byte[] buffer = new byte[65536];
+            for (int n = client.getInputStream().read(buffer); n > 0; n = client.getInputStream().read(buffer)) {
+              if (answered.get()) {
+                // The client's Certificate and what follows: a TLS 1.2 handshake_failure alert (RFC 5246, 7.2).
+                upstream.close();
+                client.getOutputStream().write(new byte[] {0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 40});
+                client.getOutputStream().flush();
+                client.shutdownOutput();
+                client.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+                break;
+              }
+              upstream.getOutputStream().write(buffer, 0, n);
+              upstream.getOutputStream().flush();
+            }
+          } catch (IOException e) {
+            // The client went, or the relay was closed.
+          }
+        }
+      }, "relay");
+      acceptor.setDaemon(true);
+      acceptor.start();
+      String url = "https://127.0.0.1:" + relay.getLocalPort();
+      Path kubeconfig = tlsKubeconfig("asked", "{server: \"%s\", certificate-authority: \"%s\"}"
+          .formatted(url, resource("test-only-ca-cert.pem")), "{token: not-a-real-token}");
+      Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the server at " + url + " ended the TLS handshake with the alert handshake_failure: it"
+          + " asks for a client certificate, and the user 'tester' in " + kubeconfig + " names none; set the"
+          + " client-certificate (a file) or client-certificate-data (base64) and client-key or client-key-data"
+          + " of the user\n", run.err());
+      assertEquals(1, connections.get(), "a handshake that cannot succeed is not tried again");
     }
   }
 

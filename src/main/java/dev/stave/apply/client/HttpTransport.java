@@ -13,6 +13,9 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.Principal;
+import java.security.PrivateKey;
 import java.security.cert.CertPathValidatorException;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateExpiredException;
@@ -23,12 +26,20 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import javax.net.ssl.KeyManager;
 import javax.net.ssl.SNIHostName;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLPeerUnverifiedException;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSocketFactory;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509ExtendedKeyManager;
+import javax.net.ssl.X509KeyManager;
+import javax.net.ssl.X509TrustManager;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.RequestBody;
@@ -78,6 +89,12 @@ final class HttpTransport implements KubeTransport {
   /** The cluster entry's tls-server-name, or null: the name the server's certificate must hold. */
   private final String serverName;
 
+  /**
+   * Whether a handshake of this run got a CertificateRequest: the server asked for a client certificate,
+   * after it had agreed a TLS version and cipher suite (ServerHello). Every connection goes to the one server.
+   */
+  private final AtomicBoolean certificateAsked = new AtomicBoolean();
+
   HttpTransport(ApiClient client, Deadline deadline, String cluster, boolean authority, String credentials,
       String user, boolean clientCertificate, String certificatePlugin, String serverName) {
     this.client = client;
@@ -92,10 +109,15 @@ final class HttpTransport implements KubeTransport {
     Duration step = stepTimeout(deadline);
     OkHttpClient built = client.getHttpClient();
     OkHttpClient.Builder builder = built.newBuilder();
+    SSLSocketFactory sockets = noticingSockets(client.getKeyManagers(), built.x509TrustManager(), certificateAsked);
+    if (sockets != null) {
+      builder.sslSocketFactory(sockets, built.x509TrustManager());
+    }
     if (serverName != null) {
       // As kubectl: the name is sent in the handshake (SNI) and is what the certificate must name, in place
       // of the server address's host. Without verification (insecure-skip-tls-verify) nothing is checked.
-      builder.sslSocketFactory(new ServerNameSockets(built.sslSocketFactory(), serverName), built.x509TrustManager());
+      builder.sslSocketFactory(new ServerNameSockets(sockets != null ? sockets : built.sslSocketFactory(), serverName),
+          built.x509TrustManager());
       if (client.isVerifyingSsl()) {
         // OkHttp's checker, internal as it is: the JDK's public one (SNI with the endpoint identification
         // "HTTPS") checks the SNI name, but when the certificate does not hold it, X509TrustManagerImpl
@@ -119,6 +141,85 @@ final class HttpTransport implements KubeTransport {
     String path = client.getBasePath();
     this.base = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
     this.shown = withoutUserInfo(base);
+  }
+
+  /**
+   * The sockets of client-java's TLS settings (its key managers, and the trust manager its socket factory
+   * uses), with key managers that note a server's CertificateRequest in {@code asked}; null when the
+   * client has no trust manager to build them with, or Java has no TLS.
+   */
+  static SSLSocketFactory noticingSockets(KeyManager[] keys, X509TrustManager trust, AtomicBoolean asked) {
+    if (trust == null) {
+      return null;
+    }
+    X509KeyManager own = null;
+    for (KeyManager key : keys == null ? new KeyManager[0] : keys) {
+      if (key instanceof X509KeyManager x509) {
+        own = x509;
+        break; // as SSLContext.init uses them: the first X.509 one
+      }
+    }
+    try {
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(new KeyManager[] {new NoticingKeys(own, asked)}, new TrustManager[] {trust}, null);
+      return context.getSocketFactory();
+    } catch (GeneralSecurityException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The client's key managers (or none), noting that a server asked for a client certificate: Java chooses
+   * the client's certificate only on a CertificateRequest, sent after the TLS version and cipher suite are
+   * agreed. A handshake_failure after it is about the client's certificate (an OpenSSL server under TLS 1.2
+   * sends it for a certificate the client did not give), not about versions or cipher suites.
+   */
+  static final class NoticingKeys extends X509ExtendedKeyManager {
+    private final X509KeyManager keys;
+    private final AtomicBoolean asked;
+
+    NoticingKeys(X509KeyManager keys, AtomicBoolean asked) {
+      this.keys = keys;
+      this.asked = asked;
+    }
+
+    @Override
+    public String chooseClientAlias(String[] keyType, Principal[] issuers, Socket socket) {
+      asked.set(true);
+      return keys == null ? null : keys.chooseClientAlias(keyType, issuers, socket);
+    }
+
+    @Override
+    public String chooseEngineClientAlias(String[] keyType, Principal[] issuers, SSLEngine engine) {
+      asked.set(true);
+      return keys instanceof X509ExtendedKeyManager extended
+          ? extended.chooseEngineClientAlias(keyType, issuers, engine) : null;
+    }
+
+    @Override
+    public String[] getClientAliases(String keyType, Principal[] issuers) {
+      return keys == null ? null : keys.getClientAliases(keyType, issuers);
+    }
+
+    @Override
+    public String[] getServerAliases(String keyType, Principal[] issuers) {
+      return null; // a client only
+    }
+
+    @Override
+    public String chooseServerAlias(String keyType, Principal[] issuers, Socket socket) {
+      return null;
+    }
+
+    @Override
+    public X509Certificate[] getCertificateChain(String alias) {
+      return keys == null ? null : keys.getCertificateChain(alias);
+    }
+
+    @Override
+    public PrivateKey getPrivateKey(String alias) {
+      return keys == null ? null : keys.getPrivateKey(alias);
+    }
   }
 
   /**
@@ -259,6 +360,9 @@ final class HttpTransport implements KubeTransport {
       if (message.startsWith(ALERT)) {
         String alert = message.substring(ALERT.length());
         if (CERTIFICATE_ALERTS.contains(alert)) {
+          return refusedCertificate(alert);
+        }
+        if (NEGOTIATION_ALERTS.contains(alert) && certificateAsked.get()) {
           return refusedCertificate(alert);
         }
         if (NEGOTIATION_ALERTS.contains(alert)) {

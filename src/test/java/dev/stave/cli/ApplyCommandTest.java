@@ -1034,9 +1034,14 @@ class ApplyCommandTest {
     }
   }
 
-  @Test
-  void aClientCertificateFromAnExecPluginThatTheServerRefusesNamesThePlugin() throws Exception {
-    // The plugin gives the test-only client certificate, which the authority the server trusts did not sign.
+  /**
+   * The plugin gives the test-only client certificate, which the authority the server trusts did not sign.
+   * A user entry that names a certificate without its key does not have it used: client-java uses the
+   * plugin's then.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"", "client-certificate: \"CERTIFICATE\", "})
+  void aClientCertificateFromAnExecPluginThatTheServerRefusesNamesThePlugin(String own) throws Exception {
     String json = ("{\"apiVersion\": \"client.authentication.k8s.io/v1beta1\", \"kind\": \"ExecCredential\","
         + " \"status\": {\"clientCertificateData\": \"%s\", \"clientKeyData\": \"%s\"}}").formatted(
         Files.readString(Path.of(resource("test-only-client-cert.pem"))).replace("\n", "\\n"),
@@ -1048,7 +1053,8 @@ class ApplyCommandTest {
     try (TlsServer server = new TlsServer("test-only-signed.p12", true)) {
       Path kubeconfig = tlsKubeconfig("exec-certificate", "{server: \"%s\", certificate-authority: \"%s\"}"
           .formatted(server.url(), resource("test-only-ca-cert.pem")),
-          "{exec: {apiVersion: client.authentication.k8s.io/v1beta1, command: \"%s\"}}".formatted(plugin));
+          "{%sexec: {apiVersion: client.authentication.k8s.io/v1beta1, command: \"%s\"}}".formatted(
+              own.replace("CERTIFICATE", resource("test-only-ec-cert.pem")), plugin));
       Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
       assertEquals(4, run.code(), run.err());
       assertEquals("stave: the server at " + server.url() + " refused the client certificate that the exec credential"

@@ -151,8 +151,10 @@ public final class Kubeconfig {
         : "the credentials of " + config.credentialSource() + " in " + where;
     boolean clientCertificate = config.getClientCertificateData() != null
         || config.getClientCertificateFile() != null;
-    // client-java takes the user entry's own certificate over the one its exec plugin gives.
-    String certificatePlugin = !clientCertificate && config.execCertificate
+    // client-java takes the user entry's own certificate over the one its exec plugin gives, but only with
+    // its key (KubeconfigAuthentication): an entry that names a certificate alone has the plugin's used.
+    boolean ownPair = clientCertificate && (config.getClientKeyData() != null || config.getClientKeyFile() != null);
+    String certificatePlugin = !ownPair && config.execCertificate
         ? config.credentialSource() + " in " + where : null;
     return new HttpTransport(client, deadline, clusterEntry(config, where), authority, credentials,
         user == null || user.isEmpty() ? null : "the user '" + Printable.inMessage(user) + "' in " + where,

@@ -261,6 +261,23 @@ class LauncherIT {
         launchAs("bash", home.resolve("ab/stave").toString(), env, bin, "--version"));
   }
 
+  /** A link whose path holds ':' to a checkout whose own path does not runs it: java gets the checkout's. */
+  @Test
+  void aLinkWithAColonInItsPathToACheckoutWithoutOneRunsIt() throws Exception {
+    Path checkout = Files.createDirectories(home.resolve("co"));
+    Files.createDirectories(checkout.resolve("target"));
+    Files.copy(Path.of("stave"), checkout.resolve("stave"));
+    Files.writeString(checkout.resolve("target/stave.jar"), "");
+    Files.createSymbolicLink(Files.createDirectories(home.resolve("a:b")).resolve("co"), checkout);
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    // The class path java is given.
+    Files.writeString(bin.resolve("java"), "#!/bin/sh\nwhile [ \"$1\" != -cp ]; do shift; done\necho \"$2\"\n");
+    Files.setPosixFilePermissions(bin.resolve("java"), PosixFilePermissions.fromString("rwx------"));
+    Map<String, String> env = Map.of("STAVE_CDS", "0", "HOME", home.toString(), "LANG", "C.UTF-8");
+    assertEquals(new Run(0, checkout.toRealPath().resolve("target/stave.jar") + "\n", ""),
+        launchAs("bash", home.resolve("a:b/co/stave").toString(), env, bin, "--version"));
+  }
+
   /** The files the launcher expects, with the packaged jar and its libraries. */
   private void copyLayout() throws IOException {
     Files.createDirectories(home.resolve("examples"));

@@ -645,7 +645,8 @@ public final class TerraformInventoryReader {
    * later one's type, rather than a pool of either type with both counts. A block of count 0 attaches none,
    * as Terraform's Google provider leaves it out, and its type is the pool's only when no block attaches any.
    * {@code readType} is false when a label gives the type, and {@code readCount} when a label gives the
-   * count: the blocks then only say how the GPUs are shared, and a count that is an expression is no error.
+   * count: the blocks then only say how the GPUs are shared, and a count that is an expression is no error;
+   * blocks of two types written as text are an error still, since the label can be right for one only.
    * A block's shared GPUs count as GKE advertises them, each {@code max_shared_clients_per_gpu} times; a
    * node's GPUs are shared one way, so blocks that share theirs otherwise are an error at the later one.
    */
@@ -664,6 +665,8 @@ public final class TerraformInventoryReader {
         missing(b, key, "count", "add the number of GPUs per node, such as \"count\": 1");
       }
       String written = gpuType(b, key, readType);
+      // With the type in a label, the blocks' types are not taken, but still a node has GPUs of one type.
+      String attached = readType ? written : literalType(b);
       int before = problems.size();
       NodePool.GpuSharing blockSharing = sharing(b, key);
       firstType = b == accelerators.get(0) ? written : firstType;
@@ -686,9 +689,9 @@ public final class TerraformInventoryReader {
             "give the pool's blocks one gpu_sharing_config, or put the GPUs of each in a pool of its own"));
       }
       if (type == null) {
-        type = written;
-        typed = written == null ? null : b;
-      } else if (written != null && !written.equals(type)) {
+        type = attached;
+        typed = attached == null ? null : b;
+      } else if (attached != null && !attached.equals(type)) {
         Node at = b.body().get("type");
         problems.add(Diagnostic.error(at.origin(), path(key, b.path() + ".type"), "inventory-gpu",
             b.path() + ".type of node pool '" + key + "' is " + shown(at) + ", and " + typed.path()
@@ -790,6 +793,11 @@ public final class TerraformInventoryReader {
       return null;
     }
     return !readType || expression(n, key, path, "GPU type", GPU_TYPE) ? null : Nodes.string(b.body(), "type");
+  }
+
+  /** The type block {@code b} writes as plain text, unchecked; null when absent, not a string or an expression. */
+  private static String literalType(Block b) {
+    return b.body().get("type") instanceof ScalarNode t && t.isString() && expression(t) == null ? t.text() : null;
   }
 
   /** The error at guest_accelerator block {@code b} of pool {@code key} that it lacks {@code field}. */

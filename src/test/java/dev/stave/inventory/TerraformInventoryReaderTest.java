@@ -140,6 +140,30 @@ class TerraformInventoryReaderTest {
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  /**
+   * Beside gpu_type and gpu_count labels, blocks of two types are still an error: the label can be right for
+   * one of them only, and a pool read by it would count GPUs its nodes do not have.
+   */
+  @Test
+  void blocksOfTwoTypesBesideGpuLabelsAreAnError() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_count": 1, "node_config": {
+            "labels": {"cpu": 8, "memory_m": 30720, "gpu_type": "nvidia-tesla-t4", "gpu_count": 2},
+            "guest_accelerator": [{"type": "nvidia-tesla-t4", "count": 1}, {"type": "nvidia-tesla-v100", "count": 1}]}},
+          "e": {"name": "e", "node_count": 1, "node_config": {
+            "labels": {"cpu": 8, "memory_m": 30720, "gpu_type": "nvidia-tesla-t4", "gpu_count": 2},
+            "guest_accelerator": [{"type": "nvidia-tesla-t4", "count": 1}, {"type": "${var.gpu}", "count": 1}]}}
+        }}}
+        """);
+    assertEquals(List.of(temp.resolve("inv.tf.json") + ":4:77: error: resource.google_container_node_pool.p"
+            + ".node_config.guest_accelerator[1].type: node_config.guest_accelerator[1].type of node pool 'p' is"
+            + " \"nvidia-tesla-v100\", and node_config.guest_accelerator[0] attaches \"nvidia-tesla-t4\": a node has"
+            + " GPUs of one type",
+        "  = hint: give the pool's blocks one type, or put the GPUs of each type in a pool of its own"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   /** With the count in a label, a block's count is not read: an expression there, as before, is no error. */
   @Test
   void aGpuCountLabelLeavesTheBlocksCountsUnread() throws IOException {
@@ -816,13 +840,14 @@ class TerraformInventoryReaderTest {
                   {"type": "nvidia-tesla-t4", "count": "2"}]}},
           "q": {"node_config": {"machine_type": "n1-standard-8", "guest_accelerator": [
                   {"type": "nvidia-tesla-k80", "count": 0}, {"type": "nvidia-tesla-t4", "count": 0}]}},
-          "r": {"node_config": {"machine_type": "n1-standard-8", "labels": {"gpu_type": "a100"}, "guest_accelerator": [
-                  {"type": "nvidia-tesla-a100", "count": 1073741823}, {"type": "nvidia-a100", "count": 1073741824}]}}
+          "r": {"node_config": {"machine_type": "n1-standard-8", "labels": {"gpu_type": "nvidia-tesla-a100"},
+                  "guest_accelerator": [{"type": "nvidia-tesla-a100", "count": 1073741823},
+                                        {"type": "nvidia-tesla-a100", "count": 1073741824}]}}
         }}}
         """, problems);
     assertEquals(List.of(), problems);
     assertEquals(List.of(List.of("p", 3, "nvidia-tesla-t4"), List.of("q", 0, "nvidia-tesla-k80"),
-        List.of("r", 2147483647, "a100")),
+        List.of("r", 2147483647, "nvidia-tesla-a100")),
         inventory.pools().stream()
             .map(p -> List.of(p.name(), p.gpuCount(), p.gpuType() == null ? "none" : p.gpuType())).toList());
   }

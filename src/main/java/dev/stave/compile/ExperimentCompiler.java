@@ -71,7 +71,9 @@ public final class ExperimentCompiler {
       data.put("labels", experiment.namespace().equals(experiment.name())
           ? Labels.common(experiment.name(), experiment.labels())
           : Labels.shared());
-      out.add(new PlannedObject("v1", "Namespace", null, experiment.namespace(), "namespace.ftl", data, List.of()));
+      // At the key that names it (project, namespace, a context's namespace), else at the experiment's name.
+      out.add(new PlannedObject("v1", "Namespace", null, experiment.namespace(), "namespace.ftl", data, List.of(),
+          experiment.namespaceOrigin()));
     }
     for (Services.Entry service : services.entries()) {
       out.add(service(service));

@@ -7,9 +7,9 @@ import java.util.Map;
 /**
  * One Kubernetes object a compiler decided to create: which template renders it and the data the
  * template needs. {@code namespace} is null for cluster-scoped objects. {@code origin} is the key whose name
- * the object's name is made from (a process, group or service), so that an object of another config with
- * the same name is reported there; null where the config's {@code name} makes it (a Namespace, a Mars
- * cluster's objects).
+ * the object's name is made from (a process, group or service; an experiment's {@code project} for its
+ * Namespace), so that an object of another config with the same name is reported there; null where the
+ * config's {@code name} makes it (a Namespace of that name, a Mars cluster's objects).
  */
 public record PlannedObject(
     String apiVersion, String kind, String namespace, String name, String template, Map<String, Object> data,

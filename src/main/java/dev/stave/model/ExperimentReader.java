@@ -124,8 +124,8 @@ public final class ExperimentReader {
     units.sort((a, b) -> a.name().compareTo(b.name()));
     Boolean create = Values.bool(root, "create_namespace");
     String exposeType = Optional.ofNullable(Values.string(root, "expose_type")).orElse("LoadBalancer");
-    return new Experiment(name, nameOrigin, root.origin(), namespace, create == null || create, range[0], range[1],
-        root.has("port_range") ? root.get("port_range").origin() : root.origin(), secrets(),
+    return new Experiment(name, nameOrigin, root.origin(), namespace, namespaceOrigin(), create == null || create,
+        range[0], range[1], root.has("port_range") ? root.get("port_range").origin() : root.origin(), secrets(),
         experimentLabels(), exposeType, List.copyOf(units));
   }
 
@@ -137,8 +137,9 @@ public final class ExperimentReader {
     List<PodUnit> units = new ArrayList<>(experiment.units());
     units.addAll(unnamed);
     return new Experiment(experiment.name(), experiment.nameOrigin(), experiment.origin(), experiment.namespace(),
-        experiment.createNamespace(), experiment.portFirst(), experiment.portLast(), experiment.portRangeOrigin(),
-        experiment.secrets(), experiment.labels(), experiment.exposeType(), List.copyOf(units));
+        experiment.namespaceOrigin(), experiment.createNamespace(), experiment.portFirst(), experiment.portLast(),
+        experiment.portRangeOrigin(), experiment.secrets(), experiment.labels(), experiment.exposeType(),
+        List.copyOf(units));
   }
 
   private void claim(Map<String, Origin> names, String name, String given, Origin origin, String path) {
@@ -166,6 +167,16 @@ public final class ExperimentReader {
           .orElse("invalid");
     }
     return name;
+  }
+
+  /** Where {@link #namespace} takes the namespace from; null when it is the experiment's name. */
+  private Origin namespaceOrigin() {
+    for (String key : List.of("project", "namespace")) {
+      if (Values.string(root, key) != null) {
+        return root.get(key).origin();
+      }
+    }
+    return defaults.namespace() != null ? defaults.namespaceOrigin() : null;
   }
 
   /** {@code key}: the name is a map key (a process's or group's), not a value. */

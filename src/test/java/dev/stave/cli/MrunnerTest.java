@@ -496,6 +496,19 @@ class MrunnerTest {
         + "  = hint: rename an experiment or a process, or give the experiments different namespaces (project)\n"
         + sweep + ":6:13: note: bundle 's' makes Job lab/s-t-42792869 here, and bundle 's-t' another at " + point
         + ":5:13\n    | processes: {t: {command: [x]}}\n    |             ^\n", swept.err());
+
+    // An experiment's Namespace is named by its project, and is reported there rather than at its name.
+    Path mars = write("mars.yaml", "kind: cluster\nframework: mars\nname: m\nscheduler_num: 1\nweb_num: 1\n"
+        + "worker_num: 2\nworker_cpu: 1\nworker_mem: 1g\n");
+    Path inMars = write("in-mars.yaml", "kind: experiment\nname: e\nproject: m\nimage: img:1\n"
+        + "processes: {p: {command: [x]}}\n");
+    Run namespaces = Run.of("validate", mars.toString(), inMars.toString());
+    assertEquals(1, namespaces.code(), namespaces.err());
+    assertEquals(List.of(inMars + ":3:10: error: bundles 'm' and 'e' both have Namespace m, each a different one (the"
+        + " other made at " + mars + ":3:7); applied together, the one applied last would replace the other",
+        "    | project: m", mars + ":3:7: note: bundle 'm' makes Namespace m here, and bundle 'e' another at " + inMars
+        + ":3:10"), namespaces.err().lines().filter(l -> l.contains(": error: ") || l.contains(": note: ")
+            || l.startsWith("    | p")).toList());
   }
 
   @Test

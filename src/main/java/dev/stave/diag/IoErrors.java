@@ -9,7 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Says why the file system refused, in words: Java's exceptions carry only the path for the common
@@ -30,9 +33,12 @@ public final class IoErrors {
       return "not a folder";
     }
     if (e instanceof FileAlreadyExistsException exists) {
-      // Creating a folder is where a link to nothing is met: the folder it names can be made.
-      String link = danglingLink(exists.getFile());
-      return link != null ? link + "; create that folder, or remove the link" : "it already exists";
+      // Creating a folder is where a link to nothing is met: the folder it names can be made, unless its links
+      // go round in a circle.
+      Link link = link(exists.getFile());
+      return link == null ? "it already exists"
+          : link.what() + (link.circle() ? "; remove the link, or point it at a folder"
+              : "; create that folder, or remove the link");
     }
     if (e instanceof DirectoryNotEmptyException) {
       return "the folder is not empty";
@@ -57,6 +63,17 @@ public final class IoErrors {
    * otherwise): a file system says it exists, a folder listing shows it, and yet nothing is there to write into.
    */
   public static String danglingLink(String file) {
+    Link link = link(file);
+    return link == null ? null : link.what();
+  }
+
+  /** A link to nothing as {@link #danglingLink} says it; {@code circle} when its links lead back to one met before. */
+  private record Link(String what, boolean circle) {}
+
+  /** How many links in a row are followed before the chain is taken for a circle, so that every chain ends. */
+  private static final int MOST_LINKS = 40;
+
+  private static Link link(String file) {
     if (file == null) {
       return null;
     }
@@ -66,8 +83,20 @@ public final class IoErrors {
         return null;
       }
       // The target as the link holds it: a relative one is relative to the link's folder, as `ls -l` shows it.
-      return "it is a symbolic link to " + Printable.line(Files.readSymbolicLink(path).toString())
-          + ", which does not exist";
+      Path target = Files.readSymbolicLink(path);
+      String what = "it is a symbolic link to " + Printable.line(target.toString());
+      // The target may be a link too (a -> b -> c): followed to the name that is missing, or round to a link
+      // met before, where "does not exist" would name a link that the folder listing shows.
+      Set<Path> met = new HashSet<>(List.of(path.toAbsolutePath().normalize()));
+      Path at = path.resolveSibling(target);
+      while (Files.isSymbolicLink(at)) {
+        if (!met.add(at.toAbsolutePath().normalize()) || met.size() > MOST_LINKS) {
+          return new Link(what + ", and the links from there go round in a circle", true);
+        }
+        at = at.resolveSibling(Files.readSymbolicLink(at));
+      }
+      return new Link(what + (met.size() == 1 ? "" : ", which leads to " + Printable.line(at.toString()))
+          + ", which does not exist", false);
     } catch (IOException | RuntimeException e) {
       return null;
     }

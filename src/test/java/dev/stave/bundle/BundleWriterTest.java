@@ -435,6 +435,26 @@ class BundleWriterTest {
     assertFalse(Files.exists(tmp.resolve("gone")));
   }
 
+  /**
+   * A link to a link is followed to the name that is missing; links that go round in a circle are said to, as no
+   * folder made anywhere would end them.
+   */
+  @Test
+  void anOutputFolderThatIsALinkToALinkNamesWhereTheLinksLead() throws IOException {
+    Path chain = Files.createSymbolicLink(tmp.resolve("out"), Path.of("next"));
+    Files.createSymbolicLink(tmp.resolve("next"), Path.of("gone"));
+    BundleWriter.WriteFailure failure = assertThrows(BundleWriter.WriteFailure.class,
+        () -> new BundleWriter(chain).write(List.of(bundle(1))));
+    assertEquals("cannot write to " + chain + ": it is a symbolic link to next, which leads to " + tmp.resolve("gone")
+        + ", which does not exist; create that folder, or remove the link", failure.getMessage());
+    Path circle = Files.createSymbolicLink(tmp.resolve("a"), Path.of("b"));
+    Files.createSymbolicLink(tmp.resolve("b"), Path.of("a"));
+    BundleWriter.WriteFailure round = assertThrows(BundleWriter.WriteFailure.class,
+        () -> new BundleWriter(circle).write(List.of(bundle(1))));
+    assertEquals("cannot write to " + circle + ": it is a symbolic link to b, and the links from there go round in a"
+        + " circle; remove the link, or point it at a folder", round.getMessage());
+  }
+
   /** A folder that cannot be made is named once, with the reason (/proc takes no new folders). */
   @Test
   void anOutputFolderThatCannotBeMadeIsNamedOnce() {

@@ -112,6 +112,12 @@ class InitCommandTest {
     assertEquals(4, run.code(), run.err());
     assertEquals("stave: " + link + ": it is a symbolic link to gone/exp.yaml, which does not exist; remove the"
         + " link, or choose another file\n", run.err());
+    Path circle = Files.createSymbolicLink(dir.resolve("a.yaml"), Path.of("b.yaml"));
+    Files.createSymbolicLink(dir.resolve("b.yaml"), Path.of("a.yaml"));
+    Run round = Run.of("init", "-o", circle.toString());
+    assertEquals(4, round.code(), round.err());
+    assertEquals("stave: " + circle + ": it is a symbolic link to b.yaml, and the links from there go round in a"
+        + " circle; remove the link, or choose another file\n", round.err());
   }
 
   /** What init prints names the file with its control and invisible characters escaped, as diff names them. */

@@ -133,7 +133,6 @@ class PlanTest {
     check("free-text-sweep.md", "plan", "src/test/resources/plan-input/free-text-sweep.yaml", "--format", "markdown");
   }
 
-  /** The text form is a table: a value with a line break or another control character stays in its row. */
   /** A Deployment scaled down to 0 says so; only the default of one replica goes without a count. */
   @Test
   void aDeploymentOfNoReplicasShowsItsCount() throws IOException {
@@ -145,6 +144,7 @@ class PlanTest {
         run.out().lines().filter(l -> l.startsWith("  run (") || l.startsWith("  web (")).toList());
   }
 
+  /** The text form is a table: a value with a line break or another control character stays in its row. */
   @Test
   void sweepValuesAsTextStayOnOneLine() {
     Run run = Run.of("plan", "src/test/resources/plan-input/control-sweep.yaml");

@@ -420,14 +420,19 @@ final class Pipeline {
           // Each at the key its name is made from (a process, a group, a service), else at the config's name.
           Origin here = origin(origin.apply(o), bundle.getKey());
           Origin there = origin(origin.apply(first.get(id)), earlier);
+          // Both may be made at one key, in a file that both configs include: a note there would name itself.
+          boolean samePlace = here.file().equals(there.file()) && here.line() == there.line()
+              && here.column() == there.column();
           diagnostics.add(Diagnostic.error(here, "", "object-in-two-bundles",
               "bundles '" + earlier + "' and '" + bundle.getKey() + "' both have " + what + ", each a different one"
-                  + " (the other made at " + there.place(here) + "); applied together, the one applied last would"
-                  + " replace the other",
+                  + (samePlace ? ", both made here" : " (the other made at " + there.place(here) + ")")
+                  + "; applied together, the one applied last would replace the other",
               hint));
-          diagnostics.add(Diagnostic.note(there, "", "object-in-two-bundles",
-              "bundle '" + earlier + "' makes " + what + " here, and bundle '" + bundle.getKey() + "' another at "
-                  + here.place(there)));
+          if (!samePlace) {
+            diagnostics.add(Diagnostic.note(there, "", "object-in-two-bundles",
+                "bundle '" + earlier + "' makes " + what + " here, and bundle '" + bundle.getKey() + "' another at "
+                    + here.place(there)));
+          }
         }
       }
     }

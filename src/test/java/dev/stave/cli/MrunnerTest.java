@@ -509,6 +509,22 @@ class MrunnerTest {
         "    | project: m", mars + ":3:7: note: bundle 'm' makes Namespace m here, and bundle 'e' another at " + inMars
         + ":3:10"), namespaces.err().lines().filter(l -> l.contains(": error: ") || l.contains(": note: ")
             || l.startsWith("    | p")).toList());
+
+    // Made at one key of a file both configs include, the error says so, and no note names its own place.
+    Path common = write("common.conf", "project = shared\nimage = \"img:1\"\nstorage { mount = /data }\n");
+    Path contexts = write("sizes.conf", "kind = contexts\ncontexts {\n  small { default_pvc_size = 1G }\n"
+        + "  big { default_pvc_size = 2G }\n}\n");
+    Path small = write("small.conf", "kind = experiment\nname = s\ncontext = small\ninclude \"common.conf\"\n"
+        + "processes { p { command = [x] } }\n");
+    Path large = write("large.conf", "kind = experiment\nname = l\ncontext = big\ninclude \"common.conf\"\n"
+        + "processes { p { command = [x] } }\n");
+    Run included = Run.of("validate", small.toString(), large.toString(), "--contexts", contexts.toString());
+    assertEquals(1, included.code(), included.err());
+    assertEquals(common + ":3:1: error: bundles 's' and 'l' both have PersistentVolumeClaim shared/shared-storage, each"
+        + " a different one, both made here; applied together, the one applied last would replace the other\n"
+        + "    | storage { mount = /data }\n    | ^\n  = hint: the project's experiments share its storage claim: give"
+        + " them the same storage size and storage_class (or context default_pvc_size), or different projects\n",
+        included.err());
   }
 
   @Test

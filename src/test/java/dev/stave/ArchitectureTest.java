@@ -41,9 +41,12 @@ class ArchitectureTest {
       "freemarker", Set.of("render"),
       "picocli", Set.of("cli"));
 
-  private static final Pattern STAVE_USE = Pattern.compile("\\bdev\\.stave\\.([a-z]+)\\.");
-  private static final Pattern IMPORT = Pattern.compile("(?m)^import (?:static )?([\\w.]+)");
-  private static final Pattern COMMENTS = Pattern.compile("(?s)/\\*.*?\\*/|(?m)^[ \\t]*//[^\\n]*");
+  /**
+   * A qualified name of a stave package, in an import (static or {@code .*}) or written out in the code. It
+   * is looked for in the code alone ({@link #code}): a name in a comment or a string (a message that points
+   * at another class) is no use of it.
+   */
+  private static final Pattern STAVE_USE = Pattern.compile("(?<![\\w.])dev\\.stave\\.([a-z]+)\\.");
 
   @Test
   void everyStageIsAPackageAndEveryPackageAStage() throws IOException {
@@ -58,9 +61,7 @@ class ArchitectureTest {
   void packagesUseOnlyEarlierStages() {
     Set<String> wrong = new TreeSet<>();
     forEachSource((stage, file, code) -> {
-      Matcher use = STAVE_USE.matcher(code);
-      while (use.find()) {
-        String target = use.group(1);
+      for (String target : staveUses(code)) {
         String arrow = stage + " -> " + target;
         if (ORDER.indexOf(target) > ORDER.indexOf(stage) && !BACKWARD.contains(arrow)) {
           wrong.add(arrow + " in " + SOURCES.relativize(file));
@@ -74,14 +75,10 @@ class ArchitectureTest {
   void librariesStayInTheirStage() {
     Set<String> wrong = new TreeSet<>();
     forEachSource((stage, file, code) -> {
-      Matcher imported = IMPORT.matcher(code);
-      while (imported.find()) {
-        String name = imported.group(1);
-        LIBRARIES.forEach((prefix, stages) -> {
-          if (name.startsWith(prefix + ".") && !stages.contains(stage)) {
-            wrong.add(prefix + " in " + SOURCES.relativize(file));
-          }
-        });
+      for (String prefix : libraryUses(code)) {
+        if (!LIBRARIES.get(prefix).contains(stage)) {
+          wrong.add(prefix + " in " + SOURCES.relativize(file));
+        }
       }
     });
     assertEquals(Set.of(), wrong);
@@ -91,13 +88,104 @@ class ArchitectureTest {
   @Test
   void theScanSeesCode() {
     Set<String> seen = new TreeSet<>();
-    forEachSource((stage, file, code) -> {
-      Matcher use = STAVE_USE.matcher(code);
-      while (use.find()) {
-        seen.add(stage + " -> " + use.group(1));
-      }
-    });
+    forEachSource((stage, file, code) -> staveUses(code).forEach(target -> seen.add(stage + " -> " + target)));
     assertTrue(seen.contains("cli -> config") && seen.contains("compile -> bundle"), seen.toString());
+  }
+
+  /** Every way Java names another package counts; a name in a comment or a string does not. */
+  @Test
+  void theScanSeesEveryUseAndOnlyUses() {
+    String source = """
+        package dev.stave.model;
+
+        import static dev.stave.diag.Suggest.closest;
+        import dev.stave.config.*;
+        import freemarker.template.Template;
+
+        /** Read by dev.stave.plan.Plan; "a quote */
+        final class X {
+          private static final String GLOB = "app.kubernetes.io/*"; // dev.stave.cli.Main prints it
+          private static final char SLASH = '/', QUOTE = '"';
+          Object a = dev.stave.inventory.Pools.EMPTY; /* dev.stave.apply.Applier */
+          String b = "dev.stave.render.TemplateRenderer \\" dev.stave.apply.Apply";
+          String c = \"""
+              dev.stave.bundle.BundleWriter "*/" \\\"""
+              \""";
+          Object d = com.typesafe.config.ConfigFactory.empty();
+          Object e = new dev.stave.dispatch.Dispatcher(); // */ dev.stave.cli.Main
+          String f = "*/"; Object g = dev.stave.compile.Kinds.ALL;
+          String h = "org.yaml.snakeyaml.Yaml"; Object i = org.yaml.snakeyaml.nodes.Tag.STR;
+        }
+        """;
+    String code = code(source);
+    assertEquals(Set.of("diag", "config", "inventory", "dispatch", "compile"), staveUses(code));
+    assertEquals(Set.of("freemarker", "com.typesafe.config", "org.yaml.snakeyaml"), libraryUses(code));
+    assertEquals(source.lines().count(), code.lines().count(), "lines are kept, so that a file reads the same");
+  }
+
+  /** The stave packages {@code code} names, {@code model} for {@code dev.stave.model.Names}. */
+  private static Set<String> staveUses(String code) {
+    Set<String> uses = new TreeSet<>();
+    Matcher use = STAVE_USE.matcher(code);
+    while (use.find()) {
+      uses.add(use.group(1));
+    }
+    return uses;
+  }
+
+  /** The keys of {@link #LIBRARIES} that {@code code} uses, imported or written out in full. */
+  private static Set<String> libraryUses(String code) {
+    Set<String> uses = new TreeSet<>();
+    for (String prefix : LIBRARIES.keySet()) {
+      if (Pattern.compile("(?<![\\w.])" + Pattern.quote(prefix) + "\\.").matcher(code).find()) {
+        uses.add(prefix);
+      }
+    }
+    return uses;
+  }
+
+  /**
+   * The Java source {@code text} with every comment, string, text block and character literal blanked out,
+   * line breaks kept. Removing comments by pattern alone would take a {@code /*} inside a string (a glob, a
+   * regular expression) for the start of one and drop the code up to the next comment's end.
+   */
+  static String code(String text) {
+    StringBuilder out = new StringBuilder(text.length());
+    int i = 0;
+    while (i < text.length()) {
+      char c = text.charAt(i);
+      if (text.startsWith("//", i)) {
+        i = blank(text, i, text.indexOf('\n', i) < 0 ? text.length() : text.indexOf('\n', i), out);
+      } else if (text.startsWith("/*", i)) {
+        int end = text.indexOf("*/", i + 2);
+        i = blank(text, i, end < 0 ? text.length() : end + 2, out);
+      } else if (text.startsWith("\"\"\"", i)) {
+        i = blank(text, i, literalEnd(text, i + 3, "\"\"\""), out);
+      } else if (c == '"' || c == '\'') {
+        i = blank(text, i, literalEnd(text, i + 1, String.valueOf(c)), out);
+      } else {
+        out.append(c);
+        i++;
+      }
+    }
+    return out.toString();
+  }
+
+  /** Where a literal that ends with {@code quote} and started before {@code from} ends, past its escapes. */
+  private static int literalEnd(String text, int from, String quote) {
+    int i = from;
+    while (i < text.length() && !text.startsWith(quote, i)) {
+      i += text.charAt(i) == '\\' ? 2 : 1;
+    }
+    return Math.min(text.length(), i + quote.length());
+  }
+
+  /** Appends {@code text} from {@code start} to {@code end} as spaces, its line breaks kept; returns {@code end}. */
+  private static int blank(String text, int start, int end, StringBuilder out) {
+    for (int i = start; i < end; i++) {
+      out.append(text.charAt(i) == '\n' ? '\n' : ' ');
+    }
+    return end;
   }
 
   private interface SourceVisitor {
@@ -109,7 +197,7 @@ class ArchitectureTest {
       files.filter(file -> file.toString().endsWith(".java")).sorted().forEach(file -> {
         String stage = SOURCES.relativize(file).getName(0).toString();
         try {
-          visitor.visit(stage, file, COMMENTS.matcher(Files.readString(file)).replaceAll(""));
+          visitor.visit(stage, file, code(Files.readString(file)));
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }

@@ -144,6 +144,13 @@ public final class TemplateRenderer {
       throw new UserError(Diagnostic.error(Origin.of(overrides.toString()), "", "templates-dir",
           "--templates must name a folder of templates", "pass a folder holding files such as job.ftl"));
     }
+    if (!Files.isExecutable(overrides)) {
+      // Without search permission FreeMarker finds none of the folder's files and falls back to the packaged
+      // templates without a word, so the user's would be left out of the bundle. Read permission is not needed.
+      throw new UserError(Diagnostic.error(Origin.of(overrides.toString()), "", "templates-dir",
+          "stave may not look into the templates folder (permission denied), so none of its templates would be"
+              + " used", "give it search permission, as chmod u+x does"));
+    }
     try {
       return new MultiTemplateLoader(new TemplateLoader[] {new FileTemplateLoader(overrides.toFile()), packaged});
     } catch (IOException e) {

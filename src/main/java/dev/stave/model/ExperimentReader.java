@@ -637,8 +637,8 @@ public final class ExperimentReader {
     for (String key : m.entries().keySet()) {
       if (!MOUNT_KEYS.contains(key) && !typeKeys.contains(key)) {
         problems.add(Diagnostic.error(m.keyOrigin(key), path + "." + key, "mount-key",
-            "'" + key + "' does nothing on a " + type + " mount, so it would be left out of the volume",
-            "remove it, or change 'type'; a " + type + " mount takes " + String.join(", ", typeKeys)
+            "'" + key + "' does nothing on " + aMount(type) + ", so it would be left out of the volume",
+            "remove it, or change 'type'; " + aMount(type) + " takes " + String.join(", ", typeKeys)
                 + " besides type, name, mount_path and read_only"));
       }
     }
@@ -724,7 +724,7 @@ public final class ExperimentReader {
     }
     if (mountPath == null) {
       problems.add(Diagnostic.error(m.origin(), path, "mount-path",
-          "a " + type + " mount needs 'mount_path'", "add mount_path = /where/in/the/container"));
+          aMount(type) + " needs 'mount_path'", "add mount_path = /where/in/the/container"));
       return Optional.empty();
     }
     if (!PATH.matcher(mountPath).matches()) {
@@ -759,9 +759,14 @@ public final class ExperimentReader {
     String value = Values.string(m, key);
     if (value == null) {
       problems.add(Diagnostic.error(m.origin(), path, "mount-field",
-          "a " + type + " mount needs '" + key + "'", "add '" + key + "'"));
+          aMount(type) + " needs '" + key + "'", "add '" + key + "'"));
     }
     return value;
+  }
+
+  /** "a pvc mount", "an empty_dir mount"; nfs is said letter by letter, "an nfs mount". */
+  private static String aMount(String type) {
+    return (type.startsWith("e") || type.equals("nfs") ? "an " : "a ") + type + " mount";
   }
 
   private static String lastSegment(String path) {

@@ -738,6 +738,34 @@ class ExperimentMappingTest {
         run.err().lines().toList());
   }
 
+  /** A mount's type is named with the article it is read with: "an empty_dir mount", "an nfs mount". */
+  @Test
+  void aMountTypeIsNamedWithItsArticle() throws IOException {
+    Path file = dir.resolve("x.conf");
+    Files.writeString(file, """
+        kind = experiment
+        name = e
+        image = "busybox:1"
+        processes.a.mounts = [
+          {type = empty_dir, mount_path = /e, path = /x}
+          {type = nfs, server = s, mount_path = /n}
+          {type = empty_dir}
+        ]
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(
+        file + ":5:39: error: processes.a.mounts[0].path: 'path' does nothing on an empty_dir mount, so it would be"
+            + " left out of the volume",
+        "  = hint: remove it, or change 'type'; an empty_dir mount takes medium, size_limit besides type, name,"
+            + " mount_path and read_only",
+        file + ":6:3: error: processes.a.mounts[1]: an nfs mount needs 'path'",
+        "  = hint: add 'path'",
+        file + ":7:3: error: processes.a.mounts[2]: an empty_dir mount needs 'mount_path'",
+        "  = hint: add mount_path = /where/in/the/container"),
+        run.err().lines().filter(line -> !line.startsWith("    |")).toList());
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"yaml", "conf"})
   void aVariableTheModelCheckRefusesInAnOverrideIsNamedWithHowToMakeItText(String format) throws IOException {

@@ -563,6 +563,11 @@ public final class HoconLoader {
   private static boolean resolvedType(ConfigValue value) {
     try {
       value.valueType();
+      // Objects written one after another at a key, one of them a substitution ({@code d = ${base}},
+      // {@code d { q = 2 }}), say they are an object before they are merged, but have no keys until then.
+      if (value instanceof ConfigObject object) {
+        object.isEmpty();
+      }
       return true;
     } catch (ConfigException.NotResolved e) {
       return false;

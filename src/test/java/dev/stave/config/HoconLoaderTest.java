@@ -468,6 +468,17 @@ class HoconLoaderTest {
     assertEquals(List.of(2, 38), List.of(replicas.origin().line(), replicas.origin().column()));
   }
 
+  /**
+   * An object written at a key as a substitution and then as braces is one object once merged: before, Typesafe
+   * says it is an object but gives no keys, which stopped the load with its own "need to Config#resolve()".
+   */
+  @Test
+  void anObjectMergedWithASubstitutionOfOneHasTheKeysOfBoth() throws IOException {
+    MapNode root = load("base { p = 1 }\nd = ${base}\nd { q = 2 }\n", Map.of());
+    MapNode d = (MapNode) root.get("d");
+    assertEquals(List.of("1", "2"), List.of(((ScalarNode) d.get("p")).text(), ((ScalarNode) d.get("q")).text()));
+  }
+
   @Test
   void anUnresolvedSubstitutionIsALocatedError() throws IOException {
     UserError e = assertThrows(UserError.class, () -> load("a = 1\nb = ${missing}\n", Map.of()));

@@ -69,6 +69,7 @@ public final class HoconLoader {
   private final Map<String, LineKeys> keysByLine = new IdentityHashMap<>();
   private final Map<String, LineColumns> columnsByLine = new IdentityHashMap<>();
   private final Map<String, LineStrings> stringsByLine = new IdentityHashMap<>();
+  private final Map<String, Map<String, Integer>> requiredByLine = new IdentityHashMap<>();
   /**
    * The lines of those files that start inside a string of several lines ({@code """}), as the same strings: read
    * from their start, the rest of the string was read as HOCON, and each key after it was searched for along the
@@ -137,7 +138,18 @@ public final class HoconLoader {
       // value may refer to itself (x += y, x = ${x} [y]), which resolveWith cannot resolve. The
       // environment's own keys are then left out again: they are not the config's.
       Config envConfig = ConfigFactory.parseMap(envAsPaths(), ENVIRONMENT);
-      scope = parsed.withFallback(envConfig).resolve(ConfigResolveOptions.noSystem().setAllowUnresolved(false));
+      Config unresolved = parsed.withFallback(envConfig);
+      try {
+        scope = unresolved.resolve(ConfigResolveOptions.noSystem().setAllowUnresolved(false));
+      } catch (ConfigException.UnresolvedSubstitution e) {
+        // Typesafe stops at the first unset substitution: each of the others would take a run of its own.
+        List<Diagnostic> unset = e.getMessage() != null && e.getMessage().contains(SUBSTITUTION_CYCLE)
+            ? List.of() : everyUnset(unresolved, parsed.root(), envConfig.root(), path, file);
+        if (!unset.isEmpty()) {
+          throw new UserError(unset);
+        }
+        throw e;
+      }
       ConfigObject resolved = scope.root();
       for (String key : envConfig.root().keySet()) {
         if (!parsed.root().containsKey(key)) {
@@ -692,6 +704,156 @@ public final class HoconLoader {
   }
 
   /**
+   * Every required substitution that neither the file nor the environment sets, each where it is written, in file
+   * and line order; none when they cannot be told apart from a cycle that Typesafe meets on the way. Resolved with
+   * unresolved values allowed, each value that still needs one is left unresolved, and what it needs is in its
+   * rendering. A name that the file or the environment defines is not unset itself: the value it names has its
+   * own unset substitution ({@code a = ${X}}, {@code b = ${a}}: X, once, where a has it). A value that copies
+   * another's unset substitution carries the copied one's origin, and is reported there once.
+   */
+  private List<Diagnostic> everyUnset(Config unresolved, ConfigObject written, ConfigObject environment, Path path,
+      String file) {
+    ConfigObject lenient;
+    try {
+      lenient = unresolved.resolve(ConfigResolveOptions.noSystem().setAllowUnresolved(true)).root();
+    } catch (ConfigException e) {
+      return List.of();
+    }
+    List<Diagnostic> found = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    Deque<ConfigValue> values = new ArrayDeque<>(List.of(lenient));
+    while (!values.isEmpty()) {
+      ConfigValue value = values.pop();
+      if (resolvedType(value)) {
+        if (value instanceof ConfigObject object) {
+          values.addAll(object.values());
+        } else if (value instanceof ConfigList list) {
+          values.addAll(list);
+        }
+        continue;
+      }
+      String text;
+      try {
+        text = value.render(com.typesafe.config.ConfigRenderOptions.concise());
+      } catch (RuntimeException e) {
+        continue;
+      }
+      Origin at = origin(value.origin(), path, file, null);
+      for (Reference needed : references(text, new LineStrings(text, false))) {
+        Use use = needed.optional() ? null : writtenUse(needed.name(), value.origin(), at);
+        if (use == null || defined(written, needed.name()) || defined(written, use.name())
+            || environment.containsKey(use.name())) {
+          continue;
+        }
+        if (seen.add(use.at() + " " + use.name())) {
+          found.add(unset(use.name(), use.at(), path, file));
+        }
+      }
+    }
+    found.sort(Comparator.comparing(Diagnostic::origin));
+    return found;
+  }
+
+  /** A substitution {@code ${name}} or {@code ${?name}} at {@code index} of a text. */
+  private record Reference(int index, String name, boolean optional) {}
+
+  /** A required substitution {@code ${name}} written {@code at}. */
+  private record Use(Origin at, String name) {}
+
+  /**
+   * The substitution of {@code needed}, a path that a value still needs, as written in the value at {@code o}: on
+   * its first line, or a later one of a merge that goes on over several; null where it is not (a value that holds
+   * another's unresolved copy, whose own is reported). In a file included inside {@code foo {...}}, {@code ${I}}
+   * needs {@code foo.I}, and falls back to {@code I}. Of a name written several times on a line, the first: the
+   * items of a list are all on their line, and one error for each line says what to set.
+   */
+  private Use writtenUse(String needed, ConfigOrigin o, Origin at) {
+    int last = at.line();
+    Matcher range = LINE_RANGE.matcher(o == null ? "" : o.description());
+    if (range.find() && Integer.parseInt(range.group(1)) == at.line()) {
+      last = Integer.parseInt(range.group(2));
+    }
+    for (int n = at.line(); n >= 1 && n <= last; n++) {
+      String line = lineOf(at.file(), n);
+      if (line == null) {
+        return null;
+      }
+      Map<String, Integer> required = requiredOn(line);
+      // The path itself, else the shorter ones after each of its dots, longest first.
+      for (int dot = -1; ; dot = needed.indexOf('.', dot + 1)) {
+        String name = needed.substring(dot + 1);
+        Integer index = required.get(name);
+        if (index != null) {
+          return new Use(new Origin(at.file(), n, columnsOf(line).column(index)), name);
+        }
+        if (needed.indexOf('.', dot + 1) < 0) {
+          break;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The required substitutions written on a line, by name, where each is first written: read once a line. */
+  private Map<String, Integer> requiredOn(String line) {
+    return requiredByLine.computeIfAbsent(line, l -> {
+      Map<String, Integer> first = new HashMap<>();
+      for (Reference use : references(l, stringsOn(l))) {
+        if (!use.optional()) {
+          first.putIfAbsent(use.name(), use.index());
+        }
+      }
+      return first;
+    });
+  }
+
+  /** The substitutions written in {@code text} outside its quoted {@code strings} and comments, in order. */
+  private static List<Reference> references(String text, LineStrings strings) {
+    List<Reference> found = new ArrayList<>();
+    int quoted = 0;
+    List<LineStrings.Quoted> all = strings.all();
+    for (int i = text.indexOf("${", strings.begin()); i >= 0 && i < strings.end(); i = text.indexOf("${", i + 2)) {
+      while (quoted < all.size() && all.get(quoted).end() <= i) {
+        quoted++;
+      }
+      int close = text.indexOf('}', i);
+      if (close < 0) {
+        break;
+      }
+      if (quoted < all.size() && all.get(quoted).start() < i) {
+        continue;
+      }
+      boolean optional = text.startsWith("${?", i);
+      found.add(new Reference(i, text.substring(i + (optional ? 3 : 2), close).trim(), optional));
+    }
+    return found;
+  }
+
+  /**
+   * Whether the file defines {@code name}, a path: a value still to resolve on the way may hold it, and what it
+   * needs is reported itself.
+   */
+  private static boolean defined(ConfigObject root, String name) {
+    List<String> keys;
+    try {
+      keys = com.typesafe.config.ConfigUtil.splitPath(name);
+    } catch (ConfigException e) {
+      return false;
+    }
+    ConfigValue value = root;
+    for (String key : keys) {
+      if (!resolvedType(value)) {
+        return true;
+      }
+      if (!(value instanceof ConfigObject object) || object.get(key) == null) {
+        return false;
+      }
+      value = object.get(key);
+    }
+    return true;
+  }
+
+  /**
    * The path of the value written on {@code at}'s line that has the substitution {@code ${name}}, the first in
    * the order of keys; "" when there is none (Typesafe's origins give lines, not columns).
    */
@@ -717,12 +879,18 @@ public final class HoconLoader {
       return "";
     }
     Origin written = origin(value.origin(), path, file, null);
-    if (written.line() != at.line() || !written.file().equals(at.file())) {
+    // Values merged at a key over several lines are one value, with the first of those lines.
+    Matcher range = LINE_RANGE.matcher(value.origin() == null ? "" : value.origin().description());
+    int last = range.find() && Integer.parseInt(range.group(1)) == written.line()
+        ? Integer.parseInt(range.group(2)) : written.line();
+    if (at.line() < written.line() || at.line() > last || !written.file().equals(at.file())) {
       return "";
     }
     Matcher reference = NAMED_SUBSTITUTION.matcher(value.render(com.typesafe.config.ConfigRenderOptions.concise()));
     while (reference.find()) {
-      if (reference.group(1).trim().equals(name)) {
+      // In a file included inside foo {...}, ${name} is rendered as ${foo.name}.
+      String rendered = reference.group(1).trim();
+      if (rendered.equals(name) || rendered.endsWith("." + name)) {
         return jsonPath;
       }
     }

@@ -507,6 +507,62 @@ class HoconLoaderTest {
         + "processes { p { command = [x, ${base.cmd}] } }\n"));
   }
 
+  /** The headlines of what {@code stave validate} prints for {@code text}, files named relative to the test's. */
+  private List<String> headlines(String text) throws IOException {
+    return errors(text).replace(dir + "/", "").lines().filter(l -> l.contains(": error: ")).toList();
+  }
+
+  private static String unsetAt(String where, String name) {
+    return where + ": environment variable " + name + " is not set, and the file has no key " + name;
+  }
+
+  /** Typesafe stops at the first unset substitution; each is reported, so that one run says all to set. */
+  @Test
+  void everyUnsetSubstitutionIsReportedInOneRun() throws IOException {
+    assertEquals(List.of(unsetAt("x.conf:2:8: error: name", "NAME_X_UNSET"),
+        unsetAt("x.conf:3:9: error: image", "IMG_X_UNSET"),
+        unsetAt("x.conf:4:28: error: processes.a.command[0]", "CMD_X_UNSET")),
+        headlines("kind = experiment\nname = ${NAME_X_UNSET}\nimage = ${IMG_X_UNSET}\n"
+            + "processes { a { command = [${CMD_X_UNSET}] } }\n"));
+    String full = errors("kind = experiment\nname = ${NAME_X_UNSET}\nimage = ${IMG_X_UNSET}\n"
+        + "processes { a { command = [run] } }\n");
+    assertTrue(full.endsWith("""
+        x.conf:3:9: error: image: environment variable IMG_X_UNSET is not set, and the file has no key IMG_X_UNSET
+            | image = ${IMG_X_UNSET}
+            |         ^
+          = hint: set IMG_X_UNSET in the environment, or write ${?IMG_X_UNSET} with a default before it
+        """), full);
+  }
+
+  /**
+   * In a list, in a text made of several, and in objects merged at a key, each unset one is at its own column;
+   * one that is optional is never reported, and a key that copies an unset value is not reported again.
+   */
+  @Test
+  void unsetSubstitutionsInListsConcatenationsAndMergesAreEachReported() throws IOException {
+    assertEquals(List.of(unsetAt("x.conf:2:8: error: name", "P_UNSET"), unsetAt("x.conf:2:19: error: name", "Q_UNSET"),
+        unsetAt("x.conf:4:33: error: processes.a.command[1]", "R_UNSET")),
+        headlines("kind = experiment\nname = ${P_UNSET}-${Q_UNSET}\nimage = \"i:1\"${?O_UNSET}\n"
+            + "processes { a { command = [run, ${R_UNSET}, ${?O_UNSET}] } }\n"));
+    // Copied by b, a's unset X is reported where a has it, once.
+    assertEquals(List.of(unsetAt("x.conf:2:5: error: a", "X_UNSET")),
+        headlines("kind = experiment\na = ${X_UNSET}\nb = ${a}\nname = ${b}\n"));
+    // Objects merged: written twice, and written after a substitution that is itself unset.
+    assertEquals(List.of(unsetAt("x.conf:2:9: error: m.x", "X_UNSET"), unsetAt("x.conf:3:9: error: m.y", "Y_UNSET"),
+        unsetAt("x.conf:4:5: error: e", "X_UNSET"), unsetAt("x.conf:5:11: error: e", "Z_UNSET")),
+        headlines("kind = experiment\nm { x = ${X_UNSET} }\nm { y = ${Y_UNSET} }\ne = ${X_UNSET}\n"
+            + "e = { c = ${Z_UNSET} }\n"));
+  }
+
+  /** An unset substitution in an included file is in that file, even when the file is included inside a key. */
+  @Test
+  void anUnsetSubstitutionInAnIncludedFileIsReportedThere() throws IOException {
+    Files.writeString(dir.resolve("inc.conf"), "x = 1\ny = ${I_UNSET}\n");
+    assertEquals(List.of("inc.conf:2:5: error: foo.y: environment variable I_UNSET is not set, and the file has no"
+        + " key I_UNSET", unsetAt("x.conf:3:7: error: top", "T_UNSET")),
+        headlines("kind = experiment\nfoo { include \"inc.conf\" }\ntop = ${T_UNSET}\n"));
+  }
+
   /** A cycle is not fixed by defining the value, which the hint for an undefined one says to do. */
   @Test
   void aCycleOfSubstitutionsIsAnError() throws IOException {

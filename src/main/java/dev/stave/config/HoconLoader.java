@@ -924,10 +924,25 @@ public final class HoconLoader {
   private String written(Origin at, String plain) {
     String line = lineOf(at.file(), at.line());
     String name = plain.substring("include ".length());
-    if (line != null && Pattern.compile("\\binclude\\s+required\\(\\s*" + Pattern.quote(name)).matcher(line).find()) {
+    // The quoted name as it is, spaces allowed inside the parentheses around it, where HOCON allows them (it
+    // refuses one before an opening parenthesis).
+    int open = name.indexOf('"');
+    int close = name.lastIndexOf('"');
+    String written = spaced(name.substring(0, open)) + Pattern.quote(name.substring(open, close + 1))
+        + spaced(name.substring(close + 1));
+    if (line != null && Pattern.compile("\\binclude\\s+required\\(\\s*" + written).matcher(line).find()) {
       return "include required(" + name + ")";
     }
     return plain;
+  }
+
+  /** A pattern for {@code text}, as written with spaces or none inside each of its parentheses. */
+  private static String spaced(String text) {
+    StringBuilder pattern = new StringBuilder();
+    for (char c : text.toCharArray()) {
+      pattern.append(c == '(' ? "\\(\\s*" : c == ')' ? "\\s*\\)" : Pattern.quote(String.valueOf(c)));
+    }
+    return pattern.toString();
   }
 
   /** The first line of the file that {@code pattern} finds something in, or the top of the file. */

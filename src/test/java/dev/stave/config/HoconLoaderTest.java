@@ -735,6 +735,17 @@ class HoconLoaderTest {
       // Quoted as written, required(...) too.
       assertEquals("invalid HOCON: " + include + message, d.message());
     });
+    // With spaces inside its parentheses, required(...) is still quoted; the spaces are not.
+    Map<String, String> spaced = Map.of(
+        "include required( \"misspelt.conf\" )", "include required(\"misspelt.conf\")" + nextToIt,
+        "include required(file( \"base.conf\" ))", "include required(file(\"base.conf\"))" + inTheCurrentFolder,
+        "include required( file(\"base.conf\") )", "include required(file(\"base.conf\"))" + inTheCurrentFolder);
+    spaced.forEach((include, message) -> {
+      UserError e = assertThrows(UserError.class, () -> load("kind = experiment\n" + include + "\n", Map.of()));
+      Diagnostic d = e.diagnostics().get(0);
+      assertEquals(List.of(2, 1), List.of(d.origin().line(), d.origin().column()), include);
+      assertEquals("invalid HOCON: " + message, d.message());
+    });
   }
 
   @Test

@@ -280,8 +280,12 @@ public final class TerraformInventoryReader {
     // With Cloudwise's gpu_count label, which counts a node's GPUs as guest_accelerator does, the blocks still
     // say how GKE shares them.
     boolean countLabel = Nodes.get(labels, "gpu_count") != null;
+    int beforeBlocks = problems.size();
     List<Block> accelerators = !labelsRead ? List.of()
         : blocks(config, "node_config.guest_accelerator", key, "block", BLOCK_HINT);
+    if (labelsRead && accelerators.isEmpty() && problems.size() == beforeBlocks) {
+      noAccelerator(config, labels, gpuCount, gpuType, key);
+    }
     if (!accelerators.isEmpty()) {
       labelsAgree(labels, accelerators, gpuCount, gpuType, key);
       Gpus gpus = gpus(config, accelerators, key, gpuType == null && !countLabel, !countLabel);
@@ -516,6 +520,28 @@ public final class TerraformInventoryReader {
               + "\", but its guest_accelerator attaches \"" + Names.printable(types.iterator().next()) + "\"",
           "make the label and the guest_accelerator type agree, as Cloudwise writes them"));
     }
+  }
+
+  /**
+   * A {@code gpu_count} label above 0 on a pool without {@code guest_accelerator} blocks: GKE attaches a node's
+   * GPUs by those blocks, or with an accelerator-optimized machine type (a2, g2, ...), so the nodes of any other
+   * type have none, and placing pods by the label would count GPUs they do not have. It is the rule of
+   * {@link #labelsAgree} with no blocks, which attach 0 GPUs: a label of 0 agrees, and a {@code gpu_type} label
+   * alone, as beside blocks that attach none, is not compared. A machine type that is an expression may be one
+   * that comes with GPUs, so it is not compared either.
+   */
+  private void noAccelerator(MapNode config, MapNode labels, Integer labelCount, String labelType, String key) {
+    Node machineType = Nodes.get(config, "machine_type");
+    if (labelCount == null || labelCount == 0 || machineType != null && !(machineType instanceof ScalarNode t
+        && t.isString() && expression(t) == null && MachineTypes.gpus(t.text()).isEmpty())) {
+      return;
+    }
+    String type = labelType != null ? labelType : "nvidia-tesla-t4";
+    problems.add(Diagnostic.error(labels.get("gpu_count").origin(), path(key, "node_config.labels.gpu_count"),
+        "inventory-gpu", "label 'gpu_count' of node pool '" + key + "' is " + labelCount + ", but the pool has no"
+            + " guest_accelerator block, so GKE attaches no GPUs to its nodes",
+        "add the GPUs that the label counts, as Cloudwise writes them: \"guest_accelerator\": [{\"type\": \""
+            + Names.printable(type) + "\", \"count\": " + labelCount + "}]"));
   }
 
   /**

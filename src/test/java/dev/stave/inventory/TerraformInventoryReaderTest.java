@@ -41,7 +41,8 @@ class TerraformInventoryReaderTest {
                 "node_config": {"machine_type": "n1-standard-8",
                                 "guest_accelerator": [{"type": "nvidia-tesla-t4", "count": 1073741824}]}},
           "q": {"node_count": 1073741824,
-                "node_config": {"labels": {"cpu": 8, "memory_m": 30720, "gpu_type": "t4", "gpu_count": 2147483647}}}
+                "node_config": {"labels": {"cpu": 8, "memory_m": 30720, "gpu_type": "t4", "gpu_count": 2147483647},
+                                "guest_accelerator": [{"type": "t4", "count": 2147483647}]}}
         }}}
         """, problems);
     assertEquals(List.of(), problems);
@@ -110,6 +111,40 @@ class TerraformInventoryReaderTest {
             + " guest_accelerator shares as TIME_SHARING, 2 clients per GPU, and GKE advertises them as 2147483648"
             + " shared GPUs of a node, more than 2147483647",
         "  = hint: write the number of GPUs per node, such as 4, and of clients per GPU, such as 2"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  /**
+   * A gpu_count label on a pool without guest_accelerator counts GPUs that GKE does not attach: an error at the
+   * label, unless the label is 0, the machine type comes with its GPUs, or it is an expression stave cannot read.
+   */
+  @Test
+  void aGpuCountLabelWithoutGuestAcceleratorIsAnError() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "n1-standard-8",
+            "labels": {"cpu": 8, "memory_m": 30720, "gpu_type": "nvidia-tesla-v100", "gpu_count": 2}}},
+          "n": {"name": "n", "node_count": 1, "node_config": {"guest_accelerator": [],
+            "labels": {"cpu": 8, "memory_m": 30720, "gpu_count": 1}}},
+          "z": {"name": "z", "node_count": 1, "node_config": {"machine_type": "n1-standard-8",
+            "labels": {"cpu": 8, "memory_m": 30720, "gpu_type": "nvidia-tesla-v100", "gpu_count": 0}}},
+          "a": {"name": "a", "node_count": 1, "node_config": {"machine_type": "a2-highgpu-2g",
+            "labels": {"cpu": 24, "memory_m": 174080, "gpu_type": "nvidia-tesla-a100", "gpu_count": 2}}},
+          "e": {"name": "e", "node_count": 1, "node_config": {"machine_type": "${var.machine}",
+            "labels": {"cpu": 8, "memory_m": 30720, "gpu_type": "nvidia-tesla-v100", "gpu_count": 2}}}
+        }}}
+        """);
+    String at = temp.resolve("inv.tf.json") + ":";
+    assertEquals(List.of(at + "3:91: error: resource.google_container_node_pool.p.node_config.labels.gpu_count:"
+            + " label 'gpu_count' of node pool 'p' is 2, but the pool has no guest_accelerator block, so GKE"
+            + " attaches no GPUs to its nodes",
+        "  = hint: add the GPUs that the label counts, as Cloudwise writes them: \"guest_accelerator\":"
+            + " [{\"type\": \"nvidia-tesla-v100\", \"count\": 2}]",
+        at + "5:58: error: resource.google_container_node_pool.n.node_config.labels.gpu_count: label 'gpu_count'"
+            + " of node pool 'n' is 1, but the pool has no guest_accelerator block, so GKE attaches no GPUs to its"
+            + " nodes",
+        "  = hint: add the GPUs that the label counts, as Cloudwise writes them: \"guest_accelerator\":"
+            + " [{\"type\": \"nvidia-tesla-t4\", \"count\": 1}]"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 

@@ -101,10 +101,10 @@ final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
   @Override
   public Integer call() {
     CompileOptions compileOptions = contextOptions.compileOptions(context);
-    Targets.ContextsRead contexts = new Targets.ContextsRead();
+    Targets.Shared shared = new Targets.Shared();
     List<KubeObject> objects = Targets.load(context, target, templates, compileOptions, !Files.isDirectory(target),
-        contexts);
-    contexts.warnIfUnread(context, compileOptions);
+        shared);
+    shared.warnIfUnread(context, compileOptions);
     // A bundle's own wait timeout (a Mars cluster's 'timeout') applies unless --timeout is given.
     OptionalLong bundleTimeout = WaitAnnotations.timeout(objects);
     Duration bundleLimit = bundleTimeout.isPresent() ? Duration.ofSeconds(bundleTimeout.getAsLong()) : null;

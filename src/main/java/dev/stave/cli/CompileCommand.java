@@ -95,6 +95,7 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
     }
     Pipeline pipeline = new Pipeline(context.env(), context.sources(), options.templates(), options.compile(),
         options.syncWaves());
+    pipeline.checkTemplateNames();
     List<Bundle> bundles = new ArrayList<>();
     for (Path config : options.configs()) {
       Bundle bundle = pipeline.bundle(config);

@@ -83,10 +83,10 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
     }
     List<ObjectDiff.Change> changes;
     CompileOptions compileOptions = contextOptions.compileOptions(context);
-    Targets.ContextsRead contexts = new Targets.ContextsRead();
+    Targets.Shared shared = new Targets.Shared();
     if (cluster) {
-      List<KubeObject> objects = Targets.load(context, targets.get(0), templates, compileOptions, false, contexts);
-      contexts.warnIfUnread(context, compileOptions);
+      List<KubeObject> objects = Targets.load(context, targets.get(0), templates, compileOptions, false, shared);
+      shared.warnIfUnread(context, compileOptions);
       String bundle = objects.stream().map(KubeObject::bundleLabel).filter(b -> b != null).findFirst().orElse(null);
       try {
         Deadline deadline = clusterOptions.deadline(null);
@@ -98,9 +98,9 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
         return Main.IO;
       }
     } else {
-      BundleReader.Folder before = Targets.folder(context, targets.get(0), templates, compileOptions, contexts);
-      BundleReader.Folder after = Targets.folder(context, targets.get(1), templates, compileOptions, contexts);
-      contexts.warnIfUnread(context, compileOptions);
+      BundleReader.Folder before = Targets.folder(context, targets.get(0), templates, compileOptions, shared);
+      BundleReader.Folder after = Targets.folder(context, targets.get(1), templates, compileOptions, shared);
+      shared.warnIfUnread(context, compileOptions);
       if (before instanceof BundleReader.Many a && after instanceof BundleReader.Many b) {
         BundleSetDiff diff = BundleSetDiff.between(a.bundles(), b.bundles());
         context.out().print(format == Format.markdown ? DiffReport.markdown(diff) : DiffReport.text(diff));

@@ -25,6 +25,7 @@ import dev.stave.model.ContextDef;
 import dev.stave.model.ContextDefaults;
 import dev.stave.model.Contexts;
 import dev.stave.model.ContextsReader;
+import dev.stave.render.MisspeltTemplates;
 import dev.stave.render.ObjectRenderer;
 import dev.stave.render.RenderedObject;
 import dev.stave.schema.SchemaValidator;
@@ -89,6 +90,16 @@ final class Pipeline {
   Pipeline takingBundles() {
     takesBundles = true;
     return this;
+  }
+
+  /**
+   * Adds a warning for each template of {@code --templates} whose name is a near miss of a packaged template's
+   * ({@link MisspeltTemplates}); once a run, so a command that makes several pipelines calls it on one.
+   */
+  void checkTemplateNames() {
+    if (templates != null && Files.isDirectory(templates)) {
+      diagnostics.addAll(MisspeltTemplates.warnings(templates));
+    }
   }
 
   Diagnostics diagnostics() {

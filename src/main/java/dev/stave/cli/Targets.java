@@ -29,11 +29,13 @@ final class Targets {
   private Targets() {}
 
   /**
-   * Whether a target of the run was an experiment config, the one kind that reads {@code --context} and
-   * {@code --contexts}: a bundle folder is compiled already, so the options change nothing there.
+   * What the targets of one run share: whether a target was an experiment config, the one kind that reads
+   * {@code --context} and {@code --contexts} (a bundle folder is compiled already, so the options change
+   * nothing there), and whether the names in {@code --templates} were checked, which one warning says for all.
    */
-  static final class ContextsRead {
+  static final class Shared {
     private boolean read;
+    private boolean templateNamesChecked;
 
     /** The warning of {@link Pipeline#warnIfContextsUnread} when no target read the context options. */
     void warnIfUnread(Context context, CompileOptions options) {
@@ -46,9 +48,9 @@ final class Targets {
    * of bundles), or a config compiled in memory as one bundle.
    */
   static BundleReader.Folder folder(Context context, Path target, Path templates, CompileOptions options,
-      ContextsRead contexts) {
+      Shared shared) {
     BundleReader.Folder read = readBundles(context, target, () -> BundleReader.readFolder(target));
-    return read != null ? read : new BundleReader.One(load(context, target, templates, options, false, contexts));
+    return read != null ? read : new BundleReader.One(load(context, target, templates, options, false, shared));
   }
 
   /**
@@ -88,14 +90,18 @@ final class Targets {
 
   /** The objects in bundle order; {@code withSecrets} adds a config's Secrets with their data. */
   static List<KubeObject> load(Context context, Path target, Path templates, CompileOptions options,
-      boolean withSecrets, ContextsRead contexts) {
+      boolean withSecrets, Shared shared) {
     List<KubeObject> read = readBundles(context, target, () -> BundleReader.read(target));
     if (read != null) {
       return read;
     }
     Pipeline pipeline = new Pipeline(context.env(), context.sources(), templates, options).takingBundles();
+    if (!shared.templateNamesChecked) {
+      shared.templateNamesChecked = true;
+      pipeline.checkTemplateNames();
+    }
     Compiled compiled = pipeline.compile(target);
-    contexts.read |= pipeline.readsContexts();
+    shared.read |= pipeline.readsContexts();
     Bundle bundle = pipeline.bundle(compiled);
     if (pipeline.diagnostics().hasErrors() || bundle == null) {
       throw new UserError(pipeline.diagnostics().sorted());

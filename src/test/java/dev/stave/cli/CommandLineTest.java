@@ -392,6 +392,30 @@ class CommandLineTest {
     assertEquals("ml", ExperimentMappingTest.at(service, "metadata", "labels", "team.example/tier"));
   }
 
+  /**
+   * A misspelt template name replaces nothing: a warning names the packaged template it comes close to. A file
+   * that another template imports is the user's own, and one far from every packaged name is no misspelling.
+   */
+  @Test
+  void aTemplateNamedCloseToAPackagedOneIsAWarning() throws IOException {
+    Path templates = Files.createDirectories(dir.resolve("templates"));
+    Path misspelt = Files.writeString(templates.resolve("jobb.ftl"), "<#import \"lib.ftl\" as k>\n");
+    Files.writeString(templates.resolve("lib2.ftl"), "<#macro x>x</#macro>\n");
+    Files.writeString(templates.resolve("notes.ftl"), "notes\n");
+    Files.writeString(templates.resolve("pod.ftl"), Files.readString(Path.of("templates/pod.ftl"))
+        .replace("<#import \"lib.ftl\" as k>", "<#import \"lib.ftl\" as k><#import \"lib2.ftl\" as l2>"));
+    Run run = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
+    assertEquals(0, run.code(), run.err());
+    assertEquals(List.of(misspelt + ":1:1: warning: template 'jobb.ftl' replaces no packaged template, and no"
+            + " template of the folder names it, so it is not used: the packaged job.ftl renders instead",
+        "  = hint: did you mean 'job.ftl'? rename the file to replace that template"),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+    // diff compiles each config on its own; the folder is the same, and so is the one warning.
+    Run diff = Run.of("diff", "examples/symphony-pods.yaml", "examples/cheetah-ppo.conf", "--templates",
+        templates.toString());
+    assertEquals(1, diff.err().lines().filter(l -> l.contains(": warning: ")).count(), diff.err());
+  }
+
   /** The internal-error message says to run again with --stacktrace, so every command must take it. */
   @ParameterizedTest
   @ValueSource(strings = {"compile examples/cheetah-ppo.conf -o -", "validate examples/cheetah-ppo.conf",

@@ -19,11 +19,21 @@ class DurationConverterTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"5x", "5", "1.5s", "-1s", "1m30s", "1000000000s", "''"})
+  @CsvSource({"5x", "1.5s", "-1s", "1m30s", "1000000000s", "1000000000", "0", "''"})
   void refusesOtherForms(String written) {
     CommandLine.TypeConversionException e =
         assertThrows(CommandLine.TypeConversionException.class, () -> converter.convert(written));
     assertEquals("'" + written + "' is not a duration such as 300ms, 30s, 5m or 1h", e.getMessage());
+  }
+
+  /** A plain number lacks only its unit, which the message shows; 0 would be refused with any unit. */
+  @ParameterizedTest
+  @CsvSource({"5, 5s", "' 30 ', 30s", "007, 007s"})
+  void aPlainNumberIsShownWithItsUnit(String written, String meant) {
+    CommandLine.TypeConversionException e =
+        assertThrows(CommandLine.TypeConversionException.class, () -> converter.convert(written));
+    assertEquals("'" + written + "' is not a duration such as 300ms, 30s, 5m or 1h: write " + meant
+        + " for seconds", e.getMessage());
   }
 
   @Test

@@ -10,6 +10,8 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "schema",
     mixinStandardHelpOptions = true,
+    // KIND is optional to picocli only so that its absence gets the list of kinds (call()); it is required.
+    customSynopsis = "stave schema [-hV] [--stacktrace] KIND",
     description = "Prints the JSON Schema (draft 2020-12) of a kind of config, for editors and CI.")
 final class SchemaCommand implements Callable<Integer>, Main.RunsInContext {
   private final Context context;
@@ -17,7 +19,7 @@ final class SchemaCommand implements Callable<Integer>, Main.RunsInContext {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Parameters(paramLabel = "KIND", completionCandidates = Kinds.class,
+  @Parameters(paramLabel = "KIND", arity = "0..1", completionCandidates = Kinds.class,
       description = "One of: ${COMPLETION-CANDIDATES}.")
   String kind;
 
@@ -30,6 +32,11 @@ final class SchemaCommand implements Callable<Integer>, Main.RunsInContext {
 
   @Override
   public Integer call() {
+    if (kind == null) {
+      // picocli would say only "Missing required parameter: 'KIND'", and which kinds there are is the answer.
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "missing KIND; kinds: " + String.join(", ", Schemas.KINDS));
+    }
     if (!Schemas.exists(kind)) {
       // A usage error like any other, so that a typo gets "did you mean" and the way to the help.
       throw new CommandLine.ParameterException(spec.commandLine(),

@@ -249,6 +249,12 @@ class CommandLineTest {
     assertEquals("stave: unknown kind 'experimnt'; kinds: experiment, benchmark, cluster, inventory, contexts\n"
         + "Did you mean: experiment?\n"
         + "Try 'stave schema --help' for more information.\n", kind.err());
+    Run none = Run.of("schema");
+    assertEquals(2, none.code());
+    assertEquals("", none.out());
+    assertEquals("stave: missing KIND; kinds: experiment, benchmark, cluster, inventory, contexts\n"
+        + "Try 'stave schema --help' for more information.\n", none.err());
+    assertTrue(Run.of("schema", "--help").out().startsWith("Usage: stave schema [-hV] [--stacktrace] KIND\n"));
     Run far = Run.of("schema", "nope");
     assertEquals(2, far.code());
     assertEquals("stave: unknown kind 'nope'; kinds: experiment, benchmark, cluster, inventory, contexts\n"

@@ -152,6 +152,23 @@ class BenchmarkCliTest {
     assertEquals(Run.of("compile", decimal.toString(), "-o", "-").out(), a.out());
   }
 
+  /** No workers is refused with the reason: the benchmark's tasks would have nowhere to run. */
+  @Test
+  void noWorkersIsAnErrorThatSaysWhy() throws IOException {
+    Path config = Files.writeString(temp.resolve("w.yaml"), """
+        kind: benchmark
+        name: w
+        run: {function: a.b}
+        dask_cluster: {image: "i:1", workers: 0}
+        """);
+    Run run = Run.of("validate", config.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(config + ":4:39: error: dask_cluster.workers: there must be at least 1 worker, not 0",
+        "  = hint: the benchmark's tasks run on its Dask workers, so it needs at least one: write a number of"
+            + " workers such as 4, or a range such as {minimum: 1, maximum: 8}"),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   @Test
   void resourcesTheApiServerRefusesAreErrorsAtTheirKeys() throws IOException {
     Path config = temp.resolve("r.yaml");

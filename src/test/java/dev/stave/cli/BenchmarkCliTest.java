@@ -163,9 +163,9 @@ class BenchmarkCliTest {
         """);
     Run run = Run.of("validate", config.toString());
     assertEquals(1, run.code(), run.err());
-    assertEquals(List.of(config + ":4:39: error: dask_cluster.workers: there must be at least 1 worker, not 0",
-        "  = hint: the benchmark's tasks run on its Dask workers, so it needs at least one: write a number of"
-            + " workers such as 4, or a range such as {minimum: 1, maximum: 8}"),
+    assertEquals(List.of(config + ":4:39: error: dask_cluster.workers: there must be at least 1 worker, not 0, as the"
+            + " benchmark's tasks run on its Dask workers",
+        "  = hint: write a number of workers such as 4, or a range such as {minimum: 1, maximum: 8}"),
         run.err().lines().filter(l -> !l.startsWith("    |")).toList());
   }
 

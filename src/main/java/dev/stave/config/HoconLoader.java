@@ -693,7 +693,7 @@ public final class HoconLoader {
    * a key of the file.
    */
   private Diagnostic unset(String name, Origin at, Path path, String file) {
-    String key = writtenRoot == null ? "" : substitutionPath(writtenRoot, "", name, at, path, file);
+    String key = writtenRoot == null ? "" : substitutionPath(name, at, path, file);
     String shown = Printable.inMessage(name);
     return ENV_NAME.matcher(name).matches()
         ? Diagnostic.error(at, key, "hocon-substitution", "environment variable " + shown + " is not set, and the"
@@ -857,44 +857,96 @@ public final class HoconLoader {
    * The path of the value written on {@code at}'s line that has the substitution {@code ${name}}, the first in
    * the order of keys; "" when there is none (Typesafe's origins give lines, not columns).
    */
-  private String substitutionPath(ConfigValue value, String jsonPath, String name, Origin at, Path path,
-      String file) {
-    if (value instanceof ConfigObject object && resolvedType(value)) {
-      for (String k : new TreeSet<>(object.keySet())) {
-        String found = substitutionPath(object.get(k), jsonPath.isEmpty() ? k : jsonPath + "." + k, name, at,
-            path, file);
-        if (!found.isEmpty()) {
-          return found;
+  private String substitutionPath(String name, Origin at, Path path, String file) {
+    if (substituting == null || substituting.root() != writtenRoot) {
+      substituting = Substituting.of(writtenRoot, this, path, file);
+    }
+    String found = "";
+    int order = Integer.MAX_VALUE;
+    List<Substituting.Value> onLine =
+        substituting.byLine().getOrDefault(at.file() + ":" + at.line() + "\n" + name, List.of());
+    for (List<Substituting.Value> values : List.of(onLine, substituting.merged().getOrDefault(name, List.of()))) {
+      for (Substituting.Value value : values) {
+        if (value.order() < order && value.file().equals(at.file()) && at.line() >= value.first()
+            && at.line() <= value.last()) {
+          found = value.jsonPath();
+          order = value.order();
+          break;
         }
       }
-      return "";
     }
-    if (value instanceof ConfigList list && resolvedType(value)) {
-      for (int i = 0; i < list.size(); i++) {
-        String found = substitutionPath(list.get(i), jsonPath + "[" + i + "]", name, at, path, file);
-        if (!found.isEmpty()) {
-          return found;
+    return found;
+  }
+
+  /** The last file's {@link Substituting}, made at its first unset substitution. */
+  private Substituting substituting;
+
+  /**
+   * The values of a file as written that hold a substitution, by the line they are on, and those merged over
+   * several lines: each unset substitution of many looks its key up here, rather than walking the whole file.
+   */
+  private record Substituting(ConfigObject root, Map<String, List<Value>> byLine, Map<String, List<Value>> merged) {
+
+    /**
+     * A value that holds substitutions ({@code names}), {@code order}th in the order of keys, written on lines
+     * first to last.
+     */
+    private record Value(int order, String jsonPath, String file, int first, int last, List<String> names) {}
+
+    static Substituting of(ConfigObject root, HoconLoader loader, Path path, String file) {
+      List<Value> values = new ArrayList<>();
+      if (root != null) {
+        collect(root, "", loader, path, file, values);
+      }
+      // By each name a value has ${name} for: in a file included inside foo {...}, ${name} is rendered as
+      // ${foo.name}, so each of its shorter paths after a dot too. Each list is in the order of keys.
+      Map<String, List<Value>> byLine = new HashMap<>();
+      Map<String, List<Value>> merged = new HashMap<>();
+      for (Value value : values) {
+        Set<String> names = new HashSet<>();
+        for (String rendered : value.names()) {
+          names.add(rendered);
+          for (int dot = rendered.indexOf('.'); dot >= 0; dot = rendered.indexOf('.', dot + 1)) {
+            names.add(rendered.substring(dot + 1));
+          }
+        }
+        for (String name : names) {
+          String key = value.first() == value.last() ? value.file() + ":" + value.first() + "\n" + name : name;
+          (value.first() == value.last() ? byLine : merged).computeIfAbsent(key, k -> new ArrayList<>()).add(value);
         }
       }
-      return "";
+      return new Substituting(root, byLine, merged);
     }
-    Origin written = origin(value.origin(), path, file, null);
-    // Values merged at a key over several lines are one value, with the first of those lines.
-    Matcher range = LINE_RANGE.matcher(value.origin() == null ? "" : value.origin().description());
-    int last = range.find() && Integer.parseInt(range.group(1)) == written.line()
-        ? Integer.parseInt(range.group(2)) : written.line();
-    if (at.line() < written.line() || at.line() > last || !written.file().equals(at.file())) {
-      return "";
-    }
-    Matcher reference = NAMED_SUBSTITUTION.matcher(value.render(com.typesafe.config.ConfigRenderOptions.concise()));
-    while (reference.find()) {
-      // In a file included inside foo {...}, ${name} is rendered as ${foo.name}.
-      String rendered = reference.group(1).trim();
-      if (rendered.equals(name) || rendered.endsWith("." + name)) {
-        return jsonPath;
+
+    private static void collect(ConfigValue value, String jsonPath, HoconLoader loader, Path path, String file,
+        List<Value> values) {
+      if (value instanceof ConfigObject object && resolvedType(value)) {
+        for (String k : new TreeSet<>(object.keySet())) {
+          collect(object.get(k), jsonPath.isEmpty() ? k : jsonPath + "." + k, loader, path, file, values);
+        }
+        return;
       }
+      if (value instanceof ConfigList list && resolvedType(value)) {
+        for (int i = 0; i < list.size(); i++) {
+          collect(list.get(i), jsonPath + "[" + i + "]", loader, path, file, values);
+        }
+        return;
+      }
+      List<String> rendered = new ArrayList<>();
+      Matcher reference = NAMED_SUBSTITUTION.matcher(value.render(com.typesafe.config.ConfigRenderOptions.concise()));
+      while (reference.find()) {
+        rendered.add(reference.group(1).trim());
+      }
+      if (rendered.isEmpty()) {
+        return;
+      }
+      Origin written = loader.origin(value.origin(), path, file, null);
+      // Values merged at a key over several lines are one value, with the first of those lines.
+      Matcher range = LINE_RANGE.matcher(value.origin() == null ? "" : value.origin().description());
+      int last = range.find() && Integer.parseInt(range.group(1)) == written.line()
+          ? Integer.parseInt(range.group(2)) : written.line();
+      values.add(new Value(values.size(), jsonPath, written.file(), written.line(), last, rendered));
     }
-    return "";
   }
 
   /**

@@ -563,6 +563,25 @@ class HoconLoaderTest {
         headlines("kind = experiment\nfoo { include \"inc.conf\" }\ntop = ${T_UNSET}\n"));
   }
 
+  /**
+   * Each of many unset substitutions is at its own key: the keys are looked up in one index of the file, not by
+   * a walk of the whole file for each.
+   */
+  @Test
+  void manyUnsetSubstitutionsAreEachAtTheirKey() throws IOException {
+    StringBuilder text = new StringBuilder("kind = experiment\nlabels {\n");
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < 2000; i++) {
+      text.append("  l").append(i).append(" = ${U").append(i).append("_UNSET}, m").append(i).append(" = [${V")
+          .append(i).append("_UNSET}]\n");
+      int digits = String.valueOf(i).length();
+      expected.add(unsetAt("x.conf:" + (i + 3) + ":" + (7 + digits) + ": error: labels.l" + i, "U" + i + "_UNSET"));
+      expected.add(unsetAt("x.conf:" + (i + 3) + ":" + (24 + 3 * digits) + ": error: labels.m" + i + "[0]",
+          "V" + i + "_UNSET"));
+    }
+    assertEquals(expected, headlines(text.append("}\n").toString()));
+  }
+
   /** A cycle is not fixed by defining the value, which the hint for an undefined one says to do. */
   @Test
   void aCycleOfSubstitutionsIsAnError() throws IOException {

@@ -932,6 +932,10 @@ public final class HoconLoader {
         }
         return;
       }
+      // A resolved value holds no substitution: a quoted "${X}" is text, and renders as that text.
+      if (resolvedType(value)) {
+        return;
+      }
       List<String> rendered = new ArrayList<>();
       Matcher reference = NAMED_SUBSTITUTION.matcher(value.render(com.typesafe.config.ConfigRenderOptions.concise()));
       while (reference.find()) {

@@ -582,6 +582,16 @@ class HoconLoaderTest {
     assertEquals(expected, headlines(text.append("}\n").toString()));
   }
 
+  /** The key of an unset substitution is the one that has it, not one before it on its line with it in quotes. */
+  @Test
+  void anUnsetSubstitutionIsAtItsKeyNotAtAQuotedOneBeforeIt() throws IOException {
+    assertEquals(List.of(unsetAt("x.conf:2:45: error: processes.a.env.B", "X_UNSET")),
+        headlines("kind = experiment\nprocesses { a { env { A = \"${X_UNSET}\", B = ${X_UNSET} } } }\n"));
+    assertEquals(List.of(unsetAt("x.conf:2:32: error: labels.b", "X_UNSET"),
+        unsetAt("x.conf:3:8: error: name", "Y_UNSET")),
+        headlines("kind = experiment\nlabels { a = \"${X_UNSET}\", b = ${X_UNSET} }\nname = ${Y_UNSET}\n"));
+  }
+
   /** A cycle is not fixed by defining the value, which the hint for an undefined one says to do. */
   @Test
   void aCycleOfSubstitutionsIsAnError() throws IOException {

@@ -169,6 +169,22 @@ class BenchmarkCliTest {
         run.err().lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  /** The reason for at least one worker is not given for too many, where it would not fit. */
+  @Test
+  void tooManyWorkersIsAnErrorWithoutTheReasonForOne() throws IOException {
+    Path config = Files.writeString(temp.resolve("w.yaml"), """
+        kind: benchmark
+        name: w
+        run: {function: a.b}
+        dask_cluster: {image: "i:1", workers: 10001}
+        """);
+    Run run = Run.of("validate", config.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(config + ":4:39: error: dask_cluster.workers: must have a maximum value of 10000",
+        "  = hint: write a number of workers such as 4, or a range such as {minimum: 1, maximum: 8}"),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   @Test
   void resourcesTheApiServerRefusesAreErrorsAtTheirKeys() throws IOException {
     Path config = temp.resolve("r.yaml");

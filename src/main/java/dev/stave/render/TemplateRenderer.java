@@ -140,6 +140,13 @@ public final class TemplateRenderer {
     if (overrides == null) {
       return packaged;
     }
+    if (!Files.exists(overrides)) {
+      // A mistyped folder is the likely cause: "must name a folder" would not say the path is not there.
+      throw new UserError(Diagnostic.error(Origin.of(overrides.toString()), "", "templates-dir",
+          "--templates names a folder that does not exist" + (Files.isSymbolicLink(overrides)
+              ? " (it is a symbolic link to nothing)" : ""),
+          "check the path; pass a folder holding files such as job.ftl"));
+    }
     if (!Files.isDirectory(overrides)) {
       throw new UserError(Diagnostic.error(Origin.of(overrides.toString()), "", "templates-dir",
           "--templates must name a folder of templates", "pass a folder holding files such as job.ftl"));

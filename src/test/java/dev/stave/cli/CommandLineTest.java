@@ -531,6 +531,22 @@ class CommandLineTest {
     }
   }
 
+  /** A --templates path that is not there says so, rather than that it must name a folder. */
+  @Test
+  void aTemplatesFolderThatDoesNotExistIsToldSo() throws IOException {
+    Path missing = dir.resolve("templtes");
+    Path link = Files.createSymbolicLink(dir.resolve("link"), dir.resolve("gone"));
+    for (Path given : List.of(missing, link)) {
+      Run run = Run.of("compile", "examples/symphony-pods.yaml", "-o", dir.resolve("out").toString(),
+          "--templates", given.toString());
+      assertEquals(1, run.code(), run.err());
+      assertEquals(given + ":1:1: error: --templates names a folder that does not exist"
+          + (given.equals(link) ? " (it is a symbolic link to nothing)" : "") + "\n"
+          + "  = hint: check the path; pass a folder holding files such as job.ftl\n", run.err());
+      assertFalse(Files.exists(dir.resolve("out")));
+    }
+  }
+
   /** '-' for a config is not looked for as a file: standard input is not read, and that is a usage error. */
   @Test
   void aDashForAConfigIsAUsageErrorThatSaysToSaveItToAFile() {

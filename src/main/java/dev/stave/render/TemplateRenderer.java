@@ -2,6 +2,7 @@ package dev.stave.render;
 
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Durations;
+import dev.stave.diag.IoErrors;
 import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.StaveBug;
@@ -142,9 +143,9 @@ public final class TemplateRenderer {
     }
     if (!Files.exists(overrides)) {
       // A mistyped folder is the likely cause: "must name a folder" would not say the path is not there.
+      String link = IoErrors.danglingLink(overrides.toString());
       throw new UserError(Diagnostic.error(Origin.of(overrides.toString()), "", "templates-dir",
-          "--templates names a folder that does not exist" + (Files.isSymbolicLink(overrides)
-              ? " (it is a symbolic link to nothing)" : ""),
+          "--templates names a folder that does not exist" + (link == null ? "" : ": " + link),
           "check the path; pass a folder holding files such as job.ftl"));
     }
     if (!Files.isDirectory(overrides)) {

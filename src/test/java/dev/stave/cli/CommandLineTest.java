@@ -541,7 +541,8 @@ class CommandLineTest {
           "--templates", given.toString());
       assertEquals(1, run.code(), run.err());
       assertEquals(given + ":1:1: error: --templates names a folder that does not exist"
-          + (given.equals(link) ? " (it is a symbolic link to nothing)" : "") + "\n"
+          + (given.equals(link) ? ": it is a symbolic link to " + dir.resolve("gone") + ", which does not exist" : "")
+          + "\n"
           + "  = hint: check the path; pass a folder holding files such as job.ftl\n", run.err());
       assertFalse(Files.exists(dir.resolve("out")));
     }

@@ -1048,12 +1048,38 @@ class ApplyCommandTest {
   }
 
   /**
-   * The plugin gives the test-only client certificate, which the authority the server trusts did not sign.
-   * A user entry that names a certificate without its key does not have it used: client-java uses the
-   * plugin's then.
+   * client-java sends neither half of an incomplete pair, and the server's alert read as a refusal of a
+   * certificate that was never sent. As kubectl, stave refuses the entry before it connects.
    */
   @ParameterizedTest
-  @ValueSource(strings = {"", "client-certificate: \"CERTIFICATE\", "})
+  @CsvSource(delimiter = '|', value = {
+      "client-certificate: \"CERTIFICATE\" | client-certificate | client-key",
+      "client-key: \"KEY\" | client-key | client-certificate"})
+  void aClientCertificateWithoutItsKeyIsRefusedBeforeAnyConnection(String half, String has, String lacks)
+      throws Exception {
+    try (TlsServer server = new TlsServer("test-only-signed.p12", true)) {
+      Path kubeconfig = tlsKubeconfig("half", "{server: \"%s\", certificate-authority: \"%s\"}"
+          .formatted(server.url(), resource("test-only-ca-cert.pem")), "{" + half
+          .replace("CERTIFICATE", resource("test-only-client-cert.pem"))
+          .replace("KEY", resource("test-only-client-key.pem")) + "}");
+      Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
+      assertEquals(1, run.code(), run.err());
+      assertEquals("<kubeconfig>:1:1: error: the user 'tester' in " + kubeconfig + " names a " + has + " but no "
+          + lacks + " or " + lacks + "-data: a client certificate is sent only with its key\n"
+          + "  = hint: set the " + lacks + " (a file) or " + lacks + "-data (base64) of the user, or remove its "
+          + has + "\n", run.err());
+      assertEquals("", run.out());
+      assertEquals(0, server.connections.get(), "an entry that cannot give a client certificate connects nowhere");
+    }
+  }
+
+  /**
+   * The plugin gives the test-only client certificate, which the authority the server trusts did not sign.
+   * A user entry that names a certificate without its key, or a key without its certificate, does not have
+   * it used: client-java uses the plugin's then.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"", "client-certificate: \"CERTIFICATE\", ", "client-key: \"KEY\", "})
   void aClientCertificateFromAnExecPluginThatTheServerRefusesNamesThePlugin(String own) throws Exception {
     String json = ("{\"apiVersion\": \"client.authentication.k8s.io/v1beta1\", \"kind\": \"ExecCredential\","
         + " \"status\": {\"clientCertificateData\": \"%s\", \"clientKeyData\": \"%s\"}}").formatted(
@@ -1067,7 +1093,8 @@ class ApplyCommandTest {
       Path kubeconfig = tlsKubeconfig("exec-certificate", "{server: \"%s\", certificate-authority: \"%s\"}"
           .formatted(server.url(), resource("test-only-ca-cert.pem")),
           "{%sexec: {apiVersion: client.authentication.k8s.io/v1beta1, command: \"%s\"}}".formatted(
-              own.replace("CERTIFICATE", resource("test-only-ec-cert.pem")), plugin));
+              own.replace("CERTIFICATE", resource("test-only-ec-cert.pem"))
+                  .replace("KEY", resource("test-only-ec-key.pem")), plugin));
       Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
       assertEquals(4, run.code(), run.err());
       assertEquals("stave: the server at " + server.url() + " refused the client certificate that the exec credential"

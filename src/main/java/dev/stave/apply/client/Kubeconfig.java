@@ -132,6 +132,7 @@ public final class Kubeconfig {
       throw problem(where, "no-server", "the context '" + (context != null ? context : config.getCurrentContext())
           + "' in " + where + " names no cluster with a server", "check the context's cluster entry");
     }
+    checkCertificatePair(config, where);
     checkCertificates(config, where);
     checkCredentialText(config, where);
     checkTlsServerNameText(config, where);
@@ -223,6 +224,41 @@ public final class Kubeconfig {
     certificate(config.getClientCertificateData(), config.getClientCertificateFile(), "client-certificate", user,
         where);
     material(config.getClientKeyData(), config.getClientKeyFile(), "client-key", user, where);
+  }
+
+  /**
+   * A user entry's client certificate without its key, or a key without its certificate: client-java uses
+   * neither then, and against a server that asks for a client certificate the run would end blaming a
+   * certificate that was never sent. kubectl refuses a certificate without its key before connecting
+   * (client-go's validateAuthInfo: "client-key-data or client-key must be specified ... to use the
+   * clientCert authentication method"); a key without its certificate is as unusable, and refused too.
+   * An entry with an exec plugin is let through, though kubectl's check refuses it too: client-java uses the
+   * plugin's pair in its place, and a run that works stays working.
+   */
+  private static void checkCertificatePair(CheckedKubeConfig config, String where) {
+    Map<?, ?> user = config.currentUser();
+    if (user == null || user.get("exec") instanceof Map) {
+      return;
+    }
+    String certificate = setKeys("client-certificate", config.getClientCertificateFile(),
+        config.getClientCertificateData());
+    String key = setKeys("client-key", config.getClientKeyFile(), config.getClientKeyData());
+    if (certificate.isEmpty() == key.isEmpty()) {
+      return;
+    }
+    String owner = "the user '" + Printable.inMessage(String.valueOf(config.contextField("user"))) + "' in " + where;
+    String has = certificate.isEmpty() ? key : certificate;
+    String lacks = certificate.isEmpty() ? "client-certificate" : "client-key";
+    throw problem(where, "kubeconfig-no-" + lacks, owner + " names a " + has + " but no " + lacks + " or " + lacks
+        + "-data: a client certificate is sent only with its key",
+        "set the " + lacks + " (a file) or " + lacks + "-data (base64) of the user, or remove its " + has);
+  }
+
+  /** Which of {@code key} (a file) and {@code key}-data are set, for messages: "client-key", or "" for none. */
+  private static String setKeys(String key, String file, String data) {
+    boolean named = file != null && !file.isEmpty();
+    boolean given = data != null && !data.isEmpty();
+    return named && given ? key + " and " + key + "-data" : named ? key : given ? key + "-data" : "";
   }
 
   /** The user's keys that hold text, which client-java reads as text (a number there is a Java exception). */

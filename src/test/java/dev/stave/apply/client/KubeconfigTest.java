@@ -229,6 +229,38 @@ class KubeconfigTest {
         + " holds no private key client-java can read (PEM, RSA, EC or PKCS #8)", failure(badKey));
   }
 
+  /**
+   * client-java would use neither half, and a server that asks for a client certificate would seem to refuse
+   * one that was never sent. kubectl refuses a certificate without its key before connecting too.
+   */
+  @Test
+  void aClientCertificateWithoutItsKeyOrAKeyWithoutItsCertificateIsInvalidInput() throws IOException {
+    Path noKey = withTls("", "client-certificate-data: " + CERTIFICATE);
+    UserError e = assertThrows(UserError.class,
+        () -> Kubeconfig.open(noKey, null, env(null), Deadline.after(Duration.ofMinutes(1))));
+    assertEquals("the user 'me' in " + noKey + " names a client-certificate-data but no client-key or"
+        + " client-key-data: a client certificate is sent only with its key", e.diagnostics().get(0).message());
+    assertEquals(List.of("set the client-key (a file) or client-key-data (base64) of the user, or remove its"
+        + " client-certificate-data"), e.diagnostics().get(0).hints());
+    assertEquals("kubeconfig-no-client-key", e.diagnostics().get(0).code());
+    // Checked before any file is read: the certificate file need not exist for the entry to be refused.
+    Path noKeyFile = withTls("", "client-certificate: me.crt, token: t");
+    assertEquals("the user 'me' in " + noKeyFile + " names a client-certificate but no client-key or"
+        + " client-key-data: a client certificate is sent only with its key", invalid(noKeyFile));
+    // The key's value is not quoted: it is the secret half of the pair.
+    Path noCertificate = withTls("", "client-key-data: c2VjcmV0LWtleS12YWx1ZQ==");
+    UserError reverse = assertThrows(UserError.class,
+        () -> Kubeconfig.open(noCertificate, null, env(null), Deadline.after(Duration.ofMinutes(1))));
+    assertEquals("the user 'me' in " + noCertificate + " names a client-key-data but no client-certificate or"
+        + " client-certificate-data: a client certificate is sent only with its key",
+        reverse.diagnostics().get(0).message());
+    assertEquals(List.of("set the client-certificate (a file) or client-certificate-data (base64) of the user, or"
+        + " remove its client-key-data"), reverse.diagnostics().get(0).hints());
+    Path both = withTls("", "client-key: me.key, client-key-data: c2VjcmV0LWtleS12YWx1ZQ==");
+    assertEquals("the user 'me' in " + both + " names a client-key and client-key-data but no client-certificate or"
+        + " client-certificate-data: a client certificate is sent only with its key", invalid(both));
+  }
+
   @Test
   void aTokenThatYamlReadsAsANumberIsInvalidInputThatDoesNotQuoteIt() throws IOException {
     // client-java would fail to read it, and the run would blame a token file the user does not have.

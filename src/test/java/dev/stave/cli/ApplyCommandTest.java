@@ -1172,6 +1172,77 @@ class ApplyCommandTest {
     }
   }
 
+  /**
+   * That a server asked for a client certificate belongs to the handshake it asked in. A relay cuts the first
+   * connection once the client has answered a server that asked for one (a broken connection, which is
+   * retried), and sends the next to a server that shares no cipher suite with the client: its
+   * handshake_failure came without a CertificateRequest, and is about versions and cipher suites.
+   */
+  @Test
+  void aHandshakeFailureAfterARetryIsJudgedByItsOwnHandshake() throws Exception {
+    try (TlsServer asking = new TlsServer("test-only-signed.p12", true).tls12();
+        TlsServer sharingNothing = new TlsServer("test-only-signed.p12", false)
+            .accepting("TLS_ECDHE_ECDSA_WITH_AES_256_CBC_SHA384");
+        ServerSocket relay = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      AtomicInteger connections = new AtomicInteger();
+      Thread acceptor = new Thread(() -> {
+        while (!relay.isClosed()) {
+          try (java.net.Socket client = relay.accept()) {
+            boolean first = connections.incrementAndGet() == 1;
+            TlsServer target = first ? asking : sharingNothing;
+            try (java.net.Socket upstream = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(),
+                java.net.URI.create(target.url()).getPort())) {
+              client.setSoTimeout((int) Run.HANG.toMillis());
+              java.util.concurrent.atomic.AtomicBoolean answered = new java.util.concurrent.atomic.AtomicBoolean();
+              Thread back = new Thread(() -> {
+                try {
+                  byte[] buffer = new byte[65536];
+                  InputStream in = upstream.getInputStream();
+                  for (int n = in.read(buffer); n > 0; n = in.read(buffer)) {
+                    answered.set(true); // before the client can have it, and so answer it
+                    client.getOutputStream().write(buffer, 0, n);
+                    client.getOutputStream().flush();
+                  }
+                } catch (IOException e) {
+                  // The relay ended the connection.
+                }
+              }, "relay-back");
+              back.setDaemon(true);
+              back.start();
+              byte[] buffer = new byte[65536];
+              for (int n = client.getInputStream().read(buffer); n > 0; n = client.getInputStream().read(buffer)) {
+                if (first && answered.get()) {
+                  // The client's answer to the CertificateRequest: the connection ends with no alert.
+                  upstream.close();
+                  client.shutdownOutput();
+                  client.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+                  break;
+                }
+                upstream.getOutputStream().write(buffer, 0, n);
+                upstream.getOutputStream().flush();
+              }
+            }
+          } catch (IOException e) {
+            // The client went, or the relay was closed.
+          }
+        }
+      }, "relay");
+      acceptor.setDaemon(true);
+      acceptor.start();
+      String url = "https://127.0.0.1:" + relay.getLocalPort();
+      Path kubeconfig = tlsKubeconfig("retried", "{server: \"%s\", certificate-authority: \"%s\"}"
+          .formatted(url, resource("test-only-ca-cert.pem")), "{token: not-a-real-token}");
+      Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the server at " + url + " ended the TLS handshake with the alert handshake_failure: it"
+          + " accepts none of the TLS versions and cipher suites that stave's Java offers, and no retry changes"
+          + " that; check that the server of the cluster 'lab' in " + kubeconfig + " is the Kubernetes API server,"
+          + " and the TLS versions and cipher suites it allows\n", run.err());
+      assertEquals(2, connections.get(), "the broken connection is tried again, the refused handshake not");
+      assertEquals(1, asking.connections.get());
+    }
+  }
+
   @Test
   void aServerThatSharesNoCipherSuiteWithTheClientEndsTheRunAtOnce() throws Exception {
     // A suite that Java has but the HTTP client does not offer: the server answers with handshake_failure.

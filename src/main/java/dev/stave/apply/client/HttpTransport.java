@@ -26,7 +26,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLContext;
@@ -90,10 +89,11 @@ final class HttpTransport implements KubeTransport {
   private final String serverName;
 
   /**
-   * Whether a handshake of this run got a CertificateRequest: the server asked for a client certificate,
-   * after it had agreed a TLS version and cipher suite (ServerHello). Every connection goes to the one server.
+   * Whether the last handshake of this thread got a CertificateRequest: the server asked for a client
+   * certificate, after it had agreed a TLS version and cipher suite (ServerHello). It belongs to one
+   * handshake: a retry, or another connection, that got none is a failure of versions or cipher suites.
    */
-  private final AtomicBoolean certificateAsked = new AtomicBoolean();
+  private final CertificateRequests certificateAsked = new CertificateRequests();
 
   HttpTransport(ApiClient client, Deadline deadline, String cluster, boolean authority, String credentials,
       String user, boolean clientCertificate, String certificatePlugin, String serverName) {
@@ -144,11 +144,38 @@ final class HttpTransport implements KubeTransport {
   }
 
   /**
-   * The sockets of client-java's TLS settings (its key managers, and the trust manager its socket factory
-   * uses), with key managers that note a server's CertificateRequest in {@code asked}; null when the
-   * client has no trust manager to build them with, or Java has no TLS.
+   * Which handshake got a CertificateRequest, one thread's at a time. OkHttp makes a call's connection, and
+   * so its TLS handshake, on the thread that executes the call, and Java's SSLSocket runs the handshake, and
+   * so the key manager, on the thread that starts it: the thread that catches the handshake's failure is
+   * the one whose note counts. Each new TLS socket clears its thread's note before its handshake starts,
+   * so a failure after a retry is judged by what its own handshake saw, not by one before it.
    */
-  static SSLSocketFactory noticingSockets(KeyManager[] keys, X509TrustManager trust, AtomicBoolean asked) {
+  static final class CertificateRequests {
+    private final ThreadLocal<Boolean> asked = ThreadLocal.withInitial(() -> false);
+
+    /** A handshake is about to start on this thread. */
+    void handshakeStarts() {
+      asked.set(false);
+    }
+
+    /** The server of this thread's handshake asked for a client certificate. */
+    void noted() {
+      asked.set(true);
+    }
+
+    /** Whether the server of this thread's last handshake asked for a client certificate. */
+    boolean asked() {
+      return asked.get();
+    }
+  }
+
+  /**
+   * The sockets of client-java's TLS settings (its key managers, and the trust manager its socket factory
+   * uses), with key managers that note a server's CertificateRequest in {@code asked}, each of whose
+   * sockets clears that note as it is made; null when the client has no trust manager to build them
+   * with, or Java has no TLS.
+   */
+  static SSLSocketFactory noticingSockets(KeyManager[] keys, X509TrustManager trust, CertificateRequests asked) {
     if (trust == null) {
       return null;
     }
@@ -162,7 +189,7 @@ final class HttpTransport implements KubeTransport {
     try {
       SSLContext context = SSLContext.getInstance("TLS");
       context.init(new KeyManager[] {new NoticingKeys(own, asked)}, new TrustManager[] {trust}, null);
-      return context.getSocketFactory();
+      return new FreshSockets(context.getSocketFactory(), asked);
     } catch (GeneralSecurityException e) {
       return null;
     }
@@ -176,22 +203,22 @@ final class HttpTransport implements KubeTransport {
    */
   static final class NoticingKeys extends X509ExtendedKeyManager {
     private final X509KeyManager keys;
-    private final AtomicBoolean asked;
+    private final CertificateRequests asked;
 
-    NoticingKeys(X509KeyManager keys, AtomicBoolean asked) {
+    NoticingKeys(X509KeyManager keys, CertificateRequests asked) {
       this.keys = keys;
       this.asked = asked;
     }
 
     @Override
     public String chooseClientAlias(String[] keyType, Principal[] issuers, Socket socket) {
-      asked.set(true);
+      asked.noted();
       return keys == null ? null : keys.chooseClientAlias(keyType, issuers, socket);
     }
 
     @Override
     public String chooseEngineClientAlias(String[] keyType, Principal[] issuers, SSLEngine engine) {
-      asked.set(true);
+      asked.noted();
       return keys instanceof X509ExtendedKeyManager extended
           ? extended.chooseEngineClientAlias(keyType, issuers, engine) : null;
     }
@@ -362,7 +389,7 @@ final class HttpTransport implements KubeTransport {
         if (CERTIFICATE_ALERTS.contains(alert)) {
           return refusedCertificate(alert);
         }
-        if (NEGOTIATION_ALERTS.contains(alert) && certificateAsked.get()) {
+        if (NEGOTIATION_ALERTS.contains(alert) && certificateAsked.asked()) {
           return refusedCertificate(alert);
         }
         if (NEGOTIATION_ALERTS.contains(alert)) {
@@ -447,6 +474,66 @@ final class HttpTransport implements KubeTransport {
     return new ClusterFailure("the server at " + shown + " refused the client certificate of " + who
         + " (TLS alert " + alert + "); check its " + keys + ", and that the server trusts the authority that"
         + " signed the certificate");
+  }
+
+  /**
+   * Sockets whose making clears the note of a CertificateRequest on the thread that makes them: OkHttp
+   * makes the TLS socket of each connection over its TCP socket and starts its handshake at once, on
+   * that thread.
+   */
+  static final class FreshSockets extends SSLSocketFactory {
+    private final SSLSocketFactory sockets;
+    private final CertificateRequests asked;
+
+    FreshSockets(SSLSocketFactory sockets, CertificateRequests asked) {
+      this.sockets = sockets;
+      this.asked = asked;
+    }
+
+    private Socket fresh(Socket socket) {
+      asked.handshakeStarts();
+      return socket;
+    }
+
+    @Override
+    public Socket createSocket(Socket socket, String host, int port, boolean autoClose) throws IOException {
+      return fresh(sockets.createSocket(socket, host, port, autoClose));
+    }
+
+    @Override
+    public Socket createSocket() throws IOException {
+      return fresh(sockets.createSocket());
+    }
+
+    @Override
+    public Socket createSocket(String host, int port) throws IOException {
+      return fresh(sockets.createSocket(host, port));
+    }
+
+    @Override
+    public Socket createSocket(String host, int port, InetAddress local, int localPort) throws IOException {
+      return fresh(sockets.createSocket(host, port, local, localPort));
+    }
+
+    @Override
+    public Socket createSocket(InetAddress host, int port) throws IOException {
+      return fresh(sockets.createSocket(host, port));
+    }
+
+    @Override
+    public Socket createSocket(InetAddress host, int port, InetAddress local, int localPort) throws IOException {
+      return fresh(sockets.createSocket(host, port, local, localPort));
+    }
+
+    @Override
+    public String[] getDefaultCipherSuites() {
+      return sockets.getDefaultCipherSuites();
+    }
+
+    @Override
+    public String[] getSupportedCipherSuites() {
+      return sockets.getSupportedCipherSuites();
+    }
   }
 
   /** Sockets that ask for the server name {@code name} in the handshake (SNI), whatever host they connect to. */

@@ -6,7 +6,9 @@ import dev.stave.diag.Origin;
 import dev.stave.diag.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
+import java.nio.channels.FileLockInterruptionException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryNotEmptyException;
@@ -199,7 +201,8 @@ public final class BundleWriter {
 
     /**
      * Locks {@code file}, a lock file of {@link #file}, telling {@code waiting} when another process, or another
-     * write or read of this one, holds it.
+     * write or read of this one, holds it. A thread interrupted before or while it waits gets {@link Interrupted},
+     * holding neither lock, with its interrupt status kept.
      */
     static WriteLock take(Path file, Consumer<Path> waiting) {
       ReentrantLock inJvm = IN_JVM.computeIfAbsent(file, f -> new ReentrantLock());
@@ -207,7 +210,12 @@ public final class BundleWriter {
       if (!inJvm.tryLock()) {
         waiting.accept(file);
         told = true;
-        inJvm.lock();
+        try {
+          inJvm.lockInterruptibly();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new Interrupted(file);
+        }
       }
       FileChannel channel = null;
       try {
@@ -221,6 +229,13 @@ public final class BundleWriter {
           channel.lock();
         }
         return new WriteLock(inJvm, channel);
+      } catch (ClosedByInterruptException | FileLockInterruptionException e) {
+        // tryLock on an interrupted thread, and lock interrupted while it waits, close the channel: the write
+        // would go on holding only the in-JVM lock, with another process's write under way.
+        closeQuietly(channel);
+        inJvm.unlock();
+        Thread.currentThread().interrupt(); // set already; kept whatever the channel did
+        throw new Interrupted(file);
       } catch (IOException | RuntimeException e) {
         closeQuietly(channel);
         return new WriteLock(inJvm, null);
@@ -229,6 +244,20 @@ public final class BundleWriter {
         closeQuietly(channel);
         inJvm.unlock();
         throw e;
+      }
+    }
+
+    /** The thread that waited for the lock {@code file()} was interrupted: it holds neither lock. */
+    static final class Interrupted extends RuntimeException {
+      private final transient Path file;
+
+      Interrupted(Path file) {
+        super("interrupted while waiting for the lock " + file);
+        this.file = file;
+      }
+
+      Path file() {
+        return file;
       }
     }
 
@@ -292,6 +321,10 @@ public final class BundleWriter {
         held.add(WriteLock.take(file, waiting));
       }
       return read.get();
+    } catch (WriteLock.Interrupted e) {
+      throw new WriteFailure("cannot read " + String.join(", ", folders.stream().map(Path::toString).toList())
+          + ": the read was interrupted while it waited for a stave write there to end (lock file " + e.file()
+          + ")", e);
     } finally {
       held.forEach(WriteLock::close);
     }
@@ -332,6 +365,9 @@ public final class BundleWriter {
       try (WriteLock lock = WriteLock.take(WriteLock.file(folder), waiting)) {
         checkObstacles(outputDir, bundles);
         return writeAlone(bundles);
+      } catch (WriteLock.Interrupted e) {
+        throw new WriteFailure("cannot write to " + outputDir + ": the write was interrupted while it waited for"
+            + " another stave write there to end (lock file " + e.file() + "); no bundle was written", e);
       }
     }
   }

@@ -304,6 +304,104 @@ class BundleWriterTest {
   }
 
   /**
+   * A write whose thread is interrupted while it waits for another process's write ends, writing nothing,
+   * with its interrupt status kept and neither lock held. (The lock file's channel is closed by an interrupt:
+   * the write went on holding only the in-JVM lock.)
+   */
+  @Test
+  void aWriteInterruptedWhileItWaitsForAnotherProcessEndsWritingNothing() throws Exception {
+    Path out = Files.createDirectories(tmp.resolve("out"));
+    Path lock = BundleWriter.WriteLock.file(out.toRealPath());
+    Process holder = Locks.hold(lock);
+    try {
+      assertInterruptedWriteWritesNothing(out, lock, () -> { });
+    } finally {
+      holder.destroyForcibly();
+      holder.waitFor();
+    }
+    assertNothingHeld(lock);
+  }
+
+  /** The same for a write that waits for another write of this process, into a folder of the same lock file. */
+  @Test
+  void aWriteInterruptedWhileItWaitsForAWriteOfThisProcessEndsWritingNothing() throws Exception {
+    Path out = Files.createDirectories(tmp.resolve("out"));
+    Path lock = BundleWriter.WriteLock.file(out.toRealPath());
+    BundleWriter.WriteLock held = BundleWriter.WriteLock.take(lock, l -> {
+      throw new AssertionError("no one holds " + l);
+    });
+    assertTrue(held.held());
+    // Released once the writer is interrupted: a writer that went on waiting would then take it and write.
+    assertInterruptedWriteWritesNothing(out, lock, held::close);
+    assertNothingHeld(lock);
+  }
+
+  /** A read (compile --check, diff, apply) interrupted while it waits for a write ends too, reading nothing. */
+  @Test
+  void aReadInterruptedWhileItWaitsForAWriteEndsReadingNothing() throws Exception {
+    Path out = Files.createDirectories(tmp.resolve("out"));
+    Path lock = BundleWriter.WriteLock.file(out.toRealPath());
+    Process holder = Locks.hold(lock);
+    List<String> read = new ArrayList<>();
+    try {
+      // Interrupted as it is told to wait, before its wait for the other process's lock begins.
+      BundleWriter.WriteFailure e = assertThrows(BundleWriter.WriteFailure.class, () -> BundleWriter.reading(
+          List.of(out), l -> Thread.currentThread().interrupt(), () -> read.add("read")));
+      assertEquals("cannot read " + out.toRealPath() + ": the read was interrupted while it waited for a stave write"
+          + " there to end (lock file " + lock + ")", e.getMessage());
+      assertTrue(Thread.interrupted(), "the interrupt status is kept (and cleared here)");
+    } finally {
+      holder.destroyForcibly();
+      holder.waitFor();
+    }
+    assertEquals(List.of(), read);
+    assertNothingHeld(lock);
+  }
+
+  /**
+   * Starts a write into {@code out}, interrupts it once it is told to wait for {@code lock}, runs
+   * {@code afterInterrupt}, and checks that the write failed before writing anything, its thread still
+   * interrupted.
+   */
+  private static void assertInterruptedWriteWritesNothing(Path out, Path lock, Runnable afterInterrupt)
+      throws Exception {
+    CountDownLatch toldToWait = new CountDownLatch(1);
+    List<RuntimeException> failed = new CopyOnWriteArrayList<>();
+    List<Boolean> interruptedAfter = new CopyOnWriteArrayList<>();
+    Thread writer = new Thread(() -> {
+      try {
+        new BundleWriter(out).write(List.of(bundle(2)), l -> toldToWait.countDown());
+      } catch (RuntimeException e) {
+        failed.add(e);
+      }
+      interruptedAfter.add(Thread.currentThread().isInterrupted());
+    });
+    writer.start();
+    // Until the writer is told to wait, or (unlocked) ends without waiting.
+    while (!toldToWait.await(10, TimeUnit.MILLISECONDS) && writer.isAlive()) {
+      Thread.onSpinWait();
+    }
+    writer.interrupt();
+    afterInterrupt.run();
+    writer.join();
+    assertEquals(1, failed.size(), "the interrupted write fails");
+    assertEquals(BundleWriter.WriteFailure.class, failed.get(0).getClass());
+    assertEquals("cannot write to " + out + ": the write was interrupted while it waited for another stave write"
+        + " there to end (lock file " + lock + "); no bundle was written", failed.get(0).getMessage());
+    assertEquals(List.of(true), interruptedAfter);
+    assertEquals(List.of(), names(out));
+  }
+
+  /** Whether {@code lock} is free in this JVM and on disk: taking it does not wait. */
+  private static void assertNothingHeld(Path lock) {
+    try (BundleWriter.WriteLock again = BundleWriter.WriteLock.take(lock, l -> {
+      throw new AssertionError("still held: " + l);
+    })) {
+      assertTrue(again.held());
+    }
+  }
+
+  /**
    * In a temporary folder shared by users, another user's lock file, which this user cannot open for
    * writing (a folder stands for it here: no one can, root included), leaves this user's writes locked
    * by a file of their own.

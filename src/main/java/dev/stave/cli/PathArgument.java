@@ -10,9 +10,10 @@ import picocli.CommandLine;
  * A path from the command line. The JVM reads arguments in the locale's character set, and in the C
  * or POSIX locale (ASCII) a name such as {@code ü.conf} arrives with its letters lost: the path cannot
  * be named at all, and saying so beats the JVM's exception, or an internal error for {@code -o}.
- * ({@code ./stave} runs the JVM in a UTF-8 locale where it would be C or POSIX.) An empty argument, such as
- * {@code "$CONFIG"} with the variable unset, names no file either: Java reads it as the working folder,
- * which every command would then report as a folder, a missing kubeconfig or a name without a format.
+ * ({@code ./stave} runs the JVM in a UTF-8 locale where it would be C, POSIX or a missing UTF-8 one.) An
+ * empty argument, such as {@code "$CONFIG"} with the variable unset, names no file either: Java reads it
+ * as the working folder, which every command would then report as a folder, a missing kubeconfig or a
+ * name without a format.
  */
 final class PathArgument implements CommandLine.ITypeConverter<Path> {
   @Override

@@ -161,6 +161,35 @@ class LauncherIT {
   }
 
   /**
+   * A UTF-8 locale that is not installed leaves the C library, and so the JVM, in C's ASCII: the launcher gives
+   * the JVM C.UTF-8 as for the C locale, and a diagnostic names a non-ASCII file in UTF-8. bash itself warns
+   * about the locale as it starts, before the launcher runs.
+   */
+  @Test
+  void aUtf8LocaleThatIsNotInstalledStillNamesFilesInUtf8() throws Exception {
+    assumeTrue("UTF-8".equals(System.getProperty("sun.jnu.encoding")));
+    copyLayout();
+    Map<String, String> env = new HashMap<>(System.getenv());
+    env.put("STAVE_CDS", "0");
+    env.put("LC_ALL", "xx_XX.UTF-8"); // a locale no system has
+    Files.writeString(home.resolve("examples/bad-ü.yaml"), "kind: experiment\nname: [\n");
+
+    Run run = launch(env, Path.of(System.getProperty("java.home"), "bin"), "validate", "examples/bad-ü.yaml");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of("examples/bad-ü.yaml:2:8: error: invalid YAML: expected the node content, but found"
+        + " '<stream end>'", "    | name: [", "    |        ^", "  = hint: check the indentation and the quoting"
+        + " on this line"), run.err().lines().filter(line -> !line.startsWith("bash: warning: setlocale")).toList());
+
+    // Where no UTF-8 locale exists at all, the JVM still writes standard output and error in UTF-8.
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Files.writeString(bin.resolve("java"), "#!/bin/sh\nprintf '%s\\n' \"$@\"\n");
+    Files.setPosixFilePermissions(bin.resolve("java"), PosixFilePermissions.fromString("rwx------"));
+    List<String> flags = launch(env, bin, "version").out().lines().toList();
+    assertTrue(flags.containsAll(List.of("-Dfile.encoding=UTF-8", "-Dsun.stdout.encoding=UTF-8",
+        "-Dsun.stderr.encoding=UTF-8")), flags.toString());
+  }
+
+  /**
    * The locale the launcher switches from goes on to the JVM in STAVE_ORIGINAL_LC_ALL or
    * STAVE_ORIGINAL_LC_CTYPE (empty where it was unset), for apply's exec plugins; a UTF-8 locale is left
    * alone. A {@code java} that prints what it gets stands for the JVM.

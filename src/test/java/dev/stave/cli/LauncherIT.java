@@ -13,6 +13,7 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -141,6 +142,62 @@ class LauncherIT {
     Run flags = launch(env, bin);
     assertEquals(0, flags.code(), flags.err());
     assertTrue(flags.out().lines().anyMatch("-Xlog:all=warning,cds*=off:stderr"::equals), flags.out());
+  }
+
+  /**
+   * Two first runs at once build once: the second waits for the first's build, then runs its jar. A Maven that
+   * only touches the jar finishes once the other launcher says it is waiting (or after 10 s, when none does),
+   * so the two overlap whatever the machine's speed. Once with flock, once with a PATH that has none (macOS):
+   * the launcher then locks with a folder.
+   */
+  @Test
+  void twoFirstRunsAtOnceBuildOnce() throws Exception {
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Path tools = Files.createDirectories(home.resolve("tools"));
+    for (String tool : List.of("bash", "cat", "grep", "mkdir", "mktemp", "rm", "seq", "sleep", "touch")) {
+      Path found = Path.of("/usr/bin", tool);
+      Files.createSymbolicLink(tools.resolve(tool), Files.exists(found) ? found : Path.of("/bin", tool));
+    }
+    Files.writeString(bin.resolve("mvn"), "#!/bin/sh\necho \"$@\" >> ../mvn.calls\n"
+        + "for i in $(seq 100); do grep -qs waiting ../a.err ../b.err && break; sleep 0.1; done\n"
+        + "mkdir -p target && touch target/stave.jar\n");
+    Files.writeString(bin.resolve("java"), "#!/bin/sh\necho ran\n");
+    for (Path tool : List.of(bin.resolve("mvn"), bin.resolve("java"))) {
+      Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwx------"));
+    }
+    for (String path : List.of(System.getenv().getOrDefault("PATH", "/usr/bin:/bin"), tools.toString())) {
+      Path checkout = Files.createDirectories(home.resolve("co"));
+      Files.copy(Path.of("stave"), checkout.resolve("stave"));
+      Files.writeString(checkout.resolve("pom.xml"), "<project/>");
+      Files.setLastModifiedTime(checkout.resolve("pom.xml"), FileTime.from(Instant.now().minusSeconds(60)));
+      Map<String, String> env = Map.of("STAVE_CDS", "0", "HOME", home.toString(), "LANG", "C.UTF-8",
+          "PATH", bin + ":" + path);
+      List<Process> launchers = new ArrayList<>();
+      for (String name : List.of("a", "b")) {
+        ProcessBuilder builder = new ProcessBuilder(tools.resolve("bash").toString(), "co/stave", "--version")
+            .directory(home.toFile()).redirectOutput(home.resolve(name + ".out").toFile())
+            .redirectError(home.resolve(name + ".err").toFile());
+        builder.environment().clear();
+        builder.environment().putAll(env);
+        launchers.add(builder.start());
+      }
+      for (int i = 0; i < launchers.size(); i++) {
+        assertTrue(launchers.get(i).waitFor(Run.HANG.toMillis(), TimeUnit.MILLISECONDS), path);
+        String err = Files.readString(home.resolve("ab".charAt(i) + ".err"));
+        assertEquals(0, launchers.get(i).exitValue(), path + ": " + err);
+      }
+      assertEquals("-B -q -DskipTests package\n", Files.readString(home.resolve("mvn.calls")), path);
+      List<String> errs = new ArrayList<>(List.of(Files.readString(home.resolve("a.err")),
+          Files.readString(home.resolve("b.err"))));
+      errs.sort(null);
+      assertEquals(List.of("stave: building (mvn -B -q -DskipTests package)...\n",
+          "stave: waiting for the build that another ./stave started...\n"), errs, path);
+      assertEquals("ran\nran\n", Files.readString(home.resolve("a.out")) + Files.readString(home.resolve("b.out")));
+      assertEquals(List.of(), Files.list(checkout.resolve("target")).filter(file -> !file.endsWith("stave.jar")
+          && !file.endsWith(".stave-build.lock")).toList(), "the lock folder is removed: " + path);
+      deleteTree(checkout);
+      Files.delete(home.resolve("mvn.calls"));
+    }
   }
 
   /** A container's C locale would leave the JVM unable to name a non-ASCII path; the launcher gives it UTF-8. */
@@ -309,6 +366,14 @@ class LauncherIT {
     Map<String, String> env = Map.of("STAVE_CDS", "0", "HOME", home.toString(), "LANG", "C.UTF-8");
     assertEquals(new Run(0, checkout.toRealPath().resolve("target/stave.jar") + "\n", ""),
         launchAs("bash", home.resolve("a:b/co/stave").toString(), env, bin, "--version"));
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    try (var paths = Files.walk(root)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
   }
 
   /** The files the launcher expects, with the packaged jar and its libraries. */

@@ -75,6 +75,16 @@ class MarsClusterTest {
     assertTrue(three.get("mars-100/06-poddisruptionbudget-mars-100-worker.yaml").contains("minAvailable: 100%\n"));
   }
 
+  /** No workers keep their budget (docs/clusters.md): scaling up from none is the usual one-line change. */
+  @Test
+  void scalingUpFromNoWorkersChangesOnlyTheReplicas() throws IOException {
+    TreeMap<String, String> none = compile("a", SEED.formatted(0, ""));
+    TreeMap<String, String> three = compile("b", SEED.formatted(3, ""));
+    assertEquals(List.of("mars-100/28-deployment-mars-100-worker.yaml:   replicas: 0 ->   replicas: 3"),
+        lineDiff(none, three));
+    assertTrue(none.get("mars-100/06-poddisruptionbudget-mars-100-worker.yaml").contains("minAvailable: 100%\n"));
+  }
+
   @Test
   void minWorkerNumZeroWritesNoBudget() throws IOException {
     TreeMap<String, String> all = compile("a", SEED.formatted(3, ""));

@@ -492,7 +492,8 @@ public final class TerraformInventoryReader {
    * Labels {@code gpu_count} and {@code gpu_type} describe the GPUs; the guest_accelerator blocks are what GKE
    * attaches. Where both are written as plain values and disagree, placing pods by the label would count GPUs
    * the nodes do not have, so it is an error, as a {@code preemptible} label that disagrees is. A count or type
-   * that is an expression, or blocks of two types (an error of their own), are not compared.
+   * that is an expression, or blocks of two types (an error of their own), are not compared; nor is the count
+   * label when a block's count is missing or no whole number from 0, an error at that count.
    */
   private void labelsAgree(MapNode labels, List<Block> accelerators, Integer labelCount, String labelType,
       String key) {
@@ -501,9 +502,12 @@ public final class TerraformInventoryReader {
     boolean countsWritten = true;
     for (Block b : accelerators) {
       BigDecimal count = written(Nodes.get(b.body(), "count"));
-      countsWritten &= count != null;
-      attached = count == null ? attached : attached.add(count);
-      if (count != null && count.signum() != 0 && b.body().get("type") instanceof ScalarNode t && t.isString()
+      // A count that is no whole number from 0 is an error at it (gpus), and the label is compared with none.
+      boolean valid = count != null && count.signum() >= 0 && count.compareTo(MAX_COUNT) <= 0
+          && count.stripTrailingZeros().scale() <= 0;
+      countsWritten &= valid;
+      attached = valid ? attached.add(count) : attached;
+      if (valid && count.signum() != 0 && b.body().get("type") instanceof ScalarNode t && t.isString()
           && expression(t) == null) {
         types.add(t.text());
       }
@@ -684,18 +688,23 @@ public final class TerraformInventoryReader {
     Block shared = null;
     NodePool.GpuSharing sharing = null;
     for (Block b : accelerators) {
-      Integer count = !readCount ? null
-          : count(Nodes.get(b.body(), "count"), key, b.path() + ".count", "GPUs per node");
-      if (readCount && Nodes.get(b.body(), "count") == null) {
-        // Read as 0, the pool would have no GPUs, and a pod that asks for them would find no pool.
+      Node written = Nodes.get(b.body(), "count");
+      // Beside a gpu_count label a count is still checked one by one: -1 and 3 sum to a label of 2, but GKE
+      // takes no block of -1 GPUs. An expression there is not read (see labelsAgree).
+      Integer checked = readCount || expression(written) == null
+          ? count(written, key, b.path() + ".count", "GPUs per node") : null;
+      Integer count = readCount ? checked : null;
+      if (written == null) {
+        // Read as 0, the pool would have no GPUs, and a pod that asks for them would find no pool; beside a label,
+        // the label could not be checked.
         missing(b, key, "count", "add the number of GPUs per node, such as \"count\": 1");
       }
-      String written = gpuType(b, key, readType);
+      String typeWritten = gpuType(b, key, readType);
       // With the type in a label, the blocks' types are not taken, but still a node has GPUs of one type.
-      String attached = readType ? written : literalType(b);
+      String attached = readType ? typeWritten : literalType(b);
       int before = problems.size();
       NodePool.GpuSharing blockSharing = sharing(b, key);
-      firstType = b == accelerators.get(0) ? written : firstType;
+      firstType = b == accelerators.get(0) ? typeWritten : firstType;
       // Beside a label, a count of 0 written as such still attaches nothing, and shares nothing.
       BigDecimal none = readCount ? null : written(Nodes.get(b.body(), "count"));
       if (readCount && (count == null || count == 0) || none != null && none.signum() == 0

@@ -176,6 +176,38 @@ class TerraformInventoryReaderTest {
   }
 
   /**
+   * Beside a gpu_count label each block's count is still checked: -1 and 3 sum to the label's 2, but GKE takes no
+   * block of -1 GPUs, so the bad count is an error at it (and the label is compared with no sum); a block without
+   * count, which Terraform requires, is an error at it too.
+   */
+  @Test
+  void aBadCountBesideAGpuCountLabelIsAnErrorAtIt() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_count": 1, "node_config": {
+            "labels": {"cpu": 8, "memory_m": 30720, "gpu_type": "nvidia-tesla-t4", "gpu_count": 2},
+            "guest_accelerator": [{"type": "nvidia-tesla-t4", "count": -1}, {"type": "nvidia-tesla-t4", "count": 3}]}},
+          "q": {"name": "q", "node_count": 1, "node_config": {
+            "labels": {"cpu": 8, "memory_m": 30720, "gpu_type": "nvidia-tesla-t4", "gpu_count": 2},
+            "guest_accelerator": [{"type": "nvidia-tesla-t4", "count": "1.5"}, {"type": "nvidia-tesla-t4"}]}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.";
+    assertEquals(List.of(
+        inv + "4:64: error: " + pool + "p.node_config.guest_accelerator[0].count: node_config.guest_accelerator[0]"
+            + ".count of node pool 'p' is -1, not a whole number from 0 to 2147483647",
+        "  = hint: write the number of GPUs per node, such as 4",
+        inv + "7:64: error: " + pool + "q.node_config.guest_accelerator[0].count: node_config.guest_accelerator[0]"
+            + ".count of node pool 'q' is \"1.5\", not a whole number from 0 to 2147483647",
+        "  = hint: write the number of GPUs per node, such as 4",
+        inv + "7:72: error: " + pool + "q.node_config.guest_accelerator[1].count: node_config.guest_accelerator[1]"
+            + " of node pool 'q' has no count, which Terraform requires of every guest_accelerator",
+        "  = hint: add the number of GPUs per node, such as \"count\": 1"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  /**
    * Beside gpu_type and gpu_count labels, blocks of two types are still an error: the label can be right for
    * one of them only, and a pool read by it would count GPUs its nodes do not have.
    */

@@ -61,6 +61,11 @@ public final class TerraformInventoryReader {
   private static final String FROM_NODES =
       "; for a cluster that is running, 'stave inventory from-nodes' writes an inventory of it";
   private final List<Diagnostic> problems;
+  /**
+   * Warnings, added to {@code problems} once the file is read: the reader tells its errors by the growth of
+   * {@code problems}, which a warning must not look like.
+   */
+  private final List<Diagnostic> warnings = new ArrayList<>();
   /** The file's google_container_cluster resources by name ({@link #cluster}); null until a pool asks. */
   private Map<String, MapNode> clusters;
 
@@ -118,7 +123,9 @@ public final class TerraformInventoryReader {
               + " inventory",
           "give a pool count 1, or leave count out"));
     }
-    return problems.size() > before ? null : new Inventory(file.file(), out, null, null, true);
+    boolean failed = problems.size() > before;
+    problems.addAll(warnings);
+    return failed ? null : new Inventory(file.file(), out, null, null, true);
   }
 
   /**
@@ -500,8 +507,26 @@ public final class TerraformInventoryReader {
     BigDecimal attached = BigDecimal.ZERO;
     Set<String> types = new TreeSet<>();
     boolean countsWritten = true;
+    // The first expression that leaves each label unchecked, and its path.
+    ScalarNode countLeft = null;
+    String countAt = null;
+    ScalarNode typeLeft = null;
+    String typeAt = null;
     for (Block b : accelerators) {
       BigDecimal count = written(Nodes.get(b.body(), "count"));
+      ScalarNode countExpression = expression(Nodes.get(b.body(), "count"));
+      ScalarNode typeExpression = expression(Nodes.get(b.body(), "type"));
+      if (labelCount != null && countLeft == null && countExpression != null) {
+        countLeft = countExpression;
+        countAt = b.path() + ".count";
+      }
+      // A block of count 0 attaches nothing, whatever its type; one of a count stave cannot read may attach any.
+      ScalarNode leavesType = countExpression != null ? countExpression
+          : typeExpression != null && (count == null || count.signum() != 0) ? typeExpression : null;
+      if (labelType != null && typeLeft == null && leavesType != null) {
+        typeLeft = leavesType;
+        typeAt = b.path() + (leavesType == countExpression ? ".count" : ".type");
+      }
       // A count that is no whole number from 0 is an error at it (gpus), and the label is compared with none.
       boolean valid = count != null && count.signum() >= 0 && count.compareTo(MAX_COUNT) <= 0
           && count.stripTrailingZeros().scale() <= 0;
@@ -524,6 +549,31 @@ public final class TerraformInventoryReader {
               + "\", but its guest_accelerator attaches \"" + Names.printable(types.iterator().next()) + "\"",
           "make the label and the guest_accelerator type agree, as Cloudwise writes them"));
     }
+    if (countLeft != null && countLeft == typeLeft) {
+      uncheckedLabels(List.of("gpu_count", "gpu_type"), countLeft, countAt, key);
+    } else {
+      if (countLeft != null) {
+        uncheckedLabels(List.of("gpu_count"), countLeft, countAt, key);
+      }
+      if (typeLeft != null) {
+        uncheckedLabels(List.of("gpu_type"), typeLeft, typeAt, key);
+      }
+    }
+  }
+
+  /**
+   * The warning that {@code labels} of pool {@code key} are used as written, unchecked, since what they would be
+   * checked against, {@code value} at {@code path}, is a Terraform expression: not an error, as the pool is sized
+   * by the labels, but a label that says more GPUs than the nodes have would place pods that never start.
+   */
+  private void uncheckedLabels(List<String> labels, ScalarNode value, String path, String key) {
+    String said = labels.size() == 1 ? "label '" + labels.get(0) + "'" : "labels '" + String.join("' and '", labels)
+        + "'";
+    warnings.add(Diagnostic.warning(value.origin(), path(key, path), "inventory-label-unchecked",
+        notEvaluated(value, key, path) + ", so " + said + " of the pool " + (labels.size() == 1 ? "is" : "are")
+            + " used as written, unchecked against what GKE attaches",
+        "write the value that it stands for, so that stave can check the " + (labels.size() == 1 ? "label" : "labels")
+            + FROM_NODES));
   }
 
   /**
@@ -536,6 +586,10 @@ public final class TerraformInventoryReader {
    */
   private void noAccelerator(MapNode config, MapNode labels, Integer labelCount, String labelType, String key) {
     Node machineType = Nodes.get(config, "machine_type");
+    ScalarNode typeExpression = expression(machineType);
+    if (labelCount != null && labelCount != 0 && typeExpression != null) {
+      uncheckedLabels(List.of("gpu_count"), typeExpression, "node_config.machine_type", key);
+    }
     if (labelCount == null || labelCount == 0 || machineType != null && !(machineType instanceof ScalarNode t
         && t.isString() && expression(t) == null && MachineTypes.gpus(t.text()).isEmpty())) {
       return;

@@ -116,7 +116,8 @@ class TerraformInventoryReaderTest {
 
   /**
    * A gpu_count label on a pool without guest_accelerator counts GPUs that GKE does not attach: an error at the
-   * label, unless the label is 0, the machine type comes with its GPUs, or it is an expression stave cannot read.
+   * label, unless the label is 0 or the machine type comes with its GPUs; a machine type that is an expression
+   * stave cannot read may be one, so the label is used as written, with a warning that it is not checked.
    */
   @Test
   void aGpuCountLabelWithoutGuestAcceleratorIsAnError() throws IOException {
@@ -144,13 +145,19 @@ class TerraformInventoryReaderTest {
             + " of node pool 'n' is 1, but the pool has no guest_accelerator block, so GKE attaches no GPUs to its"
             + " nodes",
         "  = hint: add the GPUs that the label counts, as Cloudwise writes them: \"guest_accelerator\":"
-            + " [{\"type\": \"nvidia-tesla-t4\", \"count\": 1}]"),
+            + " [{\"type\": \"nvidia-tesla-t4\", \"count\": 1}]",
+        at + "10:71: warning: resource.google_container_node_pool.e.node_config.machine_type: node_config"
+            + ".machine_type of node pool 'e' is \"${var.machine}\", a Terraform expression, which stave does not"
+            + " evaluate, so label 'gpu_count' of the pool is used as written, unchecked against what GKE attaches",
+        "  = hint: write the value that it stands for, so that stave can check the label; for a cluster that is"
+            + " running, 'stave inventory from-nodes' writes an inventory of it"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
   /**
    * Labels that disagree with the GPUs GKE attaches are an error at the label, naming both; blocks whose count
-   * or type is an expression are not compared.
+   * or type is an expression are not compared, and a warning at the first expression that leaves each label
+   * unchecked says so.
    */
   @Test
   void aGpuLabelThatDisagreesWithGuestAcceleratorIsAnError() throws IOException {
@@ -165,13 +172,26 @@ class TerraformInventoryReaderTest {
         }}}
         """);
     String at = temp.resolve("inv.tf.json") + ":3:";
+    String e = temp.resolve("inv.tf.json") + ":";
     assertEquals(List.of(at + "57: error: resource.google_container_node_pool.p.node_config.labels.gpu_type: label"
             + " 'gpu_type' of node pool 'p' is \"nvidia-tesla-v100\", but its guest_accelerator attaches"
             + " \"nvidia-tesla-t4\"",
         "  = hint: make the label and the guest_accelerator type agree, as Cloudwise writes them",
         at + "91: error: resource.google_container_node_pool.p.node_config.labels.gpu_count: label 'gpu_count' of"
             + " node pool 'p' is 4, but its guest_accelerator blocks attach 2 GPUs to a node",
-        "  = hint: make the label and the guest_accelerator count agree, as Cloudwise writes them"),
+        "  = hint: make the label and the guest_accelerator count agree, as Cloudwise writes them",
+        e + "7:36: warning: resource.google_container_node_pool.e.node_config.guest_accelerator[0].type:"
+            + " node_config.guest_accelerator[0].type of node pool 'e' is \"${var.gpu}\", a Terraform expression,"
+            + " which stave does not evaluate, so label 'gpu_type' of the pool is used as written, unchecked against"
+            + " what GKE attaches",
+        "  = hint: write the value that it stands for, so that stave can check the label; for a cluster that is"
+            + " running, 'stave inventory from-nodes' writes an inventory of it",
+        e + "7:100: warning: resource.google_container_node_pool.e.node_config.guest_accelerator[1].count:"
+            + " node_config.guest_accelerator[1].count of node pool 'e' is \"${n}\", a Terraform expression, which"
+            + " stave does not evaluate, so label 'gpu_count' of the pool is used as written, unchecked against what"
+            + " GKE attaches",
+        "  = hint: write the value that it stands for, so that stave can check the label; for a cluster that is"
+            + " running, 'stave inventory from-nodes' writes an inventory of it"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
@@ -227,11 +247,21 @@ class TerraformInventoryReaderTest {
             + ".node_config.guest_accelerator[1].type: node_config.guest_accelerator[1].type of node pool 'p' is"
             + " \"nvidia-tesla-v100\", and node_config.guest_accelerator[0] attaches \"nvidia-tesla-t4\": a node has"
             + " GPUs of one type",
-        "  = hint: give the pool's blocks one type, or put the GPUs of each type in a pool of its own"),
+        "  = hint: give the pool's blocks one type, or put the GPUs of each type in a pool of its own",
+        temp.resolve("inv.tf.json") + ":7:77: warning: resource.google_container_node_pool.e.node_config"
+            + ".guest_accelerator[1].type: node_config.guest_accelerator[1].type of node pool 'e' is \"${var.gpu}\","
+            + " a Terraform expression, which stave does not evaluate, so label 'gpu_type' of the pool is used as"
+            + " written, unchecked against what GKE attaches",
+        "  = hint: write the value that it stands for, so that stave can check the label; for a cluster that is"
+            + " running, 'stave inventory from-nodes' writes an inventory of it"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
-  /** With the count in a label, a block's count is not read: an expression there, as before, is no error. */
+  /**
+   * With the count in a label, a block's count is not read: an expression there is no error, but the labels it
+   * leaves unchecked (gpu_count, and gpu_type, since the block may attach GPUs or none) are warned about once, at
+   * the first such count.
+   */
   @Test
   void aGpuCountLabelLeavesTheBlocksCountsUnread() throws IOException {
     List<Diagnostic> problems = new ArrayList<>();
@@ -251,7 +281,18 @@ class TerraformInventoryReaderTest {
                                     {"gpu_sharing_strategy": "MPS", "max_shared_clients_per_gpu": 4}}]}}
         }}}
         """, problems);
-    assertEquals(List.of(), problems);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    assertEquals(List.of(inv + "4:59 inventory-label-unchecked node_config.guest_accelerator[0].count of node pool 'l'"
+            + " is \"${var.gpus}\", a Terraform expression, which stave does not evaluate, so labels 'gpu_count' and"
+            + " 'gpu_type' of the pool are used as written, unchecked against what GKE attaches",
+        inv + "8:64 inventory-label-unchecked node_config.guest_accelerator[0].count of node pool 'u' is"
+            + " \"${var.gpus}\", a Terraform expression, which stave does not evaluate, so labels 'gpu_count' and"
+            + " 'gpu_type' of the pool are used as written, unchecked against what GKE attaches",
+        inv + "12:64 inventory-label-unchecked node_config.guest_accelerator[1].count of node pool 'z' is"
+            + " \"${var.gpus}\", a Terraform expression, which stave does not evaluate, so labels 'gpu_count' and"
+            + " 'gpu_type' of the pool are used as written, unchecked against what GKE attaches"),
+        problems.stream().map(d -> d.origin() + " " + d.code() + " " + d.message()).toList());
+    assertEquals(List.of(), problems.stream().filter(Diagnostic::isError).toList());
     NodePool z = inventory.find("z").orElseThrow();
     assertEquals(List.of(8, new NodePool.GpuSharing("MPS", 4)), List.of(z.gpuCount(), z.gpuSharing()));
     NodePool l = inventory.find("l").orElseThrow();

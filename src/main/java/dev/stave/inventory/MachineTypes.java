@@ -77,6 +77,19 @@ public final class MachineTypes {
   /** GCE sizes a custom type's memory in steps of 256 MiB. */
   private static final int CUSTOM_MEMORY_STEP = 256;
 
+  /**
+   * E2's shared-core types are left unsized on purpose. Compute Engine's API gives each 2 vCPUs (guestCpus), with
+   * 1 GiB (e2-micro), 2 GiB (e2-small) and 4 GiB (e2-medium), as SkyPilot's catalog of the API's machine types
+   * lists them (https://github.com/skypilot-org/skypilot-catalog, catalogs/v8/gcp/vms.csv), though they share a
+   * physical core and are billed for a fraction of one. The 2 vCPUs are the node's capacity, the number the
+   * symphony model would go by; but pods get the node's allocatable, and the gke model's reservations are GKE's
+   * published rule for other types (1930m of 2 vCPUs), which a shared-core node is not known to follow. stave
+   * has found no published source for what GKE reserves of a shared-core node, and a guess too large would place
+   * pods on CPU the node does not offer: so these types ask for labels, or for an inventory read from the running
+   * nodes (stave inventory from-nodes), whose allocatable is the node's own.
+   */
+  private static final List<String> SHARED_CORE = List.of("e2-micro", "e2-small", "e2-medium");
+
   /** The one predefined type whose memory is not its family's ratio: 864 GiB, not 8 per vCPU. */
   private static final String N2_HIGHMEM_128 = "n2-highmem-128";
 
@@ -209,6 +222,11 @@ public final class MachineTypes {
       return "GCE's " + rules.series() + " custom types have " + rules.vcpusSaid() + " vCPUs and a multiple of "
           + CUSTOM_MEMORY_STEP + " MiB, " + rules.minMiPerCpu() + " to " + rules.maxMiPerCpu() + " MiB per vCPU"
           + (rules.extended() ? " (more with -ext)" : "") + "; or add labels cpu and memory_m";
+    }
+    if (SHARED_CORE.contains(machineType)) {
+      return machineType + " is a shared-core type, whose allocatable CPU on GKE stave cannot compute, so stave does"
+          + " not size it: add labels cpu and memory_m, or write the inventory with 'stave inventory from-nodes', which"
+          + " reads the nodes' allocatable";
     }
     Optional<String> gpus = gpus(machineType);
     if (gpus.isPresent()) {

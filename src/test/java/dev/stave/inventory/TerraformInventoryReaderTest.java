@@ -1152,6 +1152,25 @@ class TerraformInventoryReaderTest {
   }
 
   /**
+   * E2's shared-core types have 2 vCPUs, but what GKE reserves of them stave has no source for, so they are not
+   * sized: the hint says why and what to write instead.
+   */
+  @Test
+  void aSharedCoreTypeIsNotSizedAndSaysWhy() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "e2-medium"}}
+        }}}
+        """);
+    assertEquals(List.of(temp.resolve("inv.tf.json") + ":2:71: error: resource.google_container_node_pool.p"
+            + ".node_config.machine_type: 'e2-medium' is not a machine type stave knows",
+        "  = hint: e2-medium is a shared-core type, whose allocatable CPU on GKE stave cannot compute, so stave does"
+            + " not size it: add labels cpu and memory_m, or write the inventory with 'stave inventory from-nodes',"
+            + " which reads the nodes' allocatable"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  /**
    * A custom type that breaks GCE's rules is no machine GCE could create: sized as written, the pool would be a
    * node that does not exist. The error names the rule, the hint the series' rules; labels cpu and memory_m
    * size the pool without it.

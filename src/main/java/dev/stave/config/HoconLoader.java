@@ -709,7 +709,8 @@ public final class HoconLoader {
    * unresolved values allowed, each value that still needs one is left unresolved, and what it needs is in its
    * rendering. A name that the file or the environment defines is not unset itself: the value it names has its
    * own unset substitution ({@code a = ${X}}, {@code b = ${a}}: X, once, where a has it). A value that copies
-   * another's unset substitution carries the copied one's origin, and is reported there once.
+   * another's unset substitution carries the copied one's origin, and is reported there once, at the key it is
+   * written at.
    */
   private List<Diagnostic> everyUnset(Config unresolved, ConfigObject written, ConfigObject environment, Path path,
       String file) {
@@ -719,16 +720,23 @@ public final class HoconLoader {
     } catch (ConfigException e) {
       return List.of();
     }
-    List<Diagnostic> found = new ArrayList<>();
-    Set<String> seen = new HashSet<>();
-    Deque<ConfigValue> values = new ArrayDeque<>(List.of(lenient));
+    Map<String, Diagnostic> found = new HashMap<>();
+    Set<String> inside = new HashSet<>();
+    Deque<Map.Entry<String, ConfigValue>> values = new ArrayDeque<>(List.of(Map.entry("", lenient)));
     while (!values.isEmpty()) {
-      ConfigValue value = values.pop();
+      Map.Entry<String, ConfigValue> next = values.pop();
+      String treePath = next.getKey();
+      ConfigValue value = next.getValue();
       if (resolvedType(value)) {
         if (value instanceof ConfigObject object) {
-          values.addAll(object.values());
+          for (String k : new TreeSet<>(object.keySet())) {
+            String key = treePath.isEmpty() ? Printable.pathKey(k) : treePath + "." + Printable.pathKey(k);
+            values.add(Map.entry(key, object.get(k)));
+          }
         } else if (value instanceof ConfigList list) {
-          values.addAll(list);
+          for (int i = 0; i < list.size(); i++) {
+            values.add(Map.entry(treePath + "[" + i + "]", list.get(i)));
+          }
         }
         continue;
       }
@@ -745,13 +753,25 @@ public final class HoconLoader {
             || environment.containsKey(use.name())) {
           continue;
         }
-        if (seen.add(use.at() + " " + use.name())) {
-          found.add(unset(use.name(), use.at(), path, file));
+        String seen = use.at() + " " + use.name();
+        if (inside.contains(seen)) {
+          continue;
+        }
+        Diagnostic diagnostic = found.computeIfAbsent(seen, s -> unset(use.name(), use.at(), path, file));
+        String key = diagnostic.jsonPath();
+        // Written inside a value that is itself still to resolve (d = ${base} { q = ${Q} }, or d = ${base} then
+        // d { q = ${Q} }), the key found in the file as written is the outer one; resolved, the tree has the
+        // inner one. A copy elsewhere (e = ${d}) is outside it, and not the key the user wrote.
+        if (!key.isEmpty() && (treePath.startsWith(key + ".") || treePath.startsWith(key + "["))) {
+          found.put(seen, new Diagnostic(diagnostic.severity(), diagnostic.origin(), treePath, diagnostic.code(),
+              diagnostic.message(), diagnostic.hints()));
+          inside.add(seen);
         }
       }
     }
-    found.sort(Comparator.comparing(Diagnostic::origin));
-    return found;
+    List<Diagnostic> sorted = new ArrayList<>(found.values());
+    sorted.sort(null);
+    return sorted;
   }
 
   /** A substitution {@code ${name}} or {@code ${?name}} at {@code index} of a text. */

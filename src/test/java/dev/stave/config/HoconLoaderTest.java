@@ -554,6 +554,18 @@ class HoconLoaderTest {
             + "e = { c = ${Z_UNSET} }\n"));
   }
 
+  /**
+   * Inside an object that a substitution joins or merges at a key, an unset substitution is at the inner key that
+   * has it, also when another key copies the object.
+   */
+  @Test
+  void anUnsetSubstitutionInsideAnObjectJoinedWithASubstitutionNamesTheInnerKey() throws IOException {
+    assertEquals(List.of(unsetAt("x.conf:4:19: error: d.q", "Q_UNSET")),
+        headlines("kind = experiment\nbase { p = 1 }\ne = ${d}\nd = ${base} { q = ${Q_UNSET} }\n"));
+    assertEquals(List.of(unsetAt("x.conf:4:9: error: d.r", "Y_UNSET")),
+        headlines("kind = experiment\nbase { p = 1 }\nd = ${base}\nd { r = ${Y_UNSET} }\n"));
+  }
+
   /** An unset substitution in an included file is in that file, even when the file is included inside a key. */
   @Test
   void anUnsetSubstitutionInAnIncludedFileIsReportedThere() throws IOException {

@@ -142,13 +142,18 @@ public final class HoconLoader {
       try {
         scope = unresolved.resolve(ConfigResolveOptions.noSystem().setAllowUnresolved(false));
       } catch (ConfigException.UnresolvedSubstitution e) {
-        // Typesafe stops at the first unset substitution: each of the others would take a run of its own.
-        List<Diagnostic> unset = e.getMessage() != null && e.getMessage().contains(SUBSTITUTION_CYCLE)
-            ? List.of() : everyUnset(unresolved, parsed.root(), envConfig.root(), path, file);
-        if (!unset.isEmpty()) {
-          throw new UserError(unset);
+        // Typesafe stops at the first unset substitution or cycle: each of the others would take a run of its own.
+        Unset unset = everyUnset(unresolved, parsed.root(), envConfig.root(), path, file);
+        if (unset.found().isEmpty()) {
+          throw e;
         }
-        throw e;
+        List<Diagnostic> all = new ArrayList<>(unset.found());
+        ConfigException cycle = isCycle(e) ? e : unset.cycle();
+        if (cycle != null) {
+          all.add(problem(cycle, path, file));
+        }
+        all.sort(null);
+        throw new UserError(all);
       }
       ConfigObject resolved = scope.root();
       for (String key : envConfig.root().keySet()) {
@@ -684,6 +689,11 @@ public final class HoconLoader {
     return Diagnostic.error(origin, "", code, "invalid HOCON: " + oneLine(message), hint);
   }
 
+  private static boolean isCycle(ConfigException e) {
+    return e instanceof ConfigException.UnresolvedSubstitution && e.getMessage() != null
+        && e.getMessage().contains(SUBSTITUTION_CYCLE);
+  }
+
   /** Names of a substitution that the environment may set: those of {@link #envAsPaths()}. */
   private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
@@ -705,20 +715,39 @@ public final class HoconLoader {
 
   /**
    * Every required substitution that neither the file nor the environment sets, each where it is written, in file
-   * and line order; none when they cannot be told apart from a cycle that Typesafe meets on the way. Resolved with
+   * and line order, and a cycle met besides. Resolved with
    * unresolved values allowed, each value that still needs one is left unresolved, and what it needs is in its
    * rendering. A name that the file or the environment defines is not unset itself: the value it names has its
    * own unset substitution ({@code a = ${X}}, {@code b = ${a}}: X, once, where a has it). A value that copies
    * another's unset substitution carries the copied one's origin, and is reported there once, at the key it is
    * written at.
    */
-  private List<Diagnostic> everyUnset(Config unresolved, ConfigObject written, ConfigObject environment, Path path,
+  private Unset everyUnset(Config unresolved, ConfigObject written, ConfigObject environment, Path path,
       String file) {
+    ConfigResolveOptions options = ConfigResolveOptions.noSystem().setAllowUnresolved(true);
     ConfigObject lenient;
+    ConfigException cycle = null;
     try {
-      lenient = unresolved.resolve(ConfigResolveOptions.noSystem().setAllowUnresolved(true)).root();
+      lenient = unresolved.resolve(options).root();
     } catch (ConfigException e) {
-      return List.of();
+      if (!isCycle(e)) {
+        return new Unset(List.of(), null);
+      }
+      // Typesafe gives up on a cycle even when it may leave values unresolved. Each key is then resolved alone, and
+      // one that leads into the cycle is taken as written: a substitution that neither the file nor the environment
+      // sets is unset whatever the cycle, and so is reported with it.
+      cycle = e;
+      lenient = ConfigFactory.empty().root();
+      for (String k : new TreeSet<>(written.keySet())) {
+        ConfigValue value;
+        try {
+          value = unresolved.withOnlyPath(com.typesafe.config.ConfigUtil.joinPath(k)).resolveWith(unresolved, options)
+              .root().get(k);
+        } catch (ConfigException inCycle) {
+          value = written.get(k);
+        }
+        lenient = lenient.withValue(k, value);
+      }
     }
     Map<String, Diagnostic> found = new HashMap<>();
     Set<String> inside = new HashSet<>();
@@ -771,8 +800,11 @@ public final class HoconLoader {
     }
     List<Diagnostic> sorted = new ArrayList<>(found.values());
     sorted.sort(null);
-    return sorted;
+    return new Unset(sorted, cycle);
   }
+
+  /** The unset substitutions of a file, and the cycle of substitutions met on the way to them, or null. */
+  private record Unset(List<Diagnostic> found, ConfigException cycle) {}
 
   /** A substitution {@code ${name}} or {@code ${?name}} at {@code index} of a text. */
   private record Reference(int index, String name, boolean optional) {}

@@ -616,6 +616,22 @@ class HoconLoaderTest {
   }
 
   /**
+   * A cycle and unset substitutions are reported in one run, whichever Typesafe meets first: the cycle where it
+   * places it, each unset one where it is used, in a value of the cycle too.
+   */
+  @Test
+  void aCycleAndUnsetSubstitutionsAreReportedTogether() throws IOException {
+    String cycle = ": error: invalid HOCON: Could not resolve substitution to a value: ${a} was part of a cycle of"
+        + " substitutions involving ${b}, ${a}, ${b}";
+    assertEquals(List.of(unsetAt("x.conf:2:5: error: c", "Z_UNSET"), "x.conf:4:5" + cycle),
+        headlines("kind = experiment\nc = ${Z_UNSET}\na = ${b}\nb = ${a}\n"));
+    assertEquals(List.of("x.conf:3:5" + cycle, unsetAt("x.conf:4:5: error: c", "Z_UNSET")),
+        headlines("kind = experiment\na = ${b}\nb = ${a}\nc = ${Z_UNSET}\n"));
+    assertEquals(List.of(unsetAt("x.conf:2:9: error: a", "W_UNSET"), "x.conf:3:5" + cycle),
+        headlines("kind = experiment\na = ${b}${W_UNSET}\nb = ${a}\n"));
+  }
+
+  /**
    * Includes more than 50 deep without a cycle are refused by Typesafe, which guesses a cycle and traces its own
    * classes: the error says only how deep, and the hint how to flatten them.
    */

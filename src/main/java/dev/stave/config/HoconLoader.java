@@ -988,10 +988,14 @@ public final class HoconLoader {
       if (resolvedType(value)) {
         return;
       }
+      // Read as the unset ones are read from it ({@link #references}): only required substitutions can be unset,
+      // and "${X}" in quotes is text, so neither may be taken for the value that has an unset ${X} on its line.
       List<String> rendered = new ArrayList<>();
-      Matcher reference = NAMED_SUBSTITUTION.matcher(value.render(com.typesafe.config.ConfigRenderOptions.concise()));
-      while (reference.find()) {
-        rendered.add(reference.group(1).trim());
+      String text = value.render(com.typesafe.config.ConfigRenderOptions.concise());
+      for (Reference reference : references(text, new LineStrings(text, false))) {
+        if (!reference.optional()) {
+          rendered.add(reference.name());
+        }
       }
       if (rendered.isEmpty()) {
         return;
@@ -1087,7 +1091,11 @@ public final class HoconLoader {
     return t.length() > 300 ? t.substring(0, 300) + "..." : t;
   }
 
-  /** The substitution a message names ("${a}"), or the token a parse error met ("got ']'"). */
+  /**
+   * The substitution a message names ("${a}"), or the token a parse error met ("got ']'"). Typesafe's messages are
+   * words, not HOCON: {@link #references} would take a quote or '#' in them for a string or a comment, and miss
+   * a substitution after it.
+   */
   private static final Pattern NAMED_SUBSTITUTION = Pattern.compile("\\$\\{\\??([^}]*)}");
   private static final Pattern MET_TOKEN = Pattern.compile("(?:got|token:) '([^']+)'");
 

@@ -602,6 +602,11 @@ class HoconLoaderTest {
     assertEquals(List.of(unsetAt("x.conf:2:32: error: labels.b", "X_UNSET"),
         unsetAt("x.conf:3:8: error: name", "Y_UNSET")),
         headlines("kind = experiment\nlabels { a = \"${X_UNSET}\", b = ${X_UNSET} }\nname = ${Y_UNSET}\n"));
+    // Nor at one that has it in quotes or as optional, in a value still to resolve.
+    assertEquals(List.of(unsetAt("x.conf:2:37: error: labels.b", "X_UNSET")),
+        headlines("kind = experiment\nlabels { a = \"${X_UNSET}\"${?Y}, b = ${X_UNSET} }\n"));
+    assertEquals(List.of(unsetAt("x.conf:2:32: error: labels.b", "X_UNSET")),
+        headlines("kind = experiment\nlabels { a = x${?X_UNSET}, b = ${X_UNSET} }\n"));
   }
 
   /** A cycle is not fixed by defining the value, which the hint for an undefined one says to do. */

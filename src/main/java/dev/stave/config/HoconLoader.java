@@ -1174,13 +1174,20 @@ public final class HoconLoader {
       return Origin.of(file);
     }
     String shown = file;
+    int line = o.lineNumber();
+    Matcher merged = MERGED.matcher(o.filename() == null && line < 1 ? o.description() : "");
     if (o.filename() != null) {
-      Path p = Path.of(o.filename());
-      if (!p.toAbsolutePath().normalize().equals(path.toAbsolutePath().normalize())) {
-        shown = Sources.display(p);
+      shown = shown(Path.of(o.filename()), path, file);
+    } else if (merged.lookingAt()) {
+      // Maps written at one key in two files (one of them included) have an origin without a file or a line; it
+      // names where each was written, the one in effect first: the key is placed there.
+      try {
+        shown = merged.group(1).equals(file) ? file : shown(Path.of(merged.group(1)), path, file);
+        line = Integer.parseInt(merged.group(2));
+      } catch (InvalidPathException | NumberFormatException e) {
+        line = -1;
       }
     }
-    int line = o.lineNumber();
     if (line < 1) {
       return Origin.of(shown);
     }
@@ -1963,6 +1970,12 @@ public final class HoconLoader {
   private static final Pattern SUBSTITUTION = Pattern.compile("\\$\\{(\\??)([^}]*)}");
 
   private static final Pattern LINE_RANGE = Pattern.compile(": ([0-9]+)-([0-9]+)$");
+
+  /**
+   * The first of the places that Typesafe Config 1.4 names in the origin of values merged from several files
+   * ({@code merge of x.conf: 6,/abs/inc.conf: 1-3}): its file as described, and its first line.
+   */
+  private static final Pattern MERGED = Pattern.compile("merge of (.+?): ([0-9]+)(?:-[0-9]+)?(?:,|$)");
 
   /** References written together, {@code ${N}} or {@code ${N}${M}}: the whole of a value made of them. */
   private static final Pattern WRITTEN_REFERENCE =

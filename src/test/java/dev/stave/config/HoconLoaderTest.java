@@ -566,6 +566,18 @@ class HoconLoaderTest {
         headlines("kind = experiment\nbase { p = 1 }\nd = ${base}\nd { r = ${Y_UNSET} }\n"));
   }
 
+  /**
+   * A map written at one key in a file and in a file it includes is merged with no line of its own: its key is
+   * where the map in effect, the one written later, is written, in either file.
+   */
+  @Test
+  void aKeyMergedAcrossAnIncludeIsWhereTheMapInEffectIsWritten() throws IOException {
+    Files.writeString(dir.resolve("inc.conf"), "\nlabelz {\n  a = 1\n}\n");
+    String top = "kind = experiment\nname = demo\nimage = \"i:1\"\nprocesses { a { command = [x] } }\n";
+    assertEquals(List.of("x.conf:6:1 labelz"), rejected(top + "include \"inc.conf\"\nlabelz { b = 2 }\n"));
+    assertEquals(List.of("inc.conf:2:1 labelz"), rejected(top + "labelz { b = 2 }\ninclude \"inc.conf\"\n"));
+  }
+
   /** An unset substitution in an included file is in that file, even when the file is included inside a key. */
   @Test
   void anUnsetSubstitutionInAnIncludedFileIsReportedThere() throws IOException {

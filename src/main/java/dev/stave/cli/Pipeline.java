@@ -427,6 +427,8 @@ final class Pipeline {
           String hint = what.startsWith("PersistentVolumeClaim ")
               ? "the project's experiments share its storage claim: give them the same storage size and"
                   + " storage_class (or context default_pvc_size), or different projects"
+              : what.startsWith("Namespace ") ? namespaceHint(what.substring("Namespace ".length()), earlier,
+                  bundle.getKey())
               : "rename an experiment or a process, or give the experiments different namespaces (project)";
           // Each at the key its name is made from (a process, a group, a service), else at the config's name.
           Origin here = origin(origin.apply(o), bundle.getKey());
@@ -447,6 +449,22 @@ final class Pipeline {
         }
       }
     }
+  }
+
+  /**
+   * Shared Namespaces are all alike (README, Labels), so two differ only when one is named after its own bundle
+   * (no project, or a project of its own name): that one carries the bundle's label and is the bundle's own.
+   * Renaming a process does not part them, and neither does setting both projects alike: the owner's name does.
+   */
+  private static String namespaceHint(String namespace, String first, String second) {
+    String owner = first.equals(namespace) ? first : second.equals(namespace) ? second : null;
+    if (owner == null) {
+      return "give the configs different namespaces (project or namespace)";
+    }
+    String other = owner.equals(first) ? second : first;
+    return "bundle '" + owner + "' owns Namespace " + namespace + ", as it is named after it, while bundle '" + other
+        + "' shares it as a project's: to share it, rename config '" + owner + "' and set its project or namespace"
+        + " to " + namespace + "; to keep them apart, give '" + other + "' another project or namespace";
   }
 
   /** {@code given}, or where the config of {@code bundle} writes its name when no key names the object. */

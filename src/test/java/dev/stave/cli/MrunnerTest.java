@@ -509,6 +509,24 @@ class MrunnerTest {
         "    | project: m", mars + ":3:7: note: bundle 'm' makes Namespace m here, and bundle 'e' another at " + inMars
         + ":3:10"), namespaces.err().lines().filter(l -> l.contains(": error: ") || l.contains(": note: ")
             || l.startsWith("    | p")).toList());
+    // The cluster's Namespace is its own, named after it; renaming a process would part nothing.
+    assertEquals(List.of("  = hint: bundle 'm' owns Namespace m, as it is named after it, while bundle 'e' shares it as"
+        + " a project's: to share it, rename config 'm' and set its project or namespace to m; to keep them apart,"
+        + " give 'e' another project or namespace"), namespaces.err().lines().filter(l -> l.startsWith("  = hint:"))
+        .toList());
+    // An experiment named after the project owns its Namespace even with that project set: the projects agree.
+    Path owner = write("owner.yaml", "kind: experiment\nname: lab\nproject: lab\nimage: img:1\n"
+        + "processes: {p: {command: [x]}}\n");
+    Run owned = Run.of("compile", owner.toString(), a.toString(), "-o", "-");
+    assertEquals(1, owned.code(), owned.err());
+    assertEquals(a + ":3:10: error: bundles 'lab' and 'a' both have Namespace lab, each a different one (the other"
+        + " made at " + owner + ":3:10); applied together, the one applied last would replace the other\n"
+        + "    | project: lab\n    |          ^\n"
+        + "  = hint: bundle 'lab' owns Namespace lab, as it is named after it, while bundle 'a' shares it as a"
+        + " project's: to share it, rename config 'lab' and set its project or namespace to lab; to keep them apart,"
+        + " give 'a' another project or namespace\n"
+        + owner + ":3:10: note: bundle 'lab' makes Namespace lab here, and bundle 'a' another at " + a
+        + ":3:10\n    | project: lab\n    |          ^\n", owned.err());
 
     // Made at one key of a file both configs include, the error says so, and no note names its own place.
     Path common = write("common.conf", "project = shared\nimage = \"img:1\"\nstorage { mount = /data }\n");

@@ -2,6 +2,7 @@ package dev.stave.diag;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Prints diagnostics as {@code file:line:col: error: path: message}, then the source line with a caret
@@ -13,6 +14,12 @@ public final class DiagnosticPrinter {
   private static final int MAX_SOURCE_WIDTH = 160;
   /** A message quotes config values; a hostile value must not flood the terminal either. */
   private static final int MAX_MESSAGE_LENGTH = 400;
+
+  /**
+   * Codes of diagnostics about what a path is rather than what it holds ({@code --templates} naming a file): never
+   * quoted, not even when that file is a config of the same run, whose lines are kept to quote its own errors.
+   */
+  private static final Set<String> ABOUT_A_PATH = Set.of("templates-dir");
 
   private final Sources sources;
 
@@ -58,7 +65,7 @@ public final class DiagnosticPrinter {
 
   private String format(Diagnostic d, Quotes quotes) {
     // First, as reading a file only to quote it hides its credentials, before anything is printed.
-    String line = sources.line(d.origin().file(), d.origin().line());
+    String line = ABOUT_A_PATH.contains(d.code()) ? null : sources.line(d.origin().file(), d.origin().line());
     StringBuilder out = new StringBuilder();
     // A file's name is someone else's text too: one named with an escape sequence must not reach the terminal.
     out.append(Printable.exactLine(sources.redact(d.origin().toString()))).append(": ")

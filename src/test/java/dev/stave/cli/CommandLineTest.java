@@ -526,9 +526,17 @@ class CommandLineTest {
       args.addAll(List.of("--templates", file.toString()));
       Run run = Run.of(args.toArray(String[]::new));
       assertEquals(1, run.code(), command + ": " + run.err());
-      assertEquals(file + ":1:1: error: --templates must name a folder of templates\n"
+      assertEquals(file + ":1:1: error: --templates names a file; it must name a folder of templates\n"
           + "  = hint: pass a folder holding files such as job.ftl\n", run.err(), command);
     }
+    // Nor is a config of the same run, read for its own errors, when it is given as the templates folder too.
+    Path config = Files.writeString(dir.resolve("c.yaml"), "kind: experiment\nname: c\nimage: img:1\n"
+        + "processes: {p: {command: [x]}}\n");
+    Run same = Run.of("compile", config.toString(), "--templates", config.toString(), "-o", "-");
+    assertEquals(1, same.code(), same.err());
+    assertEquals(config + ":1:1: error: --templates names a file; it must name a folder of templates\n"
+        + "  = hint: pass a folder holding files such as job.ftl\n", same.err());
+    assertEquals("", same.out());
   }
 
   /** A --templates path that is not there says so, rather than that it must name a folder. */

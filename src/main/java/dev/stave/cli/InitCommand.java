@@ -96,7 +96,11 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
           : " already exists; choose another file or remove it"));
       return Main.IO;
     } catch (java.nio.file.NoSuchFileException e) {
-      context.err().println("stave: cannot write " + shown + ": its folder does not exist; create it first");
+      // The kernel says "no such file" too for a folder that is there but makes no new files (/proc, /sys).
+      Path folder = output.toAbsolutePath().getParent();
+      context.err().println("stave: cannot write " + shown + (folder != null && Files.isDirectory(folder)
+          ? ": its folder takes no new files; choose another folder"
+          : ": its folder does not exist; create it first"));
       return Main.IO;
     } catch (IOException e) {
       context.err().println("stave: cannot write " + shown + ": " + Printable.line(IoErrors.cause(e)));

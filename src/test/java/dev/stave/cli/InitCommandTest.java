@@ -3,6 +3,7 @@ package dev.stave.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -195,5 +196,15 @@ class InitCommandTest {
     Run run = Run.of("init", "-o", file.toString());
     assertEquals(Main.IO, run.code(), run.err());
     assertEquals("stave: cannot write " + file + ": its folder does not exist; create it first\n", run.err());
+  }
+
+  /** Linux's /proc is a folder that makes no files, and answers "no such file" as a missing folder does. */
+  @Test
+  void aFolderThatTakesNoFilesIsNotSaidToBeMissing() {
+    assumeTrue(Files.isDirectory(Path.of("/proc/self")), "needs Linux's /proc");
+    Run run = Run.of("init", "-o", "/proc/x.yaml");
+    assertEquals(Main.IO, run.code(), run.err());
+    assertEquals("stave: cannot write /proc/x.yaml: its folder takes no new files; choose another folder\n",
+        run.err());
   }
 }

@@ -29,6 +29,7 @@ import java.io.InputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -98,9 +99,11 @@ public final class SchemaValidator {
   public ConfigFile accept(ConfigFile config, List<Diagnostic> problems) {
     Node root = variables.settle(config.root());
     Set<ValidationMessage> messages = schema.validate(toJson(root));
+    List<Diagnostic> found = new ArrayList<>();
     for (ValidationMessage m : messages) {
-      problems.add(toDiagnostic(root, m));
+      found.add(toDiagnostic(root, m));
     }
+    problems.addAll(withoutEchoes(found));
     if (!messages.isEmpty()) {
       return null;
     }
@@ -110,6 +113,34 @@ public final class SchemaValidator {
       variables.warnQuotedReferences(root, "", problems);
     }
     return config.withRoot(root);
+  }
+
+  /**
+   * One error for a misspelt key: a map whose allowed keys depend on another (a schedule's on assign_to) also
+   * refuses the key by name ("not allowed here"), and misses the key it was meant to be ("missing required key
+   * 'node_pool_name'"). Both say less than the unknown key's did-you-mean, so they are left out.
+   */
+  private static List<Diagnostic> withoutEchoes(List<Diagnostic> found) {
+    Set<String> unknown = new HashSet<>();
+    Set<String> meant = new HashSet<>();
+    for (Diagnostic d : found) {
+      if (d.code().equals("unknown-key")) {
+        unknown.add(d.jsonPath());
+        String parent = d.jsonPath().contains(".") ? d.jsonPath().substring(0, d.jsonPath().lastIndexOf('.')) : "";
+        d.hints().stream().filter(h -> h.startsWith("did you mean '"))
+            .forEach(h -> meant.add(parent + " " + h.substring("did you mean '".length(), h.length() - 2)));
+      }
+    }
+    List<Diagnostic> kept = new ArrayList<>();
+    for (Diagnostic d : found) {
+      boolean refusedByName = d.code().equals("schema-propertyNames") && unknown.contains(d.jsonPath());
+      boolean missingMeant = d.code().equals("schema-required")
+          && meant.contains(d.jsonPath() + " " + d.message().replaceFirst("^missing required key '(.*)'$", "$1"));
+      if (!refusedByName && !missingMeant) {
+        kept.add(d);
+      }
+    }
+    return kept;
   }
 
   static JsonNode toJson(Node node) {

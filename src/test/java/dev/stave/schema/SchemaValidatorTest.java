@@ -63,6 +63,20 @@ class SchemaValidatorTest {
         group.hints());
   }
 
+  /** Not also "not allowed here" with assign_to's keys, nor "missing required key" for the key meant. */
+  @Test
+  void aMisspeltScheduleKeyIsOneErrorWithTheKeyMeant() throws IOException {
+    for (String written : List.of("node_pool", "node_pool_nam")) {
+      Diagnostic d = only("experiment", EXPERIMENT
+          + "processes: {a: {schedule: {assign_to: node_pool, " + written + ": p}}}\n");
+      assertEquals("processes.a.schedule." + written, d.jsonPath());
+      assertEquals(4, d.origin().line());
+      assertEquals(50, d.origin().column());
+      assertEquals("unknown key '" + written + "'", d.message());
+      assertEquals(List.of("did you mean 'node_pool_name'?"), d.hints());
+    }
+  }
+
   @Test
   void aKeyThatDoesNotApplyIsReportedAtTheKey() throws IOException {
     Diagnostic d = only("experiment", EXPERIMENT

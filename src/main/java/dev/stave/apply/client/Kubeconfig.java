@@ -55,6 +55,13 @@ public final class Kubeconfig {
   private static final Map<String, List<String>> FILE_FIELDS = Map.of(
       "cluster", List.of("certificate-authority"),
       "user", List.of("client-certificate", "client-key", "tokenFile"));
+  // The keys that kubectl (client-go's clientcmd, which tests len(...) > 0) reads as unset when empty.
+  // client-java reads an empty file key as a file named "" (the kubeconfig's folder, which cannot be read)
+  // and empty data as an empty certificate authority ("expected non-empty set of trusted certificates").
+  private static final Map<String, List<String>> UNSET_WHEN_EMPTY = Map.of(
+      "cluster", List.of("certificate-authority", "certificate-authority-data"),
+      "user", List.of("client-certificate", "client-certificate-data", "client-key", "client-key-data",
+          "tokenFile"));
 
   private Kubeconfig() {}
 
@@ -557,10 +564,16 @@ public final class Kubeconfig {
     }
   }
 
+  /** A copy of {@code entry} with its relative paths made absolute, and its empty keys kubectl reads as unset gone. */
   private static Map<Object, Object> withAbsolutePaths(Map<?, ?> entry, String field, Path folder) {
     Map<Object, Object> copy = new LinkedHashMap<>(entry);
     if (entry.get(field) instanceof Map<?, ?> body) {
       Map<Object, Object> fields = new LinkedHashMap<>(body);
+      for (String key : UNSET_WHEN_EMPTY.getOrDefault(field, List.of())) {
+        if ("".equals(fields.get(key))) {
+          fields.remove(key);
+        }
+      }
       for (String key : FILE_FIELDS.getOrDefault(field, List.of())) {
         if (fields.get(key) instanceof String path && !path.isEmpty() && !Path.of(path).isAbsolute()) {
           fields.put(key, folder.resolve(path).toString());

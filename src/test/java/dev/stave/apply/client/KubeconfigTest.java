@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -259,6 +260,28 @@ class KubeconfigTest {
     Path both = withTls("", "client-key: me.key, client-key-data: c2VjcmV0LWtleS12YWx1ZQ==");
     assertEquals("the user 'me' in " + both + " names a client-key and client-key-data but no client-certificate or"
         + " client-certificate-data: a client certificate is sent only with its key", invalid(both));
+  }
+
+  /**
+   * kubectl reads an empty certificate, key, authority or token file key as unset; client-java read an empty
+   * file key as a file named "" and empty authority data as no authority at all, and the run ended with exit 4.
+   */
+  @Test
+  void emptyCertificateKeyAuthorityAndTokenFileKeysAreUnsetAsKubectlReadsThem() throws IOException {
+    Path empty = withTls(", certificate-authority: \"\", certificate-authority-data: \"\"", "token: t,"
+        + " client-certificate: \"\", client-certificate-data: \"\", client-key: \"\", client-key-data: \"\","
+        + " tokenFile: \"\"");
+    KubeConfig merged = Kubeconfig.merge(List.of(empty));
+    assertEquals(Arrays.asList(null, null, null, null, null, null), Arrays.asList(merged.getCertificateAuthorityFile(),
+        merged.getCertificateAuthorityData(), merged.getClientCertificateFile(), merged.getClientCertificateData(),
+        merged.getClientKeyFile(), merged.getClientKeyData()));
+    assertEquals(Map.of("token", "t"), ((Map<?, ?>) ((Map<?, ?>) merged.getUsers().get(0)).get("user")));
+    // The run goes on with the token: before, it ended naming "the client-certificate file  of the user 'me'".
+    Kubeconfig.open(empty, null, env(null), Deadline.after(Duration.ofMinutes(1)));
+    // An empty certificate beside a key is no certificate: the pair check names the key alone.
+    Path keyOnly = withTls("", "client-certificate: \"\", client-key-data: c2VjcmV0LWtleS12YWx1ZQ==");
+    assertEquals("the user 'me' in " + keyOnly + " names a client-key-data but no client-certificate or"
+        + " client-certificate-data: a client certificate is sent only with its key", invalid(keyOnly));
   }
 
   @Test

@@ -200,6 +200,44 @@ class LauncherIT {
     }
   }
 
+  /**
+   * A run killed between making the lock folder and writing its pid into it left a folder with no pid, and
+   * every later run (without flock) waited for it for ever. A folder that holds no pid for three seconds is
+   * taken over.
+   */
+  @Test
+  void aLockFolderThatNeverGetsAPidIsTakenOver() throws Exception {
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Path tools = Files.createDirectories(home.resolve("tools"));
+    for (String tool : List.of("bash", "mkdir", "mktemp", "rm", "sleep", "touch")) {
+      Path found = Path.of("/usr/bin", tool);
+      Files.createSymbolicLink(tools.resolve(tool), Files.exists(found) ? found : Path.of("/bin", tool));
+    }
+    Files.writeString(bin.resolve("mvn"), "#!/bin/sh\nmkdir -p target && touch target/stave.jar\n");
+    Files.writeString(bin.resolve("java"), "#!/bin/sh\necho ran\n");
+    for (Path tool : List.of(bin.resolve("mvn"), bin.resolve("java"))) {
+      Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwx------"));
+    }
+    Path checkout = Files.createDirectories(home.resolve("co"));
+    Files.copy(Path.of("stave"), checkout.resolve("stave"));
+    Files.writeString(checkout.resolve("pom.xml"), "<project/>");
+    Files.createDirectories(checkout.resolve("target/.stave-build.lock.d"));
+    ProcessBuilder builder = new ProcessBuilder(tools.resolve("bash").toString(), "co/stave", "--version")
+        .directory(home.toFile()).redirectOutput(home.resolve("out").toFile())
+        .redirectError(home.resolve("err").toFile());
+    builder.environment().clear();
+    builder.environment().putAll(Map.of("STAVE_CDS", "0", "HOME", home.toString(), "LANG", "C.UTF-8",
+        "PATH", bin + ":" + tools));
+    Process launcher = builder.start();
+    assertTrue(launcher.waitFor(Run.HANG.toMillis(), TimeUnit.MILLISECONDS), "the launcher waits for ever");
+    assertEquals(0, launcher.exitValue(), Files.readString(home.resolve("err")));
+    assertEquals("stave: waiting for the build that another ./stave started...\n"
+        + "stave: building (mvn -B -q -DskipTests package)...\n", Files.readString(home.resolve("err")));
+    assertEquals("ran\n", Files.readString(home.resolve("out")));
+    assertEquals(List.of(checkout.resolve("target/stave.jar")), Files.list(checkout.resolve("target")).toList(),
+        "the lock folder is removed");
+  }
+
   /** A container's C locale would leave the JVM unable to name a non-ASCII path; the launcher gives it UTF-8. */
   @Test
   void aNonAsciiPathWorksInTheCLocale() throws Exception {

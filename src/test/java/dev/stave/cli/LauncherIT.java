@@ -238,6 +238,49 @@ class LauncherIT {
         "the lock folder is removed");
   }
 
+  /**
+   * Ctrl-C during a build left the build's log in $TMPDIR (and, with flock, nothing removed it at all). The
+   * launcher runs in a session of its own, so that the interrupt goes to it and its build as a terminal's would.
+   * Once with flock, once with a PATH that has none (the lock is a folder then, which goes too).
+   */
+  @Test
+  void ctrlCDuringABuildLeavesNothingBehind() throws Exception {
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Path tools = Files.createDirectories(home.resolve("tools"));
+    for (String tool : List.of("bash", "cat", "mkdir", "mktemp", "rm", "sleep", "touch")) {
+      Path found = Path.of("/usr/bin", tool);
+      Files.createSymbolicLink(tools.resolve(tool), Files.exists(found) ? found : Path.of("/bin", tool));
+    }
+    Files.writeString(bin.resolve("mvn"), "#!/bin/sh\ntouch ../mvn.started\nsleep 60\n");
+    Files.setPosixFilePermissions(bin.resolve("mvn"), PosixFilePermissions.fromString("rwx------"));
+    Path temporary = Files.createDirectories(home.resolve("tmp"));
+    for (String path : List.of(System.getenv().getOrDefault("PATH", "/usr/bin:/bin"), tools.toString())) {
+      Path checkout = Files.createDirectories(home.resolve("co"));
+      Files.copy(Path.of("stave"), checkout.resolve("stave"));
+      Files.writeString(checkout.resolve("pom.xml"), "<project/>");
+      ProcessBuilder builder = new ProcessBuilder("setsid", tools.resolve("bash").toString(), "co/stave", "--version")
+          .directory(home.toFile()).redirectOutput(home.resolve("out").toFile())
+          .redirectError(home.resolve("err").toFile());
+      builder.environment().clear();
+      builder.environment().putAll(Map.of("STAVE_CDS", "0", "HOME", home.toString(), "LANG", "C.UTF-8",
+          "PATH", bin + ":" + path, "TMPDIR", temporary.toString()));
+      Process launcher = builder.start();
+      while (!Files.exists(home.resolve("mvn.started")) && launcher.isAlive()) {
+        Thread.sleep(50);
+      }
+      // setsid runs bash in its own process: the launcher's pid is its session's and process group's.
+      new ProcessBuilder("kill", "-INT", "--", "-" + launcher.pid()).inheritIO().start().waitFor();
+      assertTrue(launcher.waitFor(Run.HANG.toMillis(), TimeUnit.MILLISECONDS), path);
+      assertEquals("stave: building (mvn -B -q -DskipTests package)...\n", Files.readString(home.resolve("err")));
+      assertEquals(130, launcher.exitValue(), path);
+      assertEquals(List.of(), Files.list(temporary).toList(), "the build's log is removed: " + path);
+      assertEquals(List.of(), Files.list(checkout.resolve("target"))
+          .filter(file -> !file.endsWith(".stave-build.lock")).toList(), "the lock folder is removed: " + path);
+      deleteTree(checkout);
+      Files.delete(home.resolve("mvn.started"));
+    }
+  }
+
   /** A container's C locale would leave the JVM unable to name a non-ASCII path; the launcher gives it UTF-8. */
   @Test
   void aNonAsciiPathWorksInTheCLocale() throws Exception {

@@ -281,6 +281,33 @@ class LauncherIT {
     }
   }
 
+  /**
+   * bash 3.2 (macOS's) has no BASH_CMDS, where the launcher looked up the java that hash found: the archive was
+   * never recorded nor used there. A hash that records nothing, as bash 3.2's leaves BASH_CMDS empty, stands in
+   * for it; the java on the PATH prints its arguments, and the archive is fresh for it.
+   */
+  @Test
+  void theArchiveIsUsedWhereBashHasNoBashCmds() throws Exception {
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Path java = bin.resolve("java");
+    Files.writeString(java, "#!/bin/sh\nprintf '%s\\n' \"$@\"\n");
+    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwx------"));
+    Files.copy(Path.of("stave"), home.resolve("stave"));
+    Path target = Files.createDirectories(home.resolve("target"));
+    Files.writeString(target.resolve("stave.jar"), "jar");
+    Files.setLastModifiedTime(target.resolve("stave.jar"), FileTime.from(Instant.now().minusSeconds(60)));
+    Files.writeString(target.resolve("stave.jsa"), "archive");
+    Files.writeString(target.resolve("stave.jsa.stamp"), "");
+    Files.createSymbolicLink(target.resolve("stave.jsa.java"), java);
+    Map<String, String> env = new HashMap<>(System.getenv());
+    env.remove("STAVE_CDS");
+    env.put("BASH_FUNC_hash%%", "() { return 0; }");
+    Run flags = launch(env, bin, "--version");
+    assertEquals(0, flags.code(), flags.err());
+    assertTrue(flags.out().lines().anyMatch(("-XX:SharedArchiveFile=" + target.resolve("stave.jsa"))::equals),
+        flags.out());
+  }
+
   /** A container's C locale would leave the JVM unable to name a non-ASCII path; the launcher gives it UTF-8. */
   @Test
   void aNonAsciiPathWorksInTheCLocale() throws Exception {

@@ -308,6 +308,48 @@ class LauncherIT {
         flags.out());
   }
 
+  /**
+   * A run started while another's build was writing the jar found it newer than the sources and ran it half
+   * written. The build's mark sends it to the lock, held here (without flock) by this test's process, which
+   * then lets go as the build would end.
+   */
+  @Test
+  void aRunWaitsForABuildThatIsWritingTheJar() throws Exception {
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Path tools = Files.createDirectories(home.resolve("tools"));
+    for (String tool : List.of("bash", "mkdir", "rm", "sleep")) {
+      Path found = Path.of("/usr/bin", tool);
+      Files.createSymbolicLink(tools.resolve(tool), Files.exists(found) ? found : Path.of("/bin", tool));
+    }
+    Files.writeString(bin.resolve("java"), "#!/bin/sh\necho ran\n");
+    Files.setPosixFilePermissions(bin.resolve("java"), PosixFilePermissions.fromString("rwx------"));
+    Path checkout = Files.createDirectories(home.resolve("co"));
+    Files.copy(Path.of("stave"), checkout.resolve("stave"));
+    Files.writeString(checkout.resolve("pom.xml"), "<project/>");
+    Files.setLastModifiedTime(checkout.resolve("pom.xml"), FileTime.from(Instant.now().minusSeconds(60)));
+    Path lock = Files.createDirectories(checkout.resolve("target/.stave-build.lock.d"));
+    Files.writeString(lock.resolve("pid"), ProcessHandle.current().pid() + "\n");
+    Files.writeString(checkout.resolve("target/stave.jar"), "half a jar");
+    Files.writeString(checkout.resolve("target/.stave-building"), "");
+    ProcessBuilder builder = new ProcessBuilder(tools.resolve("bash").toString(), "co/stave", "--version")
+        .directory(home.toFile()).redirectOutput(home.resolve("out").toFile())
+        .redirectError(home.resolve("err").toFile());
+    builder.environment().clear();
+    builder.environment().putAll(Map.of("STAVE_CDS", "0", "HOME", home.toString(), "LANG", "C.UTF-8",
+        "PATH", bin + ":" + tools));
+    Process launcher = builder.start();
+    while (Files.readString(home.resolve("err")).isEmpty() && launcher.isAlive()) {
+      Thread.sleep(50);
+    }
+    Files.delete(checkout.resolve("target/.stave-building"));
+    deleteTree(lock);
+    assertTrue(launcher.waitFor(Run.HANG.toMillis(), TimeUnit.MILLISECONDS));
+    assertEquals("stave: waiting for the build that another ./stave started...\n",
+        Files.readString(home.resolve("err")));
+    assertEquals(0, launcher.exitValue());
+    assertEquals("ran\n", Files.readString(home.resolve("out")));
+  }
+
   /** A container's C locale would leave the JVM unable to name a non-ASCII path; the launcher gives it UTF-8. */
   @Test
   void aNonAsciiPathWorksInTheCLocale() throws Exception {

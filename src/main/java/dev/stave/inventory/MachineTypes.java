@@ -14,31 +14,49 @@ import java.util.stream.Stream;
 /**
  * vCPUs and memory of GCE machine types, for pools whose Terraform carries no Cloudwise labels. GCE's
  * published memory per vCPU (in GiB, which GCE writes "GB"): n1 standard 3.75, highmem 6.5, highcpu
- * 0.9; n2 and e2 standard 4, highmem 8, highcpu 1; c2 standard 4 (see VCPUS). Custom types say their memory
+ * 0.9; n2, n2d and e2 standard 4, highmem 8, highcpu 1; c2 standard 4 (see VCPUS). Custom types say their memory
  * in MiB. Unlike Cloudwise, n1-highcpu is 0.9 GiB per vCPU, not 1.8. Only the sizes GCE has are known: a pool of
  * another (n1-standard-6) could not be created, and sizing it by the ratio would invent a node.
  */
 public final class MachineTypes {
   private static final Pattern PREDEFINED =
-      Pattern.compile("(n1|n2|e2|c2)-(standard|highmem|highcpu)-([0-9]{1,3})");
+      Pattern.compile("(n1|n2|n2d|e2|c2)-(standard|highmem|highcpu)-([0-9]{1,3})");
   private static final Pattern CUSTOM =
       Pattern.compile("(?:(n1|n2|n2d|e2)-)?custom-([0-9]{1,3})-([0-9]{1,7})(-ext)?");
-  private static final Map<String, BigDecimal> GIB_PER_CPU = Map.of(
-      "n1-standard", new BigDecimal("3.75"), "n1-highmem", new BigDecimal("6.5"), "n1-highcpu", new BigDecimal("0.9"),
-      "n2-standard", BigDecimal.valueOf(4), "n2-highmem", BigDecimal.valueOf(8), "n2-highcpu", BigDecimal.ONE,
-      "e2-standard", BigDecimal.valueOf(4), "e2-highmem", BigDecimal.valueOf(8), "e2-highcpu", BigDecimal.ONE,
-      "c2-standard", BigDecimal.valueOf(4));
+  private static final Map<String, BigDecimal> GIB_PER_CPU = Map.ofEntries(
+      Map.entry("n1-standard", new BigDecimal("3.75")), Map.entry("n1-highmem", new BigDecimal("6.5")),
+      Map.entry("n1-highcpu", new BigDecimal("0.9")),
+      Map.entry("n2-standard", BigDecimal.valueOf(4)), Map.entry("n2-highmem", BigDecimal.valueOf(8)),
+      Map.entry("n2-highcpu", BigDecimal.ONE),
+      // N2D has N2's memory per vCPU: every n2d row of the catalog cited at N2D below is 4, 8 or 1 GiB per vCPU.
+      Map.entry("n2d-standard", BigDecimal.valueOf(4)), Map.entry("n2d-highmem", BigDecimal.valueOf(8)),
+      Map.entry("n2d-highcpu", BigDecimal.ONE),
+      Map.entry("e2-standard", BigDecimal.valueOf(4)), Map.entry("e2-highmem", BigDecimal.valueOf(8)),
+      Map.entry("e2-highcpu", BigDecimal.ONE),
+      Map.entry("c2-standard", BigDecimal.valueOf(4)));
   private static final List<Integer> N1 = List.of(2, 4, 8, 16, 32, 64, 96);
   private static final List<Integer> N2 = List.of(2, 4, 8, 16, 32, 48, 64, 80, 96, 128);
-  private static final Map<String, List<Integer>> VCPUS = Map.of(
-      "n1-standard", List.of(1, 2, 4, 8, 16, 32, 64, 96), "n1-highmem", N1, "n1-highcpu", N1,
-      "n2-standard", N2, "n2-highmem", N2, "n2-highcpu", N2.subList(0, N2.size() - 1),
-      "e2-standard", List.of(2, 4, 8, 16, 32), "e2-highmem", List.of(2, 4, 8, 16),
-      "e2-highcpu", List.of(2, 4, 8, 16, 32),
+  /**
+   * The N2D sizes, as the Compute Engine API lists them in SkyPilot's catalog of GCE machine types
+   * (https://github.com/skypilot-org/skypilot-catalog, catalogs/v8/gcp/vms.csv at commit
+   * 8427bbff988abdd050a9f51addd314ef31cb4e85), whose rows repeat each type per zone with the same size:
+   * n2d-standard-2 to -224 with 4 GiB per vCPU (n2d-standard-2 8 GiB, -128 512 GiB, -224 896 GiB), n2d-highmem-2 to
+   * -96 with 8 (n2d-highmem-96 768 GiB) and n2d-highcpu-2 to -224 with 1 (n2d-highcpu-224 224 GiB). Unlike N2, no
+   * N2D type departs from its family's ratio, and n2d-highmem stops at 96 vCPUs.
+   */
+  private static final List<Integer> N2D = List.of(2, 4, 8, 16, 32, 48, 64, 80, 96, 128, 224);
+  private static final Map<String, List<Integer>> VCPUS = Map.ofEntries(
+      Map.entry("n1-standard", List.of(1, 2, 4, 8, 16, 32, 64, 96)), Map.entry("n1-highmem", N1),
+      Map.entry("n1-highcpu", N1),
+      Map.entry("n2-standard", N2), Map.entry("n2-highmem", N2), Map.entry("n2-highcpu", N2.subList(0, N2.size() - 1)),
+      Map.entry("n2d-standard", N2D), Map.entry("n2d-highmem", N2D.subList(0, N2D.indexOf(96) + 1)),
+      Map.entry("n2d-highcpu", N2D),
+      Map.entry("e2-standard", List.of(2, 4, 8, 16, 32)), Map.entry("e2-highmem", List.of(2, 4, 8, 16)),
+      Map.entry("e2-highcpu", List.of(2, 4, 8, 16, 32)),
       // The compute-optimized C2 series has standard types only, 4 GiB per vCPU: c2-standard-4 (16 GiB), -8 (32),
       // -16 (64), -30 (120) and -60 (240), as the Compute Engine API lists them in SkyPilot's catalog of GCE
       // machine types (https://github.com/skypilot-org/skypilot-catalog, catalogs/v8/gcp/vms.csv).
-      "c2-standard", List.of(4, 8, 16, 30, 60));
+      Map.entry("c2-standard", List.of(4, 8, 16, 30, 60)));
   /**
    * The GPU types of GCE's accelerator-optimized series, whose machine types come with their GPUs
    * (https://cloud.google.com/compute/docs/accelerator-optimized-machines: "Each machine type within a series
@@ -233,7 +251,7 @@ public final class MachineTypes {
       return "GCE's " + series(machineType) + " types come with their GPUs, " + gpus.get() + ", and stave knows"
           + " none of their sizes: add labels cpu, memory_m, gpu_type and gpu_count (GPUs per node)";
     }
-    return "stave knows n1-, n2- and e2-standard|highmem|highcpu-N and c2-standard-N in GCE's sizes and custom-C-M (M"
-        + " in MiB); or add labels cpu and memory_m";
+    return "stave knows n1-, n2-, n2d- and e2-standard|highmem|highcpu-N and c2-standard-N in GCE's sizes and"
+        + " custom-C-M (M in MiB); or add labels cpu and memory_m";
   }
 }

@@ -96,9 +96,35 @@ class GkeModelTest {
     assertEquals(new MachineTypes.Machine(60, 245760), MachineTypes.lookup("c2-standard-60").orElseThrow());
     for (String none : List.of("n1-standard-6", "n1-highmem-1", "n2-highcpu-128", "e2-standard-64", "e2-highmem-32",
         "e2-highcpu-1", "n2-standard-0", "n1-standard-08", "n2-highmem-016", "c2-standard-2", "c2-standard-32",
-        "c2-highmem-4", "c2-highcpu-8", "c2-standard-08", "n2d-standard-4", "e2-medium")) {
+        "c2-highmem-4", "c2-highcpu-8", "c2-standard-08", "e2-medium")) {
       assertEquals(Optional.empty(), MachineTypes.lookup(none), none);
     }
+  }
+
+  /**
+   * N2D types in the sizes of the Compute Engine API's catalog: the smallest and largest of each family and one in
+   * between. A size the catalog does not list stays unknown, and its hint lists the family's sizes.
+   */
+  @Test
+  void n2dMachineTypes() {
+    assertEquals(new MachineTypes.Machine(2, 8192), MachineTypes.lookup("n2d-standard-2").orElseThrow());
+    assertEquals(new MachineTypes.Machine(48, 196608), MachineTypes.lookup("n2d-standard-48").orElseThrow());
+    assertEquals(new MachineTypes.Machine(128, 524288), MachineTypes.lookup("n2d-standard-128").orElseThrow());
+    assertEquals(new MachineTypes.Machine(224, 917504), MachineTypes.lookup("n2d-standard-224").orElseThrow());
+    assertEquals(new MachineTypes.Machine(2, 16384), MachineTypes.lookup("n2d-highmem-2").orElseThrow());
+    assertEquals(new MachineTypes.Machine(32, 262144), MachineTypes.lookup("n2d-highmem-32").orElseThrow());
+    assertEquals(new MachineTypes.Machine(96, 786432), MachineTypes.lookup("n2d-highmem-96").orElseThrow());
+    assertEquals(new MachineTypes.Machine(2, 2048), MachineTypes.lookup("n2d-highcpu-2").orElseThrow());
+    assertEquals(new MachineTypes.Machine(80, 81920), MachineTypes.lookup("n2d-highcpu-80").orElseThrow());
+    assertEquals(new MachineTypes.Machine(224, 229376), MachineTypes.lookup("n2d-highcpu-224").orElseThrow());
+    for (String none : List.of("n2d-standard-7", "n2d-standard-1", "n2d-standard-256", "n2d-highmem-128",
+        "n2d-highmem-224", "n2d-highcpu-1", "n2d-standard-08", "n2d-megamem-96")) {
+      assertEquals(Optional.empty(), MachineTypes.lookup(none), none);
+    }
+    assertEquals("GCE's n2d-standard types have 2, 4, 8, 16, 32, 48, 64, 80, 96, 128, 224 vCPUs; for another size,"
+        + " use custom-C-M (M in MiB); or add labels cpu and memory_m", MachineTypes.known("n2d-standard-7"));
+    assertEquals("GCE's n2d-highmem types have 2, 4, 8, 16, 32, 48, 64, 80, 96 vCPUs; for another size, use"
+        + " custom-C-M (M in MiB); or add labels cpu and memory_m", MachineTypes.known("n2d-highmem-128"));
   }
 
   /** Custom types within GCE's rules are sized as written, at each end of each series' ranges. */

@@ -929,8 +929,8 @@ class TerraformInventoryReaderTest {
         inv + "4:34: error: resource[3].google_container_node_pool: resource[3].google_container_node_pool is a string,"
             + " not an object", objectHint,
         inv + "5:73: error: resource.google_container_node_pool.q.node_config.machine_type: 'n9-huge' is not a machine"
-            + " type stave knows", "  = hint: stave knows n1-, n2- and e2-standard|highmem|highcpu-N and"
-            + " c2-standard-N in GCE's sizes and custom-C-M (M in MiB); or add labels cpu and memory_m"),
+            + " type stave knows", "  = hint: stave knows n1-, n2-, n2d- and e2-standard|highmem|highcpu-N"
+            + " and c2-standard-N in GCE's sizes and custom-C-M (M in MiB); or add labels cpu and memory_m"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
@@ -1322,8 +1322,8 @@ class TerraformInventoryReaderTest {
     String pool = "resource.google_container_node_pool.";
     String labelHint = "  = hint: use at most 63 letters, digits, '-', '_' and '.', starting and ending with a"
         + " letter or digit";
-    String machineHint = "  = hint: stave knows n1-, n2- and e2-standard|highmem|highcpu-N and c2-standard-N in GCE's"
-        + " sizes and custom-C-M (M in MiB); or add labels cpu and memory_m";
+    String machineHint = "  = hint: stave knows n1-, n2-, n2d- and e2-standard|highmem|highcpu-N and c2-standard-N in"
+        + " GCE's sizes and custom-C-M (M in MiB); or add labels cpu and memory_m";
     String taintHint = "  = hint: write {key, value, effect} with effect NO_SCHEDULE, PREFER_NO_SCHEDULE or NO_EXECUTE";
     assertEquals(List.of(
         inv + "2:17: error: " + pool + "p.name: the node pool name 'a b' is not one GKE takes: it holds ' '",

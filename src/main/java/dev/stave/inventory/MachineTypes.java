@@ -2,6 +2,8 @@ package dev.stave.inventory;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -61,13 +63,51 @@ public final class MachineTypes {
    * The GPU types of GCE's accelerator-optimized series, whose machine types come with their GPUs
    * (https://cloud.google.com/compute/docs/accelerator-optimized-machines: "Each machine type within a series
    * has a specific model and number of NVIDIA GPUs attached"; the types' names are from
-   * https://cloud.google.com/compute/docs/gpus). stave knows none of their sizes: with the labels cpu and
-   * memory_m alone, a pool of one would have no GPUs.
+   * https://cloud.google.com/compute/docs/gpus). Those of {@link #ACCELERATED} are sized with their GPUs; for the
+   * others, the labels cpu and memory_m alone would give a pool of one no GPUs.
    */
   private static final Map<String, String> ACCELERATOR_GPUS = Map.of(
       "a2", "nvidia-tesla-a100 (A2 Standard) or nvidia-a100-80gb (A2 Ultra)",
       "a3", "nvidia-h100-80gb (A3 High, A3 Edge), nvidia-h100-mega-80gb (A3 Mega) or nvidia-h200-141gb (A3 Ultra)",
       "a4", "nvidia-b200", "a4x", "nvidia-gb200", "g2", "nvidia-l4", "g4", "nvidia-rtx-pro-6000");
+
+  /**
+   * The accelerator-optimized types that stave sizes with their GPUs. vCPUs and memory (GiB) are as the Compute
+   * Engine API lists them in SkyPilot's catalog of GCE machine types
+   * (https://github.com/skypilot-org/skypilot-catalog, catalogs/v8/gcp/vms.csv at commit
+   * 8427bbff988abdd050a9f51addd314ef31cb4e85; its rows repeat each type per zone with the same size), which has no
+   * GPU counts. The number of GPUs and their model are SkyPilot's table of the GPUs each type comes with
+   * (_ACC_INSTANCE_TYPE_DICTS in https://github.com/skypilot-org/skypilot, sky/catalog/gcp_catalog.py at commit
+   * b9dd08e76883122c8b3d158992c1c9472e4485d4, which cites https://cloud.google.com/compute/docs/gpus: A100 on
+   * a2-highgpu and a2-megagpu, A100-80GB on a2-ultragpu, H100 on a3-highgpu, H100-MEGA on a3-megagpu, H200 on
+   * a3-ultragpu, L4 on g2), named as GKE names them (see {@link #ACCELERATOR_GPUS}: A2 Standard, A2 Ultra, A3 High,
+   * A3 Mega, A3 Ultra). A type that the two do not both list, such as a3-edgegpu-8g, whose GPU count that table
+   * lacks, or the a4 and g4 types, still asks for labels.
+   */
+  private static final Map<String, Machine> ACCELERATED = inOrder(
+      accelerated("a2-highgpu-1g", 12, 85, 1, "nvidia-tesla-a100"),
+      accelerated("a2-highgpu-2g", 24, 170, 2, "nvidia-tesla-a100"),
+      accelerated("a2-highgpu-4g", 48, 340, 4, "nvidia-tesla-a100"),
+      accelerated("a2-highgpu-8g", 96, 680, 8, "nvidia-tesla-a100"),
+      accelerated("a2-megagpu-16g", 96, 1360, 16, "nvidia-tesla-a100"),
+      accelerated("a2-ultragpu-1g", 12, 170, 1, "nvidia-a100-80gb"),
+      accelerated("a2-ultragpu-2g", 24, 340, 2, "nvidia-a100-80gb"),
+      accelerated("a2-ultragpu-4g", 48, 680, 4, "nvidia-a100-80gb"),
+      accelerated("a2-ultragpu-8g", 96, 1360, 8, "nvidia-a100-80gb"),
+      accelerated("a3-highgpu-1g", 26, 234, 1, "nvidia-h100-80gb"),
+      accelerated("a3-highgpu-2g", 52, 468, 2, "nvidia-h100-80gb"),
+      accelerated("a3-highgpu-4g", 104, 936, 4, "nvidia-h100-80gb"),
+      accelerated("a3-highgpu-8g", 208, 1872, 8, "nvidia-h100-80gb"),
+      accelerated("a3-megagpu-8g", 208, 1872, 8, "nvidia-h100-mega-80gb"),
+      accelerated("a3-ultragpu-8g", 224, 2952, 8, "nvidia-h200-141gb"),
+      accelerated("g2-standard-4", 4, 16, 1, "nvidia-l4"),
+      accelerated("g2-standard-8", 8, 32, 1, "nvidia-l4"),
+      accelerated("g2-standard-12", 12, 48, 1, "nvidia-l4"),
+      accelerated("g2-standard-16", 16, 64, 1, "nvidia-l4"),
+      accelerated("g2-standard-24", 24, 96, 2, "nvidia-l4"),
+      accelerated("g2-standard-32", 32, 128, 1, "nvidia-l4"),
+      accelerated("g2-standard-48", 48, 192, 4, "nvidia-l4"),
+      accelerated("g2-standard-96", 96, 384, 8, "nvidia-l4"));
   /**
    * GCE's rules for custom machine types of one series: the vCPU counts it takes, and the memory per vCPU (in
    * MiB) without extended memory ({@code -ext}), which only some series have. From Google's own sample that
@@ -111,12 +151,34 @@ public final class MachineTypes {
   /** The one predefined type whose memory is not its family's ratio: 864 GiB, not 8 per vCPU. */
   private static final String N2_HIGHMEM_128 = "n2-highmem-128";
 
-  /** A machine's size: whole vCPUs and MiB. */
-  public record Machine(int cpu, long memoryMi) {}
+  /**
+   * A machine's size: whole vCPUs and MiB, and the GPUs its type comes with, {@code gpus} of {@code gpuType} (0 and
+   * null for a type that comes with none, GPUs being attached by {@code guest_accelerator} then).
+   */
+  public record Machine(int cpu, long memoryMi, int gpus, String gpuType) {
+    public Machine(int cpu, long memoryMi) {
+      this(cpu, memoryMi, 0, null);
+    }
+  }
 
   private MachineTypes() {}
 
+  private static Map.Entry<String, Machine> accelerated(String type, int cpu, int gib, int gpus, String gpuType) {
+    return Map.entry(type, new Machine(cpu, gib * 1024L, gpus, gpuType));
+  }
+
+  /** The entries in the order written, smallest first, as a hint lists them. */
+  @SafeVarargs
+  private static <V> Map<String, V> inOrder(Map.Entry<String, V>... entries) {
+    return Collections.unmodifiableMap(Stream.of(entries).collect(Collectors.toMap(Map.Entry::getKey,
+        Map.Entry::getValue, (a, b) -> a, LinkedHashMap::new)));
+  }
+
   public static Optional<Machine> lookup(String machineType) {
+    Machine accelerated = ACCELERATED.get(machineType);
+    if (accelerated != null) {
+      return Optional.of(accelerated);
+    }
     Matcher m = PREDEFINED.matcher(machineType);
     if (m.matches()) {
       String family = m.group(1) + "-" + m.group(2);
@@ -248,8 +310,11 @@ public final class MachineTypes {
     }
     Optional<String> gpus = gpus(machineType);
     if (gpus.isPresent()) {
-      return "GCE's " + series(machineType) + " types come with their GPUs, " + gpus.get() + ", and stave knows"
-          + " none of their sizes: add labels cpu, memory_m, gpu_type and gpu_count (GPUs per node)";
+      String series = series(machineType);
+      List<String> sized = ACCELERATED.keySet().stream().filter(t -> series(t).equals(series)).toList();
+      return "GCE's " + series + " types come with their GPUs, " + gpus.get() + ", and stave knows "
+          + (sized.isEmpty() ? "none of their sizes" : "the sizes of " + String.join(", ", sized) + " only")
+          + ": add labels cpu, memory_m, gpu_type and gpu_count (GPUs per node)";
     }
     return "stave knows n1-, n2-, n2d- and e2-standard|highmem|highcpu-N and c2-standard-N in GCE's sizes and"
         + " custom-C-M (M in MiB); or add labels cpu and memory_m";

@@ -293,6 +293,14 @@ public final class TerraformInventoryReader {
     if (labelsRead && accelerators.isEmpty() && problems.size() == beforeBlocks) {
       noAccelerator(config, labels, gpuCount, gpuType, key);
     }
+    // A machine type that comes with GPUs stave knows gives the pool its GPUs, as GKE does, where neither a
+    // gpu_count label nor a guest_accelerator block says them.
+    boolean byMachineType = labelsRead && !countLabel && accelerators.isEmpty() && problems.size() == beforeBlocks;
+    MachineTypes.Machine withGpus = byMachineType ? withGpus(config) : null;
+    if (withGpus != null) {
+      gpuCount = withGpus.gpus();
+      gpuType = gpuType != null ? gpuType : withGpus.gpuType();
+    }
     if (!accelerators.isEmpty()) {
       labelsAgree(labels, accelerators, gpuCount, gpuType, key);
       Gpus gpus = gpus(config, accelerators, key, gpuType == null && !countLabel, !countLabel);
@@ -304,7 +312,7 @@ public final class TerraformInventoryReader {
         gpuCount = advertised(gpuCount, sharing, labels.get("gpu_count"), key);
       }
     }
-    if (labelsRead && cores != null && bytes != null && !countLabel && accelerators.isEmpty()) {
+    if (labelsRead && cores != null && bytes != null && !countLabel && accelerators.isEmpty() && withGpus == null) {
       uncountedGpus(config, key);
     }
     List<Taint> taints = new ArrayList<>();
@@ -582,9 +590,19 @@ public final class TerraformInventoryReader {
    * type have none, and placing pods by the label would count GPUs they do not have. It is the rule of
    * {@link #labelsAgree} with no blocks, which attach 0 GPUs: a label of 0 agrees, and a {@code gpu_type} label
    * alone, as beside blocks that attach none, is not compared. A machine type that is an expression may be one
-   * that comes with GPUs, so it is not compared either.
+   * that comes with GPUs, so it is not compared either. On a machine type whose GPUs stave knows (g2-standard-48),
+   * the label must count them, since GKE gives each node those GPUs whatever it says.
    */
   private void noAccelerator(MapNode config, MapNode labels, Integer labelCount, String labelType, String key) {
+    MachineTypes.Machine withGpus = withGpus(config);
+    if (withGpus != null && labelCount != null && labelCount != withGpus.gpus()) {
+      String machineType = Nodes.string(config, "machine_type");
+      problems.add(Diagnostic.error(labels.get("gpu_count").origin(), path(key, "node_config.labels.gpu_count"),
+          "inventory-gpu", "label 'gpu_count' of node pool '" + key + "' is " + labelCount + ", but GKE gives each"
+              + " node of machine type '" + machineType + "' " + withGpus.gpus() + " GPUs (" + withGpus.gpuType() + ")",
+          "make the label " + withGpus.gpus() + ", or remove it: stave counts the GPUs of " + machineType));
+      return;
+    }
     Node machineType = Nodes.get(config, "machine_type");
     ScalarNode typeExpression = expression(machineType);
     if (labelCount != null && labelCount != 0 && typeExpression != null) {
@@ -700,6 +718,18 @@ public final class TerraformInventoryReader {
       return null;
     }
     return machine.get();
+  }
+
+  /**
+   * The size of {@code node_config.machine_type} when it is a machine type that comes with GPUs whose number stave
+   * knows (a2-highgpu-2g); null for any other, an expression or none.
+   */
+  private static MachineTypes.Machine withGpus(MapNode config) {
+    Node written = Nodes.get(config, "machine_type");
+    if (!(written instanceof ScalarNode s && s.isString() && expression(s) == null)) {
+      return null;
+    }
+    return MachineTypes.lookup(s.text()).filter(m -> m.gpus() > 0).orElse(null);
   }
 
   /**

@@ -127,6 +127,76 @@ class GkeModelTest {
         + " custom-C-M (M in MiB); or add labels cpu and memory_m", MachineTypes.known("n2d-highmem-128"));
   }
 
+  /**
+   * The a2, a3 and g2 types whose size (the Compute Engine API's, in SkyPilot's catalog) and GPUs (SkyPilot's table
+   * of them) are both sourced, with their GPUs; the rest of those series stay unknown.
+   */
+  @Test
+  void acceleratorOptimizedMachineTypesComeWithTheirGpus() {
+    assertEquals(new MachineTypes.Machine(12, 87040, 1, "nvidia-tesla-a100"),
+        MachineTypes.lookup("a2-highgpu-1g").orElseThrow());
+    assertEquals(new MachineTypes.Machine(96, 1392640, 16, "nvidia-tesla-a100"),
+        MachineTypes.lookup("a2-megagpu-16g").orElseThrow());
+    assertEquals(new MachineTypes.Machine(96, 1392640, 8, "nvidia-a100-80gb"),
+        MachineTypes.lookup("a2-ultragpu-8g").orElseThrow());
+    assertEquals(new MachineTypes.Machine(26, 239616, 1, "nvidia-h100-80gb"),
+        MachineTypes.lookup("a3-highgpu-1g").orElseThrow());
+    assertEquals(new MachineTypes.Machine(208, 1916928, 8, "nvidia-h100-80gb"),
+        MachineTypes.lookup("a3-highgpu-8g").orElseThrow());
+    assertEquals(new MachineTypes.Machine(208, 1916928, 8, "nvidia-h100-mega-80gb"),
+        MachineTypes.lookup("a3-megagpu-8g").orElseThrow());
+    assertEquals(new MachineTypes.Machine(224, 3022848, 8, "nvidia-h200-141gb"),
+        MachineTypes.lookup("a3-ultragpu-8g").orElseThrow());
+    assertEquals(new MachineTypes.Machine(4, 16384, 1, "nvidia-l4"),
+        MachineTypes.lookup("g2-standard-4").orElseThrow());
+    assertEquals(new MachineTypes.Machine(32, 131072, 1, "nvidia-l4"),
+        MachineTypes.lookup("g2-standard-32").orElseThrow());
+    assertEquals(new MachineTypes.Machine(96, 393216, 8, "nvidia-l4"),
+        MachineTypes.lookup("g2-standard-96").orElseThrow());
+    for (String none : List.of("a3-edgegpu-8g", "a3-edgegpu-8g-nolssd", "a3-ultragpu-8g-nolssd", "a2-highgpu-3g",
+        "g2-standard-2", "g2-highmem-8", "a4-highgpu-8g", "g4-standard-48")) {
+      assertEquals(Optional.empty(), MachineTypes.lookup(none), none);
+    }
+    assertEquals("GCE's g2 types come with their GPUs, nvidia-l4, and stave knows the sizes of g2-standard-4,"
+        + " g2-standard-8, g2-standard-12, g2-standard-16, g2-standard-24, g2-standard-32, g2-standard-48,"
+        + " g2-standard-96 only: add labels cpu, memory_m, gpu_type and gpu_count (GPUs per node)",
+        MachineTypes.known("g2-standard-2"));
+  }
+
+  /**
+   * A Terraform pool of a GPU machine type stave knows offers pods what GKE leaves of its size, as any pool does,
+   * and its GPUs: g2-standard-8 8 vCPUs less 90m (6% of the first core, 1% of the second, 0.5% of the next two,
+   * 0.25% of the other four) and 32768 MiB less 25% of 4 GiB, 20% of 4, 10% of 8, 6% of 16 and 100 MiB
+   * (29022.56 MiB, rounded down); a2-highgpu-1g 12 vCPUs less 100m and 87040 MiB less 7001.76; a3-ultragpu-8g 224
+   * vCPUs less 630m and 3022848 MiB less 67479.2 (6% of 112 GiB and 2% of the 2824 GiB above 128).
+   */
+  @Test
+  void aGpuMachineTypeOffersWhatGkeLeavesOfItAndItsGpus() throws IOException {
+    Path tf = temp.resolve("cluster.tf.json");
+    Files.writeString(tf, """
+        {"resource": {"google_container_node_pool": {
+          "l4": {"name": "l4", "node_count": 1, "node_config": {"machine_type": "g2-standard-8"}},
+          "a100": {"name": "a100", "node_count": 1, "node_config": {"machine_type": "a2-highgpu-1g"}},
+          "h200": {"name": "h200", "node_count": 1, "node_config": {"machine_type": "a3-ultragpu-8g"}}
+        }}}
+        """);
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = Inventories.load(new ConfigLoader(new Env(Map.of(), "/h"), new Sources()), tf,
+        ProjectFolders.around(tf), problems);
+    assertEquals(List.of(), problems);
+    NodePool l4 = inventory.find("l4").orElseThrow();
+    NodePool a100 = inventory.find("a100").orElseThrow();
+    NodePool h200 = inventory.find("h200").orElseThrow();
+    assertEquals(List.of(7910L, 29022L, 1, "nvidia-l4"),
+        List.of(model.nodeCpuMillis(l4), model.nodeMemoryMi(l4), l4.gpuCount(), l4.gpuType()));
+    assertEquals(List.of(11900L, 80038L, 1, "nvidia-tesla-a100"),
+        List.of(model.nodeCpuMillis(a100), model.nodeMemoryMi(a100), a100.gpuCount(), a100.gpuType()));
+    assertEquals(List.of(223370L, 2955368L, 8, "nvidia-h200-141gb"),
+        List.of(model.nodeCpuMillis(h200), model.nodeMemoryMi(h200), h200.gpuCount(), h200.gpuType()));
+    assertEquals(List.of(new Toleration("nvidia.com/gpu", "Exists", null, "NoSchedule", null)),
+        model.tolerations(l4));
+  }
+
   /** Custom types within GCE's rules are sized as written, at each end of each series' ranges. */
   @Test
   void customMachineTypesThatGceAllows() {

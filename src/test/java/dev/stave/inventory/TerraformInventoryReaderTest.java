@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -1202,26 +1203,89 @@ class TerraformInventoryReaderTest {
 
   /**
    * An accelerator-optimized machine type comes with GPUs whose count stave does not know, so its hint asks for the
-   * GPU labels too: with cpu and memory_m alone, the pool would have no GPUs.
+   * GPU labels too: with cpu and memory_m alone, the pool would have no GPUs. The hint names the types of the
+   * series that stave does size.
    */
   @Test
   void anAcceleratorOptimizedTypeAsksForTheGpuLabels() throws IOException {
     String err = errors("""
         {"resource": {"google_container_node_pool": {
-          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "a2-highgpu-2g"}},
-          "q": {"name": "q", "node_count": 1, "node_config": {"machine_type": "g2-standard-8"}}
+          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "a3-edgegpu-8g"}},
+          "q": {"name": "q", "node_count": 1, "node_config": {"machine_type": "g4-standard-48"}}
         }}}
         """);
     String inv = temp.resolve("inv.tf.json") + ":";
     String pool = "resource.google_container_node_pool.";
     assertEquals(List.of(
-        inv + "2:71: error: " + pool + "p.node_config.machine_type: 'a2-highgpu-2g' is not a machine type stave knows",
-        "  = hint: GCE's a2 types come with their GPUs, nvidia-tesla-a100 (A2 Standard) or nvidia-a100-80gb (A2"
-            + " Ultra), and stave knows none of their sizes: add labels cpu, memory_m, gpu_type and gpu_count (GPUs"
-            + " per node)",
-        inv + "3:71: error: " + pool + "q.node_config.machine_type: 'g2-standard-8' is not a machine type stave knows",
-        "  = hint: GCE's g2 types come with their GPUs, nvidia-l4, and stave knows none of their sizes: add labels"
-            + " cpu, memory_m, gpu_type and gpu_count (GPUs per node)"),
+        inv + "2:71: error: " + pool + "p.node_config.machine_type: 'a3-edgegpu-8g' is not a machine type stave knows",
+        "  = hint: GCE's a3 types come with their GPUs, nvidia-h100-80gb (A3 High, A3 Edge), nvidia-h100-mega-80gb"
+            + " (A3 Mega) or nvidia-h200-141gb (A3 Ultra), and stave knows the sizes of a3-highgpu-1g, a3-highgpu-2g,"
+            + " a3-highgpu-4g, a3-highgpu-8g, a3-megagpu-8g, a3-ultragpu-8g only: add labels cpu, memory_m, gpu_type"
+            + " and gpu_count (GPUs per node)",
+        inv + "3:71: error: " + pool + "q.node_config.machine_type: 'g4-standard-48' is not a machine type stave knows",
+        "  = hint: GCE's g4 types come with their GPUs, nvidia-rtx-pro-6000, and stave knows none of their sizes: add"
+            + " labels cpu, memory_m, gpu_type and gpu_count (GPUs per node)"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  /**
+   * An a2, a3 or g2 type whose size and GPUs stave knows sizes a pool without labels, GPUs included, as GKE gives
+   * its nodes those GPUs without a guest_accelerator block; beside labels cpu and memory_m it still gives the GPUs.
+   * A gpu_count label or a guest_accelerator block says the GPUs instead, and a gpu_type label names them.
+   */
+  @Test
+  void anAcceleratorOptimizedTypeStaveKnowsComesWithItsGpus() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = read("""
+        {"resource": {"google_container_node_pool": {
+          "a": {"name": "a", "node_count": 1, "node_config": {"machine_type": "a2-highgpu-2g"}},
+          "u": {"name": "u", "node_count": 1, "node_config": {"machine_type": "a2-ultragpu-1g"}},
+          "m": {"name": "m", "node_count": 1, "node_config": {"machine_type": "a3-megagpu-8g"}},
+          "h": {"name": "h", "node_count": 1, "node_config": {"machine_type": "a3-ultragpu-8g"}},
+          "g": {"name": "g", "node_count": 1, "node_config": {"machine_type": "g2-standard-24"}},
+          "l": {"name": "l", "node_count": 1, "node_config": {"machine_type": "g2-standard-8",
+            "labels": {"cpu": 8, "memory_m": 30000}}},
+          "t": {"name": "t", "node_count": 1, "node_config": {"machine_type": "g2-standard-48",
+            "labels": {"gpu_type": "NVIDIA-L4"}}},
+          "c": {"name": "c", "node_count": 1, "node_config": {"machine_type": "g2-standard-48",
+            "labels": {"gpu_type": "nvidia-l4", "gpu_count": 4}}},
+          "b": {"name": "b", "node_count": 1, "node_config": {"machine_type": "a3-highgpu-8g",
+            "guest_accelerator": [{"type": "nvidia-h100-80gb", "count": 8,
+              "gpu_sharing_config": {"gpu_sharing_strategy": "TIME_SHARING", "max_shared_clients_per_gpu": 2}}]}}
+        }}}
+        """, problems);
+    assertEquals(List.of(), problems);
+    Function<String, List<Object>> size = name -> {
+      NodePool p = inventory.find(name).orElseThrow();
+      return List.of(p.cpu(), p.memoryMi(), p.gpuCount(), String.valueOf(p.gpuType()));
+    };
+    assertEquals(List.of(new BigDecimal(24), 174080L, 2, "nvidia-tesla-a100"), size.apply("a"));
+    assertEquals(List.of(new BigDecimal(12), 174080L, 1, "nvidia-a100-80gb"), size.apply("u"));
+    assertEquals(List.of(new BigDecimal(208), 1916928L, 8, "nvidia-h100-mega-80gb"), size.apply("m"));
+    assertEquals(List.of(new BigDecimal(224), 3022848L, 8, "nvidia-h200-141gb"), size.apply("h"));
+    assertEquals(List.of(new BigDecimal(24), 98304L, 2, "nvidia-l4"), size.apply("g"));
+    assertEquals(List.of(new BigDecimal(8), 30000L, 1, "nvidia-l4"), size.apply("l"));
+    assertEquals(List.of(new BigDecimal(48), 196608L, 4, "NVIDIA-L4"), size.apply("t"));
+    assertEquals(List.of(new BigDecimal(48), 196608L, 4, "nvidia-l4"), size.apply("c"));
+    assertEquals(List.of(new BigDecimal(208), 1916928L, 16, "nvidia-h100-80gb"), size.apply("b"));
+  }
+
+  /**
+   * A gpu_count label that does not count the GPUs GKE gives a machine type stave knows is an error at it: the pool
+   * would take fewer (or more) GPU pods than its nodes run.
+   */
+  @Test
+  void aGpuCountLabelMustCountTheGpusOfTheMachineType() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "c": {"name": "c", "node_count": 1, "node_config": {"machine_type": "g2-standard-48",
+            "labels": {"cpu": 48, "memory_m": 196608, "gpu_count": 2}}}
+        }}}
+        """);
+    assertEquals(List.of(temp.resolve("inv.tf.json") + ":3:60: error: resource.google_container_node_pool.c"
+            + ".node_config.labels.gpu_count: label 'gpu_count' of node pool 'c' is 2, but GKE gives each node of"
+            + " machine type 'g2-standard-48' 4 GPUs (nvidia-l4)",
+        "  = hint: make the label 4, or remove it: stave counts the GPUs of g2-standard-48"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
@@ -1233,15 +1297,16 @@ class TerraformInventoryReaderTest {
   void aMachineTypeWithGpusNeedsTheGpuCountLabel() throws IOException {
     String err = errors("""
         {"resource": {"google_container_node_pool": {
-          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "g2-standard-8",
-            "labels": {"cpu": 8, "memory_m": 32768}}}
+          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "a3-edgegpu-8g",
+            "labels": {"cpu": 208, "memory_m": 1916928}}}
         }}}
         """);
     String inv = temp.resolve("inv.tf.json") + ":";
     assertEquals(List.of(
         inv + "2:71: error: resource.google_container_node_pool.p.node_config.machine_type: node pool 'p' has machine"
-            + " type 'g2-standard-8', which comes with GPUs, and no label gpu_count to say how many",
-        "  = hint: add labels gpu_count (GPUs per node) and gpu_type: nvidia-l4"),
+            + " type 'a3-edgegpu-8g', which comes with GPUs, and no label gpu_count to say how many",
+        "  = hint: add labels gpu_count (GPUs per node) and gpu_type: nvidia-h100-80gb (A3 High, A3 Edge),"
+            + " nvidia-h100-mega-80gb (A3 Mega) or nvidia-h200-141gb (A3 Ultra)"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
     List<Diagnostic> problems = new ArrayList<>();
     Inventory labelled = read("""
@@ -1264,8 +1329,8 @@ class TerraformInventoryReaderTest {
   void theLaterAcceleratorOptimizedSeriesNeedTheGpuLabelsToo() throws IOException {
     String err = errors("""
         {"resource": {"google_container_node_pool": {
-          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "a3-highgpu-8g",
-            "labels": {"cpu": 208, "memory_m": 1900000}}},
+          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "a4-highgpu-8g",
+            "labels": {"cpu": 224, "memory_m": 4063232}}},
           "q": {"name": "q", "node_count": 1, "node_config": {"machine_type": "a4x-highgpu-4g"}},
           "r": {"name": "r", "node_count": 1, "node_config": {"machine_type": "g4-standard-48",
             "labels": {"cpu": 48, "memory_m": 184320}}}
@@ -1274,10 +1339,9 @@ class TerraformInventoryReaderTest {
     String inv = temp.resolve("inv.tf.json") + ":";
     String pool = "resource.google_container_node_pool.";
     assertEquals(List.of(
-        inv + "2:71: error: " + pool + "p.node_config.machine_type: node pool 'p' has machine type 'a3-highgpu-8g',"
+        inv + "2:71: error: " + pool + "p.node_config.machine_type: node pool 'p' has machine type 'a4-highgpu-8g',"
             + " which comes with GPUs, and no label gpu_count to say how many",
-        "  = hint: add labels gpu_count (GPUs per node) and gpu_type: nvidia-h100-80gb (A3 High, A3 Edge),"
-            + " nvidia-h100-mega-80gb (A3 Mega) or nvidia-h200-141gb (A3 Ultra)",
+        "  = hint: add labels gpu_count (GPUs per node) and gpu_type: nvidia-b200",
         inv + "4:71: error: " + pool + "q.node_config.machine_type: 'a4x-highgpu-4g' is not a machine type stave"
             + " knows",
         "  = hint: GCE's a4x types come with their GPUs, nvidia-gb200, and stave knows none of their sizes: add"

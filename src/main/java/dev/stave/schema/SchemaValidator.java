@@ -29,6 +29,7 @@ import java.io.InputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -99,9 +100,17 @@ public final class SchemaValidator {
   public ConfigFile accept(ConfigFile config, List<Diagnostic> problems) {
     Node root = variables.settle(config.root());
     Set<ValidationMessage> messages = schema.validate(toJson(root));
+    // The keys another key allows (a schedule's by assign_to), by the map and the key they refuse.
+    Map<String, JsonNode> narrowed = new HashMap<>();
+    for (ValidationMessage m : messages) {
+      Matcher named = PROPERTY_NAME.matcher(m.getMessage());
+      if (m.getType().equals("propertyNames") && named.find() && parentSchema(m) != null) {
+        narrowed.putIfAbsent(m.getInstanceLocation() + " " + named.group(1), parentSchema(m));
+      }
+    }
     List<Diagnostic> found = new ArrayList<>();
     for (ValidationMessage m : messages) {
-      found.add(toDiagnostic(root, m));
+      found.add(toDiagnostic(root, m, narrowed));
     }
     problems.addAll(withoutEchoes(found));
     if (!messages.isEmpty()) {
@@ -183,7 +192,7 @@ public final class SchemaValidator {
 
   private static final Pattern PROPERTY_NAME = Pattern.compile("property '([^']*)' name is not valid");
 
-  private Diagnostic toDiagnostic(Node root, ValidationMessage m) {
+  private Diagnostic toDiagnostic(Node root, ValidationMessage m, Map<String, JsonNode> narrowed) {
     JsonNodePath location = m.getInstanceLocation();
     Located at = locate(root, location);
     String path = dotted(location);
@@ -200,11 +209,17 @@ public final class SchemaValidator {
         String key = m.getProperty();
         String childPath = path.isEmpty() ? Printable.pathKey(key) : path + "." + Printable.pathKey(key);
         Origin keyOrigin = at.node instanceof MapNode map ? map.keyOrigin(key) : at.node.origin();
-        List<String> known = knownKeys(m);
+        // Where another key narrows what the map takes (assign_to: gpu), the key meant is one of those it takes:
+        // a did-you-mean of a key that is then "not allowed here" would only trade one error for another.
+        JsonNode narrower = narrowed.get(location + " " + key);
+        List<String> known = narrower == null ? knownKeys(m) : texts(narrower.path("propertyNames").path("enum"));
         JsonNode alias = parentSchema(m) == null ? null : parentSchema(m).path("x-aliases").get(key);
-        String suggestion = alias != null && alias.isTextual() ? alias.asText() : Suggest.closest(key, known);
+        String suggestion = alias != null && alias.isTextual() && known.contains(alias.asText()) ? alias.asText()
+            : Suggest.closest(key, known);
         if (suggestion != null) {
           hints.add("did you mean '" + suggestion + "'?");
+        } else if (narrower != null && narrower.path("x-hint").isTextual()) {
+          hints.add(narrower.get("x-hint").asText());
         } else if (!known.isEmpty()) {
           hints.add("known keys here: " + String.join(", ", known));
         }
@@ -494,6 +509,14 @@ public final class SchemaValidator {
       node = element instanceof Integer index ? node.path(index) : node.path(String.valueOf(element));
     }
     return node.isMissingNode() ? null : node;
+  }
+
+  /** The texts of {@code values}, sorted. */
+  private static List<String> texts(JsonNode values) {
+    List<String> names = new ArrayList<>();
+    values.forEach(v -> names.add(v.asText()));
+    names.sort(null);
+    return names;
   }
 
   private List<String> knownKeys(ValidationMessage m) {

@@ -77,6 +77,22 @@ class SchemaValidatorTest {
     }
   }
 
+  /** The key meant is one that assign_to takes: process_per_machine or cpu would then be "not allowed here". */
+  @Test
+  void aMisspeltScheduleKeyIsToldTheKeysItsAssignToTakes() throws IOException {
+    for (String written : List.of("process_per_machin", "cpuu")) {
+      Diagnostic d = only("experiment", EXPERIMENT
+          + "processes: {a: {schedule: {assign_to: gpu, node_pool_name: p, " + written + ": 2}}}\n");
+      assertEquals("processes.a.schedule." + written, d.jsonPath());
+      assertEquals("unknown key '" + written + "'", d.message());
+      assertEquals(List.of("with assign_to: gpu, a schedule takes node_pool_name (required) only"), d.hints());
+    }
+    assertEquals(List.of("did you mean 'process_per_machine'?"), only("experiment", EXPERIMENT
+        + "processes: {a: {schedule: {assign_to: machine, node_pool_name: p, process_per_machin: 2}}}\n").hints());
+    assertEquals(List.of("did you mean 'node_pool_name'?"), only("experiment", EXPERIMENT
+        + "processes: {a: {schedule: {assign_to: resource, node_pool: p}}}\n").hints());
+  }
+
   @Test
   void aKeyThatDoesNotApplyIsReportedAtTheKey() throws IOException {
     Diagnostic d = only("experiment", EXPERIMENT

@@ -93,6 +93,15 @@ class SchemaValidatorTest {
         + "processes: {a: {schedule: {assign_to: resource, node_pool: p}}}\n").hints());
   }
 
+  /** Without assign_to no assign_to's keys apply: not node_pool_name missing four times, nor cpu refused. */
+  @Test
+  void aScheduleWithoutAssignToIsOneErrorForIt() throws IOException {
+    Diagnostic d = only("experiment", EXPERIMENT + "processes: {a: {schedule: {cpu: 1}}}\n");
+    assertEquals("processes.a.schedule", d.jsonPath());
+    assertEquals("missing required key 'assign_to'", d.message());
+    assertEquals(List.of("add 'assign_to'"), d.hints());
+  }
+
   @Test
   void aKeyThatDoesNotApplyIsReportedAtTheKey() throws IOException {
     Diagnostic d = only("experiment", EXPERIMENT

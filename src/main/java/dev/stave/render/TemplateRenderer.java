@@ -150,7 +150,8 @@ public final class TemplateRenderer {
     }
     if (!Files.isDirectory(overrides)) {
       throw new UserError(Diagnostic.error(Origin.of(overrides.toString()), "", "templates-dir",
-          "--templates names a file; it must name a folder of templates", "pass a folder holding files such as job.ftl"));
+          "--templates names a file; it must name a folder of templates",
+          "pass a folder holding files such as job.ftl"));
     }
     if (!Files.isExecutable(overrides)) {
       // Without search permission FreeMarker finds none of the folder's files and falls back to the packaged

@@ -160,6 +160,24 @@ class TerraformInventoryReaderTest {
    * or type is an expression are not compared, and a warning at the first expression that leaves each label
    * unchecked says so.
    */
+  /** A count of 1.0 or -0.0 is the whole number 1 or 0, and the message says so, not "1.0 GPUs". */
+  @Test
+  void aGpuLabelThatDisagreesWithCountsWrittenAsDecimalsNamesWholeGpus() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "p": {"name": "p", "node_count": 1, "node_config": {
+            "labels": {"cpu": 8, "memory_m": 30720, "gpu_count": 4},
+            "guest_accelerator": [{"type": "nvidia-tesla-t4", "count": 1.0},
+              {"type": "nvidia-tesla-t4", "count": -0.0}]}}
+        }}}
+        """);
+    assertEquals(List.of(temp.resolve("inv.tf.json") + ":3:58: error: resource.google_container_node_pool.p.node_config"
+            + ".labels.gpu_count: label 'gpu_count' of node pool 'p' is 4, but its guest_accelerator blocks attach 1"
+            + " GPUs to a node",
+        "  = hint: make the label and the guest_accelerator count agree, as Cloudwise writes them"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   @Test
   void aGpuLabelThatDisagreesWithGuestAcceleratorIsAnError() throws IOException {
     String err = errors("""

@@ -1175,18 +1175,16 @@ public final class HoconLoader {
     }
     String shown = file;
     int line = o.lineNumber();
-    Matcher merged = MERGED.matcher(o.filename() == null && line < 1 ? o.description() : "");
-    if (o.filename() != null) {
+    List<Written> merged = line < 1 && o.description().startsWith(MERGE_OF)
+        ? mergedFrom(o.description().substring(MERGE_OF.length()), file) : null;
+    if (merged != null) {
+      // Maps written at one key in two files (one of them included) have an origin without a line, and without a
+      // file or with the whole description as one; it names where each was written, the one in effect first: the
+      // key is placed there.
+      shown = merged.get(0).file().equals(file) ? file : shown(Path.of(merged.get(0).file()), path, file);
+      line = merged.get(0).line();
+    } else if (o.filename() != null) {
       shown = shown(Path.of(o.filename()), path, file);
-    } else if (merged.lookingAt()) {
-      // Maps written at one key in two files (one of them included) have an origin without a file or a line; it
-      // names where each was written, the one in effect first: the key is placed there.
-      try {
-        shown = merged.group(1).equals(file) ? file : shown(Path.of(merged.group(1)), path, file);
-        line = Integer.parseInt(merged.group(2));
-      } catch (InvalidPathException | NumberFormatException e) {
-        line = -1;
-      }
     }
     if (line < 1) {
       return Origin.of(shown);
@@ -1972,10 +1970,47 @@ public final class HoconLoader {
   private static final Pattern LINE_RANGE = Pattern.compile(": ([0-9]+)-([0-9]+)$");
 
   /**
-   * The first of the places that Typesafe Config 1.4 names in the origin of values merged from several files
-   * ({@code merge of x.conf: 6,/abs/inc.conf: 1-3}): its file as described, and its first line.
+   * How Typesafe Config 1.4 starts the description of values merged from several files, followed by the places
+   * they are written: {@code merge of x.conf: 6,/abs/inc.conf: 1-3}.
    */
-  private static final Pattern MERGED = Pattern.compile("merge of (.+?): ([0-9]+)(?:-[0-9]+)?(?:,|$)");
+  private static final String MERGE_OF = "merge of ";
+
+  /** The end of a place in a merged description: its lines, then a comma and the next place, or the end. */
+  private static final Pattern MERGED_LINES = Pattern.compile(": ([0-9]{1,9})(?:-[0-9]{1,9})?(?=,|$)");
+
+  /** A file as a merged description names it, and the first line written there. */
+  private record Written(String file, int line) {}
+
+  /**
+   * The places of a merged description without its {@link #MERGE_OF}, in its order; null when it cannot be read
+   * as places. A file's name may hold ": 1," itself ({@code a: 1,b.conf}), so a place ends only where what comes
+   * before is a file (the config, as it was given, or a file that is there) and the rest is places too.
+   */
+  private static List<Written> mergedFrom(String places, String file) {
+    Matcher lines = MERGED_LINES.matcher(places);
+    while (lines.find()) {
+      String name = places.substring(0, lines.start());
+      if (!name.equals(file) && !isFile(name)) {
+        continue;
+      }
+      List<Written> after = lines.end() == places.length() ? List.of()
+          : mergedFrom(places.substring(lines.end() + 1), file);
+      if (after != null) {
+        List<Written> all = new ArrayList<>(List.of(new Written(name, Integer.parseInt(lines.group(1)))));
+        all.addAll(after);
+        return all;
+      }
+    }
+    return null;
+  }
+
+  private static boolean isFile(String name) {
+    try {
+      return !name.isEmpty() && Files.isRegularFile(Path.of(name));
+    } catch (InvalidPathException e) {
+      return false;
+    }
+  }
 
   /** References written together, {@code ${N}} or {@code ${N}${M}}: the whole of a value made of them. */
   private static final Pattern WRITTEN_REFERENCE =

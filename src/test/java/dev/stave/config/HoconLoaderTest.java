@@ -578,6 +578,23 @@ class HoconLoaderTest {
     assertEquals(List.of("inc.conf:2:1 labelz"), rejected(top + "labelz { b = 2 }\ninclude \"inc.conf\"\n"));
   }
 
+  /**
+   * A map merged across a file and one it includes whose name holds ": 1," is in that file, and one merged across an
+   * include and the file that one includes is at the one in effect, not at a file named after the merge.
+   */
+  @Test
+  void aKeyMergedAcrossIncludesIsPlacedInTheFileThatHasIt() throws IOException {
+    Files.writeString(dir.resolve("a: 1,b.conf"), "\nlabelz {\n  a = 1\n}\n");
+    String top = "kind = experiment\nname = demo\nimage = \"i:1\"\nprocesses { a { command = [x] } }\n";
+    String unknown = ": error: labelz: unknown key 'labelz'";
+    assertEquals(List.of("a: 1,b.conf:2:1" + unknown), headlines(top + "labelz { b = 2 }\ninclude \"a: 1,b.conf\"\n"));
+    Files.writeString(dir.resolve("n1.conf"), "include \"n2.conf\"\n\nlabelz { c = 3 }\n");
+    Files.writeString(dir.resolve("n2.conf"), "labelz { d = 4 }\n");
+    assertEquals(List.of("n1.conf:3:1" + unknown), headlines(top + "include \"n1.conf\"\n"));
+    assertEquals(List.of("x.conf:7:1" + unknown),
+        headlines(top + "labelz { b = 2 }\ninclude \"n1.conf\"\nlabelz { e = 5 }\n"));
+  }
+
   /** An unset substitution in an included file is in that file, even when the file is included inside a key. */
   @Test
   void anUnsetSubstitutionInAnIncludedFileIsReportedThere() throws IOException {

@@ -974,7 +974,9 @@ public final class HoconLoader {
         List<Value> values) {
       if (value instanceof ConfigObject object && resolvedType(value)) {
         for (String k : new TreeSet<>(object.keySet())) {
-          collect(object.get(k), jsonPath.isEmpty() ? k : jsonPath + "." + k, loader, path, file, values);
+          // As every path names a key: the empty one as "", not as nothing after a dot.
+          String key = Printable.pathKey(k);
+          collect(object.get(k), jsonPath.isEmpty() ? key : jsonPath + "." + key, loader, path, file, values);
         }
         return;
       }

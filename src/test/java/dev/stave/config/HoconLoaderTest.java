@@ -638,6 +638,15 @@ class HoconLoaderTest {
         headlines("kind = experiment\nlabels { a = x${?X_UNSET}, b = ${X_UNSET} }\n"));
   }
 
+  /** An unset substitution at the empty key names it as every path does, {@code ""}. */
+  @Test
+  void anUnsetSubstitutionAtTheEmptyKeyNamesIt() throws IOException {
+    assertEquals(List.of(unsetAt("x.conf:2:15: error: labels.\"\"", "X_UNSET")),
+        headlines("kind = experiment\nlabels { \"\" = ${X_UNSET} }\n"));
+    assertEquals(List.of(unsetAt("x.conf:2:6: error: \"\"", "X_UNSET")),
+        headlines("kind = experiment\n\"\" = ${X_UNSET}\n"));
+  }
+
   /** A cycle is not fixed by defining the value, which the hint for an undefined one says to do. */
   @Test
   void aCycleOfSubstitutionsIsAnError() throws IOException {

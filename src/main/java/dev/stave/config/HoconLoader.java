@@ -628,6 +628,7 @@ public final class HoconLoader {
     message = message.replace(cwd, "");
     String hint = "check the syntax on this line";
     String code = "hocon-syntax";
+    String key = "";
     if (e instanceof OutsideInclude outside) {
       Origin at = namedIncludeOrigin(shown(outside.including, path, file), outside.name, outside.fileFunction);
       return folders.refused(at, "", written(at, outside.written), outside.target, outside.real);
@@ -670,6 +671,11 @@ public final class HoconLoader {
       // Its own words, not "cycle" alone: an undefined ${lr_cycles} is no cycle.
       code = "hocon-cycle";
       hint = "write one of these values out, so that their substitutions do not lead back to each other";
+      // The key whose value has the substitution the message names first, on the line Typesafe places it at.
+      Matcher named = NAMED_SUBSTITUTION.matcher(message);
+      if (named.find() && origin.line() >= 1 && writtenRoot != null) {
+        key = substitutionPath(named.group(1).trim(), origin, path, file);
+      }
     } else if (e instanceof ConfigException.UnresolvedSubstitution) {
       Matcher named = NAMED_SUBSTITUTION.matcher(message);
       if (named.find()) {
@@ -687,7 +693,7 @@ public final class HoconLoader {
       hint = "the line holds a carriage return (CR) without a line feed, which HOCON reads as a space, not as"
           + " the end of a line: save the file with LF or CRLF line endings";
     }
-    return Diagnostic.error(origin, "", code, "invalid HOCON: " + oneLine(message), hint);
+    return Diagnostic.error(origin, key, code, "invalid HOCON: " + oneLine(message), hint);
   }
 
   private static boolean isCycle(ConfigException e) {

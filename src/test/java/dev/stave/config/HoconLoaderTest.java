@@ -664,7 +664,7 @@ class HoconLoaderTest {
    */
   @Test
   void aCycleAndUnsetSubstitutionsAreReportedTogether() throws IOException {
-    String cycle = ": error: invalid HOCON: Could not resolve substitution to a value: ${a} was part of a cycle of"
+    String cycle = ": error: b: invalid HOCON: Could not resolve substitution to a value: ${a} was part of a cycle of"
         + " substitutions involving ${b}, ${a}, ${b}";
     assertEquals(List.of(unsetAt("x.conf:2:5: error: c", "Z_UNSET"), "x.conf:4:5" + cycle),
         headlines("kind = experiment\nc = ${Z_UNSET}\na = ${b}\nb = ${a}\n"));

@@ -592,16 +592,29 @@ public final class TerraformInventoryReader {
    * {@link #labelsAgree} with no blocks, which attach 0 GPUs: a label of 0 agrees, and a {@code gpu_type} label
    * alone, as beside blocks that attach none, is not compared. A machine type that is an expression may be one
    * that comes with GPUs, so it is not compared either. On a machine type whose GPUs stave knows (g2-standard-48),
-   * the label must count them, since GKE gives each node those GPUs whatever it says.
+   * the label must count them, and a {@code gpu_type} label must name them as written, as beside a block, since
+   * GKE gives each node those GPUs whatever the labels say: read as written, a2-highgpu-2g labelled
+   * nvidia-tesla-t4 would take T4 work and none of its A100s'.
    */
   private void noAccelerator(MapNode config, MapNode labels, Integer labelCount, String labelType, String key) {
     MachineTypes.Machine withGpus = withGpus(config);
-    if (withGpus != null && labelCount != null && labelCount != withGpus.gpus()) {
+    if (withGpus != null) {
       String machineType = Nodes.string(config, "machine_type");
-      problems.add(Diagnostic.error(labels.get("gpu_count").origin(), path(key, "node_config.labels.gpu_count"),
-          "inventory-gpu", "label 'gpu_count' of node pool '" + key + "' is " + labelCount + ", but GKE gives each"
-              + " node of machine type '" + machineType + "' " + withGpus.gpus() + " GPUs (" + withGpus.gpuType() + ")",
-          "make the label " + withGpus.gpus() + ", or remove it: stave counts the GPUs of " + machineType));
+      if (labelCount != null && labelCount != withGpus.gpus()) {
+        problems.add(Diagnostic.error(labels.get("gpu_count").origin(), path(key, "node_config.labels.gpu_count"),
+            "inventory-gpu", "label 'gpu_count' of node pool '" + key + "' is " + labelCount + ", but GKE gives"
+                + " each node of machine type '" + machineType + "' " + withGpus.gpus() + " GPUs ("
+                + withGpus.gpuType() + ")",
+            "make the label " + withGpus.gpus() + ", or remove it: stave counts the GPUs of " + machineType));
+      }
+      if (labelType != null && !labelType.equals(withGpus.gpuType())) {
+        problems.add(Diagnostic.error(labels.get("gpu_type").origin(), path(key, "node_config.labels.gpu_type"),
+            "inventory-gpu", "label 'gpu_type' of node pool '" + key + "' is \"" + Names.printable(labelType)
+                + "\", but GKE gives each node of machine type '" + machineType + "' " + gpusInWords(withGpus.gpus())
+                + " of type \"" + withGpus.gpuType() + "\"",
+            "make the label \"" + withGpus.gpuType() + "\", as GKE names them, or remove it: stave names the GPUs"
+                + " of " + machineType));
+      }
       return;
     }
     Node machineType = Nodes.get(config, "machine_type");
@@ -719,6 +732,11 @@ public final class TerraformInventoryReader {
       return null;
     }
     return machine.get();
+  }
+
+  /** {@code n} GPUs, in words: "1 GPU", "2 GPUs". */
+  private static String gpusInWords(int n) {
+    return n + (n == 1 ? " GPU" : " GPUs");
   }
 
   /**

@@ -1264,7 +1264,7 @@ class TerraformInventoryReaderTest {
           "l": {"name": "l", "node_count": 1, "node_config": {"machine_type": "g2-standard-8",
             "labels": {"cpu": 8, "memory_m": 30000}}},
           "t": {"name": "t", "node_count": 1, "node_config": {"machine_type": "g2-standard-48",
-            "labels": {"gpu_type": "NVIDIA-L4"}}},
+            "labels": {"gpu_type": "nvidia-l4"}}},
           "c": {"name": "c", "node_count": 1, "node_config": {"machine_type": "g2-standard-48",
             "labels": {"gpu_type": "nvidia-l4", "gpu_count": 4}}},
           "b": {"name": "b", "node_count": 1, "node_config": {"machine_type": "a3-highgpu-8g",
@@ -1283,7 +1283,7 @@ class TerraformInventoryReaderTest {
     assertEquals(List.of(new BigDecimal(224), 3022848L, 8, "nvidia-h200-141gb"), size.apply("h"));
     assertEquals(List.of(new BigDecimal(24), 98304L, 2, "nvidia-l4"), size.apply("g"));
     assertEquals(List.of(new BigDecimal(8), 30000L, 1, "nvidia-l4"), size.apply("l"));
-    assertEquals(List.of(new BigDecimal(48), 196608L, 4, "NVIDIA-L4"), size.apply("t"));
+    assertEquals(List.of(new BigDecimal(48), 196608L, 4, "nvidia-l4"), size.apply("t"));
     assertEquals(List.of(new BigDecimal(48), 196608L, 4, "nvidia-l4"), size.apply("c"));
     assertEquals(List.of(new BigDecimal(208), 1916928L, 16, "nvidia-h100-80gb"), size.apply("b"));
   }
@@ -1304,6 +1304,36 @@ class TerraformInventoryReaderTest {
             + ".node_config.labels.gpu_count: label 'gpu_count' of node pool 'c' is 2, but GKE gives each node of"
             + " machine type 'g2-standard-48' 4 GPUs (nvidia-l4)",
         "  = hint: make the label 4, or remove it: stave counts the GPUs of g2-standard-48"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  /**
+   * A gpu_type label that does not name, as written, the GPUs GKE gives a machine type stave knows is an error at it,
+   * beside a gpu_count label or not: read as written, the pool would take work for GPUs its nodes do not have, and
+   * none for theirs.
+   */
+  @Test
+  void aGpuTypeLabelMustNameTheGpusOfTheMachineType() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "t": {"name": "t", "node_count": 1, "node_config": {"machine_type": "a2-highgpu-2g",
+            "labels": {"gpu_type": "nvidia-tesla-t4"}}},
+          "c": {"name": "c", "node_count": 1, "node_config": {"machine_type": "g2-standard-8",
+            "labels": {"gpu_type": "NVIDIA-L4", "gpu_count": 1}}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.";
+    assertEquals(List.of(
+        inv + "3:28: error: " + pool + "t.node_config.labels.gpu_type: label 'gpu_type' of node pool 't' is"
+            + " \"nvidia-tesla-t4\", but GKE gives each node of machine type 'a2-highgpu-2g' 2 GPUs of type"
+            + " \"nvidia-tesla-a100\"",
+        "  = hint: make the label \"nvidia-tesla-a100\", as GKE names them, or remove it: stave names the GPUs of"
+            + " a2-highgpu-2g",
+        inv + "5:28: error: " + pool + "c.node_config.labels.gpu_type: label 'gpu_type' of node pool 'c' is"
+            + " \"NVIDIA-L4\", but GKE gives each node of machine type 'g2-standard-8' 1 GPU of type \"nvidia-l4\"",
+        "  = hint: make the label \"nvidia-l4\", as GKE names them, or remove it: stave names the GPUs of"
+            + " g2-standard-8"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 

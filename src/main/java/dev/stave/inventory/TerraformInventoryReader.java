@@ -304,6 +304,7 @@ public final class TerraformInventoryReader {
     if (!accelerators.isEmpty()) {
       labelsAgree(labels, accelerators, gpuCount, gpuType, key);
       Gpus gpus = gpus(config, accelerators, key, gpuType == null && !countLabel, !countLabel);
+      blocksAgreeWithMachineType(config, accelerators, key);
       sharing = gpus.sharing();
       if (!countLabel) {
         gpuCount = gpus.count();
@@ -732,6 +733,50 @@ public final class TerraformInventoryReader {
       return null;
     }
     return machine.get();
+  }
+
+  /**
+   * On a machine type whose GPUs stave knows (a2-highgpu-2g), {@code guest_accelerator} blocks that attach other
+   * GPUs than the type's, a count of 0 or of another number, or another type, are an error at the first value
+   * that differs. stave has found no source for what GKE does then, whether it gives the nodes the type's GPUs
+   * anyway or the blocks', so it takes neither: read by the blocks, a block of count 0 would leave a node of two
+   * A100s without GPU work. Blocks that agree (count 2 of nvidia-tesla-a100) are read as any others, with their
+   * gpu_sharing_config. A count that is no whole number is an error of its own ({@link #gpus}), and one written
+   * as a Terraform expression is not compared.
+   */
+  private void blocksAgreeWithMachineType(MapNode config, List<Block> accelerators, String key) {
+    MachineTypes.Machine withGpus = withGpus(config);
+    if (withGpus == null) {
+      return;
+    }
+    String machineType = Nodes.string(config, "machine_type");
+    String comesWith = "machine type '" + machineType + "' comes with " + gpusInWords(withGpus.gpus()) + " of type \""
+        + withGpus.gpuType() + "\"";
+    String leaveOut = ", or leave the guest_accelerator block out: stave counts the GPUs of " + machineType;
+    BigDecimal attached = BigDecimal.ZERO;
+    for (Block b : accelerators) {
+      BigDecimal count = written(Nodes.get(b.body(), "count"));
+      if (count == null || count.signum() < 0 || count.compareTo(MAX_COUNT) > 0
+          || count.stripTrailingZeros().scale() > 0) {
+        return;
+      }
+      attached = attached.add(count);
+      if (count.signum() != 0 && b.body().get("type") instanceof ScalarNode t && t.isString()
+          && expression(t) == null && !t.text().equals(withGpus.gpuType())) {
+        problems.add(Diagnostic.error(t.origin(), path(key, b.path() + ".type"), "inventory-gpu",
+            "guest_accelerator of node pool '" + key + "' attaches \"" + Names.printable(t.text()) + "\", but "
+                + comesWith,
+            "make the type \"" + withGpus.gpuType() + "\"" + leaveOut));
+        return;
+      }
+    }
+    if (attached.compareTo(BigDecimal.valueOf(withGpus.gpus())) != 0) {
+      Block first = accelerators.get(0);
+      problems.add(Diagnostic.error(Nodes.get(first.body(), "count").origin(), path(key, first.path() + ".count"),
+          "inventory-gpu", "guest_accelerator of node pool '" + key + "' attaches " + attached.toPlainString()
+              + (attached.compareTo(BigDecimal.ONE) == 0 ? " GPU" : " GPUs") + " to a node, but " + comesWith,
+          "make the count " + withGpus.gpus() + leaveOut));
+    }
   }
 
   /** {@code n} GPUs, in words: "1 GPU", "2 GPUs". */

@@ -1338,6 +1338,43 @@ class TerraformInventoryReaderTest {
   }
 
   /**
+   * guest_accelerator blocks on a machine type whose GPUs stave knows must attach those GPUs: a block of count 0, of
+   * another count or of another type is an error at the value that differs, not a pool of the block's GPUs, since
+   * the type comes with its own.
+   */
+  @Test
+  void guestAcceleratorBlocksMustAgreeWithTheGpusOfTheMachineType() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "z": {"name": "z", "node_count": 1, "node_config": {"machine_type": "a2-highgpu-2g",
+            "guest_accelerator": [{"type": "nvidia-tesla-a100", "count": 0}]}},
+          "m": {"name": "m", "node_count": 1, "node_config": {"machine_type": "a2-highgpu-2g",
+            "guest_accelerator": [{"type": "nvidia-tesla-a100", "count": 1},
+              {"type": "nvidia-tesla-a100", "count": 3}]}},
+          "t": {"name": "t", "node_count": 1, "node_config": {"machine_type": "g2-standard-8",
+            "guest_accelerator": [{"type": "nvidia-tesla-t4", "count": 1}]}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.";
+    assertEquals(List.of(
+        inv + "3:66: error: " + pool + "z.node_config.guest_accelerator[0].count: guest_accelerator of node pool 'z'"
+            + " attaches 0 GPUs to a node, but machine type 'a2-highgpu-2g' comes with 2 GPUs of type"
+            + " \"nvidia-tesla-a100\"",
+        "  = hint: make the count 2, or leave the guest_accelerator block out: stave counts the GPUs of a2-highgpu-2g",
+        inv + "5:66: error: " + pool + "m.node_config.guest_accelerator[0].count: guest_accelerator of node pool 'm'"
+            + " attaches 4 GPUs to a node, but machine type 'a2-highgpu-2g' comes with 2 GPUs of type"
+            + " \"nvidia-tesla-a100\"",
+        "  = hint: make the count 2, or leave the guest_accelerator block out: stave counts the GPUs of a2-highgpu-2g",
+        inv + "8:36: error: " + pool + "t.node_config.guest_accelerator[0].type: guest_accelerator of node pool 't'"
+            + " attaches \"nvidia-tesla-t4\", but machine type 'g2-standard-8' comes with 1 GPU of type"
+            + " \"nvidia-l4\"",
+        "  = hint: make the type \"nvidia-l4\", or leave the guest_accelerator block out: stave counts the GPUs of"
+            + " g2-standard-8"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  /**
    * A pool sized by its labels whose machine type comes with GPUs needs label gpu_count: read as none, it would
    * take no GPU work. With the label, or a guest_accelerator block, it has the GPUs they say.
    */

@@ -604,8 +604,8 @@ public final class TerraformInventoryReader {
       if (labelCount != null && labelCount != withGpus.gpus()) {
         problems.add(Diagnostic.error(labels.get("gpu_count").origin(), path(key, "node_config.labels.gpu_count"),
             "inventory-gpu", "label 'gpu_count' of node pool '" + key + "' is " + labelCount + ", but GKE gives"
-                + " each node of machine type '" + machineType + "' " + withGpus.gpus() + " GPUs ("
-                + withGpus.gpuType() + ")",
+                + " each node of machine type '" + machineType + "' " + gpusInWords(withGpus.gpus()) + " of type \""
+                + withGpus.gpuType() + "\"",
             "make the label " + withGpus.gpus() + ", or remove it: stave counts the GPUs of " + machineType));
       }
       if (labelType != null && !labelType.equals(withGpus.gpuType())) {

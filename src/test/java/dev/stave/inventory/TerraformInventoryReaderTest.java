@@ -1297,13 +1297,20 @@ class TerraformInventoryReaderTest {
     String err = errors("""
         {"resource": {"google_container_node_pool": {
           "c": {"name": "c", "node_count": 1, "node_config": {"machine_type": "g2-standard-48",
-            "labels": {"cpu": 48, "memory_m": 196608, "gpu_count": 2}}}
+            "labels": {"cpu": 48, "memory_m": 196608, "gpu_count": 2}}},
+          "o": {"name": "o", "node_count": 1, "node_config": {"machine_type": "g2-standard-8",
+            "labels": {"gpu_count": 2}}}
         }}}
         """);
-    assertEquals(List.of(temp.resolve("inv.tf.json") + ":3:60: error: resource.google_container_node_pool.c"
+    String inv = temp.resolve("inv.tf.json") + ":";
+    assertEquals(List.of(inv + "3:60: error: resource.google_container_node_pool.c"
             + ".node_config.labels.gpu_count: label 'gpu_count' of node pool 'c' is 2, but GKE gives each node of"
-            + " machine type 'g2-standard-48' 4 GPUs (nvidia-l4)",
-        "  = hint: make the label 4, or remove it: stave counts the GPUs of g2-standard-48"),
+            + " machine type 'g2-standard-48' 4 GPUs of type \"nvidia-l4\"",
+        "  = hint: make the label 4, or remove it: stave counts the GPUs of g2-standard-48",
+        inv + "5:29: error: resource.google_container_node_pool.o.node_config.labels.gpu_count: label 'gpu_count' of"
+            + " node pool 'o' is 2, but GKE gives each node of machine type 'g2-standard-8' 1 GPU of type"
+            + " \"nvidia-l4\"",
+        "  = hint: make the label 1, or remove it: stave counts the GPUs of g2-standard-8"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 

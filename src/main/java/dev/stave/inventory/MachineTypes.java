@@ -81,8 +81,9 @@ public final class MachineTypes {
    * b9dd08e76883122c8b3d158992c1c9472e4485d4, which cites https://cloud.google.com/compute/docs/gpus: A100 on
    * a2-highgpu and a2-megagpu, A100-80GB on a2-ultragpu, H100 on a3-highgpu, H100-MEGA on a3-megagpu, H200 on
    * a3-ultragpu, L4 on g2), named as GKE names them (see {@link #ACCELERATOR_GPUS}: A2 Standard, A2 Ultra, A3 High,
-   * A3 Mega, A3 Ultra). A type that the two do not both list, such as a3-edgegpu-8g, whose GPU count that table
-   * lacks, or the a4 and g4 types, still asks for labels.
+   * A3 Mega, A3 Ultra). A type that the two do not both list still asks for labels: a3-edgegpu-8g, whose GPU count
+   * that table lacks, and the a4x and g4 types, which neither lists at those commits. a4-highgpu-8g, which both do
+   * (224 vCPUs, 3968 GiB, 8 B200), is not sized either, and asks for labels as the other a4 types.
    */
   private static final Map<String, Machine> ACCELERATED = inOrder(
       accelerated("a2-highgpu-1g", 12, 85, 1, "nvidia-tesla-a100"),

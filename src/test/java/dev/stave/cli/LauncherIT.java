@@ -160,7 +160,7 @@ class LauncherIT {
     }
     Files.writeString(bin.resolve("mvn"), "#!/bin/sh\necho \"$@\" >> ../mvn.calls\n"
         + "for i in $(seq 100); do grep -qs waiting ../a.err ../b.err && break; sleep 0.1; done\n"
-        + "mkdir -p target && touch target/stave.jar\n");
+        + "mkdir -p target/lib && touch target/stave.jar\n");
     Files.writeString(bin.resolve("java"), "#!/bin/sh\necho ran\n");
     for (Path tool : List.of(bin.resolve("mvn"), bin.resolve("java"))) {
       Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwx------"));
@@ -194,7 +194,8 @@ class LauncherIT {
           "stave: waiting for the build that another ./stave started...\n"), errs, path);
       assertEquals("ran\nran\n", Files.readString(home.resolve("a.out")) + Files.readString(home.resolve("b.out")));
       assertEquals(List.of(), Files.list(checkout.resolve("target")).filter(file -> !file.endsWith("stave.jar")
-          && !file.endsWith(".stave-build.lock")).toList(), "the lock folder is removed: " + path);
+          && !file.endsWith("lib") && !file.endsWith(".stave-build.lock")).toList(),
+          "the lock folder is removed: " + path);
       deleteTree(checkout);
       Files.delete(home.resolve("mvn.calls"));
     }
@@ -213,7 +214,7 @@ class LauncherIT {
       Path found = Path.of("/usr/bin", tool);
       Files.createSymbolicLink(tools.resolve(tool), Files.exists(found) ? found : Path.of("/bin", tool));
     }
-    Files.writeString(bin.resolve("mvn"), "#!/bin/sh\nmkdir -p target && touch target/stave.jar\n");
+    Files.writeString(bin.resolve("mvn"), "#!/bin/sh\nmkdir -p target/lib && touch target/stave.jar\n");
     Files.writeString(bin.resolve("java"), "#!/bin/sh\necho ran\n");
     for (Path tool : List.of(bin.resolve("mvn"), bin.resolve("java"))) {
       Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwx------"));
@@ -234,8 +235,8 @@ class LauncherIT {
     assertEquals("stave: waiting for the build that another ./stave started...\n"
         + "stave: building (mvn -B -q -DskipTests package)...\n", Files.readString(home.resolve("err")));
     assertEquals("ran\n", Files.readString(home.resolve("out")));
-    assertEquals(List.of(checkout.resolve("target/stave.jar")), Files.list(checkout.resolve("target")).toList(),
-        "the lock folder is removed");
+    assertEquals(List.of(checkout.resolve("target/lib"), checkout.resolve("target/stave.jar")),
+        Files.list(checkout.resolve("target")).sorted().toList(), "the lock folder is removed");
   }
 
   /**
@@ -295,6 +296,7 @@ class LauncherIT {
     Files.copy(Path.of("stave"), home.resolve("stave"));
     Path target = Files.createDirectories(home.resolve("target"));
     Files.writeString(target.resolve("stave.jar"), "jar");
+    Files.createDirectories(target.resolve("lib"));
     Files.setLastModifiedTime(target.resolve("stave.jar"), FileTime.from(Instant.now().minusSeconds(60)));
     Files.writeString(target.resolve("stave.jsa"), "archive");
     Files.writeString(target.resolve("stave.jsa.stamp"), "");
@@ -330,6 +332,7 @@ class LauncherIT {
     Path lock = Files.createDirectories(checkout.resolve("target/.stave-build.lock.d"));
     Files.writeString(lock.resolve("pid"), ProcessHandle.current().pid() + "\n");
     Files.writeString(checkout.resolve("target/stave.jar"), "half a jar");
+    Files.createDirectories(checkout.resolve("target/lib"));
     Files.writeString(checkout.resolve("target/.stave-building"), "");
     ProcessBuilder builder = new ProcessBuilder(tools.resolve("bash").toString(), "co/stave", "--version")
         .directory(home.toFile()).redirectOutput(home.resolve("out").toFile())
@@ -348,6 +351,32 @@ class LauncherIT {
         Files.readString(home.resolve("err")));
     assertEquals(0, launcher.exitValue());
     assertEquals("ran\n", Files.readString(home.resolve("out")));
+  }
+
+  /**
+   * A jar newer than its sources but without target/lib (deleted by hand) could not start: java said only that
+   * a picocli class was missing. The launcher builds again, which copies the libraries, and then runs.
+   */
+  @Test
+  void aJarWithoutItsLibrariesIsBuiltAgain() throws Exception {
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Files.writeString(bin.resolve("mvn"), "#!/bin/sh\necho \"$@\" >> ../mvn.calls\nmkdir -p target/lib\n");
+    Files.writeString(bin.resolve("java"), "#!/bin/sh\necho ran\n");
+    for (Path tool : List.of(bin.resolve("mvn"), bin.resolve("java"))) {
+      Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwx------"));
+    }
+    Path checkout = Files.createDirectories(home.resolve("co"));
+    Files.copy(Path.of("stave"), checkout.resolve("stave"));
+    Files.writeString(checkout.resolve("pom.xml"), "<project/>");
+    Files.setLastModifiedTime(checkout.resolve("pom.xml"), FileTime.from(Instant.now().minusSeconds(60)));
+    Files.createDirectories(checkout.resolve("target"));
+    Files.writeString(checkout.resolve("target/stave.jar"), "");
+    Map<String, String> env = Map.of("STAVE_CDS", "0", "HOME", home.toString(), "LANG", "C.UTF-8");
+
+    assertEquals(new Run(0, "ran\n", "stave: building (mvn -B -q -DskipTests package)...\n"),
+        launchAs("bash", "co/stave", env, bin, "--version"));
+    assertEquals("-B -q -DskipTests package\n", Files.readString(home.resolve("mvn.calls")));
+    assertEquals(new Run(0, "ran\n", ""), launchAs("bash", "co/stave", env, bin, "--version"), "built once");
   }
 
   /** A container's C locale would leave the JVM unable to name a non-ASCII path; the launcher gives it UTF-8. */
@@ -405,7 +434,7 @@ class LauncherIT {
   void theLocaleSwitchedFromIsPassedOn() throws Exception {
     Files.createDirectories(home.resolve("target"));
     Files.copy(Path.of("stave"), home.resolve("stave"));
-    Files.writeString(home.resolve("target/stave.jar"), "");
+    fakeJar(home);
     Path bin = Files.createDirectories(home.resolve("bin"));
     Files.writeString(bin.resolve("java"), "#!/bin/sh\necho \"LC_ALL=${LC_ALL-unset} LC_CTYPE=${LC_CTYPE-unset}"
         + " ORIGINAL_LC_ALL=${STAVE_ORIGINAL_LC_ALL-unset} ORIGINAL_LC_CTYPE=${STAVE_ORIGINAL_LC_CTYPE-unset}\"\n");
@@ -428,7 +457,7 @@ class LauncherIT {
   void runWithShTheLauncherRunsInBash() throws Exception {
     Files.createDirectories(home.resolve("target"));
     Files.copy(Path.of("stave"), home.resolve("stave"));
-    Files.writeString(home.resolve("target/stave.jar"), "");
+    fakeJar(home);
     Path bin = Files.createDirectories(home.resolve("bin"));
     Files.writeString(bin.resolve("java"), "#!/bin/sh\necho \"$*\" | sed 's/.* dev.stave.cli.Main/Main/'\n");
     Files.setPosixFilePermissions(bin.resolve("java"), PosixFilePermissions.fromString("rwx------"));
@@ -445,7 +474,7 @@ class LauncherIT {
     Path checkout = Files.createDirectories(home.resolve("checkout"));
     Files.createDirectories(checkout.resolve("target"));
     Files.copy(Path.of("stave"), checkout.resolve("stave"));
-    Files.writeString(checkout.resolve("target/stave.jar"), "");
+    fakeJar(checkout);
     Path bin = Files.createDirectories(home.resolve("bin"));
     Files.writeString(bin.resolve("java"), "#!/bin/sh\necho \"$*\" | sed 's/.* -cp //'\n");
     Files.setPosixFilePermissions(bin.resolve("java"), PosixFilePermissions.fromString("rwx------"));
@@ -467,7 +496,7 @@ class LauncherIT {
     Path checkout = Files.createDirectories(home.resolve("co"));
     Files.createDirectories(checkout.resolve("target"));
     Files.copy(Path.of("stave"), checkout.resolve("stave"));
-    Files.writeString(checkout.resolve("target/stave.jar"), "");
+    fakeJar(checkout);
     Path elsewhere = Files.createDirectories(home.resolve("elsewhere/co"));
     Path bin = Files.createDirectories(home.resolve("bin"));
     Files.writeString(bin.resolve("java"), "#!/bin/sh\necho \"$*\" | sed 's/.* -cp //'\n");
@@ -488,7 +517,7 @@ class LauncherIT {
     Path checkout = Files.createDirectories(home.resolve("a:b"));
     Files.createDirectories(checkout.resolve("target"));
     Files.copy(Path.of("stave"), checkout.resolve("stave"));
-    Files.writeString(checkout.resolve("target/stave.jar"), "");
+    fakeJar(checkout);
     Files.createSymbolicLink(home.resolve("ab"), Path.of("a:b"));
     Path bin = Files.createDirectories(home.resolve("bin"));
     Files.writeString(bin.resolve("java"), "#!/bin/sh\necho \"$*\" | sed 's/.* dev.stave.cli.Main/Main/'\n");
@@ -507,7 +536,7 @@ class LauncherIT {
     Path checkout = Files.createDirectories(home.resolve("co"));
     Files.createDirectories(checkout.resolve("target"));
     Files.copy(Path.of("stave"), checkout.resolve("stave"));
-    Files.writeString(checkout.resolve("target/stave.jar"), "");
+    fakeJar(checkout);
     Files.createSymbolicLink(Files.createDirectories(home.resolve("a:b")).resolve("co"), checkout);
     Path bin = Files.createDirectories(home.resolve("bin"));
     // The class path java is given.
@@ -524,6 +553,12 @@ class LauncherIT {
         Files.delete(path);
       }
     }
+  }
+
+  /** A jar the launcher takes as built: {@code checkout/target/stave.jar} (empty) and its {@code lib} folder. */
+  private static void fakeJar(Path checkout) throws IOException {
+    Files.createDirectories(checkout.resolve("target/lib"));
+    Files.writeString(checkout.resolve("target/stave.jar"), "");
   }
 
   /** The files the launcher expects, with the packaged jar and its libraries. */

@@ -379,6 +379,36 @@ class LauncherIT {
     assertEquals(new Run(0, "ran\n", ""), launchAs("bash", "co/stave", env, bin, "--version"), "built once");
   }
 
+  /**
+   * A folder of the sources newer than the jar (an editor made and removed a swap file in it) made every run
+   * build: Maven found nothing to do and left the jar as it was, older than the folder. A Maven that changes
+   * nothing stands for it; the launcher builds once.
+   */
+  @Test
+  void aBuildThatLeavesTheJarAsItWasIsNotRepeated() throws Exception {
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Files.writeString(bin.resolve("mvn"), "#!/bin/sh\necho \"$@\" >> ../mvn.calls\n");
+    Files.writeString(bin.resolve("java"), "#!/bin/sh\necho ran\n");
+    for (Path tool : List.of(bin.resolve("mvn"), bin.resolve("java"))) {
+      Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwx------"));
+    }
+    Path checkout = Files.createDirectories(home.resolve("co"));
+    Files.copy(Path.of("stave"), checkout.resolve("stave"));
+    Files.writeString(checkout.resolve("pom.xml"), "<project/>");
+    fakeJar(checkout);
+    Instant built = Instant.now().minusSeconds(60);
+    Files.setLastModifiedTime(checkout.resolve("pom.xml"), FileTime.from(built.minusSeconds(60)));
+    Files.setLastModifiedTime(checkout.resolve("target/stave.jar"), FileTime.from(built));
+    Path folder = Files.createDirectories(checkout.resolve("src/main/java"));
+    Files.setLastModifiedTime(folder, FileTime.from(built.plusSeconds(30)));
+    Map<String, String> env = Map.of("STAVE_CDS", "0", "HOME", home.toString(), "LANG", "C.UTF-8");
+
+    assertEquals(new Run(0, "ran\n", "stave: building (mvn -B -q -DskipTests package)...\n"),
+        launchAs("bash", "co/stave", env, bin, "--version"));
+    assertEquals(new Run(0, "ran\n", ""), launchAs("bash", "co/stave", env, bin, "--version"), "built once");
+    assertEquals("-B -q -DskipTests package\n", Files.readString(home.resolve("mvn.calls")));
+  }
+
   /** A container's C locale would leave the JVM unable to name a non-ASCII path; the launcher gives it UTF-8. */
   @Test
   void aNonAsciiPathWorksInTheCLocale() throws Exception {

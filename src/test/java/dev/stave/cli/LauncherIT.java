@@ -409,6 +409,35 @@ class LauncherIT {
     assertEquals("-B -q -DskipTests package\n", Files.readString(home.resolve("mvn.calls")));
   }
 
+  /**
+   * A TMPDIR that names no folder made mktemp fail, and with it every run: the build's log and the training's
+   * folder could not be made ("mktemp: failed to create ...", exit 1). The build's log goes to /tmp then, and the
+   * training works in target/. A Maven that changes nothing stands for the build.
+   */
+  @Test
+  void aTmpdirThatIsNoFolderStopsNothing() throws Exception {
+    copyLayout();
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Files.writeString(bin.resolve("mvn"), "#!/bin/sh\necho \"$@\" >> mvn.calls\n");
+    Files.setPosixFilePermissions(bin.resolve("mvn"), PosixFilePermissions.fromString("rwx------"));
+    Files.writeString(home.resolve("pom.xml"), "<project/>");
+    Files.setLastModifiedTime(home.resolve("target/stave.jar"), FileTime.from(Instant.now().minusSeconds(60)));
+    Map<String, String> env = new HashMap<>(System.getenv());
+    env.remove("STAVE_CDS");
+    env.put("TMPDIR", home.resolve("nowhere").toString());
+    env.put("PATH", bin + ":" + env.getOrDefault("PATH", "/usr/bin:/bin"));
+
+    Run run = launch(env);
+    assertEquals(0, run.code(), run.err());
+    assertEquals(List.of("stave: building (mvn -B -q -DskipTests package)...", RECORDING
+        + " for faster starts (once per build)..."), run.err().lines().toList());
+    assertEquals(Run.of("compile", "examples/cheetah-ppo.conf", "-o", "-").out(), run.out());
+    assertEquals("-B -q -DskipTests package\n", Files.readString(home.resolve("mvn.calls")));
+    assertTrue(Files.size(home.resolve("target/stave.jsa")) > 0);
+    assertEquals(List.of(), Files.list(home.resolve("target")).filter(file -> file.getFileName().toString()
+        .startsWith(".stave-cds")).toList(), "the training's folder is removed");
+  }
+
   /** A container's C locale would leave the JVM unable to name a non-ASCII path; the launcher gives it UTF-8. */
   @Test
   void aNonAsciiPathWorksInTheCLocale() throws Exception {

@@ -438,6 +438,36 @@ class LauncherIT {
         .startsWith(".stave-cds")).toList(), "the training's folder is removed");
   }
 
+  /**
+   * A build that fails ended with Maven's last words ("[Help 1] http://...") and exit 4: the launcher now says
+   * that its build failed and what to do. The mark stays, so the next run builds again (here it succeeds).
+   */
+  @Test
+  void aFailedBuildSaysSoAndIsDoneAgainByTheNextRun() throws Exception {
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Files.writeString(bin.resolve("mvn"), "#!/bin/sh\nif [ -e ../fixed ]; then mkdir -p target/lib;"
+        + " touch target/stave.jar; else echo '[ERROR] Some.java:[1,1] reached end of file while parsing'; exit 1;"
+        + " fi\n");
+    Files.writeString(bin.resolve("java"), "#!/bin/sh\necho ran\n");
+    for (Path tool : List.of(bin.resolve("mvn"), bin.resolve("java"))) {
+      Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwx------"));
+    }
+    Path checkout = Files.createDirectories(home.resolve("co"));
+    Files.copy(Path.of("stave"), checkout.resolve("stave"));
+    Files.writeString(checkout.resolve("pom.xml"), "<project/>");
+    Map<String, String> env = Map.of("STAVE_CDS", "0", "HOME", home.toString(), "LANG", "C.UTF-8");
+
+    assertEquals(new Run(4, "", "stave: building (mvn -B -q -DskipTests package)...\n"
+        + "[ERROR] Some.java:[1,1] reached end of file while parsing\n"
+        + "stave: the build failed (mvn -B -q -DskipTests package, its output above); fix what it reports, then run"
+        + " ./stave again\n"), launchAs("bash", "co/stave", env, bin, "--version"));
+    assertTrue(Files.exists(checkout.resolve("target/.stave-building")), "the mark stays");
+    Files.writeString(home.resolve("fixed"), "");
+    assertEquals(new Run(0, "ran\n", "stave: building (mvn -B -q -DskipTests package)...\n"),
+        launchAs("bash", "co/stave", env, bin, "--version"));
+    assertFalse(Files.exists(checkout.resolve("target/.stave-building")));
+  }
+
   /** A container's C locale would leave the JVM unable to name a non-ASCII path; the launcher gives it UTF-8. */
   @Test
   void aNonAsciiPathWorksInTheCLocale() throws Exception {

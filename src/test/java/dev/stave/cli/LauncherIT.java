@@ -468,6 +468,24 @@ class LauncherIT {
     assertFalse(Files.exists(checkout.resolve("target/.stave-building")));
   }
 
+  /** Without a java on the PATH, bash's "exec: java: not found" was all: the launcher says what to do. */
+  @Test
+  void withoutJavaTheLauncherSaysWhatToDo() throws Exception {
+    Path checkout = Files.createDirectories(home.resolve("co"));
+    Files.copy(Path.of("stave"), checkout.resolve("stave"));
+    fakeJar(checkout);
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Map<String, String> env = Map.of("STAVE_CDS", "0", "HOME", home.toString(), "LANG", "C.UTF-8",
+        "PATH", bin.toString());
+    Run run = launchAs("bash", "co/stave", env, bin, "--version");
+    assertEquals(127, run.code(), run.err());
+    assertEquals("", run.out());
+    // bash's own line names the launcher's line number, which is not the point here.
+    assertEquals(List.of("exec: java: not found",
+        "stave: cannot start java; install Java 17 and put its bin folder on the PATH"),
+        run.err().lines().map(line -> line.replaceFirst("^co/stave: line [0-9]+: ", "")).toList());
+  }
+
   /** A container's C locale would leave the JVM unable to name a non-ASCII path; the launcher gives it UTF-8. */
   @Test
   void aNonAsciiPathWorksInTheCLocale() throws Exception {

@@ -47,6 +47,7 @@ final class ExperimentKind implements KindCompiler {
     RunSpec run = RunSpecReader.read(config, defaults, diagnostics);
     ExperimentReader.Result read = ExperimentReader.read(config, defaults);
     diagnostics.addAll(read.diagnostics());
+    RunSpecReader.dropCausedByUnsubstituted(diagnostics);
     Experiment experiment = read.experiment();
     if (experiment == null || diagnostics.stream().anyMatch(Diagnostic::isError)) {
       return failedWithServices(read.services(), diagnostics);

@@ -6,6 +6,7 @@ import dev.stave.config.MapNode;
 import dev.stave.config.Node;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
+import dev.stave.diag.Origin;
 import dev.stave.diag.Printable;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -25,6 +26,8 @@ public final class RunSpecReader {
   private final ContextDefaults defaults;
   private final List<Diagnostic> problems;
   private SweepGrid sweep;
+  /** The places of values that hold a sweep placeholder where none is substituted ({@link #findUnsubstituted}). */
+  private final Set<String> unsubstitutedPlaces = new HashSet<>();
 
   private RunSpecReader(ConfigFile config, ContextDefaults defaults, List<Diagnostic> problems) {
     this.root = (MapNode) config.root();
@@ -35,6 +38,9 @@ public final class RunSpecReader {
   public static RunSpec read(ConfigFile config, ContextDefaults defaults, List<Diagnostic> problems) {
     RunSpecReader reader = new RunSpecReader(config, defaults, problems);
     reader.sweep();
+    if (reader.sweep != null) {
+      reader.findUnsubstituted();
+    }
     Map<String, List<SecretEnv>> secretEnv = new TreeMap<>();
     MapNode processes = Values.map(reader.root, "processes");
     if (processes != null) {
@@ -162,6 +168,10 @@ public final class RunSpecReader {
     List<SecretEnv> out = new ArrayList<>();
     secretEnv.entries().forEach((name, value) -> {
       String varPath = path + ".secret_env." + Printable.pathKey(name);
+      if (unsubstitutedPlaces.contains(place(secretEnv.keyOrigin(name)))
+          || unsubstitutedPlaces.contains(place(value.origin()))) {
+        return; // already an error, which says what the placeholder there does
+      }
       if (!ENV_NAME.matcher(name).matches()) {
         problems.add(Diagnostic.error(secretEnv.keyOrigin(name), varPath, "env-name",
             "'" + Names.printable(name) + "' is not a valid environment variable name",
@@ -209,7 +219,7 @@ public final class RunSpecReader {
   }
 
   /** A token in plain env is readable by anyone who can read the pod spec; it belongs in a Secret. */
-  private void plainToken(String name, dev.stave.diag.Origin origin, String path) {
+  private void plainToken(String name, Origin origin, String path) {
     if ("NEPTUNE_API_TOKEN".equals(name)) {
       problems.add(Diagnostic.error(origin, path, "token-in-env",
           "NEPTUNE_API_TOKEN must not be a plain environment variable, where anyone who can read the pod can see it",
@@ -241,6 +251,150 @@ public final class RunSpecReader {
                 + name, "write {{" + name + "}} to substitute it, or {{{{ " + name + " }} (which is not warned of) if"
                 + " the program is to get {{ " + name + " }}"));
       }
+    }
+  }
+
+  /**
+   * A sweep substitutes {@code {{param}}} only in {@code command}, {@code args} and {@code env} values; anywhere
+   * else (an image, a claim name, a label, an override) it would stay as written in every instance, or fail as
+   * a bad name with no word of the sweep. A parameter's placeholder there is an error of its own, and the
+   * other errors at the same place are dropped ({@link #dropCausedByUnsubstituted}). Other {@code {{...}}} text
+   * passes as written there, as it does without a sweep.
+   */
+  private void findUnsubstituted() {
+    root.entries().forEach((key, value) -> {
+      String path = Printable.pathKey(key);
+      if (key.equals("sweep")) {
+        return;
+      }
+      notSubstituted(key, root.keyOrigin(key), path, true);
+      if (key.equals("processes") && value instanceof MapNode processes) {
+        processes.entries().forEach((name, process) -> {
+          notSubstituted(name, processes.keyOrigin(name), path + "." + Printable.pathKey(name), true);
+          unsubstitutedInProcess(process, path + "." + Printable.pathKey(name));
+        });
+      } else if (key.equals("process_groups") && value instanceof MapNode groups) {
+        groups.entries().forEach((group, g) -> {
+          String groupPath = path + "." + Printable.pathKey(group);
+          notSubstituted(group, groups.keyOrigin(group), groupPath, true);
+          if (!(g instanceof MapNode gm)) {
+            return;
+          }
+          gm.entries().forEach((k, v) -> {
+            notSubstituted(k, gm.keyOrigin(k), groupPath + "." + Printable.pathKey(k), true);
+            if (k.equals("processes") && v instanceof MapNode members) {
+              members.entries().forEach((name, process) -> {
+                String processPath = groupPath + ".processes." + Printable.pathKey(name);
+                notSubstituted(name, members.keyOrigin(name), processPath, true);
+                unsubstitutedInProcess(process, processPath);
+              });
+            } else {
+              unsubstitutedIn(v, groupPath + "." + Printable.pathKey(k));
+            }
+          });
+        });
+      } else {
+        unsubstitutedIn(value, path);
+      }
+    });
+  }
+
+  private void unsubstitutedInProcess(Node process, String path) {
+    if (!(process instanceof MapNode m)) {
+      unsubstitutedIn(process, path);
+      return;
+    }
+    m.entries().forEach((key, value) -> {
+      String keyPath = path + "." + Printable.pathKey(key);
+      notSubstituted(key, m.keyOrigin(key), keyPath, true);
+      if ((key.equals("command") || key.equals("args")) && value instanceof ListNode) {
+        return; // every item is substituted
+      }
+      if (key.equals("env") && value instanceof MapNode env) {
+        // The names are not substituted, the values are.
+        env.entries().forEach((name, v) -> notSubstituted(name, env.keyOrigin(name),
+            keyPath + "." + Printable.pathKey(name), true));
+      } else if (key.equals("env") && value instanceof ListNode env) {
+        for (int i = 0; i < env.items().size(); i++) {
+          if (env.items().get(i) instanceof MapNode entry) {
+            String itemPath = keyPath + "[" + i + "]";
+            entry.entries().forEach((k, v) -> {
+              notSubstituted(k, entry.keyOrigin(k), itemPath + "." + Printable.pathKey(k), true);
+              if (!k.equals("value")) {
+                unsubstitutedIn(v, itemPath + "." + Printable.pathKey(k));
+              }
+            });
+          }
+        }
+      } else {
+        unsubstitutedIn(value, keyPath);
+      }
+    });
+  }
+
+  private void unsubstitutedIn(Node node, String path) {
+    if (node instanceof MapNode m) {
+      m.entries().forEach((key, value) -> {
+        String keyPath = path + "." + Printable.pathKey(key);
+        notSubstituted(key, m.keyOrigin(key), keyPath, true);
+        unsubstitutedIn(value, keyPath);
+      });
+    } else if (node instanceof ListNode l) {
+      for (int i = 0; i < l.items().size(); i++) {
+        unsubstitutedIn(l.items().get(i), path + "[" + i + "]");
+      }
+    } else if (node instanceof ScalarNode s && s.isString()) {
+      notSubstituted(s.text(), s.origin(), path, false);
+    }
+  }
+
+  /** An error when {@code text}, a key or a string value, names a sweep parameter in {@code {{...}}}. */
+  private void notSubstituted(String text, Origin origin, String path, boolean key) {
+    if (text.indexOf("{{") < 0) {
+      return;
+    }
+    List<String> names = new ArrayList<>();
+    for (String name : Placeholders.names(text)) {
+      if (sweep.names().contains(name) && !names.contains(name)) {
+        names.add(name);
+      }
+    }
+    if (names.isEmpty()) {
+      return;
+    }
+    unsubstitutedPlaces.add(place(origin));
+    List<String> written = names.stream().map(n -> "'{{" + n + "}}'").toList();
+    String which = written.size() == 1 ? written.get(0) + " is"
+        : String.join(", ", written.subList(0, written.size() - 1)) + " and " + written.get(written.size() - 1)
+            + " are";
+    problems.add(Diagnostic.error(origin, path, "sweep-not-substituted",
+        which + " not substituted " + (key ? "in a key" : "here")
+            + ": sweeps substitute {{param}} only in command, args and env values",
+        "write the " + (key ? "key" : "value") + " itself; the program gets the point's "
+            + names.get(0) + " from {{" + names.get(0) + "}} in its command, args or env, or from the variable"
+            + " STAVE_PARAM_" + names.get(0).toUpperCase(Locale.ROOT) + " that every container has"));
+  }
+
+  /** A place as a diagnostic prints it, without the note on a copy. */
+  private static String place(Origin origin) {
+    return origin.file() + ":" + origin.line() + ":" + origin.column();
+  }
+
+  /**
+   * Removes from {@code diagnostics} the errors at a place where {@link #read} found a sweep placeholder that is
+   * not substituted: the bad name, image or claim such a value makes is the placeholder's doing, which that
+   * error explains. A secret written there ({@code secret-value}) stays an error of its own.
+   */
+  public static void dropCausedByUnsubstituted(List<Diagnostic> diagnostics) {
+    Set<String> places = new HashSet<>();
+    for (Diagnostic d : diagnostics) {
+      if (d.code().equals("sweep-not-substituted")) {
+        places.add(place(d.origin()));
+      }
+    }
+    if (!places.isEmpty()) {
+      diagnostics.removeIf(d -> d.isError() && !d.code().equals("sweep-not-substituted")
+          && !d.code().equals("secret-value") && places.contains(place(d.origin())));
     }
   }
 }

@@ -762,6 +762,42 @@ class MrunnerTest {
         at(train, "spec", "template", "spec", "containers", 0, "args"));
   }
 
+  @Test
+  void aSweepPlaceholderWhereNothingIsSubstitutedIsAnErrorThatSaysWhereSweepsSubstitute() throws Exception {
+    String config = """
+        kind: experiment
+        name: sw
+        image: img:1
+        sweep: {grid: {lr: [0.1, 0.2], seed: [1]}}
+        processes:
+          train:
+            image: "img:{{lr}}"
+            command: [python, "{{lr}}"]
+            env: {A: "{{seed}}", "B{{lr}}": x}
+            secret_env: {S: "s{{lr}}/k"}
+            labels: {run: "r{{lr}}-{{seed}}"}
+            mounts: [{type: pvc, name: data, claim_name: "data-{{lr}}", mount_path: /data}]
+            overrides: {pod: {hostname: "{{other}}"}}
+        """;
+    Path file = write("s.yaml", config);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    String where = ": sweeps substitute {{param}} only in command, args and env values";
+    String lr = "  = hint: write the value itself; the program gets the point's lr from {{lr}} in its command, args"
+        + " or env, or from the variable STAVE_PARAM_LR that every container has";
+    // Not the bad image, env name, Secret name or label value that the placeholder makes, and not nothing for the
+    // claim, which would be written as data-{{lr}}; {{other}} names no parameter and passes as written.
+    assertEquals(List.of(
+        file + ":7:12: error: processes.train.image: '{{lr}}' is not substituted here" + where, lr,
+        file + ":9:26: error: processes.train.env.B{{lr}}: '{{lr}}' is not substituted in a key" + where,
+        lr.replace("the value itself", "the key itself"),
+        file + ":10:21: error: processes.train.secret_env.S: '{{lr}}' is not substituted here" + where, lr,
+        file + ":11:19: error: processes.train.labels.run: '{{lr}}' and '{{seed}}' are not substituted here" + where,
+        lr,
+        file + ":12:50: error: processes.train.mounts[0].claim_name: '{{lr}}' is not substituted here" + where, lr),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   private static TreeSet<String> names(List<Map<String, Object>> docs) {
     TreeSet<String> names = new TreeSet<>();
     docs.forEach(d -> names.add(d.get("kind") + "/" + at(d, "metadata", "name")));

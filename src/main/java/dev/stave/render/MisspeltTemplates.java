@@ -6,8 +6,11 @@ import dev.stave.diag.Printable;
 import dev.stave.diag.Suggest;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -17,8 +20,11 @@ import java.util.stream.Stream;
  * ({@code jobb.ftl} beside {@code job.ftl}): it replaces nothing, and the packaged template renders in its
  * place without a word. A file that another template of the folder names (by an import or an include) is the
  * user's own and is not warned about, nor is a file of a name no packaged template comes close to: a folder
- * may hold anything else. Only files directly in the folder are read, as a packaged template is replaced
- * only by a file there.
+ * may hold anything else. Only files directly in the folder are warned about, as a packaged template is replaced
+ * only by a file there (the renderer asks for {@code job.ftl}, never {@code parts/job.ftl}). The templates that
+ * may name one are looked for in the subfolders too: FreeMarker loads {@code parts/x.ftl} from the folder when a
+ * template includes it, and {@code parts/x.ftl} may include {@code ../jobb.ftl}. A name in a FreeMarker comment
+ * is no use of the file.
  */
 public final class MisspeltTemplates {
   /** The packaged templates ({@code templates/}), which a file of the same name in the folder replaces. */
@@ -47,7 +53,7 @@ public final class MisspeltTemplates {
     for (Path file : files) {
       String name = file.getFileName().toString();
       String meant = PACKAGED.contains(name) ? null : Suggest.closest(stem(name), stems);
-      if (meant != null && !namedByAnother(file, files)) {
+      if (meant != null && !namedByAnother(file, folder)) {
         out.add(Diagnostic.warning(Origin.of(file.toString()), "", "template-name", "template "
             + "'" + Printable.inMessage(name) + "' replaces no packaged template, and no template of the folder"
             + " names it, so it is not used: the packaged " + meant + SUFFIX + " renders instead",
@@ -62,16 +68,16 @@ public final class MisspeltTemplates {
   }
 
   /**
-   * Whether a template of the folder other than {@code file} holds its name: compared as bytes, so that a file
-   * that is not UTF-8 is read all the same.
+   * Whether a template of the folder or of a subfolder, other than {@code file}, holds its name outside its
+   * comments: compared as bytes, so that a file that is not UTF-8 is read all the same.
    */
-  private static boolean namedByAnother(Path file, List<Path> files) {
+  private static boolean namedByAnother(Path file, Path folder) {
     String name = new String(file.getFileName().toString().getBytes(StandardCharsets.UTF_8),
         StandardCharsets.ISO_8859_1);
-    for (Path other : files) {
+    for (Path other : templates(folder)) {
       try {
         if (!other.equals(file) && (Files.size(other) > SEARCHED_SIZE
-            || new String(Files.readAllBytes(other), StandardCharsets.ISO_8859_1).contains(name))) {
+            || withoutComments(new String(Files.readAllBytes(other), StandardCharsets.ISO_8859_1)).contains(name))) {
           return true;
         }
       } catch (IOException | SecurityException e) {
@@ -79,5 +85,53 @@ public final class MisspeltTemplates {
       }
     }
     return false;
+  }
+
+  /** The {@code .ftl} files of {@code folder} and its subfolders, sorted; one that cannot be read is left out. */
+  private static List<Path> templates(Path folder) {
+    List<Path> out = new ArrayList<>();
+    try {
+      Files.walkFileTree(folder, new SimpleFileVisitor<>() {
+        @Override
+        public FileVisitResult visitFile(Path f, BasicFileAttributes attributes) {
+          if (attributes.isRegularFile() && f.getFileName().toString().endsWith(SUFFIX)) {
+            out.add(f);
+          }
+          return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult visitFileFailed(Path f, IOException e) {
+          return FileVisitResult.CONTINUE;
+        }
+      });
+    } catch (IOException | SecurityException e) {
+      // What was found so far is searched; rendering reports a folder it cannot read.
+    }
+    out.sort(null);
+    return out;
+  }
+
+  /**
+   * {@code text} without its FreeMarker comments: {@code [#-- ... --]} in a template that starts with
+   * {@code [#ftl} (square bracket tags), else {@code <#-- ... -->}. The other form is text in that template,
+   * and an include written inside it runs, so it stays. An unclosed comment, which FreeMarker refuses, is
+   * kept as text: the file is then taken to name what it holds, and no warning is given.
+   */
+  static String withoutComments(String text) {
+    boolean square = text.stripLeading().startsWith("[#ftl");
+    String open = square ? "[#--" : "<#--";
+    String close = square ? "--]" : "-->";
+    StringBuilder out = new StringBuilder(text.length());
+    int i = 0;
+    while (true) {
+      int start = text.indexOf(open, i);
+      int end = start < 0 ? -1 : text.indexOf(close, start + open.length());
+      if (end < 0) {
+        return out.append(text, i, text.length()).toString();
+      }
+      out.append(text, i, start).append(' ');
+      i = end + close.length();
+    }
   }
 }

@@ -422,6 +422,34 @@ class CommandLineTest {
     assertEquals(1, diff.err().lines().filter(l -> l.contains(": warning: ")).count(), diff.err());
   }
 
+  /**
+   * Templates in subfolders are loaded when a template names them, and may name a file of the folder in turn
+   * ({@code ../deploymnt.ftl}), which is then used. A name in a FreeMarker comment is no use: {@code <#-- -->},
+   * or {@code [#-- --]} in a template of square bracket tags.
+   */
+  @Test
+  void aTemplateNamedInASubfolderIsUsedAndOneNamedInACommentIsNot() throws IOException {
+    Path templates = Files.createDirectories(dir.resolve("templates"));
+    Path parts = Files.createDirectories(templates.resolve("parts"));
+    Path jobb = Files.writeString(templates.resolve("jobb.ftl"), "<#import \"lib.ftl\" as k>\n");
+    Files.writeString(templates.resolve("deploymnt.ftl"), "<#macro x>x</#macro>\n");
+    Path servce = Files.writeString(templates.resolve("servce.ftl"), "<#macro x>x</#macro>\n");
+    Files.writeString(parts.resolve("common.ftl"), "<#import \"../deploymnt.ftl\" as d>\n");
+    Files.writeString(parts.resolve("square.ftl"), "[#ftl]\n[#-- was servce.ftl --]\n");
+    Files.writeString(templates.resolve("pod.ftl"), Files.readString(Path.of("templates/pod.ftl"))
+        .replace("<#import \"lib.ftl\" as k>", "<#-- jobb.ftl is the old job.ftl --><#import \"lib.ftl\" as k>"
+            + "<#import \"parts/common.ftl\" as c><#import \"parts/square.ftl\" as s>"));
+    Run run = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
+    assertEquals(0, run.code(), run.err());
+    assertEquals(List.of(jobb + ":1:1: warning: template 'jobb.ftl' replaces no packaged template, and no"
+            + " template of the folder names it, so it is not used: the packaged job.ftl renders instead",
+        "  = hint: did you mean 'job.ftl'? rename the file to replace that template",
+        servce + ":1:1: warning: template 'servce.ftl' replaces no packaged template, and no"
+            + " template of the folder names it, so it is not used: the packaged service.ftl renders instead",
+        "  = hint: did you mean 'service.ftl'? rename the file to replace that template"),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
   /** The internal-error message says to run again with --stacktrace, so every command must take it. */
   @ParameterizedTest
   @ValueSource(strings = {"compile examples/cheetah-ppo.conf -o -", "validate examples/cheetah-ppo.conf",

@@ -22,4 +22,13 @@ class MisspeltTemplatesTest {
   void aFolderThatCannotBeListedGivesNoWarning() {
     assertEquals(List.of(), MisspeltTemplates.warnings(Path.of("no-such-folder")));
   }
+
+  /** Each tag syntax has its own comments; the other form is text there, as FreeMarker reads it. */
+  @Test
+  void commentsAreThoseOfTheTemplatesTagSyntax() {
+    assertEquals("a   b <#-- c", MisspeltTemplates.withoutComments("a <#-- x.ftl --> b <#-- c"));
+    assertEquals("[#-- x.ftl --]  ", MisspeltTemplates.withoutComments("[#-- x.ftl --] <#-- y.ftl -->"));
+    assertEquals(" [#ftl]\n  <#-- y.ftl -->",
+        MisspeltTemplates.withoutComments(" [#ftl]\n[#-- x.ftl --] <#-- y.ftl -->"));
+  }
 }

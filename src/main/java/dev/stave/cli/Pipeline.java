@@ -20,6 +20,7 @@ import dev.stave.diag.Diagnostics;
 import dev.stave.diag.Origin;
 import dev.stave.diag.Sources;
 import dev.stave.diag.UserError;
+import dev.stave.diag.Words;
 import dev.stave.inventory.Inventories;
 import dev.stave.model.ContextDef;
 import dev.stave.model.ContextDefaults;
@@ -60,6 +61,8 @@ final class Pipeline {
   private final Map<String, Path> bundleConfigs = new HashMap<>();
   /** Where each compiled config writes its {@code name}, which names its bundle. */
   private final Map<Path, Origin> nameOrigins = new HashMap<>();
+  /** The kind of each compiled config, which tells the keys that name its namespace. */
+  private final Map<Path, String> kinds = new HashMap<>();
   private ObjectRenderer renderer;
   /** Whether the command takes bundle folders too (diff, apply), which a Kubernetes object file is mistaken for. */
   private boolean takesBundles;
@@ -233,6 +236,7 @@ final class Pipeline {
     if (name != null) {
       nameOrigins.put(config.path(), name.origin());
     }
+    kinds.put(config.path(), kindOf(config));
     return accept(compiler.compile(config, compileOptions()));
   }
 
@@ -414,6 +418,13 @@ final class Pipeline {
     }
     Map<String, String> firstBundle = new HashMap<>();
     Map<String, T> first = new HashMap<>();
+    // Every bundle that has each object, in the order given: a hint names all that share a Namespace.
+    Map<String, List<String>> holders = new HashMap<>();
+    for (Map.Entry<String, List<T>> bundle : byBundle.entrySet()) {
+      for (T o : bundle.getValue()) {
+        holders.computeIfAbsent(identity.apply(o), k -> new ArrayList<>()).add(bundle.getKey());
+      }
+    }
     for (Map.Entry<String, List<T>> bundle : byBundle.entrySet()) {
       for (T o : bundle.getValue()) {
         String id = identity.apply(o);
@@ -427,8 +438,8 @@ final class Pipeline {
           String hint = what.startsWith("PersistentVolumeClaim ")
               ? "the project's experiments share its storage claim: give them the same storage size and"
                   + " storage_class (or context default_pvc_size), or different projects"
-              : what.startsWith("Namespace ") ? namespaceHint(what.substring("Namespace ".length()), earlier,
-                  bundle.getKey())
+              : what.startsWith("Namespace ") ? namespaceHint(what.substring("Namespace ".length()),
+                  holders.get(id))
               : "rename an experiment or a process, or give the experiments different namespaces (project)";
           // Each at the key its name is made from (a process, a group, a service), else at the config's name.
           Origin here = origin(origin.apply(o), bundle.getKey());
@@ -455,16 +466,35 @@ final class Pipeline {
    * Shared Namespaces are all alike (README, Labels), so two differ only when one is named after its own bundle
    * (no project, or a project of its own name): that one carries the bundle's label and is the bundle's own.
    * Renaming a process does not part them, and neither does setting both projects alike: the owner's name does.
+   * The hint names every other bundle of the Namespace, as they all share the one that differs from the owner's,
+   * and the key each kind takes: an experiment's project wins over its namespace, the other kinds have namespace.
    */
-  private static String namespaceHint(String namespace, String first, String second) {
-    String owner = first.equals(namespace) ? first : second.equals(namespace) ? second : null;
+  private String namespaceHint(String namespace, List<String> bundles) {
+    String owner = bundles.contains(namespace) ? namespace : null;
     if (owner == null) {
       return "give the configs different namespaces (project or namespace)";
     }
-    String other = owner.equals(first) ? second : first;
-    return "bundle '" + owner + "' owns Namespace " + namespace + ", as it is named after it, while bundle '" + other
-        + "' shares it as a project's: to share it, rename config '" + owner + "' and set its project or namespace"
-        + " to " + namespace + "; to keep them apart, give '" + other + "' another project or namespace";
+    List<String> projects = new ArrayList<>();
+    List<String> namespaces = new ArrayList<>();
+    for (String b : bundles) {
+      if (!b.equals(owner)) {
+        (namespaceKey(b).equals("project") ? projects : namespaces).add("'" + b + "'");
+      }
+    }
+    List<String> others = new ArrayList<>(projects);
+    others.addAll(namespaces);
+    String apart = (projects.isEmpty() ? "" : Words.and(projects) + " another project")
+        + (projects.isEmpty() || namespaces.isEmpty() ? "" : " and ")
+        + (namespaces.isEmpty() ? "" : Words.and(namespaces) + " another namespace");
+    return "bundle '" + owner + "' owns Namespace " + namespace + ", as it is named after it, while "
+        + (others.size() == 1 ? "bundle " + others.get(0) + " shares" : "bundles " + Words.and(others) + " share")
+        + " it as a project's: to share it, rename config '" + owner + "' and set its " + namespaceKey(owner) + " to "
+        + namespace + "; to keep them apart, give " + apart;
+  }
+
+  /** The key that sets the namespace of the config of {@code bundle}. */
+  private String namespaceKey(String bundle) {
+    return "experiment".equals(kinds.get(bundleConfigs.get(bundle))) ? "project" : "namespace";
   }
 
   /** {@code given}, or where the config of {@code bundle} writes its name when no key names the object. */

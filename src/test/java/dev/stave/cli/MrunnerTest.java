@@ -511,8 +511,8 @@ class MrunnerTest {
             || l.startsWith("    | p")).toList());
     // The cluster's Namespace is its own, named after it; renaming a process would part nothing.
     assertEquals(List.of("  = hint: bundle 'm' owns Namespace m, as it is named after it, while bundle 'e' shares it as"
-        + " a project's: to share it, rename config 'm' and set its project or namespace to m; to keep them apart,"
-        + " give 'e' another project or namespace"), namespaces.err().lines().filter(l -> l.startsWith("  = hint:"))
+        + " a project's: to share it, rename config 'm' and set its namespace to m; to keep them apart,"
+        + " give 'e' another project"), namespaces.err().lines().filter(l -> l.startsWith("  = hint:"))
         .toList());
     // An experiment named after the project owns its Namespace even with that project set: the projects agree.
     Path owner = write("owner.yaml", "kind: experiment\nname: lab\nproject: lab\nimage: img:1\n"
@@ -523,10 +523,21 @@ class MrunnerTest {
         + " made at " + owner + ":3:10); applied together, the one applied last would replace the other\n"
         + "    | project: lab\n    |          ^\n"
         + "  = hint: bundle 'lab' owns Namespace lab, as it is named after it, while bundle 'a' shares it as a"
-        + " project's: to share it, rename config 'lab' and set its project or namespace to lab; to keep them apart,"
-        + " give 'a' another project or namespace\n"
+        + " project's: to share it, rename config 'lab' and set its project to lab; to keep them apart,"
+        + " give 'a' another project\n"
         + owner + ":3:10: note: bundle 'lab' makes Namespace lab here, and bundle 'a' another at " + a
         + ":3:10\n    | project: lab\n    |          ^\n", owned.err());
+
+    // Given after two configs that share the Namespace, the owner clashes with the first only, and the other one
+    // would clash next: the hint names both, and a cluster's key, which is namespace (it has no project).
+    Path other = write("other.conf", "kind = cluster\nframework = mars\nname = o\nnamespace = lab\nworker_num = 1\n"
+        + "worker_cpu = 1\nworker_mem = 1g\n");
+    Run three = Run.of("validate", a.toString(), other.toString(), owner.toString());
+    assertEquals(1, three.code(), three.err());
+    assertEquals(List.of("  = hint: bundle 'lab' owns Namespace lab, as it is named after it, while bundles 'a' and 'o'"
+        + " share it as a project's: to share it, rename config 'lab' and set its project to lab; to keep them apart,"
+        + " give 'a' another project and 'o' another namespace"), three.err().lines()
+        .filter(l -> l.startsWith("  = hint:")).toList());
 
     // Made at one key of a file both configs include, the error says so, and no note names its own place.
     Path common = write("common.conf", "project = shared\nimage = \"img:1\"\nstorage { mount = /data }\n");

@@ -98,12 +98,16 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
     } catch (java.nio.file.NoSuchFileException e) {
       // The kernel says "no such file" too for a folder that is there but makes no new files (/proc, /sys).
       Path folder = output.toAbsolutePath().getParent();
-      context.err().println("stave: cannot write " + shown + (folder != null && Files.isDirectory(folder)
-          ? ": its folder takes no new files; choose another folder"
+      Path link = danglingFolder(output);
+      context.err().println("stave: cannot write " + shown + (link != null ? linkedFolder(link)
+          : folder != null && Files.isDirectory(folder) ? ": its folder takes no new files; choose another folder"
           : ": its folder does not exist; create it first"));
       return Main.IO;
     } catch (IOException e) {
-      context.err().println("stave: cannot write " + shown + ": " + Printable.line(IoErrors.cause(e)));
+      // A folder whose links go round in a circle is "too many levels of symbolic links", naming no link.
+      Path link = danglingFolder(output);
+      context.err().println("stave: cannot write " + shown + (link != null ? linkedFolder(link)
+          : ": " + Printable.line(IoErrors.cause(e))));
       return Main.IO;
     }
     context.err().println("wrote " + shown + "; compile it with: stave compile " + shown);
@@ -112,6 +116,28 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
           + ".yaml' writes the same config with its comments");
     }
     return Main.OK;
+  }
+
+  /**
+   * The folder of {@code output} (or one above it) that is a symbolic link to nothing, else null: "create it
+   * first" would not do for it, since mkdir refuses a name a link holds.
+   */
+  private static Path danglingFolder(Path output) {
+    for (Path folder = output.getParent(); folder != null; folder = folder.getParent()) {
+      if (Files.isSymbolicLink(folder)) {
+        return Files.exists(folder) ? null : folder;
+      }
+      if (Files.exists(folder)) {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  /** As {@code compile -o} says a link to nothing where a folder is to be: where it leads, and what to do. */
+  private static String linkedFolder(Path link) {
+    return ": the folder " + Printable.exactLine(link.toString()) + ": "
+        + Printable.line(IoErrors.cause(new FileAlreadyExistsException(link.toString())));
   }
 
   /** Each kind has one starter per format, {@code /stave/init/<kind>.<extension>}. */

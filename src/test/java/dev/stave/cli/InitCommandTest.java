@@ -121,6 +121,29 @@ class InitCommandTest {
         + " circle; remove the link, or choose another file\n", round.err());
   }
 
+  /** A folder that is a link to nothing cannot be made with mkdir: the error says where the link leads. */
+  @Test
+  void aFolderThatIsALinkToNothingIsNamedSo() throws IOException {
+    Path link = Files.createSymbolicLink(dir.resolve("dl"), Path.of("nowhere"));
+    Run run = Run.of("init", "-o", link.resolve("x.yaml").toString());
+    assertEquals(4, run.code(), run.err());
+    assertEquals("stave: cannot write " + link + "/x.yaml: the folder " + link + ": it is a symbolic link to nowhere,"
+        + " which does not exist; create that folder, or remove the link\n", run.err());
+    Run below = Run.of("init", "-o", link.resolve("sub/x.yaml").toString());
+    assertEquals("stave: cannot write " + link + "/sub/x.yaml: the folder " + link + ": it is a symbolic link to"
+        + " nowhere, which does not exist; create that folder, or remove the link\n", below.err());
+    Path circle = Files.createSymbolicLink(dir.resolve("c1"), Path.of("c2"));
+    Files.createSymbolicLink(dir.resolve("c2"), Path.of("c1"));
+    Run round = Run.of("init", "-o", circle.resolve("x.yaml").toString());
+    assertEquals(4, round.code(), round.err());
+    assertEquals("stave: cannot write " + circle + "/x.yaml: the folder " + circle + ": it is a symbolic link to c2,"
+        + " and the links from there go round in a circle; remove the link, or point it at a folder\n", round.err());
+    // Following the hint works: with the folder made, the file is written through the link.
+    Files.createDirectory(dir.resolve("nowhere"));
+    assertEquals(0, Run.of("init", "-o", link.resolve("x.yaml").toString()).code());
+    assertTrue(Files.isRegularFile(dir.resolve("nowhere/x.yaml")));
+  }
+
   /** What init prints names the file with its control and invisible characters escaped, as diff names them. */
   @Test
   void theWrittenPathIsPrintedEscaped() {

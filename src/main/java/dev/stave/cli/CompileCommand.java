@@ -8,6 +8,7 @@ import dev.stave.diag.Diagnostic;
 import dev.stave.diag.DiagnosticPrinter;
 import dev.stave.diag.Printable;
 import dev.stave.diag.UserError;
+import dev.stave.diag.Words;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -130,7 +131,7 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
       for (Bundle b : bundles) {
         // The output folder as the user wrote it: a name with an escape sequence must not reach the terminal.
         context.err().println("wrote " + Printable.exactLine(folder.resolve(b.name()) + "/")
-            + " (" + b.objects().size() + " objects)");
+            + " (" + Words.count(b.objects().size(), "object") + ")");
       }
       for (String warning : warnings) {
         context.err().println("stave: warning: " + warning);

@@ -25,4 +25,9 @@ public final class Words {
   public static String count(long n, String noun) {
     return n + " " + noun + (n == 1 ? "" : "s");
   }
+
+  /** As {@link #count(long, String)} for a number written as text, such as a decimal: "1 GPU", "0.5 GPUs". */
+  public static String count(String n, String noun) {
+    return n + " " + noun + (n.equals("1") ? "" : "s");
+  }
 }

@@ -502,7 +502,7 @@ public final class Dispatcher {
   /** What one node of the pool offers under the model: "3.92 cpu, 13621 MiB with the gke model". */
   private static String nodeOffers(NodePool pool, AllocationModel model) {
     return millis(model.nodeCpuMillis(pool)) + " cpu, " + model.nodeMemoryMi(pool) + " MiB"
-        + (pool.hasGpu() ? ", " + pool.gpuCount() + (pool.gpuSharing() == null ? "" : " shared") + " GPUs" : "")
+        + (pool.hasGpu() ? ", " + Words.count(pool.gpuCount(), pool.gpuSharing() == null ? "GPU" : "shared GPU") : "")
         + " with the " + model.name() + " model";
   }
 
@@ -579,7 +579,8 @@ public final class Dispatcher {
           || memory.compareTo(BigInteger.valueOf(model.nodeMemoryMi(pool))) > 0
           || gpus.compareTo(BigInteger.valueOf(pool.gpuCount())) > 0)) {
         Schedule first = firstOfUnit.get(unit.name());
-        String asks = millis(cpu) + " cpu, " + memory + " MiB" + (gpus.signum() > 0 ? ", " + gpus + " GPUs" : "");
+        String asks = millis(cpu) + " cpu, " + memory + " MiB"
+            + (gpus.signum() > 0 ? ", " + Words.count(gpus.toString(), "GPU") : "");
         boolean group = unit.group() && unit.processes().size() > 1;
         problems.add(Diagnostic.error(first.origin(), first.path(), group ? "group-too-big" : "pod-too-big",
             (group ? "the pod of group '" + unit.name() + "' asks for " + asks + " (its " + unit.processes().size()

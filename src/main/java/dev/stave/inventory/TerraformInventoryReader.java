@@ -7,6 +7,7 @@ import dev.stave.config.Node;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
+import dev.stave.diag.Words;
 import dev.stave.model.Names;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -549,8 +550,8 @@ public final class TerraformInventoryReader {
     if (labelCount != null && countsWritten && attached.compareTo(BigDecimal.valueOf(labelCount)) != 0) {
       problems.add(Diagnostic.error(labels.get("gpu_count").origin(), path(key, "node_config.labels.gpu_count"),
           "inventory-gpu", "label 'gpu_count' of node pool '" + key + "' is " + labelCount + ", but its"
-              + " guest_accelerator blocks attach " + attached.stripTrailingZeros().toPlainString()
-              + " GPUs to a node",
+              + " guest_accelerator blocks attach " + Words.count(attached.stripTrailingZeros().toPlainString(), "GPU")
+              + " to a node",
           "make the label and the guest_accelerator count agree, as Cloudwise writes them"));
     }
     if (labelType != null && types.size() == 1 && !types.contains(labelType)) {

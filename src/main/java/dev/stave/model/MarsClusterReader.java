@@ -8,6 +8,7 @@ import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import dev.stave.diag.Printable;
+import dev.stave.diag.Words;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -76,7 +77,7 @@ public final class MarsClusterReader {
     Integer minWorkers = Values.integer(root, "min_worker_num");
     if (minWorkers != null && minWorkers > worker.replicas()) {
       problems.add(Diagnostic.error(root.get("min_worker_num").origin(), "min_worker_num", "min-workers",
-          "min_worker_num is " + minWorkers + ", more than the " + worker.replicas() + " workers of worker_num",
+          "min_worker_num is " + minWorkers + ", more than the " + Words.count(worker.replicas(), "worker") + " of worker_num",
           "lower min_worker_num to at most worker_num, or raise worker_num"));
     }
     String cacheMem = MarsCluster.DEFAULT_CACHE_MEM;

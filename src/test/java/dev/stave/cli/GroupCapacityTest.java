@@ -79,12 +79,38 @@ class GroupCapacityTest {
         file + ":6:46: error: processes.c.schedule: process 'c' asks for 20 cpu, 13621 MiB (its own requests and"
             + " limits, and the default resources, over the schedule's share), more than one node of pool 'small'"
             + " offers (3.92 cpu, 13621 MiB with the gke model), so it could never be scheduled",
-        file + ":7:43: error: processes.e.schedule: process 'e' asks for 3.92 cpu, 13621 MiB, 1 GPUs (its own"
+        file + ":7:43: error: processes.e.schedule: process 'e' asks for 3.92 cpu, 13621 MiB, 1 GPU (its own"
             + " requests and limits, and the default resources, over the schedule's share), more than one node of"
             + " pool 'small' offers (3.92 cpu, 13621 MiB with the gke model, no GPUs), so it could never be"
             + " scheduled"),
         run.err().lines().filter(l -> l.contains(": error: ")).toList());
     assertEquals("", run.out());
+  }
+
+  /** A node of one GPU offers "1 GPU", in the singular. */
+  @Test
+  void aNodeOfOneGpuIsSaidInTheSingular() throws IOException {
+    Files.writeString(dir.resolve("inv.yaml"), """
+        kind: inventory
+        pools:
+          one: {cpu: 8, memory: 30Gi, gpu_type: nvidia-tesla-t4, gpu_count: 1, max_nodes: 2}
+        """);
+    Path file = dir.resolve("two.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: two
+        image: busybox:1
+        inventory: inv.yaml
+        processes:
+          e: {resource_limit: {gpu: 2}, schedule: {assign_to: machine, node_pool_name: one}}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(java.util.List.of(
+        file + ":6:43: error: processes.e.schedule: process 'e' asks for 7.91 cpu, 27097 MiB, 2 GPUs (its own"
+            + " requests and limits, and the default resources, over the schedule's share), more than one node of"
+            + " pool 'one' offers (7.91 cpu, 27097 MiB, 1 GPU with the gke model), so it could never be scheduled"),
+        run.err().lines().filter(l -> l.contains(": error: ")).toList());
   }
 
   /** Quantities hold up to 2^63 - 1 cores; their millicores, or a group's sum of them, do not fit 64 bits. */

@@ -173,7 +173,7 @@ class TerraformInventoryReaderTest {
         """);
     assertEquals(List.of(temp.resolve("inv.tf.json") + ":3:58: error: resource.google_container_node_pool.p.node_config"
             + ".labels.gpu_count: label 'gpu_count' of node pool 'p' is 4, but its guest_accelerator blocks attach 1"
-            + " GPUs to a node",
+            + " GPU to a node",
         "  = hint: make the label and the guest_accelerator count agree, as Cloudwise writes them"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
@@ -1379,6 +1379,18 @@ class TerraformInventoryReaderTest {
         "  = hint: make the type \"nvidia-l4\", or leave the guest_accelerator block out: stave counts the GPUs of"
             + " g2-standard-8"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
+    // A machine type of one GPU is said so, in the singular.
+    String one = errors("""
+        {"resource": {"google_container_node_pool": {
+          "c": {"name": "c", "node_count": 1, "node_config": {"machine_type": "g2-standard-4",
+            "labels": {"cpu": 4, "memory_m": 16384, "gpu_count": 2}}}
+        }}}
+        """);
+    assertEquals(List.of(temp.resolve("inv.tf.json") + ":3:58: error: resource.google_container_node_pool.c"
+            + ".node_config.labels.gpu_count: label 'gpu_count' of node pool 'c' is 2, but GKE gives each node of"
+            + " machine type 'g2-standard-4' 1 GPU of type \"nvidia-l4\"",
+        "  = hint: make the label 1, or remove it: stave counts the GPUs of g2-standard-4"),
+        one.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
   /**

@@ -59,7 +59,9 @@ public final class BenchmarkCompiler {
       Map<String, Object> data = new LinkedHashMap<>();
       data.put("name", b.namespace());
       data.put("labels", b.namespace().equals(b.name()) ? Labels.common(b.name(), Map.of()) : Labels.shared());
-      out.add(new PlannedObject("v1", "Namespace", null, b.namespace(), "namespace.ftl", data, List.of()));
+      // At its namespace key when one names it, as an experiment's is, else at the benchmark's name.
+      out.add(new PlannedObject("v1", "Namespace", null, b.namespace(), "namespace.ftl", data, List.of(),
+          b.namespaceOrigin()));
     }
     TreeMap<String, Object> files = configFiles();
     out.add(configMap(files));

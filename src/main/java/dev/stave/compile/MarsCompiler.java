@@ -67,7 +67,9 @@ public final class MarsCompiler {
       Map<String, Object> data = new LinkedHashMap<>();
       data.put("name", ns);
       data.put("labels", ns.equals(cluster.name()) ? common() : Labels.shared());
-      out.add(new PlannedObject("v1", "Namespace", null, ns, "namespace.ftl", data, List.of()));
+      // At its namespace key when one names it, as an experiment's is, else at the cluster's name.
+      out.add(new PlannedObject("v1", "Namespace", null, ns, "namespace.ftl", data, List.of(),
+          cluster.namespaceOrigin()));
     }
     out.add(new PlannedObject("v1", "ServiceAccount", ns, serviceAccountName(cluster), "mars-serviceaccount.ftl",
         meta(serviceAccountName(cluster), common()), List.of()));

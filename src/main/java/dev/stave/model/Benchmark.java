@@ -6,11 +6,13 @@ import java.util.List;
 /**
  * A DeepEcho benchmark run (docs/benchmarks.md): call {@code function(**args)} against a Dask cluster of
  * {@code workers} and write the returned DataFrame to {@code output}. {@code args} holds plain values
- * (maps, lists, strings, numbers, booleans, null) for the launcher's JSON file.
+ * (maps, lists, strings, numbers, booleans, null) for the launcher's JSON file. {@code namespaceOrigin} is where
+ * {@code namespace} is written, null when it is the benchmark's name.
  */
 public record Benchmark(
     String name,
     String namespace,
+    Origin namespaceOrigin,
     boolean createNamespace,
     Engine engine,
     String function,

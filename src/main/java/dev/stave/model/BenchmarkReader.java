@@ -80,7 +80,8 @@ public final class BenchmarkReader {
     Resources schedulerResources = resources(cluster == null ? null : located(cluster, "master_resources",
         "dask_cluster.master_resources"));
     Benchmark.Output output = output(Values.map(root, "output"));
-    return new Benchmark(name, namespace, create == null || create, engine, function, args, workers, image,
+    Origin namespaceOrigin = root.has("namespace") ? root.get("namespace").origin() : null;
+    return new Benchmark(name, namespace, namespaceOrigin, create == null || create, engine, function, args, workers, image,
         threads == null ? 1 : threads, schedulerResources, workerResources, setup, output);
   }
 

@@ -9,10 +9,11 @@ import java.util.TreeMap;
  * A Mars cluster (docs/clusters.md): the arguments of Mars's {@code new_cluster} after defaults and checks.
  * {@code cacheMem} is what workers get in {@code MARS_CACHE_MEM_SIZE} (a percentage as written, or
  * bytes) and {@code cacheBytes} the same resolved against {@code worker_mem}. {@code minWorkerNum} is null
- * when not given (Mars: then all workers); {@code timeoutSeconds} is null for no limit.
+ * when not given (Mars: then all workers); {@code timeoutSeconds} is null for no limit. {@code namespaceOrigin} is
+ * where {@code namespace} is written, null when it is the cluster's name.
  */
 public record MarsCluster(
-    String name, Origin origin, String namespace, boolean createNamespace, String marsVersion, String image,
+    String name, Origin origin, String namespace, Origin namespaceOrigin, boolean createNamespace, String marsVersion, String image,
     MarsRole scheduler, MarsRole worker, MarsRole web, List<String> spillPaths, String cacheMem,
     BigInteger cacheBytes, Integer minWorkerNum, String serviceType, Long timeoutSeconds,
     TreeMap<String, String> extraEnv, TreeMap<String, String> extraLabels) {

@@ -89,7 +89,8 @@ public final class MarsClusterReader {
     }
     Long timeout = Values.longValue(root, "timeout");
     String serviceType = Optional.ofNullable(Values.string(root, "service_type")).orElse("NodePort");
-    return new MarsCluster(name, root.origin(), namespace, create == null || create, version, image, scheduler,
+    Origin namespaceOrigin = root.has("namespace") ? root.get("namespace").origin() : null;
+    return new MarsCluster(name, root.origin(), namespace, namespaceOrigin, create == null || create, version, image, scheduler,
         worker, web, spillPaths(), cacheMem, cacheBytes, minWorkers, serviceType, timeout, extraEnv(),
         extraLabels());
   }

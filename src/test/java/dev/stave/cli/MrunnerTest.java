@@ -538,6 +538,16 @@ class MrunnerTest {
         + " share it as a project's: to share it, rename config 'lab' and set its project to lab; to keep them apart,"
         + " give 'a' another project and 'o' another namespace"), three.err().lines()
         .filter(l -> l.startsWith("  = hint:")).toList());
+    // A cluster's or a benchmark's Namespace is reported at its namespace key, as an experiment's is.
+    Path bench = write("bench.yaml", "kind: benchmark\nname: bm\nnamespace: lab\nrun: {function: m.run}\n"
+        + "dask_cluster: {workers: 1, image: img:1}\n");
+    Run keyed = Run.of("validate", owner.toString(), other.toString(), bench.toString());
+    assertEquals(1, keyed.code(), keyed.err());
+    assertEquals(List.of(bench + ":3:12: error: bundles 'lab' and 'bm' both have Namespace lab, each a different one"
+        + " (the other made at " + owner + ":3:10); applied together, the one applied last would replace the other",
+        other + ":4:13: error: bundles 'lab' and 'o' both have Namespace lab, each a different one (the other made at "
+        + owner + ":3:10); applied together, the one applied last would replace the other"),
+        keyed.err().lines().filter(l -> l.contains(": error: ")).toList());
 
     // Made at one key of a file both configs include, the error says so, and no note names its own place.
     Path common = write("common.conf", "project = shared\nimage = \"img:1\"\nstorage { mount = /data }\n");

@@ -80,10 +80,12 @@ public final class MachineTypes {
    * (_ACC_INSTANCE_TYPE_DICTS in https://github.com/skypilot-org/skypilot, sky/catalog/gcp_catalog.py at commit
    * b9dd08e76883122c8b3d158992c1c9472e4485d4, which cites https://cloud.google.com/compute/docs/gpus: A100 on
    * a2-highgpu and a2-megagpu, A100-80GB on a2-ultragpu, H100 on a3-highgpu, H100-MEGA on a3-megagpu, H200 on
-   * a3-ultragpu, L4 on g2), named as GKE names them (see {@link #ACCELERATOR_GPUS}: A2 Standard, A2 Ultra, A3 High,
-   * A3 Mega, A3 Ultra). A type that the two do not both list still asks for labels: a3-edgegpu-8g, whose GPU count
-   * that table lacks, and the a4x and g4 types, which neither lists at those commits. a4-highgpu-8g, which both do
-   * (224 vCPUs, 3968 GiB, 8 B200), is not sized either, and asks for labels as the other a4 types.
+   * a3-ultragpu, B200 on a4-highgpu, L4 on g2), named as GKE names them (see {@link #ACCELERATOR_GPUS}: A2 Standard,
+   * A2 Ultra, A3 High, A3 Mega, A3 Ultra). The B200's name, nvidia-b200, is also the guest_accelerator type that
+   * Google's Cluster Toolkit gives GKE node pools of a4-highgpu-8g (8 of them; accelerator_machines in
+   * https://github.com/GoogleCloudPlatform/cluster-toolkit, modules/internal/gpu-definition/main.tf at commit
+   * 147e356daa102ed18352faf7ef9f1075fa01e379). A type that the two do not both list still asks for labels:
+   * a3-edgegpu-8g, whose GPU count that table lacks, and the a4x and g4 types, which neither lists at those commits.
    */
   private static final Map<String, Machine> ACCELERATED = inOrder(
       accelerated("a2-highgpu-1g", 12, 85, 1, "nvidia-tesla-a100"),
@@ -101,6 +103,7 @@ public final class MachineTypes {
       accelerated("a3-highgpu-8g", 208, 1872, 8, "nvidia-h100-80gb"),
       accelerated("a3-megagpu-8g", 208, 1872, 8, "nvidia-h100-mega-80gb"),
       accelerated("a3-ultragpu-8g", 224, 2952, 8, "nvidia-h200-141gb"),
+      accelerated("a4-highgpu-8g", 224, 3968, 8, "nvidia-b200"),
       accelerated("g2-standard-4", 4, 16, 1, "nvidia-l4"),
       accelerated("g2-standard-8", 8, 32, 1, "nvidia-l4"),
       accelerated("g2-standard-12", 12, 48, 1, "nvidia-l4"),

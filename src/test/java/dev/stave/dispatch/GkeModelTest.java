@@ -147,6 +147,8 @@ class GkeModelTest {
         MachineTypes.lookup("a3-megagpu-8g").orElseThrow());
     assertEquals(new MachineTypes.Machine(224, 3022848, 8, "nvidia-h200-141gb"),
         MachineTypes.lookup("a3-ultragpu-8g").orElseThrow());
+    assertEquals(new MachineTypes.Machine(224, 4063232, 8, "nvidia-b200"),
+        MachineTypes.lookup("a4-highgpu-8g").orElseThrow());
     assertEquals(new MachineTypes.Machine(4, 16384, 1, "nvidia-l4"),
         MachineTypes.lookup("g2-standard-4").orElseThrow());
     assertEquals(new MachineTypes.Machine(32, 131072, 1, "nvidia-l4"),
@@ -154,7 +156,7 @@ class GkeModelTest {
     assertEquals(new MachineTypes.Machine(96, 393216, 8, "nvidia-l4"),
         MachineTypes.lookup("g2-standard-96").orElseThrow());
     for (String none : List.of("a3-edgegpu-8g", "a3-edgegpu-8g-nolssd", "a3-ultragpu-8g-nolssd", "a2-highgpu-3g",
-        "g2-standard-2", "g2-highmem-8", "a4-highgpu-8g", "g4-standard-48")) {
+        "g2-standard-2", "g2-highmem-8", "a4x-highgpu-4g", "g4-standard-48")) {
       assertEquals(Optional.empty(), MachineTypes.lookup(none), none);
     }
     assertEquals("GCE's g2 types come with their GPUs, nvidia-l4, and stave knows the sizes of g2-standard-4,"

@@ -1260,6 +1260,7 @@ class TerraformInventoryReaderTest {
           "u": {"name": "u", "node_count": 1, "node_config": {"machine_type": "a2-ultragpu-1g"}},
           "m": {"name": "m", "node_count": 1, "node_config": {"machine_type": "a3-megagpu-8g"}},
           "h": {"name": "h", "node_count": 1, "node_config": {"machine_type": "a3-ultragpu-8g"}},
+          "f": {"name": "f", "node_count": 1, "node_config": {"machine_type": "a4-highgpu-8g"}},
           "g": {"name": "g", "node_count": 1, "node_config": {"machine_type": "g2-standard-24"}},
           "l": {"name": "l", "node_count": 1, "node_config": {"machine_type": "g2-standard-8",
             "labels": {"cpu": 8, "memory_m": 30000}}},
@@ -1281,6 +1282,7 @@ class TerraformInventoryReaderTest {
     assertEquals(List.of(new BigDecimal(12), 174080L, 1, "nvidia-a100-80gb"), size.apply("u"));
     assertEquals(List.of(new BigDecimal(208), 1916928L, 8, "nvidia-h100-mega-80gb"), size.apply("m"));
     assertEquals(List.of(new BigDecimal(224), 3022848L, 8, "nvidia-h200-141gb"), size.apply("h"));
+    assertEquals(List.of(new BigDecimal(224), 4063232L, 8, "nvidia-b200"), size.apply("f"));
     assertEquals(List.of(new BigDecimal(24), 98304L, 2, "nvidia-l4"), size.apply("g"));
     assertEquals(List.of(new BigDecimal(8), 30000L, 1, "nvidia-l4"), size.apply("l"));
     assertEquals(List.of(new BigDecimal(48), 196608L, 4, "nvidia-l4"), size.apply("t"));
@@ -1428,7 +1430,10 @@ class TerraformInventoryReaderTest {
         List.of(p.gpuCount(), p.gpuType(), q.gpuCount(), q.gpuType()));
   }
 
-  /** The later accelerator-optimized series (H100, H200, B200, GB200, RTX PRO 6000) come with GPUs too. */
+  /**
+   * The later accelerator-optimized series (GB200, RTX PRO 6000) come with GPUs too; a4-highgpu-8g, which stave
+   * sizes, gives its 8 B200s beside labels cpu and memory_m, and other a4 types ask for the labels.
+   */
   @Test
   void theLaterAcceleratorOptimizedSeriesNeedTheGpuLabelsToo() throws IOException {
     String err = errors("""
@@ -1443,9 +1448,6 @@ class TerraformInventoryReaderTest {
     String inv = temp.resolve("inv.tf.json") + ":";
     String pool = "resource.google_container_node_pool.";
     assertEquals(List.of(
-        inv + "2:71: error: " + pool + "p.node_config.machine_type: node pool 'p' has machine type 'a4-highgpu-8g',"
-            + " which comes with GPUs, and no label gpu_count to say how many",
-        "  = hint: add labels gpu_count (GPUs per node) and gpu_type: nvidia-b200",
         inv + "4:71: error: " + pool + "q.node_config.machine_type: 'a4x-highgpu-4g' is not a machine type stave"
             + " knows",
         "  = hint: GCE's a4x types come with their GPUs, nvidia-gb200, and stave knows none of their sizes: add"
@@ -1454,6 +1456,8 @@ class TerraformInventoryReaderTest {
             + " which comes with GPUs, and no label gpu_count to say how many",
         "  = hint: add labels gpu_count (GPUs per node) and gpu_type: nvidia-rtx-pro-6000"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
+    assertEquals("GCE's a4 types come with their GPUs, nvidia-b200, and stave knows the sizes of a4-highgpu-8g only:"
+        + " add labels cpu, memory_m, gpu_type and gpu_count (GPUs per node)", MachineTypes.known("a4-highgpu-4g"));
   }
 
   /** A taint's effect that is missing, no string or no effect is an error at the effect, never "'null'". */

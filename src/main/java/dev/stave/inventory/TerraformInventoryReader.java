@@ -35,7 +35,9 @@ import java.util.regex.Pattern;
  * The file is read as written: a value that is Terraform's own expression ({@code ${var.max}}) is an error
  * at it, as any other value stave cannot read is, since whatever stave took in its place would be a guess;
  * a pool's names, and a {@code name} left for Terraform to generate, only where a model selects the pool by
- * them ({@link NodePool#unevaluatedNames}).
+ * them ({@link NodePool#unevaluatedNames}); and a value that stave would only check, not use, is left unchecked
+ * with a warning (a guest_accelerator count beside a {@code gpu_count} label or on a machine type whose GPUs
+ * stave knows).
  */
 public final class TerraformInventoryReader {
   private final ConfigFile file;
@@ -302,7 +304,18 @@ public final class TerraformInventoryReader {
       gpuCount = withGpus.gpus();
       gpuType = gpuType != null ? gpuType : withGpus.gpuType();
     }
-    if (!accelerators.isEmpty()) {
+    // On a machine type whose GPUs stave knows, a count written as an expression leaves the blocks unchecked, and
+    // the machine type gives the GPUs, as it does beside a gpu_count label.
+    MachineTypes.Machine fixed = accelerators.isEmpty() || countLabel ? null : withGpus(config);
+    Block countUnread = fixed == null ? null : accelerators.stream()
+        .filter(b -> expression(Nodes.get(b.body(), "count")) != null).findFirst().orElse(null);
+    if (countUnread != null) {
+      labelsAgree(labels, accelerators, gpuCount, gpuType, key);
+      sharing = gpus(config, accelerators, key, false, false).sharing();
+      uncheckedBlocks(countUnread, fixed, Nodes.string(config, "machine_type"), key);
+      gpuType = gpuType != null ? gpuType : fixed.gpuType();
+      gpuCount = sharing == null ? Integer.valueOf(fixed.gpus()) : sharedByMachineType(fixed, sharing, config, key);
+    } else if (!accelerators.isEmpty()) {
       labelsAgree(labels, accelerators, gpuCount, gpuType, key);
       Gpus gpus = gpus(config, accelerators, key, gpuType == null && !countLabel, !countLabel);
       blocksAgreeWithMachineType(config, accelerators, key);
@@ -742,8 +755,8 @@ public final class TerraformInventoryReader {
    * that differs. stave has found no source for what GKE does then, whether it gives the nodes the type's GPUs
    * anyway or the blocks', so it takes neither: read by the blocks, a block of count 0 would leave a node of two
    * A100s without GPU work. Blocks that agree (count 2 of nvidia-tesla-a100) are read as any others, with their
-   * gpu_sharing_config. A count that is no whole number is an error of its own ({@link #gpus}), and one written
-   * as a Terraform expression is not compared.
+   * gpu_sharing_config. A count that is no whole number is an error of its own ({@link #gpus}); where one is
+   * written as a Terraform expression, the blocks are not compared at all ({@link #uncheckedBlocks}).
    */
   private void blocksAgreeWithMachineType(MapNode config, List<Block> accelerators, String key) {
     MachineTypes.Machine withGpus = withGpus(config);
@@ -778,6 +791,39 @@ public final class TerraformInventoryReader {
               + (attached.compareTo(BigDecimal.ONE) == 0 ? " GPU" : " GPUs") + " to a node, but " + comesWith,
           "make the count " + withGpus.gpus() + leaveOut));
     }
+  }
+
+  /**
+   * The warning that the guest_accelerator blocks of pool {@code key}, on {@code machineType} whose GPUs stave knows
+   * ({@code fixed}), are not checked against it, since the count of block {@code b} is a Terraform expression: not
+   * an error, as GKE gives the nodes the machine type's GPUs, which the pool has; but a count that stands for
+   * another number would be an error were it written (see {@link #blocksAgreeWithMachineType}).
+   */
+  private void uncheckedBlocks(Block b, MachineTypes.Machine fixed, String machineType, String key) {
+    ScalarNode count = expression(Nodes.get(b.body(), "count"));
+    String at = b.path() + ".count";
+    warnings.add(Diagnostic.warning(count.origin(), path(key, at), "inventory-gpu-unchecked",
+        notEvaluated(count, key, at) + ", so its guest_accelerator blocks are not checked against machine type '"
+            + machineType + "', whose " + gpusInWords(fixed.gpus()) + " of type \"" + fixed.gpuType()
+            + "\" the pool has",
+        "write the number that it stands for, " + fixed.gpus() + ", or leave the guest_accelerator block out: stave"
+            + " counts the GPUs of " + machineType));
+  }
+
+  /**
+   * The GPUs that GKE advertises of a node of machine type {@code fixed} whose GPUs are shared as {@code sharing};
+   * null, with the reason added to {@code problems}, when more than a pool holds.
+   */
+  private Integer sharedByMachineType(MachineTypes.Machine fixed, NodePool.GpuSharing sharing, MapNode config,
+      String key) {
+    if (!sharing.overflows(fixed.gpus())) {
+      return (int) sharing.advertised(fixed.gpus());
+    }
+    problems.add(Diagnostic.error(config.get("guest_accelerator").origin(), path(key, "node_config.guest_accelerator"),
+        "inventory-count", "the guest_accelerator of node pool '" + key + "' shares the " + gpusInWords(fixed.gpus())
+            + " of its machine type as " + sharing.describe() + ", and " + sharing.tooMany(fixed.gpus()),
+        "write the number of clients per GPU, such as 2: the machine type fixes the number of GPUs"));
+    return null;
   }
 
   /** {@code n} GPUs, in words: "1 GPU", "2 GPUs". */

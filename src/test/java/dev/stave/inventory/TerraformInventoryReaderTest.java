@@ -1396,6 +1396,79 @@ class TerraformInventoryReaderTest {
   }
 
   /**
+   * On a machine type whose GPUs stave knows, a guest_accelerator count written as a Terraform expression is no
+   * error: the machine type gives the GPUs, and a warning says that the blocks are not checked against it. The
+   * blocks' gpu_sharing_config still shares the machine type's GPUs (more shared GPUs than a pool holds are an
+   * error), and a count written as a value is still checked.
+   */
+  @Test
+  void anUnevaluatedGuestAcceleratorCountLeavesTheMachineTypesGpus() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = read("""
+        {"resource": {"google_container_node_pool": {
+          "a": {"name": "a", "node_count": 1, "node_config": {"machine_type": "a2-highgpu-2g",
+            "guest_accelerator": [{"type": "nvidia-tesla-a100", "count": "${var.n}"}]}},
+          "s": {"name": "s", "node_count": 1, "node_config": {"machine_type": "g2-standard-48",
+            "guest_accelerator": [{"type": "${var.gpu}", "count": "${var.n}", "gpu_sharing_config":
+              {"gpu_sharing_strategy": "TIME_SHARING", "max_shared_clients_per_gpu": 3}}]}}
+        }}}
+        """, problems);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    assertEquals(List.of(inv + "3:66 WARNING inventory-gpu-unchecked resource.google_container_node_pool.a"
+            + ".node_config.guest_accelerator[0].count: node_config.guest_accelerator[0].count of node pool 'a' is"
+            + " \"${var.n}\", a Terraform expression, which stave does not evaluate, so its guest_accelerator blocks"
+            + " are not checked against machine type 'a2-highgpu-2g', whose 2 GPUs of type \"nvidia-tesla-a100\" the"
+            + " pool has [write the number that it stands for, 2, or leave the guest_accelerator block out: stave"
+            + " counts the GPUs of a2-highgpu-2g]",
+        inv + "5:59 WARNING inventory-gpu-unchecked resource.google_container_node_pool.s"
+            + ".node_config.guest_accelerator[0].count: node_config.guest_accelerator[0].count of node pool 's' is"
+            + " \"${var.n}\", a Terraform expression, which stave does not evaluate, so its guest_accelerator blocks"
+            + " are not checked against machine type 'g2-standard-48', whose 4 GPUs of type \"nvidia-l4\" the pool"
+            + " has [write the number that it stands for, 4, or leave the guest_accelerator block out: stave counts"
+            + " the GPUs of g2-standard-48]"),
+        problems.stream().map(d -> d.origin() + " " + d.severity() + " " + d.code() + " " + d.jsonPath() + ": "
+            + d.message() + " " + d.hints()).toList());
+    NodePool a = inventory.find("a").orElseThrow();
+    assertEquals(List.of(new BigDecimal(24), 174080L, 2, "nvidia-tesla-a100"),
+        List.of(a.cpu(), a.memoryMi(), a.gpuCount(), a.gpuType()));
+    assertEquals(null, a.gpuSharing());
+    NodePool s = inventory.find("s").orElseThrow();
+    assertEquals(List.of(12, "nvidia-l4", new NodePool.GpuSharing("TIME_SHARING", 3)),
+        List.of(s.gpuCount(), s.gpuType(), s.gpuSharing()));
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "m": {"name": "m", "node_count": 1, "node_config": {"machine_type": "a2-highgpu-2g",
+            "guest_accelerator": [{"type": "nvidia-tesla-a100", "count": -1},
+              {"type": "nvidia-tesla-a100", "count": "${var.n}"}]}},
+          "o": {"name": "o", "node_count": 1, "node_config": {"machine_type": "a2-highgpu-2g",
+            "guest_accelerator": [{"type": "nvidia-tesla-a100", "count": "${var.n}", "gpu_sharing_config":
+              {"gpu_sharing_strategy": "MPS", "max_shared_clients_per_gpu": 2147483647}}]}}
+        }}}
+        """);
+    assertEquals(List.of(inv + "3:66: error: resource.google_container_node_pool.m.node_config.guest_accelerator[0]"
+            + ".count: node_config.guest_accelerator[0].count of node pool 'm' is -1, not a whole number from 0 to"
+            + " 2147483647",
+        "  = hint: write the number of GPUs per node, such as 4",
+        inv + "4:46: warning: resource.google_container_node_pool.m.node_config.guest_accelerator[1].count:"
+            + " node_config.guest_accelerator[1].count of node pool 'm' is \"${var.n}\", a Terraform expression, which"
+            + " stave does not evaluate, so its guest_accelerator blocks are not checked against machine type"
+            + " 'a2-highgpu-2g', whose 2 GPUs of type \"nvidia-tesla-a100\" the pool has",
+        "  = hint: write the number that it stands for, 2, or leave the guest_accelerator block out: stave counts the"
+            + " GPUs of a2-highgpu-2g",
+        inv + "6:26: error: resource.google_container_node_pool.o.node_config.guest_accelerator: the guest_accelerator"
+            + " of node pool 'o' shares the 2 GPUs of its machine type as MPS, 2147483647 clients per GPU, and GKE"
+            + " advertises them as 4294967294 shared GPUs of a node, more than 2147483647",
+        "  = hint: write the number of clients per GPU, such as 2: the machine type fixes the number of GPUs",
+        inv + "6:66: warning: resource.google_container_node_pool.o.node_config.guest_accelerator[0].count:"
+            + " node_config.guest_accelerator[0].count of node pool 'o' is \"${var.n}\", a Terraform expression, which"
+            + " stave does not evaluate, so its guest_accelerator blocks are not checked against machine type"
+            + " 'a2-highgpu-2g', whose 2 GPUs of type \"nvidia-tesla-a100\" the pool has",
+        "  = hint: write the number that it stands for, 2, or leave the guest_accelerator block out: stave counts the"
+            + " GPUs of a2-highgpu-2g"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  /**
    * A pool sized by its labels whose machine type comes with GPUs needs label gpu_count: read as none, it would
    * take no GPU work. With the label, or a guest_accelerator block, it has the GPUs they say.
    */

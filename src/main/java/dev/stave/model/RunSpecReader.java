@@ -28,6 +28,8 @@ public final class RunSpecReader {
   private SweepGrid sweep;
   /** The places of values that hold a sweep placeholder where none is substituted ({@link #findUnsubstituted}). */
   private final Set<String> unsubstitutedPlaces = new HashSet<>();
+  /** Whether {@link #findUnsubstituted} is inside an {@code overrides}, whose command, args and env stay as written. */
+  private boolean inOverrides;
 
   private RunSpecReader(ConfigFile config, ContextDefaults defaults, List<Diagnostic> problems) {
     this.root = (MapNode) config.root();
@@ -289,7 +291,9 @@ public final class RunSpecReader {
                 unsubstitutedInProcess(process, processPath);
               });
             } else {
+              inOverrides = k.equals("overrides");
               unsubstitutedIn(v, groupPath + "." + Printable.pathKey(k));
+              inOverrides = false;
             }
           });
         });
@@ -327,7 +331,9 @@ public final class RunSpecReader {
           }
         }
       } else {
+        inOverrides = key.equals("overrides");
         unsubstitutedIn(value, keyPath);
+        inOverrides = false;
       }
     });
   }
@@ -369,7 +375,9 @@ public final class RunSpecReader {
             + " are";
     problems.add(Diagnostic.error(origin, path, "sweep-not-substituted",
         which + " not substituted " + (key ? "in a key" : "here")
-            + ": sweeps substitute {{param}} only in command, args and env values",
+            + ": sweeps substitute {{param}} only in " + (inOverrides
+                ? "a process's own command, args and env values, not in overrides, which are written as given"
+                : "command, args and env values"),
         "write the " + (key ? "key" : "value") + " itself; the program gets the point's "
             + names.get(0) + " from {{" + names.get(0) + "}} in its command, args or env, or from the variable"
             + " STAVE_PARAM_" + names.get(0).toUpperCase(Locale.ROOT) + " that every container has"));

@@ -819,6 +819,35 @@ class MrunnerTest {
         run.err().lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  /**
+   * An override's args and env are Kubernetes fields written as given, not the process's own: the error there says
+   * so, rather than that sweeps substitute in args and env, which is what the user wrote.
+   */
+  @Test
+  void aSweepPlaceholderInAnOverridesArgsSaysThatOverridesAreWrittenAsGiven() throws Exception {
+    Path file = write("o.yaml", """
+        kind: experiment
+        name: sw
+        image: img:1
+        sweep: {grid: {lr: [0.1, 0.2]}}
+        processes:
+          train:
+            command: [python]
+            overrides: {container: {args: ["{{lr}}"]}}
+        process_groups:
+          g:
+            overrides: {pod: {containers: [{name: w, env: [{name: X, value: "{{lr}}"}]}]}}
+            processes: {w: {command: [python]}}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    String where = ": '{{lr}}' is not substituted here: sweeps substitute {{param}} only in a process's own command,"
+        + " args and env values, not in overrides, which are written as given";
+    assertEquals(List.of(file + ":8:36: error: processes.train.overrides.container.args[0]" + where,
+        file + ":11:69: error: process_groups.g.overrides.pod.containers[0].env[0].value" + where),
+        run.err().lines().filter(l -> l.contains(": error: ")).toList());
+  }
+
   private static TreeSet<String> names(List<Map<String, Object>> docs) {
     TreeSet<String> names = new TreeSet<>();
     docs.forEach(d -> names.add(d.get("kind") + "/" + at(d, "metadata", "name")));

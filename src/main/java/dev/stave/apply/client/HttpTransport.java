@@ -477,52 +477,47 @@ final class HttpTransport implements KubeTransport {
   }
 
   /**
-   * Sockets whose making clears the note of a CertificateRequest on the thread that makes them: OkHttp
-   * makes the TLS socket of each connection over its TCP socket and starts its handshake at once, on
-   * that thread.
+   * The sockets of {@code sockets}, each passed through {@link #adjusted} as it is made: the one place that
+   * knows every way an SSLSocketFactory makes a socket, for the wrappers below.
    */
-  static final class FreshSockets extends SSLSocketFactory {
+  abstract static class AdjustedSockets extends SSLSocketFactory {
     private final SSLSocketFactory sockets;
-    private final CertificateRequests asked;
 
-    FreshSockets(SSLSocketFactory sockets, CertificateRequests asked) {
+    AdjustedSockets(SSLSocketFactory sockets) {
       this.sockets = sockets;
-      this.asked = asked;
     }
 
-    private Socket fresh(Socket socket) {
-      asked.handshakeStarts();
-      return socket;
-    }
+    /** {@code socket}, just made, before its handshake. */
+    abstract Socket adjusted(Socket socket);
 
     @Override
     public Socket createSocket(Socket socket, String host, int port, boolean autoClose) throws IOException {
-      return fresh(sockets.createSocket(socket, host, port, autoClose));
+      return adjusted(sockets.createSocket(socket, host, port, autoClose));
     }
 
     @Override
     public Socket createSocket() throws IOException {
-      return fresh(sockets.createSocket());
+      return adjusted(sockets.createSocket());
     }
 
     @Override
     public Socket createSocket(String host, int port) throws IOException {
-      return fresh(sockets.createSocket(host, port));
+      return adjusted(sockets.createSocket(host, port));
     }
 
     @Override
     public Socket createSocket(String host, int port, InetAddress local, int localPort) throws IOException {
-      return fresh(sockets.createSocket(host, port, local, localPort));
+      return adjusted(sockets.createSocket(host, port, local, localPort));
     }
 
     @Override
     public Socket createSocket(InetAddress host, int port) throws IOException {
-      return fresh(sockets.createSocket(host, port));
+      return adjusted(sockets.createSocket(host, port));
     }
 
     @Override
     public Socket createSocket(InetAddress host, int port, InetAddress local, int localPort) throws IOException {
-      return fresh(sockets.createSocket(host, port, local, localPort));
+      return adjusted(sockets.createSocket(host, port, local, localPort));
     }
 
     @Override
@@ -536,14 +531,33 @@ final class HttpTransport implements KubeTransport {
     }
   }
 
+  /**
+   * Sockets whose making clears the note of a CertificateRequest on the thread that makes them: OkHttp
+   * makes the TLS socket of each connection over its TCP socket and starts its handshake at once, on
+   * that thread.
+   */
+  static final class FreshSockets extends AdjustedSockets {
+    private final CertificateRequests asked;
+
+    FreshSockets(SSLSocketFactory sockets, CertificateRequests asked) {
+      super(sockets);
+      this.asked = asked;
+    }
+
+    @Override
+    Socket adjusted(Socket socket) {
+      asked.handshakeStarts();
+      return socket;
+    }
+  }
+
   /** Sockets that ask for the server name {@code name} in the handshake (SNI), whatever host they connect to. */
-  static final class ServerNameSockets extends SSLSocketFactory {
-    private final SSLSocketFactory sockets;
+  static final class ServerNameSockets extends AdjustedSockets {
     /** Null for an IP address, which SNI cannot carry (RFC 6066, 3): the name is then only checked. */
     private final SNIHostName name;
 
     ServerNameSockets(SSLSocketFactory sockets, String name) {
-      this.sockets = sockets;
+      super(sockets);
       this.name = hostName(name);
     }
 
@@ -560,53 +574,14 @@ final class HttpTransport implements KubeTransport {
       }
     }
 
-    private Socket named(Socket socket) {
+    @Override
+    Socket adjusted(Socket socket) {
       if (name != null && socket instanceof SSLSocket tls) {
         SSLParameters parameters = tls.getSSLParameters();
         parameters.setServerNames(List.of(name));
         tls.setSSLParameters(parameters);
       }
       return socket;
-    }
-
-    @Override
-    public Socket createSocket(Socket socket, String host, int port, boolean autoClose) throws IOException {
-      return named(sockets.createSocket(socket, host, port, autoClose));
-    }
-
-    @Override
-    public Socket createSocket() throws IOException {
-      return named(sockets.createSocket());
-    }
-
-    @Override
-    public Socket createSocket(String host, int port) throws IOException {
-      return named(sockets.createSocket(host, port));
-    }
-
-    @Override
-    public Socket createSocket(String host, int port, InetAddress local, int localPort) throws IOException {
-      return named(sockets.createSocket(host, port, local, localPort));
-    }
-
-    @Override
-    public Socket createSocket(InetAddress host, int port) throws IOException {
-      return named(sockets.createSocket(host, port));
-    }
-
-    @Override
-    public Socket createSocket(InetAddress host, int port, InetAddress local, int localPort) throws IOException {
-      return named(sockets.createSocket(host, port, local, localPort));
-    }
-
-    @Override
-    public String[] getDefaultCipherSuites() {
-      return sockets.getDefaultCipherSuites();
-    }
-
-    @Override
-    public String[] getSupportedCipherSuites() {
-      return sockets.getSupportedCipherSuites();
     }
   }
 

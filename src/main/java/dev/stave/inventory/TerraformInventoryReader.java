@@ -305,12 +305,14 @@ public final class TerraformInventoryReader {
       gpuType = gpuType != null ? gpuType : withGpus.gpuType();
     }
     // On a machine type whose GPUs stave knows, a count written as an expression leaves the blocks unchecked, and
-    // the machine type gives the GPUs, as it does beside a gpu_count label.
+    // the machine type gives the GPUs, as it does beside a gpu_count label. A gpu_type label is checked against
+    // the machine type, as without blocks, not against the blocks: the one warning, at the count, says that the
+    // blocks are not read.
     MachineTypes.Machine fixed = accelerators.isEmpty() || countLabel ? null : withGpus(config);
     Block countUnread = fixed == null ? null : accelerators.stream()
         .filter(b -> expression(Nodes.get(b.body(), "count")) != null).findFirst().orElse(null);
     if (countUnread != null) {
-      labelsAgree(labels, accelerators, gpuCount, gpuType, key);
+      typeLabelNamesMachineGpus(labels, gpuType, fixed, Nodes.string(config, "machine_type"), key);
       sharing = gpus(config, accelerators, key, false, false).sharing();
       uncheckedBlocks(countUnread, fixed, Nodes.string(config, "machine_type"), key);
       gpuType = gpuType != null ? gpuType : fixed.gpuType();
@@ -622,14 +624,7 @@ public final class TerraformInventoryReader {
                 + withGpus.gpuType() + "\"",
             "make the label " + withGpus.gpus() + ", or remove it: stave counts the GPUs of " + machineType));
       }
-      if (labelType != null && !labelType.equals(withGpus.gpuType())) {
-        problems.add(Diagnostic.error(labels.get("gpu_type").origin(), path(key, "node_config.labels.gpu_type"),
-            "inventory-gpu", "label 'gpu_type' of node pool '" + key + "' is \"" + Names.printable(labelType)
-                + "\", but GKE gives each node of machine type '" + machineType + "' " + gpusInWords(withGpus.gpus())
-                + " of type \"" + withGpus.gpuType() + "\"",
-            "make the label \"" + withGpus.gpuType() + "\", as GKE names them, or remove it: stave names the GPUs"
-                + " of " + machineType));
-      }
+      typeLabelNamesMachineGpus(labels, labelType, withGpus, machineType, key);
       return;
     }
     Node machineType = Nodes.get(config, "machine_type");
@@ -647,6 +642,22 @@ public final class TerraformInventoryReader {
             + " guest_accelerator block, so GKE attaches no GPUs to its nodes",
         "add the GPUs that the label counts, as Cloudwise writes them: \"guest_accelerator\": [{\"type\": \""
             + Names.printable(type) + "\", \"count\": " + labelCount + "}]"));
+  }
+
+  /**
+   * A {@code gpu_type} label on machine type {@code machineType}, whose GPUs stave knows, must name them as written,
+   * since GKE gives each node those GPUs whatever the labels and guest_accelerator blocks say.
+   */
+  private void typeLabelNamesMachineGpus(MapNode labels, String labelType, MachineTypes.Machine withGpus,
+      String machineType, String key) {
+    if (labelType != null && !labelType.equals(withGpus.gpuType())) {
+      problems.add(Diagnostic.error(labels.get("gpu_type").origin(), path(key, "node_config.labels.gpu_type"),
+          "inventory-gpu", "label 'gpu_type' of node pool '" + key + "' is \"" + Names.printable(labelType)
+              + "\", but GKE gives each node of machine type '" + machineType + "' " + gpusInWords(withGpus.gpus())
+              + " of type \"" + withGpus.gpuType() + "\"",
+          "make the label \"" + withGpus.gpuType() + "\", as GKE names them, or remove it: stave names the GPUs"
+              + " of " + machineType));
+    }
   }
 
   /**

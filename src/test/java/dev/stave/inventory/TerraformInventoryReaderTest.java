@@ -1469,6 +1469,47 @@ class TerraformInventoryReaderTest {
   }
 
   /**
+   * Beside a guest_accelerator count written as an expression on a machine type whose GPUs stave knows, a gpu_type
+   * label is checked against the machine type, as without blocks: read as written, a2-highgpu-2g labelled
+   * nvidia-tesla-t4 would take T4 work. The count has one warning, that the blocks are not checked.
+   */
+  @Test
+  void aGpuTypeLabelBesideAnUnevaluatedCountMustNameTheGpusOfTheMachineType() throws IOException {
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "t": {"name": "t", "node_count": 1, "node_config": {"machine_type": "a2-highgpu-2g",
+            "labels": {"gpu_type": "nvidia-tesla-t4"},
+            "guest_accelerator": [{"type": "nvidia-tesla-a100", "count": "${var.n}"}]}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.";
+    assertEquals(List.of(
+        inv + "3:28: error: " + pool + "t.node_config.labels.gpu_type: label 'gpu_type' of node pool 't' is"
+            + " \"nvidia-tesla-t4\", but GKE gives each node of machine type 'a2-highgpu-2g' 2 GPUs of type"
+            + " \"nvidia-tesla-a100\"",
+        "  = hint: make the label \"nvidia-tesla-a100\", as GKE names them, or remove it: stave names the GPUs of"
+            + " a2-highgpu-2g",
+        inv + "4:66: warning: " + pool + "t.node_config.guest_accelerator[0].count: node_config.guest_accelerator[0]"
+            + ".count of node pool 't' is \"${var.n}\", a Terraform expression, which stave does not evaluate, so its"
+            + " guest_accelerator blocks are not checked against machine type 'a2-highgpu-2g', whose 2 GPUs of type"
+            + " \"nvidia-tesla-a100\" the pool has",
+        "  = hint: write the number that it stands for, 2, or leave the guest_accelerator block out: stave counts the"
+            + " GPUs of a2-highgpu-2g"),
+        err.lines().filter(l -> !l.startsWith("    |")).toList());
+    List<Diagnostic> problems = new ArrayList<>();
+    NodePool a = read("""
+        {"resource": {"google_container_node_pool": {
+          "a": {"name": "a", "node_count": 1, "node_config": {"machine_type": "a2-highgpu-2g",
+            "labels": {"gpu_type": "nvidia-tesla-a100"},
+            "guest_accelerator": [{"type": "nvidia-tesla-a100", "count": "${var.n}"}]}}
+        }}}
+        """, problems).find("a").orElseThrow();
+    assertEquals(List.of("inventory-gpu-unchecked"), problems.stream().map(Diagnostic::code).toList());
+    assertEquals(List.of(2, "nvidia-tesla-a100"), List.of(a.gpuCount(), a.gpuType()));
+  }
+
+  /**
    * A pool sized by its labels whose machine type comes with GPUs needs label gpu_count: read as none, it would
    * take no GPU work. With the label, or a guest_accelerator block, it has the GPUs they say.
    */

@@ -6,6 +6,7 @@ import dev.stave.compile.MarsPlan;
 import dev.stave.compile.MarsReadiness;
 import dev.stave.diag.Markdown;
 import dev.stave.diag.Printable;
+import dev.stave.diag.Words;
 import dev.stave.model.Benchmark;
 import dev.stave.model.MarsCluster;
 import dev.stave.model.MarsRole;
@@ -129,6 +130,10 @@ final class KindSections {
     return out;
   }
 
+  private static String replicas(Benchmark.Workers w) {
+    return w.adaptive() ? range(w, "replica") : Words.count(w.minimum(), "replica");
+  }
+
   private static String engine(Benchmark b) {
     return b.engine() == Benchmark.Engine.PLAIN ? "plain" : "dask-operator";
   }
@@ -136,10 +141,18 @@ final class KindSections {
   private static String workersText(Benchmark b) {
     Benchmark.Workers w = b.workers();
     if (!w.adaptive()) {
-      return w.minimum() + " worker" + (w.minimum() == 1 ? "" : "s");
+      return Words.count(w.minimum(), "worker");
     }
-    return w.minimum() + " to " + w.maximum() + " workers ("
+    return range(w, "worker") + " ("
         + (b.engine() == Benchmark.Engine.PLAIN ? "HorizontalPodAutoscaler" : "DaskAutoscaler") + ")";
+  }
+
+  /**
+   * "1 to 8 workers": the noun agrees with the nearer number, the maximum, so a range of at most 1 reads
+   * "1 to 1 worker".
+   */
+  private static String range(Benchmark.Workers w, String noun) {
+    return w.minimum() + " to " + Words.count(w.maximum(), noun);
   }
 
   /** {@code s3://bucket/path} or the path in the launcher pod; credentials by Secret name only. */
@@ -183,7 +196,7 @@ final class KindSections {
         + " with " + b.threads() + " thread" + (b.threads() == 1 ? "" : "s") + " each");
     for (Process p : processes(b)) {
       out.add("  " + p.role() + ": " + p.object() + ", image " + p.image()
-          + (p.role().equals("worker") ? ", " + p.count() + " replicas" : "") + ", requests " + pairs(p.requests())
+          + (p.role().equals("worker") ? ", " + replicas(b.workers()) : "") + ", requests " + pairs(p.requests())
           + ", limits " + pairs(p.limits()));
     }
     out.add("  output: " + output(b));

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import dev.stave.config.Env;
@@ -142,6 +143,27 @@ class PlanTest {
     assertEquals(0, run.code(), run.err());
     assertEquals(List.of("  run (job)", "  web (deployment x0)"),
         run.out().lines().filter(l -> l.startsWith("  run (") || l.startsWith("  web (")).toList());
+  }
+
+  /** A benchmark of one worker, or of a range up to one, says so in the singular. */
+  @Test
+  void oneWorkerIsSaidInTheSingular() throws IOException {
+    String benchmark = "kind: benchmark\nname: one\nrun: {function: deepecho.benchmark.run_benchmark}\n"
+        + "dask_cluster: {image: img:1, workers: %s}\n";
+    List<String> lines = new ArrayList<>();
+    for (String workers : List.of("1", "{minimum: 1, maximum: 1}")) {
+      Path file = Files.writeString(temp.resolve("one.yaml"), benchmark.formatted(workers));
+      Run run = Run.of("plan", file.toString());
+      assertEquals(0, run.code(), run.err());
+      run.out().lines().filter(l -> l.startsWith("benchmark one") || l.startsWith("  worker:"))
+          .map(l -> l.replaceAll(", requests .*| with .*", "")).forEach(lines::add);
+    }
+    assertEquals(List.of(
+        "benchmark one: deepecho.benchmark.run_benchmark on Dask, engine plain, 1 worker",
+        "  worker: Deployment one-worker, image img:1, 1 replica",
+        "benchmark one: deepecho.benchmark.run_benchmark on Dask, engine plain, 1 to 1 worker"
+            + " (HorizontalPodAutoscaler)",
+        "  worker: Deployment one-worker, image img:1, 1 to 1 replica"), lines);
   }
 
   /** The text form is a table: a value with a line break or another control character stays in its row. */

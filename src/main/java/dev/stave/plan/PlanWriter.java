@@ -345,7 +345,8 @@ public final class PlanWriter {
   }
 
   private static String capacity(PoolUsage u) {
-    return Words.count(u.pods(), "pod") + " on " + u.nodesNeeded() + " of " + max(u) + " nodes; cpu "
+    return Words.count(u.pods(), "pod") + " on " + u.nodesNeeded() + " of "
+        + (u.maxNodes() == null ? "unbounded nodes" : Words.count(u.maxNodes(), "node")) + "; cpu "
         + cores(u.cpuMillis()) + " of " + available(u, u.nodeCpuMillis(), true) + ", memory " + u.memoryMi() + "Mi of "
         + available(u, u.nodeMemoryMi(), false) + (u.nodeGpus() > 0 ? ", gpus " + u.gpus() + " of "
         + Objects.toString(u.onMaxNodes(u.nodeGpus()), "unbounded") : "")

@@ -46,7 +46,7 @@ class SharedGpuTest {
     assertEquals("", run.err());
     assertTrue(run.out().contains("    requests:     cpu=988m memory=3387Mi nvidia.com/gpu=1\n"
         + "    limits:       nvidia.com/gpu=1\n"), run.out());
-    assertTrue(run.out().contains("  gpu: 8 pods on 1 of 1 nodes; cpu 7.904 of 7.91, memory 27096Mi of 27097Mi,"
+    assertTrue(run.out().contains("  gpu: 8 pods on 1 of 1 node; cpu 7.904 of 7.91, memory 27096Mi of 27097Mi,"
         + " gpus 8 of 8\n"), run.out());
   }
 

@@ -81,8 +81,8 @@ public final class BenchmarkReader {
         "dask_cluster.master_resources"));
     Benchmark.Output output = output(Values.map(root, "output"));
     Origin namespaceOrigin = root.has("namespace") ? root.get("namespace").origin() : null;
-    return new Benchmark(name, namespace, namespaceOrigin, create == null || create, engine, function, args, workers, image,
-        threads == null ? 1 : threads, schedulerResources, workerResources, setup, output);
+    return new Benchmark(name, namespace, namespaceOrigin, create == null || create, engine, function, args, workers,
+        image, threads == null ? 1 : threads, schedulerResources, workerResources, setup, output);
   }
 
   /** A value with the JSON path it was found at. */

@@ -13,8 +13,8 @@ import java.util.TreeMap;
  * where {@code namespace} is written, null when it is the cluster's name.
  */
 public record MarsCluster(
-    String name, Origin origin, String namespace, Origin namespaceOrigin, boolean createNamespace, String marsVersion, String image,
-    MarsRole scheduler, MarsRole worker, MarsRole web, List<String> spillPaths, String cacheMem,
+    String name, Origin origin, String namespace, Origin namespaceOrigin, boolean createNamespace, String marsVersion,
+    String image, MarsRole scheduler, MarsRole worker, MarsRole web, List<String> spillPaths, String cacheMem,
     BigInteger cacheBytes, Integer minWorkerNum, String serviceType, Long timeoutSeconds,
     TreeMap<String, String> extraEnv, TreeMap<String, String> extraLabels) {
 

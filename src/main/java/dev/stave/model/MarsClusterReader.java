@@ -77,7 +77,8 @@ public final class MarsClusterReader {
     Integer minWorkers = Values.integer(root, "min_worker_num");
     if (minWorkers != null && minWorkers > worker.replicas()) {
       problems.add(Diagnostic.error(root.get("min_worker_num").origin(), "min_worker_num", "min-workers",
-          "min_worker_num is " + minWorkers + ", more than the " + Words.count(worker.replicas(), "worker") + " of worker_num",
+          "min_worker_num is " + minWorkers + ", more than the " + Words.count(worker.replicas(), "worker")
+              + " of worker_num",
           "lower min_worker_num to at most worker_num, or raise worker_num"));
     }
     String cacheMem = MarsCluster.DEFAULT_CACHE_MEM;
@@ -90,8 +91,8 @@ public final class MarsClusterReader {
     Long timeout = Values.longValue(root, "timeout");
     String serviceType = Optional.ofNullable(Values.string(root, "service_type")).orElse("NodePort");
     Origin namespaceOrigin = root.has("namespace") ? root.get("namespace").origin() : null;
-    return new MarsCluster(name, root.origin(), namespace, namespaceOrigin, create == null || create, version, image, scheduler,
-        worker, web, spillPaths(), cacheMem, cacheBytes, minWorkers, serviceType, timeout, extraEnv(),
+    return new MarsCluster(name, root.origin(), namespace, namespaceOrigin, create == null || create, version, image,
+        scheduler, worker, web, spillPaths(), cacheMem, cacheBytes, minWorkers, serviceType, timeout, extraEnv(),
         extraLabels());
   }
 

@@ -354,7 +354,13 @@ public final class RunSpecReader {
     }
   }
 
-  /** An error when {@code text}, a key or a string value, names a sweep parameter in {@code {{...}}}. */
+  /**
+   * An error when {@code text}, a key or a string value, names a sweep parameter in {@code {{...}}}; a warning when
+   * it names one with spaces inside the braces ({@code {{ lr }}}), which is left as written here as it is in
+   * command, args and env, and which a user who meant the parameter would otherwise not hear of. A warning, not an
+   * error, because such text may be meant for another tool; {@code {{{{} is not unescaped here, so renaming the
+   * parameter is the way to write it without the warning.
+   */
   private void notSubstituted(String text, Origin origin, String path, boolean key) {
     if (text.indexOf("{{") < 0) {
       return;
@@ -365,22 +371,34 @@ public final class RunSpecReader {
         names.add(name);
       }
     }
-    if (names.isEmpty()) {
-      return;
+    String where = inOverrides
+        ? "a process's own command, args and env values, not in overrides, which are written as given"
+        : "command, args and env values";
+    if (!names.isEmpty()) {
+      unsubstitutedPlaces.add(place(origin));
+      List<String> written = names.stream().map(n -> "'{{" + n + "}}'").toList();
+      String which = written.size() == 1 ? written.get(0) + " is"
+          : String.join(", ", written.subList(0, written.size() - 1)) + " and " + written.get(written.size() - 1)
+              + " are";
+      problems.add(Diagnostic.error(origin, path, "sweep-not-substituted",
+          which + " not substituted " + (key ? "in a key" : "here") + ": sweeps substitute {{param}} only in " + where,
+          "write the " + (key ? "key" : "value") + " itself; " + fromPoint(names.get(0))));
     }
-    unsubstitutedPlaces.add(place(origin));
-    List<String> written = names.stream().map(n -> "'{{" + n + "}}'").toList();
-    String which = written.size() == 1 ? written.get(0) + " is"
-        : String.join(", ", written.subList(0, written.size() - 1)) + " and " + written.get(written.size() - 1)
-            + " are";
-    problems.add(Diagnostic.error(origin, path, "sweep-not-substituted",
-        which + " not substituted " + (key ? "in a key" : "here")
-            + ": sweeps substitute {{param}} only in " + (inOverrides
-                ? "a process's own command, args and env values, not in overrides, which are written as given"
-                : "command, args and env values"),
-        "write the " + (key ? "key" : "value") + " itself; the program gets the point's "
-            + names.get(0) + " from {{" + names.get(0) + "}} in its command, args or env, or from the variable"
-            + " STAVE_PARAM_" + names.get(0).toUpperCase(Locale.ROOT) + " that every container has"));
+    List<String> spaced = new ArrayList<>();
+    for (String name : Placeholders.spacedNames(text)) {
+      if (sweep.names().contains(name) && !names.contains(name) && !spaced.contains(name)) {
+        spaced.add(name);
+        problems.add(Diagnostic.warning(origin, path, "sweep-spaced-param",
+            "a placeholder with spaces inside its braces is left as written " + (key ? "in a key" : "here")
+                + ", not replaced by sweep parameter " + name + ": sweeps substitute {{param}} only in " + where,
+            fromPoint(name) + "; if the braces are meant for another tool, rename the parameter"));
+      }
+    }
+  }
+
+  private static String fromPoint(String name) {
+    return "the program gets the point's " + name + " from {{" + name + "}} in its command, args or env, or from the"
+        + " variable STAVE_PARAM_" + name.toUpperCase(Locale.ROOT) + " that every container has";
   }
 
   /** A place as a diagnostic prints it, without the note on a copy. */

@@ -819,6 +819,58 @@ class MrunnerTest {
         run.err().lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  @Test
+  void aSweepParameterWithSpacesWhereNothingIsSubstitutedIsAWarningThatSaysWhereSweepsSubstitute() throws Exception {
+    Path file = write("w.yaml", """
+        kind: experiment
+        name: sw
+        image: img:1
+        sweep: {grid: {lr: [0.1], seed: [1]}}
+        processes:
+          train:
+            command: [python]
+            mounts: [{type: pvc, name: data, claim_name: "d-{{ lr }}-{{ seed }}-{{ lr }}", mount_path: /data}]
+            overrides: {container: {args: ["{{ lr }}", "{{{{ lr }}", "{{ other }}"]}}
+        """);
+    Run validate = Run.of("validate", file.toString());
+    assertEquals(0, validate.code(), validate.err());
+    String kept = ": a placeholder with spaces inside its braces is left as written here, not replaced by sweep"
+        + " parameter ";
+    String where = ": sweeps substitute {{param}} only in command, args and env values";
+    String hint = "  = hint: the program gets the point's lr from {{lr}} in its command, args or env, or from the"
+        + " variable STAVE_PARAM_LR that every container has; if the braces are meant for another tool, rename the"
+        + " parameter";
+    assertEquals(List.of(
+        file + ":8:50: warning: processes.train.mounts[0].claim_name" + kept + "lr" + where, hint,
+        file + ":8:50: warning: processes.train.mounts[0].claim_name" + kept + "seed" + where,
+        hint.replace("lr", "seed").replace("_LR", "_SEED"),
+        file + ":9:36: warning: processes.train.overrides.container.args[0]" + kept + "lr: sweeps substitute"
+            + " {{param}} only in a process's own command, args and env values, not in overrides, which are written"
+            + " as given", hint,
+        "1 config is valid"),
+        validate.err().lines().filter(l -> !l.startsWith("    |")).toList());
+    Map<String, Object> train = docs(Run.of("compile", file.toString(), "-o", "-")).stream()
+        .filter(d -> "Job".equals(d.get("kind"))).findFirst().orElseThrow();
+    assertEquals("d-{{ lr }}-{{ seed }}-{{ lr }}",
+        at(train, "spec", "template", "spec", "volumes", 0, "persistentVolumeClaim", "claimName"));
+
+    // In a key, next to the error that the name itself is bad; the exit code is that error's.
+    Path key = write("k.yaml", """
+        kind: experiment
+        name: sw
+        image: img:1
+        sweep: {grid: {lr: [0.1]}}
+        processes: {train: {command: [python], env: {"B{{ lr }}": x}}}
+        """);
+    Run run = Run.of("validate", key.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(
+        key + ":5:46: error: processes.train.env.B{{ lr }}: 'B{{ lr }}' is not a valid environment variable name",
+        key + ":5:46: warning: processes.train.env.B{{ lr }}: a placeholder with spaces inside its braces is left as"
+            + " written in a key, not replaced by sweep parameter lr" + where),
+        run.err().lines().filter(l -> l.contains(": error: ") || l.contains(": warning: ")).toList());
+  }
+
   /**
    * An override's args and env are Kubernetes fields written as given, not the process's own: the error there says
    * so, rather than that sweeps substitute in args and env, which is what the user wrote.

@@ -12,7 +12,11 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -49,17 +53,25 @@ public final class MisspeltTemplates {
       return List.of();
     }
     List<String> stems = PACKAGED.stream().map(MisspeltTemplates::stem).toList();
-    List<Diagnostic> out = new ArrayList<>();
+    Map<Path, String> meant = new LinkedHashMap<>();
     for (Path file : files) {
       String name = file.getFileName().toString();
-      String meant = PACKAGED.contains(name) ? null : Suggest.closest(stem(name), stems);
-      if (meant != null && !namedByAnother(file, folder)) {
-        out.add(Diagnostic.warning(Origin.of(file.toString()), "", "template-name", "template "
-            + "'" + Printable.inMessage(name) + "' replaces no packaged template, and no template of the folder"
-            + " names it, so it is not used: the packaged " + meant + SUFFIX + " renders instead",
-            "did you mean '" + meant + SUFFIX + "'? rename the file to replace that template"));
+      String close = PACKAGED.contains(name) ? null : Suggest.closest(stem(name), stems);
+      if (close != null) {
+        meant.put(file, close);
       }
     }
+    Set<Path> unnamed = meant.isEmpty() ? Set.of() : namedByNoOther(meant.keySet(), folder);
+    List<Diagnostic> out = new ArrayList<>();
+    meant.forEach((file, close) -> {
+      if (unnamed.contains(file)) {
+        String name = file.getFileName().toString();
+        out.add(Diagnostic.warning(Origin.of(file.toString()), "", "template-name", "template "
+            + "'" + Printable.inMessage(name) + "' replaces no packaged template, and no template of the folder"
+            + " names it, so it is not used: the packaged " + close + SUFFIX + " renders instead",
+            "did you mean '" + close + SUFFIX + "'? rename the file to replace that template"));
+      }
+    });
     return out;
   }
 
@@ -68,36 +80,27 @@ public final class MisspeltTemplates {
   }
 
   /**
-   * Whether a template of the folder or of a subfolder, other than {@code file}, holds its name outside its
-   * comments: compared as bytes, so that a file that is not UTF-8 is read all the same.
+   * Those of {@code files} whose name no template of the folder or of a subfolder, other than the file itself,
+   * holds outside its comments: compared as bytes, so that a file that is not UTF-8 is read all the same. The
+   * tree is walked once and each template read once for all the files, as a folder may be large and several of
+   * its names near misses; the walk stops once every file is named. Which template names a file does not
+   * matter, so neither does the order of the walk. A template or subfolder that cannot be read names nothing:
+   * rendering reports it.
    */
-  private static boolean namedByAnother(Path file, Path folder) {
-    String name = new String(file.getFileName().toString().getBytes(StandardCharsets.UTF_8),
-        StandardCharsets.ISO_8859_1);
-    for (Path other : templates(folder)) {
-      try {
-        if (!other.equals(file) && (Files.size(other) > SEARCHED_SIZE
-            || withoutComments(new String(Files.readAllBytes(other), StandardCharsets.ISO_8859_1)).contains(name))) {
-          return true;
-        }
-      } catch (IOException | SecurityException e) {
-        // Rendering reports a template it cannot read; unread, it names nothing.
-      }
+  private static Set<Path> namedByNoOther(Collection<Path> files, Path folder) {
+    Map<Path, String> unnamed = new LinkedHashMap<>();
+    for (Path file : files) {
+      unnamed.put(file, new String(file.getFileName().toString().getBytes(StandardCharsets.UTF_8),
+          StandardCharsets.ISO_8859_1));
     }
-    return false;
-  }
-
-  /** The {@code .ftl} files of {@code folder} and its subfolders, sorted; one that cannot be read is left out. */
-  private static List<Path> templates(Path folder) {
-    List<Path> out = new ArrayList<>();
     try {
       Files.walkFileTree(folder, new SimpleFileVisitor<>() {
         @Override
         public FileVisitResult visitFile(Path f, BasicFileAttributes attributes) {
           if (attributes.isRegularFile() && f.getFileName().toString().endsWith(SUFFIX)) {
-            out.add(f);
+            search(f, unnamed);
           }
-          return FileVisitResult.CONTINUE;
+          return unnamed.isEmpty() ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
         }
 
         @Override
@@ -106,10 +109,26 @@ public final class MisspeltTemplates {
         }
       });
     } catch (IOException | SecurityException e) {
-      // What was found so far is searched; rendering reports a folder it cannot read.
+      // What was read so far counts; rendering reports a folder it cannot read.
     }
-    out.sort(null);
-    return out;
+    return unnamed.keySet();
+  }
+
+  /**
+   * Removes from {@code unnamed} each file, other than {@code template}, whose name {@code template} holds. A
+   * template larger than {@link #SEARCHED_SIZE} is not read and names them all.
+   */
+  private static void search(Path template, Map<Path, String> unnamed) {
+    if (unnamed.keySet().stream().allMatch(template::equals)) {
+      return;
+    }
+    try {
+      String text = Files.size(template) > SEARCHED_SIZE ? null
+          : withoutComments(new String(Files.readAllBytes(template), StandardCharsets.ISO_8859_1));
+      unnamed.entrySet().removeIf(e -> !e.getKey().equals(template) && (text == null || text.contains(e.getValue())));
+    } catch (IOException | SecurityException e) {
+      // Rendering reports a template it cannot read; unread, it names nothing.
+    }
   }
 
   /**

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class MisspeltTemplatesTest {
   /** The names compared are those of the templates stave packages: a template added there is added here. */
@@ -21,6 +22,26 @@ class MisspeltTemplatesTest {
   @Test
   void aFolderThatCannotBeListedGivesNoWarning() {
     assertEquals(List.of(), MisspeltTemplates.warnings(Path.of("no-such-folder")));
+  }
+
+  /**
+   * The folder is searched once for all the near misses: one template may name several of them, a near miss
+   * may name another, and its own name in it does not count. Left unwarned are those named somewhere else.
+   */
+  @Test
+  void eachNearMissIsNamedOrNotOnItsOwn(@TempDir Path folder) throws IOException {
+    Path parts = Files.createDirectories(folder.resolve("parts"));
+    Files.writeString(folder.resolve("jobb.ftl"), "<#assign self = \"jobb.ftl\"><#include \"servce.ftl\">\n");
+    for (String name : List.of("servce.ftl", "deploymnt.ftl", "configmp.ftl", "namespce.ftl")) {
+      Files.writeString(folder.resolve(name), "x\n");
+    }
+    Files.writeString(parts.resolve("both.ftl"),
+        "<#include \"../deploymnt.ftl\"><#include \"../configmp.ftl\"><#-- not namespce.ftl -->\n");
+    assertEquals(List.of(folder.resolve("jobb.ftl") + ": template 'jobb.ftl' replaces no packaged template, and no"
+            + " template of the folder names it, so it is not used: the packaged job.ftl renders instead",
+        folder.resolve("namespce.ftl") + ": template 'namespce.ftl' replaces no packaged template, and no template"
+            + " of the folder names it, so it is not used: the packaged namespace.ftl renders instead"),
+        MisspeltTemplates.warnings(folder).stream().map(d -> d.origin().file() + ": " + d.message()).toList());
   }
 
   /** Each tag syntax has its own comments; the other form is text there, as FreeMarker reads it. */

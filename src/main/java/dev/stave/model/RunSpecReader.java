@@ -170,8 +170,8 @@ public final class RunSpecReader {
     List<SecretEnv> out = new ArrayList<>();
     secretEnv.entries().forEach((name, value) -> {
       String varPath = path + ".secret_env." + Printable.pathKey(name);
-      if (unsubstitutedPlaces.contains(place(secretEnv.keyOrigin(name)))
-          || unsubstitutedPlaces.contains(place(value.origin()))) {
+      if (unsubstitutedPlaces.contains(secretEnv.keyOrigin(name).toString())
+          || unsubstitutedPlaces.contains(value.origin().toString())) {
         return; // already an error, which says what the placeholder there does
       }
       if (!ENV_NAME.matcher(name).matches()) {
@@ -375,7 +375,7 @@ public final class RunSpecReader {
         ? "a process's own command, args and env values, not in overrides, which are written as given"
         : "command, args and env values";
     if (!names.isEmpty()) {
-      unsubstitutedPlaces.add(place(origin));
+      unsubstitutedPlaces.add(origin.toString());
       List<String> written = names.stream().map(n -> "'{{" + n + "}}'").toList();
       String which = written.size() == 1 ? written.get(0) + " is"
           : String.join(", ", written.subList(0, written.size() - 1)) + " and " + written.get(written.size() - 1)
@@ -401,11 +401,6 @@ public final class RunSpecReader {
         + " variable STAVE_PARAM_" + name.toUpperCase(Locale.ROOT) + " that every container has";
   }
 
-  /** A place as a diagnostic prints it, without the note on a copy. */
-  private static String place(Origin origin) {
-    return origin.file() + ":" + origin.line() + ":" + origin.column();
-  }
-
   /**
    * Removes from {@code diagnostics} the errors at a place where {@link #read} found a sweep placeholder that is
    * not substituted: the bad name, image or claim such a value makes is the placeholder's doing, which that
@@ -415,12 +410,12 @@ public final class RunSpecReader {
     Set<String> places = new HashSet<>();
     for (Diagnostic d : diagnostics) {
       if (d.code().equals("sweep-not-substituted")) {
-        places.add(place(d.origin()));
+        places.add(d.origin().toString());
       }
     }
     if (!places.isEmpty()) {
       diagnostics.removeIf(d -> d.isError() && !d.code().equals("sweep-not-substituted")
-          && !d.code().equals("secret-value") && places.contains(place(d.origin())));
+          && !d.code().equals("secret-value") && places.contains(d.origin().toString()));
     }
   }
 }

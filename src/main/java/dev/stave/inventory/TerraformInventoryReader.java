@@ -619,9 +619,8 @@ public final class TerraformInventoryReader {
       String machineType = Nodes.string(config, "machine_type");
       if (labelCount != null && labelCount != withGpus.gpus()) {
         problems.add(Diagnostic.error(labels.get("gpu_count").origin(), path(key, "node_config.labels.gpu_count"),
-            "inventory-gpu", "label 'gpu_count' of node pool '" + key + "' is " + labelCount + ", but GKE gives"
-                + " each node of machine type '" + machineType + "' " + gpusInWords(withGpus.gpus()) + " of type \""
-                + withGpus.gpuType() + "\"",
+            "inventory-gpu", "label 'gpu_count' of node pool '" + key + "' is " + labelCount + ", but "
+                + gkeGives(machineType, withGpus),
             "make the label " + withGpus.gpus() + ", or remove it: stave counts the GPUs of " + machineType));
       }
       typeLabelNamesMachineGpus(labels, labelType, withGpus, machineType, key);
@@ -653,8 +652,7 @@ public final class TerraformInventoryReader {
     if (labelType != null && !labelType.equals(withGpus.gpuType())) {
       problems.add(Diagnostic.error(labels.get("gpu_type").origin(), path(key, "node_config.labels.gpu_type"),
           "inventory-gpu", "label 'gpu_type' of node pool '" + key + "' is \"" + Names.printable(labelType)
-              + "\", but GKE gives each node of machine type '" + machineType + "' " + gpusInWords(withGpus.gpus())
-              + " of type \"" + withGpus.gpuType() + "\"",
+              + "\", but " + gkeGives(machineType, withGpus),
           "make the label \"" + withGpus.gpuType() + "\", as GKE names them, or remove it: stave names the GPUs"
               + " of " + machineType));
     }
@@ -775,8 +773,7 @@ public final class TerraformInventoryReader {
       return;
     }
     String machineType = Nodes.string(config, "machine_type");
-    String comesWith = "machine type '" + machineType + "' comes with " + gpusInWords(withGpus.gpus()) + " of type \""
-        + withGpus.gpuType() + "\"";
+    String comesWith = "machine type '" + machineType + "' comes with " + gpusOf(withGpus);
     String leaveOut = ", or leave the guest_accelerator block out: stave counts the GPUs of " + machineType;
     BigDecimal attached = BigDecimal.ZERO;
     for (Block b : accelerators) {
@@ -815,7 +812,7 @@ public final class TerraformInventoryReader {
     String at = b.path() + ".count";
     warnings.add(Diagnostic.warning(count.origin(), path(key, at), "inventory-gpu-unchecked",
         notEvaluated(count, key, at) + ", so its guest_accelerator blocks are not checked against machine type '"
-            + machineType + "', whose " + gpusInWords(fixed.gpus()) + " of type \"" + fixed.gpuType()
+            + machineType + "', whose " + Words.count(fixed.gpus(), "GPU") + " of type \"" + fixed.gpuType()
             + "\" the pool has",
         "write the number that it stands for, " + fixed.gpus() + ", or leave the guest_accelerator block out: stave"
             + " counts the GPUs of " + machineType));
@@ -831,15 +828,21 @@ public final class TerraformInventoryReader {
       return (int) sharing.advertised(fixed.gpus());
     }
     problems.add(Diagnostic.error(config.get("guest_accelerator").origin(), path(key, "node_config.guest_accelerator"),
-        "inventory-count", "the guest_accelerator of node pool '" + key + "' shares the " + gpusInWords(fixed.gpus())
-            + " of its machine type as " + sharing.describe() + ", and " + sharing.tooMany(fixed.gpus()),
+        "inventory-count", "the guest_accelerator of node pool '" + key + "' shares the "
+            + Words.count(fixed.gpus(), "GPU") + " of its machine type as " + sharing.describe() + ", and "
+            + sharing.tooMany(fixed.gpus()),
         "write the number of clients per GPU, such as 2: the machine type fixes the number of GPUs"));
     return null;
   }
 
-  /** {@code n} GPUs, in words: "1 GPU", "2 GPUs". */
-  private static String gpusInWords(int n) {
-    return n + (n == 1 ? " GPU" : " GPUs");
+  /** What GKE attaches to each node of {@code machineType}, whose size is {@code m}, for messages. */
+  private static String gkeGives(String machineType, MachineTypes.Machine m) {
+    return "GKE gives each node of machine type '" + machineType + "' " + gpusOf(m);
+  }
+
+  /** The GPUs of machine size {@code m}, for messages: 2 GPUs of type "nvidia-tesla-a100". */
+  private static String gpusOf(MachineTypes.Machine m) {
+    return Words.count(m.gpus(), "GPU") + " of type \"" + m.gpuType() + "\"";
   }
 
   /**

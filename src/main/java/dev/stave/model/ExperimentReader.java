@@ -687,19 +687,19 @@ public final class ExperimentReader {
       }
       case "secret" -> {
         field = "secret";
-        source.put("secretName", need(m, "secret_name", path, type));
+        source.put("secretName", needName(m, "secret_name", "Secret", path, type));
         source.put("defaultMode", (long) defaultMode(m, path)); // 0644 unless given, as Symphony
         defaultName = Values.string(m, "secret_name");
       }
       case "config_map" -> {
         field = "configMap";
-        source.put("name", need(m, "config_map_name", path, type));
+        source.put("name", needName(m, "config_map_name", "ConfigMap", path, type));
         source.put("defaultMode", (long) defaultMode(m, path));
         defaultName = Values.string(m, "config_map_name");
       }
       case "pvc" -> {
         field = "persistentVolumeClaim";
-        source.put("claimName", need(m, "claim_name", path, type));
+        source.put("claimName", needName(m, "claim_name", "PersistentVolumeClaim", path, type));
         defaultName = Values.string(m, "claim_name");
       }
       default -> {
@@ -762,6 +762,21 @@ public final class ExperimentReader {
           aMount(type) + " needs '" + key + "'", "add '" + key + "'"));
     }
     return value;
+  }
+
+  /**
+   * {@link #need}, for the name of an object the volume refers to, which must be a name the API server takes
+   * for {@code kind} (a DNS-1123 subdomain for a Secret, a ConfigMap and a PersistentVolumeClaim): the pod
+   * itself is accepted with any name there, and then waits for an object that cannot exist.
+   */
+  private String needName(MapNode m, String key, String kind, String path, String type) {
+    String value = need(m, key, path, type);
+    if (value == null) {
+      return null;
+    }
+    Optional<Diagnostic> bad = Names.objectName(value, kind, m.get(key).origin(), path + "." + key);
+    bad.ifPresent(problems::add);
+    return bad.isPresent() ? null : value;
   }
 
   /** "a pvc mount", "an empty_dir mount"; nfs is said letter by letter, "an nfs mount". */

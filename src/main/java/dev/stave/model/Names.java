@@ -102,6 +102,22 @@ public final class Names {
   }
 
   /**
+   * The error for {@code name}, the name of an existing {@code kind} that a config refers to, when it is not a
+   * DNS-1123 subdomain, the rule of the API server for the names of Secrets, ConfigMaps and
+   * PersistentVolumeClaims (and most kinds). Such a name is used as written, not sanitized: it names an
+   * object stave does not create.
+   */
+  public static Optional<Diagnostic> objectName(String name, String kind, Origin origin, String path) {
+    if (isDns1123Subdomain(name)) {
+      return Optional.empty();
+    }
+    return Optional.of(Diagnostic.error(origin, path, "object-name",
+        "'" + printable(name) + "' is not a valid " + kind + " name",
+        "write the " + kind + "'s name as the cluster has it: at most " + MAX_SUBDOMAIN
+            + " lower-case letters, digits, '-' and '.', starting and ending with a letter or digit"));
+  }
+
+  /**
    * The error for a name that begins a Service's name when it starts with a digit: a Service's name is a
    * DNS-1035 label, which must start with a letter, while the Jobs, Pods and Deployments named after it
    * only need DNS-1123 and may start with a digit. {@code name} is sanitized; {@code service} is the

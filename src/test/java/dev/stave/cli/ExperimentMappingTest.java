@@ -738,6 +738,41 @@ class ExperimentMappingTest {
         run.err().lines().toList());
   }
 
+  /**
+   * The objects a mount refers to are named as the API server requires (DNS-1123 subdomains, dots allowed);
+   * it takes a pod naming any claim, which then waits for one that cannot exist.
+   */
+  @Test
+  void aMountsObjectNamesAreCheckedAtTheirKeys() throws IOException {
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: e
+        image: busybox:1
+        processes:
+          a:
+            mounts:
+            - {type: pvc, claim_name: "Bad Claim!", mount_path: /data}
+            - {type: secret, secret_name: My_Secret, mount_path: /s}
+            - {type: config_map, config_map_name: "cfg.v1", mount_path: /c}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    String hint = " name as the cluster has it: at most 253 lower-case letters, digits, '-' and '.', starting and"
+        + " ending with a letter or digit";
+    assertEquals(List.of(
+        file + ":7:31: error: processes.a.mounts[0].claim_name: 'Bad Claim!' is not a valid PersistentVolumeClaim"
+            + " name",
+        "    |     - {type: pvc, claim_name: \"Bad Claim!\", mount_path: /data}",
+        "    |                               ^",
+        "  = hint: write the PersistentVolumeClaim's" + hint,
+        file + ":8:35: error: processes.a.mounts[1].secret_name: 'My_Secret' is not a valid Secret name",
+        "    |     - {type: secret, secret_name: My_Secret, mount_path: /s}",
+        "    |                                   ^",
+        "  = hint: write the Secret's" + hint),
+        run.err().lines().toList());
+  }
+
   /** A mount's type is named with the article it is read with: "an empty_dir mount", "an nfs mount". */
   @Test
   void aMountTypeIsNamedWithItsArticle() throws IOException {

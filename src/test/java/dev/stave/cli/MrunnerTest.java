@@ -829,7 +829,7 @@ class MrunnerTest {
         processes:
           train:
             command: [python]
-            mounts: [{type: pvc, name: data, claim_name: "d-{{ lr }}-{{ seed }}-{{ lr }}", mount_path: /data}]
+            mounts: [{type: nfs, name: data, server: fs, path: "/d-{{ lr }}-{{ seed }}-{{ lr }}", mount_path: /data}]
             overrides: {container: {args: ["{{ lr }}", "{{{{ lr }}", "{{ other }}"]}}
         """);
     Run validate = Run.of("validate", file.toString());
@@ -841,8 +841,8 @@ class MrunnerTest {
         + " variable STAVE_PARAM_LR that every container has; if the braces are meant for another tool, rename the"
         + " parameter";
     assertEquals(List.of(
-        file + ":8:50: warning: processes.train.mounts[0].claim_name" + kept + "lr" + where, hint,
-        file + ":8:50: warning: processes.train.mounts[0].claim_name" + kept + "seed" + where,
+        file + ":8:56: warning: processes.train.mounts[0].path" + kept + "lr" + where, hint,
+        file + ":8:56: warning: processes.train.mounts[0].path" + kept + "seed" + where,
         hint.replace("lr", "seed").replace("_LR", "_SEED"),
         file + ":9:36: warning: processes.train.overrides.container.args[0]" + kept + "lr: sweeps substitute"
             + " {{param}} only in a process's own command, args and env values, not in overrides, which are written"
@@ -851,8 +851,7 @@ class MrunnerTest {
         validate.err().lines().filter(l -> !l.startsWith("    |")).toList());
     Map<String, Object> train = docs(Run.of("compile", file.toString(), "-o", "-")).stream()
         .filter(d -> "Job".equals(d.get("kind"))).findFirst().orElseThrow();
-    assertEquals("d-{{ lr }}-{{ seed }}-{{ lr }}",
-        at(train, "spec", "template", "spec", "volumes", 0, "persistentVolumeClaim", "claimName"));
+    assertEquals("/d-{{ lr }}-{{ seed }}-{{ lr }}", at(train, "spec", "template", "spec", "volumes", 0, "nfs", "path"));
 
     // In a key, next to the error that the name itself is bad; the exit code is that error's.
     Path key = write("k.yaml", """

@@ -26,6 +26,7 @@ import dev.stave.model.ContextDef;
 import dev.stave.model.ContextDefaults;
 import dev.stave.model.Contexts;
 import dev.stave.model.ContextsReader;
+import dev.stave.model.RunSpecReader;
 import dev.stave.render.MisspeltTemplates;
 import dev.stave.render.ObjectRenderer;
 import dev.stave.render.RenderedObject;
@@ -158,6 +159,9 @@ final class Pipeline {
     readsContexts |= kind.equals("experiment");
     List<Diagnostic> schemaErrors = new ArrayList<>();
     ConfigFile accepted = validators.computeIfAbsent(kind, SchemaValidator::new).accept(config, schemaErrors);
+    if (accepted == null && kind.equals("experiment")) {
+      RunSpecReader.findUnsubstitutedUnread(config.root(), schemaErrors);
+    }
     diagnostics.addAll(schemaErrors);
     return accepted;
   }

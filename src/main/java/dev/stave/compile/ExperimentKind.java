@@ -36,6 +36,7 @@ final class ExperimentKind implements KindCompiler {
     List<Diagnostic> diagnostics = new ArrayList<>();
     ContextDef context = ContextResolver.resolve(config, options, diagnostics).orElse(null);
     if (diagnostics.stream().anyMatch(Diagnostic::isError)) {
+      RunSpecReader.findUnsubstitutedUnread(config.root(), diagnostics);
       return failed(diagnostics);
     }
     ContextDefaults defaults = ContextDefaults.of(config, context, diagnostics);

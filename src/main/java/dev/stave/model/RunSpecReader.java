@@ -23,24 +23,28 @@ public final class RunSpecReader {
   private static final java.util.regex.Pattern ENV_NAME = java.util.regex.Pattern.compile("[-._a-zA-Z][-._a-zA-Z0-9]*");
 
   private final MapNode root;
+  /** Null for {@link #findUnsubstitutedUnread}, which reads no process. */
   private final ContextDefaults defaults;
   private final List<Diagnostic> problems;
   private SweepGrid sweep;
+  /** The names of the sweep's parameters, which {@link #findUnsubstituted} looks for. */
+  private List<String> parameters = List.of();
   /** The places of values that hold a sweep placeholder where none is substituted ({@link #findUnsubstituted}). */
   private final Set<String> unsubstitutedPlaces = new HashSet<>();
   /** Whether {@link #findUnsubstituted} is inside an {@code overrides}, whose command, args and env stay as written. */
   private boolean inOverrides;
 
-  private RunSpecReader(ConfigFile config, ContextDefaults defaults, List<Diagnostic> problems) {
-    this.root = (MapNode) config.root();
+  private RunSpecReader(MapNode root, ContextDefaults defaults, List<Diagnostic> problems) {
+    this.root = root;
     this.defaults = defaults;
     this.problems = problems;
   }
 
   public static RunSpec read(ConfigFile config, ContextDefaults defaults, List<Diagnostic> problems) {
-    RunSpecReader reader = new RunSpecReader(config, defaults, problems);
+    RunSpecReader reader = new RunSpecReader((MapNode) config.root(), defaults, problems);
     reader.sweep();
     if (reader.sweep != null) {
+      reader.parameters = reader.sweep.names();
       reader.findUnsubstituted();
     }
     Map<String, List<SecretEnv>> secretEnv = new TreeMap<>();
@@ -367,7 +371,7 @@ public final class RunSpecReader {
     }
     List<String> names = new ArrayList<>();
     for (String name : Placeholders.names(text)) {
-      if (sweep.names().contains(name) && !names.contains(name)) {
+      if (parameters.contains(name) && !names.contains(name)) {
         names.add(name);
       }
     }
@@ -386,7 +390,7 @@ public final class RunSpecReader {
     }
     List<String> spaced = new ArrayList<>();
     for (String name : Placeholders.spacedNames(text)) {
-      if (sweep.names().contains(name) && !names.contains(name) && !spaced.contains(name)) {
+      if (parameters.contains(name) && !names.contains(name) && !spaced.contains(name)) {
         spaced.add(name);
         problems.add(Diagnostic.warning(origin, path, "sweep-spaced-param",
             "a placeholder with spaces inside its braces is left as written " + (key ? "in a key" : "here")
@@ -399,6 +403,25 @@ public final class RunSpecReader {
   private static String fromPoint(String name) {
     return "the program gets the point's " + name + " from {{" + name + "}} in its command, args or env, or from the"
         + " variable STAVE_PARAM_" + name.toUpperCase(Locale.ROOT) + " that every container has";
+  }
+
+  /**
+   * For an experiment that stops before {@link #read}, because the schema refuses it or its context is not found:
+   * adds the errors and warnings of sweep placeholders where none is substituted to {@code problems}, and drops the
+   * errors those placeholders cause there ({@link #dropCausedByUnsubstituted}). A placeholder in an enum or integer
+   * key ({@code workload: "{{lr}}"}, {@code replicas: "{{n}}"}) or in {@code context} is refused there as a bad
+   * value with no word of the sweep, as a bad name or image would be after the read. The parameters are the grid's
+   * keys as far as there is a grid: the schema may refuse its values too.
+   */
+  public static void findUnsubstitutedUnread(Node root, List<Diagnostic> problems) {
+    if (!(root instanceof MapNode map) || !(map.get("sweep") instanceof MapNode sweep)
+        || !(sweep.get("grid") instanceof MapNode grid) || grid.entries().isEmpty()) {
+      return;
+    }
+    RunSpecReader reader = new RunSpecReader(map, null, problems);
+    reader.parameters = List.copyOf(grid.entries().keySet());
+    reader.findUnsubstituted();
+    dropCausedByUnsubstituted(problems);
   }
 
   /**

@@ -871,6 +871,50 @@ class MrunnerTest {
   }
 
   /**
+   * A placeholder where the schema wants one of some values or a number, or in {@code context}, is refused there as
+   * a bad value; the error is the sweep's, as at any other key that sweeps do not substitute, and is the only one.
+   * A placeholder with spaces there gets the warning of every such key, next to the schema's error.
+   */
+  @Test
+  void aSweepPlaceholderInAnEnumIntegerOrContextKeyIsTheSweepError() throws Exception {
+    Path file = write("e.yaml", """
+        kind: experiment
+        name: sw
+        image: img:1
+        context: "{{lr}}"
+        sweep: {grid: {lr: [0.1, 0.2], n: [1]}}
+        processes:
+          train:
+            command: [python]
+            workload: "{{lr}}"
+            replicas: "{{n}}"
+            image_pull_policy: "{{ lr }}"
+        """);
+    Run run = Run.of("validate", file.toString());
+    assertEquals(1, run.code(), run.err());
+    String where = ": sweeps substitute {{param}} only in command, args and env values";
+    assertEquals(List.of(
+        file + ":4:10: error: context: '{{lr}}' is not substituted here" + where,
+        file + ":9:15: error: processes.train.workload: '{{lr}}' is not substituted here" + where,
+        file + ":10:15: error: processes.train.replicas: '{{n}}' is not substituted here" + where,
+        file + ":11:24: error: processes.train.image_pull_policy: '{{ lr }}' is not one of Always, IfNotPresent,"
+            + " Never",
+        file + ":11:24: warning: processes.train.image_pull_policy: a placeholder with spaces inside its braces is"
+            + " left as written here, not replaced by sweep parameter lr" + where),
+        run.err().lines().filter(l -> l.contains(": error: ") || l.contains(": warning: ")).toList());
+
+    // Once the schema takes the config, the context is looked for: the sweep error stands in for "not defined".
+    String accepted = Files.readString(file).replaceAll("(?m)^    (workload|replicas|image_pull_policy).*\n", "");
+    Files.writeString(file, accepted);
+    write("contexts.yaml", CONTEXTS);
+    Files.writeString(file, Files.readString(file).replace("context:", "contexts: contexts.yaml\ncontext:"));
+    run = Run.of("validate", file.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(file + ":5:10: error: context: '{{lr}}' is not substituted here" + where),
+        run.err().lines().filter(l -> l.contains(": error: ") || l.contains(": warning: ")).toList());
+  }
+
+  /**
    * An override's args and env are Kubernetes fields written as given, not the process's own: the error there says
    * so, rather than that sweeps substitute in args and env, which is what the user wrote.
    */

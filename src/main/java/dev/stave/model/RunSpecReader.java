@@ -33,6 +33,13 @@ public final class RunSpecReader {
   private final Set<String> unsubstitutedPlaces = new HashSet<>();
   /** Whether {@link #findUnsubstituted} is inside an {@code overrides}, whose command, args and env stay as written. */
   private boolean inOverrides;
+  /**
+   * Whether {@link #findUnsubstituted} is in the experiment's context. A contexts file serves experiments with and
+   * without sweeps, whose parameters it does not know, and its values are defaults of keys that sweeps do not
+   * substitute: a parameter's placeholder there is an error too (the context's values that become env values,
+   * STORAGE_DIR and NEPTUNE_PROJECT, would otherwise be substituted while the mount path beside them is not).
+   */
+  private boolean inContext;
 
   private RunSpecReader(MapNode root, ContextDefaults defaults, List<Diagnostic> problems) {
     this.root = root;
@@ -46,6 +53,11 @@ public final class RunSpecReader {
     if (reader.sweep != null) {
       reader.parameters = reader.sweep.names();
       reader.findUnsubstituted();
+      if (defaults.context() != null) {
+        reader.inContext = true;
+        reader.unsubstitutedIn(defaults.context().values(), "contexts." + Printable.pathKey(defaults.context().name()));
+        reader.inContext = false;
+      }
     }
     Map<String, List<SecretEnv>> secretEnv = new TreeMap<>();
     MapNode processes = Values.map(reader.root, "processes");
@@ -377,6 +389,7 @@ public final class RunSpecReader {
     }
     String where = inOverrides
         ? "a process's own command, args and env values, not in overrides, which are written as given"
+        : inContext ? "the experiment's own command, args and env values, not in its context's values"
         : "command, args and env values";
     if (!names.isEmpty()) {
       unsubstitutedPlaces.add(origin.toString());

@@ -915,6 +915,44 @@ class MrunnerTest {
   }
 
   /**
+   * A context's values are defaults of keys that sweeps do not substitute, and a contexts file does not know the
+   * parameters of the experiments that use it: a parameter's placeholder there is an error at the contexts file,
+   * rather than substituted in the values that become env (STORAGE_DIR) and not in the mount path beside them.
+   */
+  @Test
+  void aSweepPlaceholderInTheContextIsAnErrorAtTheContextsFile() throws Exception {
+    Path contexts = write("contexts.yaml", """
+        kind: contexts
+        contexts:
+          c1:
+            storage: "/storage/{{lr}}"
+            labels: {run: "r{{lr}}"}
+        """);
+    Path file = write("c.yaml", """
+        kind: experiment
+        name: sw
+        image: img:1
+        contexts: contexts.yaml
+        context: c1
+        sweep: {grid: {lr: [0.1, 0.2]}}
+        processes: {train: {command: [python]}}
+        """);
+    Run run = Run.of("validate", file.toString());
+    assertEquals(1, run.code(), run.err());
+    String where = ": sweeps substitute {{param}} only in the experiment's own command, args and env values, not in"
+        + " its context's values";
+    assertEquals(List.of(
+        contexts + ":4:14: error: contexts.c1.storage: '{{lr}}' is not substituted here" + where,
+        contexts + ":5:19: error: contexts.c1.labels.run: '{{lr}}' is not substituted here" + where),
+        run.err().lines().filter(l -> l.contains(": error: ") || l.contains(": warning: ")).toList());
+    // Without a sweep nothing is substituted, and the same context's {{lr}} is text like any other.
+    Files.writeString(file, Files.readString(file).replace("sweep: {grid: {lr: [0.1, 0.2]}}\n", ""));
+    Files.writeString(contexts, Files.readString(contexts).replace("    labels: {run: \"r{{lr}}\"}\n", ""));
+    Run plain = Run.of("validate", file.toString());
+    assertEquals(0, plain.code(), plain.err());
+  }
+
+  /**
    * An override's args and env are Kubernetes fields written as given, not the process's own: the error there says
    * so, rather than that sweeps substitute in args and env, which is what the user wrote.
    */

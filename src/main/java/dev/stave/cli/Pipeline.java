@@ -429,6 +429,8 @@ final class Pipeline {
         holders.computeIfAbsent(identity.apply(o), k -> new ArrayList<>()).add(bundle.getKey());
       }
     }
+    // A Namespace's hint names every bundle of it, so it is given in full once, at the first of its errors.
+    Map<String, List<Diagnostic>> namespaceErrors = new LinkedHashMap<>();
     for (Map.Entry<String, List<T>> bundle : byBundle.entrySet()) {
       for (T o : bundle.getValue()) {
         String id = identity.apply(o);
@@ -451,17 +453,31 @@ final class Pipeline {
           // Both may be made at one key, in a file that both configs include: a note there would name itself.
           boolean samePlace = here.file().equals(there.file()) && here.line() == there.line()
               && here.column() == there.column();
-          diagnostics.add(Diagnostic.error(here, "", "object-in-two-bundles",
+          Diagnostic error = Diagnostic.error(here, "", "object-in-two-bundles",
               "bundles '" + earlier + "' and '" + bundle.getKey() + "' both have " + what + ", each a different one"
                   + (samePlace ? ", both made here" : " (the other made at " + there.place(here) + ")")
                   + "; applied together, the one applied last would replace the other",
-              hint));
+              hint);
+          if (what.startsWith("Namespace ")) {
+            namespaceErrors.computeIfAbsent(id, k -> new ArrayList<>()).add(error);
+          } else {
+            diagnostics.add(error);
+          }
           if (!samePlace) {
             diagnostics.add(Diagnostic.note(there, "", "object-in-two-bundles",
                 "bundle '" + earlier + "' makes " + what + " here, and bundle '" + bundle.getKey() + "' another at "
                     + here.place(there)));
           }
         }
+      }
+    }
+    for (List<Diagnostic> errors : namespaceErrors.values()) {
+      List<Diagnostic> printed = errors.stream().sorted().toList();
+      Diagnostic full = printed.get(0);
+      diagnostics.add(full);
+      for (Diagnostic d : printed.subList(1, printed.size())) {
+        diagnostics.add(Diagnostic.error(d.origin(), "", "object-in-two-bundles", d.message(),
+            "see the hint at " + full.origin().place(d.origin()) + ", which names every bundle of the Namespace"));
       }
     }
   }

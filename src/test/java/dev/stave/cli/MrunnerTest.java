@@ -548,6 +548,12 @@ class MrunnerTest {
         other + ":4:13: error: bundles 'lab' and 'o' both have Namespace lab, each a different one (the other made at "
         + owner + ":3:10); applied together, the one applied last would replace the other"),
         keyed.err().lines().filter(l -> l.contains(": error: ")).toList());
+    // The hint that names every bundle of the Namespace is given in full once, at the first of its errors.
+    assertEquals(List.of("  = hint: bundle 'lab' owns Namespace lab, as it is named after it, while bundles 'o' and"
+        + " 'bm' share it as a project's: to share it, rename config 'lab' and set its project to lab; to keep them"
+        + " apart, give 'o' and 'bm' another namespace",
+        "  = hint: see the hint at " + bench + ":3:12, which names every bundle of the Namespace"),
+        keyed.err().lines().filter(l -> l.startsWith("  = hint:")).toList());
 
     // Made at one key of a file both configs include, the error says so, and no note names its own place.
     Path common = write("common.conf", "project = shared\nimage = \"img:1\"\nstorage { mount = /data }\n");

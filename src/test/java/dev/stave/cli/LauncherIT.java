@@ -210,7 +210,7 @@ class LauncherIT {
   void aLockFolderThatNeverGetsAPidIsTakenOver() throws Exception {
     Path bin = Files.createDirectories(home.resolve("bin"));
     Path tools = Files.createDirectories(home.resolve("tools"));
-    for (String tool : List.of("bash", "mkdir", "mktemp", "rm", "sleep", "touch")) {
+    for (String tool : List.of("bash", "mkdir", "mktemp", "mv", "rm", "sleep", "touch")) {
       Path found = Path.of("/usr/bin", tool);
       Files.createSymbolicLink(tools.resolve(tool), Files.exists(found) ? found : Path.of("/bin", tool));
     }
@@ -237,6 +237,46 @@ class LauncherIT {
     assertEquals("ran\n", Files.readString(home.resolve("out")));
     assertEquals(List.of(checkout.resolve("target/lib"), checkout.resolve("target/stave.jar")),
         Files.list(checkout.resolve("target")).sorted().toList(), "the lock folder is removed");
+  }
+
+  /**
+   * Two runs without flock that found one dead lock folder both removed it, the slower after the faster had made
+   * its own there: both built at once. The takeover renames the folder first, and only the run whose rename got
+   * the dead one goes on. Renames (and removals) of the lock folder are slowed, by 1 s in the first run and by
+   * 3 s in the second, so that the second's comes while the first builds (a Maven that takes 5 s).
+   */
+  @Test
+  void twoRunsThatFindADeadLockFolderBuildOnce() throws Exception {
+    Path tools = tools("bash", "mkdir", "mktemp", "sleep", "touch");
+    for (String tool : List.of("mv", "rm")) {
+      Path found = Files.exists(Path.of("/usr/bin", tool)) ? Path.of("/usr/bin", tool) : Path.of("/bin", tool);
+      Files.writeString(tools.resolve(tool), "#!/bin/sh\ncase \"$*\" in '-rf '*.lock.d | *.lock.d\\ *) "
+          + tools.resolve("sleep") + " \"$DELAY\" ;; esac\nexec " + found + " \"$@\"\n");
+      Files.setPosixFilePermissions(tools.resolve(tool), PosixFilePermissions.fromString("rwx------"));
+    }
+    Path bin = fakeMavenAndJava("echo \"$@\" >> ../mvn.calls\nsleep 5\n"
+        + "mkdir -p target/lib && touch target/stave.jar\n");
+    Path checkout = noFlockCheckout();
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    Path lock = Files.createDirectories(checkout.resolve("target/.stave-build.lock.d"));
+    Files.writeString(lock.resolve("pid"), gone.pid() + "\n");
+    List<Process> launchers = new ArrayList<>();
+    for (String delay : List.of("1", "3")) {
+      launchers.add(startLauncher(tools, bin, "DELAY", delay, "run" + delay));
+    }
+    for (Process launcher : launchers) {
+      assertTrue(launcher.waitFor(Run.HANG.toMillis(), TimeUnit.MILLISECONDS));
+      assertEquals(0, launcher.exitValue());
+    }
+    assertEquals("-B -q -DskipTests package\n", Files.readString(home.resolve("mvn.calls")));
+    assertEquals(List.of("stave: building (mvn -B -q -DskipTests package)...\n",
+        "stave: waiting for the build that another ./stave started...\n"),
+        List.of(Files.readString(home.resolve("run1.err")), Files.readString(home.resolve("run3.err"))));
+    assertEquals("ran\nran\n",
+        Files.readString(home.resolve("run1.out")) + Files.readString(home.resolve("run3.out")));
+    assertEquals(List.of(checkout.resolve("target/lib"), checkout.resolve("target/stave.jar")),
+        Files.list(checkout.resolve("target")).sorted().toList(), "no lock folder is left");
   }
 
   /**
@@ -660,6 +700,48 @@ class LauncherIT {
         Files.delete(path);
       }
     }
+  }
+
+  /** {@code home/tools}, links to the named commands only: a PATH without flock, as macOS's. */
+  private Path tools(String... names) throws IOException {
+    Path tools = Files.createDirectories(home.resolve("tools"));
+    for (String tool : names) {
+      Path found = Path.of("/usr/bin", tool);
+      Files.createSymbolicLink(tools.resolve(tool), Files.exists(found) ? found : Path.of("/bin", tool));
+    }
+    return tools;
+  }
+
+  /** {@code home/bin} with a {@code mvn} that runs {@code build} and a {@code java} that prints "ran". */
+  private Path fakeMavenAndJava(String build) throws IOException {
+    Path bin = Files.createDirectories(home.resolve("bin"));
+    Files.writeString(bin.resolve("mvn"), "#!/bin/sh\n" + build);
+    Files.writeString(bin.resolve("java"), "#!/bin/sh\necho ran\n");
+    for (Path tool : List.of(bin.resolve("mvn"), bin.resolve("java"))) {
+      Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwx------"));
+    }
+    return bin;
+  }
+
+  /** {@code home/co}: the launcher and a pom.xml a minute old, no jar. */
+  private Path noFlockCheckout() throws IOException {
+    Path checkout = Files.createDirectories(home.resolve("co/target"));
+    Files.copy(Path.of("stave"), home.resolve("co/stave"));
+    Files.writeString(home.resolve("co/pom.xml"), "<project/>");
+    Files.setLastModifiedTime(home.resolve("co/pom.xml"), FileTime.from(Instant.now().minusSeconds(60)));
+    return checkout.getParent();
+  }
+
+  /** {@code co/stave --version} from {@link #home}, {@code PATH=bin:tools}, output to {@code output.out/.err}. */
+  private Process startLauncher(Path tools, Path bin, String name, String value, String output) throws IOException {
+    ProcessBuilder builder = new ProcessBuilder(tools.resolve("bash").toString(), "co/stave", "--version")
+        .directory(home.toFile())
+        .redirectOutput(home.resolve(output + ".out").toFile()).redirectError(home.resolve(output + ".err").toFile());
+    builder.environment().clear();
+    builder.environment().putAll(Map.of("STAVE_CDS", "0", "HOME", home.toString(), "LANG", "C.UTF-8",
+        "PATH", bin + ":" + tools));
+    builder.environment().put(name, value);
+    return builder.start();
   }
 
   /** A jar the launcher takes as built: {@code checkout/target/stave.jar} (empty) and its {@code lib} folder. */

@@ -280,6 +280,44 @@ class LauncherIT {
   }
 
   /**
+   * In a checkout shared by several users, kill -0 on the lock owner's pid fails with "Operation not permitted"
+   * when another user runs it, and the lock read as dead: two builds ran at once. Pid 1 (root's) stands for
+   * another user's run; where this test runs as root, the launcher runs as nobody.
+   */
+  @Test
+  void aLockHeldByAnotherUsersRunIsWaitedFor() throws Exception {
+    List<String> asOther = new ArrayList<>();
+    if ("root".equals(System.getProperty("user.name"))) {
+      assumeTrue(Files.isExecutable(Path.of("/usr/bin/setpriv")), "setpriv runs the launcher as nobody");
+      asOther.addAll(List.of("/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"));
+    }
+    Path tools = tools("bash", "mkdir", "mktemp", "mv", "rm", "sleep", "touch");
+    Path bin = fakeMavenAndJava("mkdir -p target/lib && touch target/stave.jar\n");
+    Path checkout = noFlockCheckout();
+    for (Path path : List.of(home, tools, bin)) {
+      Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+    for (Path path : List.of(bin.resolve("mvn"), bin.resolve("java"))) {
+      Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+    for (Path path : List.of(checkout, checkout.resolve("target"))) {
+      Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rwxrwxrwx"));
+    }
+    Path lock = Files.createDirectories(checkout.resolve("target/.stave-build.lock.d"));
+    Files.writeString(lock.resolve("pid"), "1\n");
+    Process launcher = startLauncher(asOther, tools, bin, "STAVE_CDS", "0", "run");
+    while (!Files.readString(home.resolve("run.err")).contains("waiting") && launcher.isAlive()) {
+      Thread.sleep(50);
+    }
+    deleteTree(lock);
+    assertTrue(launcher.waitFor(Run.HANG.toMillis(), TimeUnit.MILLISECONDS));
+    assertEquals("stave: waiting for the build that another ./stave started...\n"
+        + "stave: building (mvn -B -q -DskipTests package)...\n", Files.readString(home.resolve("run.err")));
+    assertEquals(0, launcher.exitValue());
+    assertEquals("ran\n", Files.readString(home.resolve("run.out")));
+  }
+
+  /**
    * Ctrl-C during a build left the build's log in $TMPDIR (and, with flock, nothing removed it at all). The
    * launcher runs in a session of its own, so that the interrupt goes to it and its build as a terminal's would.
    * Once with flock, once with a PATH that has none (the lock is a folder then, which goes too).
@@ -732,10 +770,16 @@ class LauncherIT {
     return checkout.getParent();
   }
 
-  /** {@code co/stave --version} from {@link #home}, {@code PATH=bin:tools}, output to {@code output.out/.err}. */
   private Process startLauncher(Path tools, Path bin, String name, String value, String output) throws IOException {
-    ProcessBuilder builder = new ProcessBuilder(tools.resolve("bash").toString(), "co/stave", "--version")
-        .directory(home.toFile())
+    return startLauncher(List.of(), tools, bin, name, value, output);
+  }
+
+  /** {@code co/stave --version} from {@link #home}, {@code PATH=bin:tools}, output to {@code output.out/.err}. */
+  private Process startLauncher(List<String> prefix, Path tools, Path bin, String name, String value, String output)
+      throws IOException {
+    List<String> command = new ArrayList<>(prefix);
+    command.addAll(List.of(tools.resolve("bash").toString(), "co/stave", "--version"));
+    ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile())
         .redirectOutput(home.resolve(output + ".out").toFile()).redirectError(home.resolve(output + ".err").toFile());
     builder.environment().clear();
     builder.environment().putAll(Map.of("STAVE_CDS", "0", "HOME", home.toString(), "LANG", "C.UTF-8",

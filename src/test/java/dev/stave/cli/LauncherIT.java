@@ -318,6 +318,36 @@ class LauncherIT {
   }
 
   /**
+   * A lock folder whose run was killed, its pid since reused by a process that runs on, made every run without
+   * flock wait until that process ended. The folder records its owner's start (from /proc here): while it is
+   * the pid's, the run waits; once it is not (the owner gone, its pid reused), the lock is taken over.
+   */
+  @Test
+  void aLockWhosePidWasReusedIsTakenOver() throws Exception {
+    assumeTrue(Files.isReadable(Path.of("/proc/self/stat")));
+    Path tools = tools("bash", "mkdir", "mktemp", "mv", "rm", "sleep", "touch");
+    Path bin = fakeMavenAndJava("mkdir -p target/lib && touch target/stave.jar\n");
+    Path checkout = noFlockCheckout();
+    long pid = ProcessHandle.current().pid();
+    String stat = Files.readString(Path.of("/proc/self/stat"));
+    String start = stat.substring(stat.lastIndexOf(") ") + 2).split(" ")[19];
+    Path lock = Files.createDirectories(checkout.resolve("target/.stave-build.lock.d"));
+    Files.writeString(lock.resolve("pid"), pid + " " + start + "\n");
+    Process launcher = startLauncher(tools, bin, "STAVE_CDS", "0", "run");
+    while (!Files.readString(home.resolve("run.err")).contains("waiting") && launcher.isAlive()) {
+      Thread.sleep(50);
+    }
+    assertTrue(launcher.isAlive(), "the owner runs: " + Files.readString(home.resolve("run.err")));
+    Files.writeString(lock.resolve("pid"), pid + " " + start + "1\n");
+    assertTrue(launcher.waitFor(Run.HANG.toMillis(), TimeUnit.MILLISECONDS));
+    assertEquals("stave: waiting for the build that another ./stave started...\n"
+        + "stave: building (mvn -B -q -DskipTests package)...\n", Files.readString(home.resolve("run.err")));
+    assertEquals(0, launcher.exitValue());
+    assertEquals("ran\n", Files.readString(home.resolve("run.out")));
+    assertFalse(Files.exists(lock), "the folder is the new run's, and removed with it");
+  }
+
+  /**
    * Ctrl-C during a build left the build's log in $TMPDIR (and, with flock, nothing removed it at all). The
    * launcher runs in a session of its own, so that the interrupt goes to it and its build as a terminal's would.
    * Once with flock, once with a PATH that has none (the lock is a folder then, which goes too).

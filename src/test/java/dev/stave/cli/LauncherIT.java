@@ -518,6 +518,46 @@ class LauncherIT {
   }
 
   /**
+   * A source whose modification time is in the future stayed newer than every jar built, and every run built
+   * again. The build says which file it is and that the clock or its time is wrong; later runs do not build for
+   * it, but do for an edit of another source and for an edit of it.
+   */
+  @Test
+  void aSourceWithATimeInTheFutureIsBuiltForOnce() throws Exception {
+    Path bin = fakeMavenAndJava("echo \"$@\" >> ../mvn.calls\nmkdir -p target/lib && touch target/stave.jar\n");
+    Path checkout = noFlockCheckout();
+    Path ahead = Files.createDirectories(checkout.resolve("src/main")).resolve("Ahead.java");
+    Files.writeString(ahead, "class Ahead {}");
+    Path other = checkout.resolve("src/main/Other.java");
+    Files.writeString(other, "class Other {}");
+    Instant now = Instant.now();
+    Files.setLastModifiedTime(other, FileTime.from(now.minusSeconds(60)));
+    Files.setLastModifiedTime(checkout.resolve("src/main"), FileTime.from(now.minusSeconds(60)));
+    Files.setLastModifiedTime(ahead, FileTime.from(now.plusSeconds(3600)));
+    Map<String, String> env = Map.of("STAVE_CDS", "0", "HOME", home.toString(), "LANG", "C.UTF-8");
+    String building = "stave: building (mvn -B -q -DskipTests package)...\n";
+    String warning = "stave: warning: src/main/Ahead.java has a modification time in the future; this machine's"
+        + " clock or the file's time is wrong (runs build again when it changes, not before; `touch` gives it the"
+        + " present time)\n";
+
+    assertEquals(new Run(0, "ran\n", building + warning), launchAs("bash", "co/stave", env, bin, "--version"));
+    assertEquals(new Run(0, "ran\n", ""), launchAs("bash", "co/stave", env, bin, "--version"), "not built again");
+    assertEquals(1, Files.readAllLines(home.resolve("mvn.calls")).size());
+
+    Path jar = checkout.resolve("target/stave.jar");
+    Files.setLastModifiedTime(jar, FileTime.from(now.minusSeconds(30)));
+    Files.setLastModifiedTime(other, FileTime.from(now.minusSeconds(10)));
+    assertEquals(new Run(0, "ran\n", building + warning), launchAs("bash", "co/stave", env, bin, "--version"),
+        "another source edited");
+    Files.setLastModifiedTime(jar, FileTime.from(now.minusSeconds(30)));
+    Files.setLastModifiedTime(ahead, FileTime.from(now.minusSeconds(10)));
+    assertEquals(new Run(0, "ran\n", building), launchAs("bash", "co/stave", env, bin, "--version"),
+        "the file edited, with the present time");
+    assertEquals(new Run(0, "ran\n", ""), launchAs("bash", "co/stave", env, bin, "--version"));
+    assertEquals(3, Files.readAllLines(home.resolve("mvn.calls")).size());
+  }
+
+  /**
    * A TMPDIR that names no folder made mktemp fail, and with it every run: the build's log and the training's
    * folder could not be made ("mktemp: failed to create ...", exit 1). The build's log goes to /tmp then, and the
    * training works in target/. A Maven that changes nothing stands for the build.

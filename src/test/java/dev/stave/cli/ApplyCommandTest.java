@@ -1459,6 +1459,34 @@ class ApplyCommandTest {
   }
 
   @Test
+  void anEmptyTokenIsUnsetAsKubectlReadsIt() throws IOException {
+    // client-go takes a token only when it is not empty, else the token file: client-java took the empty
+    // token over both the token file and a failed exec plugin, and sent every request without credentials.
+    Path alone = kubeconfigWithUser(tmp.resolve("kube/empty"), "{token: \"\"}");
+    Run run = stave("apply", bundle.toString(), "--kubeconfig", alone.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals(List.of(""), api.authorizations().stream().distinct().toList());
+
+    Path withFile = kubeconfigWithUser(tmp.resolve("kube/empty-and-file"), "{token: \"\", tokenFile: token}");
+    Files.writeString(tmp.resolve("kube/token"), "file-token\n");
+    int before = api.authorizations().size();
+    run = stave("apply", bundle.toString(), "--kubeconfig", withFile.toString());
+    assertEquals(0, run.code(), run.err());
+    List<String> sent = api.authorizations();
+    assertEquals(List.of("Bearer file-token"), sent.subList(before, sent.size()).stream().distinct().toList());
+
+    Path plugin = kubeconfigWithUser(tmp.resolve("kube/empty-and-plugin"), "{token: \"\", exec: {apiVersion:"
+        + " client.authentication.k8s.io/v1beta1, command: /nonexistent/auth-plugin}}");
+    before = api.requests().size();
+    run = stave("apply", bundle.toString(), "--kubeconfig", plugin.toString());
+    assertEquals(4, run.code(), run.err());
+    assertEquals("stave: cannot set up the credentials of the kubeconfig " + plugin + ": the exec credential plugin"
+        + " '/nonexistent/auth-plugin' of the user 'tester' gave no credentials: it is missing, failed, or printed no"
+        + " ExecCredential; run it yourself to see why\n", run.err());
+    assertEquals(before, api.requests().size(), api.requests().toString());
+  }
+
+  @Test
   void credentialsThatCannotBeHadStopTheRunBeforeAnyRequest() throws IOException {
     Path missingToken = kubeconfigWithUser(tmp.resolve("kube/missing-token"), "{tokenFile: nowhere/token}");
     Run run = stave("apply", bundle.toString(), "--kubeconfig", missingToken.toString());

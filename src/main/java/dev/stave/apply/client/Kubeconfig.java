@@ -58,10 +58,13 @@ public final class Kubeconfig {
   // The keys that kubectl (client-go's clientcmd, which tests len(...) > 0) reads as unset when empty.
   // client-java reads an empty file key as a file named "" (the kubeconfig's folder, which cannot be read)
   // and empty data as an empty certificate authority ("expected non-empty set of trusted certificates").
+  // An empty token it sends as no header, but takes it over the tokenFile and over a failed exec plugin
+  // (KubeConfig.getCredentials checks only that the key is there): kubectl reads the tokenFile then, and
+  // stops on the plugin's failure, where client-java would send every request without credentials.
   private static final Map<String, List<String>> UNSET_WHEN_EMPTY = Map.of(
       "cluster", List.of("certificate-authority", "certificate-authority-data"),
       "user", List.of("client-certificate", "client-certificate-data", "client-key", "client-key-data",
-          "tokenFile"));
+          "token", "tokenFile"));
 
   private Kubeconfig() {}
 

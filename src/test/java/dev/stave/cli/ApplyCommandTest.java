@@ -812,6 +812,8 @@ class ApplyCommandTest {
     /** The cipher suites this server accepts, or null for Java's defaults. */
     private volatile String[] cipherSuites;
     private volatile boolean tls12;
+    /** Whether this server offers HTTP/2 and HTTP/1.1 (ALPN h2, http/1.1), as kube-apiserver does. */
+    private volatile boolean h2;
 
     TlsServer() throws IOException, GeneralSecurityException {
       this("test-only-server.p12", false);
@@ -858,6 +860,12 @@ class ApplyCommandTest {
       return this;
     }
 
+    /** This server offers HTTP/2, then HTTP/1.1, in the handshake (ALPN), and takes HTTP/2 if the client offers it. */
+    TlsServer offeringHttp2() {
+      h2 = true;
+      return this;
+    }
+
     /** This server accepts TLS 1.2 with {@code suites} only. */
     TlsServer accepting(String... suites) {
       cipherSuites = suites;
@@ -891,6 +899,9 @@ class ApplyCommandTest {
               return true;
             }
           }));
+          if (h2) {
+            parameters.setApplicationProtocols(new String[] {"h2", "http/1.1"});
+          }
           client.setSSLParameters(parameters);
           try {
             client.startHandshake();
@@ -1044,6 +1055,23 @@ class ApplyCommandTest {
           + " client-certificate (a file) or client-certificate-data (base64) and client-key or client-key-data of"
           + " the user\n", run.err());
       assertEquals(2, server.connections.get(), "a missing client certificate is not tried again");
+    }
+  }
+
+  @Test
+  void aClientCertificateRefusedOverHttp2EndsTheRunAtOnce() throws Exception {
+    try (TlsServer server = new TlsServer("test-only-signed.p12", true).offeringHttp2()) {
+      Path kubeconfig = tlsKubeconfig("refused-h2", "{server: \"%s\", certificate-authority: \"%s\"}"
+          .formatted(server.url(), resource("test-only-ca-cert.pem")),
+          "{client-certificate: \"%s\", client-key: \"%s\"}"
+          .formatted(resource("test-only-client-cert.pem"), resource("test-only-client-key.pem")));
+      Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
+      assertEquals("stave: the server at " + server.url() + " refused the client certificate of the user 'tester'"
+          + " in " + kubeconfig + " (TLS alert bad_certificate); check its client-certificate (a file) or"
+          + " client-certificate-data (base64) and client-key or client-key-data, and that the server trusts the"
+          + " authority that signed the certificate\n", run.err());
+      assertEquals(4, run.code(), run.err());
+      assertEquals(1, server.connections.get(), "a refused client certificate is not tried again");
     }
   }
 

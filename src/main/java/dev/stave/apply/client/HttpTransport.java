@@ -41,6 +41,7 @@ import javax.net.ssl.X509KeyManager;
 import javax.net.ssl.X509TrustManager;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
 import okhttp3.RequestBody;
 import okhttp3.internal.tls.OkHostnameVerifier;
 
@@ -133,6 +134,13 @@ final class HttpTransport implements KubeTransport {
         .readTimeout(step)
         .writeTimeout(step)
         .retryOnConnectionFailure(false)
+        // HTTP/1.1 only, which kube-apiserver offers beside HTTP/2 (ALPN "h2", "http/1.1"). Over HTTP/2,
+        // OkHttp reads each connection on a thread of its own, and that thread got a TLS 1.3 server's alert
+        // sent after the handshake (a refused client certificate), while the request's thread saw a closed
+        // connection, retried it, and ended with "exhausted all routes". Over HTTP/1.1 the request's thread
+        // reads the answer, and the alert with it (ApplyCommandTest). stave sends one request at a time, so
+        // HTTP/2's streams over one connection would gain it nothing.
+        .protocols(List.of(Protocol.HTTP_1_1))
         // A redirect is answered, not followed: OkHttp drops the Authorization header on the way to
         // another host, but resends a PATCH's body (a config's Secret data) on a 307 or 308.
         .followRedirects(false)

@@ -29,6 +29,9 @@ import java.util.stream.Stream;
  * may name one are looked for in the subfolders too: FreeMarker loads {@code parts/x.ftl} from the folder when a
  * template includes it, and {@code parts/x.ftl} may include {@code ../jobb.ftl}. A name in a FreeMarker comment
  * is no use of the file.
+ *
+ * <p>The files that may name one are those the renderer's FreeMarker (a FileTemplateLoader on the folder) can
+ * load: a file of any name, as an include may name {@code parts/env.inc}.
  */
 public final class MisspeltTemplates {
   /** The packaged templates ({@code templates/}), which a file of the same name in the folder replaces. */
@@ -80,7 +83,7 @@ public final class MisspeltTemplates {
   }
 
   /**
-   * Those of {@code files} whose name no template of the folder or of a subfolder, other than the file itself,
+   * Those of {@code files} whose name no file of the folder or of a subfolder, other than the file itself,
    * holds outside its comments: compared as bytes, so that a file that is not UTF-8 is read all the same. The
    * tree is walked once and each template read once for all the files, as a folder may be large and several of
    * its names near misses; the walk stops once every file is named. Which template names a file does not
@@ -97,7 +100,7 @@ public final class MisspeltTemplates {
       Files.walkFileTree(folder, new SimpleFileVisitor<>() {
         @Override
         public FileVisitResult visitFile(Path f, BasicFileAttributes attributes) {
-          if (attributes.isRegularFile() && f.getFileName().toString().endsWith(SUFFIX)) {
+          if (attributes.isRegularFile()) {
             search(f, unnamed);
           }
           return unnamed.isEmpty() ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;

@@ -44,6 +44,16 @@ class MisspeltTemplatesTest {
         MisspeltTemplates.warnings(folder).stream().map(d -> d.origin().file() + ": " + d.message()).toList());
   }
 
+  /** FreeMarker loads a file of any name: an include of {@code parts/env.inc} that includes the near miss uses it. */
+  @Test
+  void aFileOfAnyNameMayNameANearMiss(@TempDir Path folder) throws IOException {
+    Path parts = Files.createDirectories(folder.resolve("parts"));
+    Files.writeString(folder.resolve("job.ftl"), "<#include \"parts/env.inc\">\n");
+    Files.writeString(parts.resolve("env.inc"), "<#include \"../jobb.ftl\">\n");
+    Files.writeString(folder.resolve("jobb.ftl"), "x\n");
+    assertEquals(List.of(), MisspeltTemplates.warnings(folder));
+  }
+
   /** Each tag syntax has its own comments; the other form is text there, as FreeMarker reads it. */
   @Test
   void commentsAreThoseOfTheTemplatesTagSyntax() {

@@ -31,7 +31,10 @@ import java.util.stream.Stream;
  * is no use of the file.
  *
  * <p>The files that may name one are those the renderer's FreeMarker (a FileTemplateLoader on the folder) can
- * load: a file of any name, as an include may name {@code parts/env.inc}.
+ * load: a file of any name, as an include may name {@code parts/env.inc}, found from the folder's real path, as
+ * FreeMarker checks that each file's canonical path lies in the folder's: a folder given as a symbolic link is
+ * searched, a link to a file or folder inside it is searched where its target is, and a link leading out of
+ * the folder is refused by FreeMarker and searched by no one.
  */
 public final class MisspeltTemplates {
   /** The packaged templates ({@code templates/}), which a file of the same name in the folder replaces. */
@@ -97,11 +100,13 @@ public final class MisspeltTemplates {
           StandardCharsets.ISO_8859_1));
     }
     try {
-      Files.walkFileTree(folder, new SimpleFileVisitor<>() {
+      // Links are not followed: a target inside the folder is walked where it is, one outside is not loaded.
+      Path real = folder.toRealPath();
+      Files.walkFileTree(real, new SimpleFileVisitor<>() {
         @Override
         public FileVisitResult visitFile(Path f, BasicFileAttributes attributes) {
           if (attributes.isRegularFile()) {
-            search(f, unnamed);
+            search(f, folder.resolve(real.relativize(f)), unnamed);
           }
           return unnamed.isEmpty() ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
         }
@@ -118,17 +123,18 @@ public final class MisspeltTemplates {
   }
 
   /**
-   * Removes from {@code unnamed} each file, other than {@code template}, whose name {@code template} holds. A
-   * template larger than {@link #SEARCHED_SIZE} is not read and names them all.
+   * Removes from {@code unnamed} each file, other than {@code template} (whose path in the folder as given is
+   * {@code as}), whose name {@code template} holds. A template larger than {@link #SEARCHED_SIZE} is not read
+   * and names them all.
    */
-  private static void search(Path template, Map<Path, String> unnamed) {
-    if (unnamed.keySet().stream().allMatch(template::equals)) {
+  private static void search(Path template, Path as, Map<Path, String> unnamed) {
+    if (unnamed.keySet().stream().allMatch(as::equals)) {
       return;
     }
     try {
       String text = Files.size(template) > SEARCHED_SIZE ? null
           : withoutComments(new String(Files.readAllBytes(template), StandardCharsets.ISO_8859_1));
-      unnamed.entrySet().removeIf(e -> !e.getKey().equals(template) && (text == null || text.contains(e.getValue())));
+      unnamed.entrySet().removeIf(e -> !e.getKey().equals(as) && (text == null || text.contains(e.getValue())));
     } catch (IOException | SecurityException e) {
       // Rendering reports a template it cannot read; unread, it names nothing.
     }

@@ -54,6 +54,26 @@ class MisspeltTemplatesTest {
     assertEquals(List.of(), MisspeltTemplates.warnings(folder));
   }
 
+  /**
+   * FreeMarker loads a file through a link only when its real path lies in the folder's real path: a folder
+   * given as a link is searched, a link out of it is not (FreeMarker refuses to load the file).
+   */
+  @Test
+  void linksAreFollowedAsFreeMarkerFollowsThem(@TempDir Path tmp) throws IOException {
+    Path real = Files.createDirectories(tmp.resolve("real"));
+    Files.writeString(real.resolve("job.ftl"), "<#include \"jobb.ftl\">\n");
+    Files.writeString(real.resolve("jobb.ftl"), "x\n");
+    Path link = Files.createSymbolicLink(tmp.resolve("link"), real);
+    assertEquals(List.of(), MisspeltTemplates.warnings(link));
+
+    Path folder = Files.createDirectories(tmp.resolve("folder"));
+    Files.writeString(folder.resolve("servce.ftl"), "x\n");
+    Files.writeString(tmp.resolve("outside.ftl"), "<#include \"servce.ftl\">\n");
+    Files.createSymbolicLink(folder.resolve("job.ftl"), tmp.resolve("outside.ftl"));
+    assertEquals(List.of(folder.resolve("servce.ftl").toString()),
+        MisspeltTemplates.warnings(folder).stream().map(d -> d.origin().file()).toList());
+  }
+
   /** Each tag syntax has its own comments; the other form is text there, as FreeMarker reads it. */
   @Test
   void commentsAreThoseOfTheTemplatesTagSyntax() {

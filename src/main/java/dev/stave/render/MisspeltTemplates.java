@@ -141,13 +141,13 @@ public final class MisspeltTemplates {
   }
 
   /**
-   * {@code text} without its FreeMarker comments: {@code [#-- ... --]} in a template that starts with
-   * {@code [#ftl} (square bracket tags), else {@code <#-- ... -->}. The other form is text in that template,
-   * and an include written inside it runs, so it stays. An unclosed comment, which FreeMarker refuses, is
-   * kept as text: the file is then taken to name what it holds, and no warning is given.
+   * {@code text} without its FreeMarker comments: {@code [#-- ... --]} in a template that starts with a
+   * {@code [#ftl} header (square bracket tags), else {@code <#-- ... -->}. The other form is text in that
+   * template, and an include written inside it runs, so it stays. An unclosed comment, which FreeMarker refuses,
+   * is kept as text: the file is then taken to name what it holds, and no warning is given.
    */
   static String withoutComments(String text) {
-    boolean square = text.stripLeading().startsWith("[#ftl");
+    boolean square = squareHeader(text);
     String open = square ? "[#--" : "<#--";
     String close = square ? "--]" : "-->";
     StringBuilder out = new StringBuilder(text.length());
@@ -161,5 +161,27 @@ public final class MisspeltTemplates {
       out.append(text, i, start).append(' ');
       i = end + close.length();
     }
+  }
+
+  /**
+   * Whether {@code text} starts with the header {@code [#ftl} as FreeMarker 2.3.34's parser reads one: after
+   * spaces, tabs and line breaks only, and followed by one of them, {@code ]}, {@code >}, {@code /]} or {@code />}. Any
+   * other character before it (a byte order mark, which FreeMarker reads as text, or a form feed) makes the
+   * header an error, and the template's tags angle brackets; {@code [#ftlx]} or {@code [#ftl\f]} is text.
+   */
+  static boolean squareHeader(String text) {
+    int i = 0;
+    while (i < text.length() && " \t\n\r".indexOf(text.charAt(i)) >= 0) {
+      i++;
+    }
+    if (!text.startsWith("[#ftl", i)) {
+      return false;
+    }
+    i += "[#ftl".length();
+    if (i < text.length() && text.charAt(i) == '/') {
+      i++;
+      return i < text.length() && "]>".indexOf(text.charAt(i)) >= 0;
+    }
+    return i < text.length() && " \t\n\r]>".indexOf(text.charAt(i)) >= 0;
   }
 }

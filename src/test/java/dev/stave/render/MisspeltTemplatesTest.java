@@ -2,13 +2,19 @@ package dev.stave.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import freemarker.template.Configuration;
+import freemarker.template.Template;
 import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class MisspeltTemplatesTest {
   /** The names compared are those of the templates stave packages: a template added there is added here. */
@@ -72,6 +78,28 @@ class MisspeltTemplatesTest {
     Files.createSymbolicLink(folder.resolve("job.ftl"), tmp.resolve("outside.ftl"));
     assertEquals(List.of(folder.resolve("servce.ftl").toString()),
         MisspeltTemplates.warnings(folder).stream().map(d -> d.origin().file()).toList());
+  }
+
+  /**
+   * The tag syntax is square brackets exactly when FreeMarker (as the renderer configures it) reads a
+   * {@code [#ftl} header: {@code [#-- x --]} is then a comment, and otherwise text.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"[#ftl]", " \t\r\n[#ftl ]", "[#ftl\n]", "[#ftl/]", "[#ftl>", "[#ftlx]", "[#ftl\f]",
+      "[#ftl\u00a0]", "[#FTL]", "<#ftl>", "\ufeff[#ftl]", "\f[#ftl]", "\u001c[#ftl]", "x[#ftl]", ""})
+  void theTagSyntaxIsFreeMarkersReadingOfTheHeader(String header) throws IOException {
+    Configuration configuration = new Configuration(Configuration.VERSION_2_3_34);
+    StringWriter out = new StringWriter();
+    boolean square;
+    try {
+      new Template("t", header + "[#-- x --]A", configuration).process(null, out);
+      square = !out.toString().contains("[#-- x --]");
+    } catch (freemarker.core.ParseException | freemarker.template.TemplateException e) {
+      square = false; // a header after other text is an error: no template of the folder renders with it
+    }
+    assertEquals(square, MisspeltTemplates.squareHeader(header), header);
+    assertEquals(square, MisspeltTemplates.squareHeader(
+        new String(header.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1)), header);
   }
 
   /** Each tag syntax has its own comments; the other form is text there, as FreeMarker reads it. */

@@ -69,7 +69,8 @@ public final class MachineTypes {
   private static final Map<String, String> ACCELERATOR_GPUS = Map.of(
       "a2", "nvidia-tesla-a100 (A2 Standard) or nvidia-a100-80gb (A2 Ultra)",
       "a3", "nvidia-h100-80gb (A3 High, A3 Edge), nvidia-h100-mega-80gb (A3 Mega) or nvidia-h200-141gb (A3 Ultra)",
-      "a4", "nvidia-b200", "a4x", "nvidia-gb200", "g2", "nvidia-l4", "g4", "nvidia-rtx-pro-6000");
+      "a4", "nvidia-b200", "a4x", "nvidia-gb200 (A4X) or nvidia-gb300 (A4X Max)", "g2", "nvidia-l4",
+      "g4", "nvidia-rtx-pro-6000");
 
   /**
    * The accelerator-optimized types that stave sizes with their GPUs. vCPUs and memory (GiB) are as the Compute
@@ -84,8 +85,23 @@ public final class MachineTypes {
    * A2 Ultra, A3 High, A3 Mega, A3 Ultra). The B200's name, nvidia-b200, is also the guest_accelerator type that
    * Google's Cluster Toolkit gives GKE node pools of a4-highgpu-8g (8 of them; accelerator_machines in
    * https://github.com/GoogleCloudPlatform/cluster-toolkit, modules/internal/gpu-definition/main.tf at commit
-   * 147e356daa102ed18352faf7ef9f1075fa01e379). A type that the two do not both list still asks for labels:
-   * a3-edgegpu-8g, whose GPU count that table lacks, and the a4x and g4 types, which neither lists at those commits.
+   * 147e356daa102ed18352faf7ef9f1075fa01e379).
+   *
+   * <p>The types after a4-highgpu-8g are sized by GKE's own cluster autoscaler, which gives every number of each:
+   * NewMachineTypeInfo(name, vCPUs, memory in GiB) and withGpuOverride(GPU, count) in
+   * https://github.com/GoogleCloudPlatform/cluster-autoscaler, pkg/cloudprovider/gke/machinetypes/
+   * deprecated_machine_types_config.go at commit a181d5ac557aee2ad99b5531acf879f13d1bf9f9 (NewMachineTypeInfo, in
+   * machine_type.go, multiplies the memory by a GiB), its GPUs named as in pkg/cloudprovider/gke/labels/
+   * system_labels.go at that commit (NvidiaGB200 = "nvidia-gb200", NvidiaGB300 = "nvidia-gb300", NvidiaRTXPro6000 =
+   * "nvidia-rtx-pro-6000", and the A100-80GB, H100, H100 Mega, H200 and B200 names above). They are the -nolssd types
+   * (the same machine without the bundled local SSD), a3-edgegpu-8g, the a4x types and g4-standard-48 to -384.
+   * SkyPilot's catalog agrees on the size of a3-edgegpu-8g, a3-edgegpu-8g-nolssd and a3-ultragpu-8g-nolssd (208 vCPUs
+   * and 1872 GiB, 224 and 2952), and the Cluster Toolkit table above on the GPUs of a4x-highgpu-4g and -4g-nolssd (4
+   * nvidia-gb200) and of g4-standard-48, -96, -192 and -384 (1, 2, 4 and 8 nvidia-rtx-pro-6000). Still unsized, so
+   * asking for labels: a4-highgpu-8g-lowmem, whose 8 nvidia-b200 that Cluster Toolkit table gives but whose size no
+   * source found gives; and g4-standard-6, -12 and -24, which the autoscaler lists as fractional vGPU shapes counted as
+   * 1 GPU ("Fractional vGPU shapes have the same accelerator name & count as the non-frac ones"), so that a process
+   * sized for a whole RTX PRO 6000 there would get a fraction of one.
    */
   private static final Map<String, Machine> ACCELERATED = inOrder(
       accelerated("a2-highgpu-1g", 12, 85, 1, "nvidia-tesla-a100"),
@@ -104,6 +120,27 @@ public final class MachineTypes {
       accelerated("a3-megagpu-8g", 208, 1872, 8, "nvidia-h100-mega-80gb"),
       accelerated("a3-ultragpu-8g", 224, 2952, 8, "nvidia-h200-141gb"),
       accelerated("a4-highgpu-8g", 224, 3968, 8, "nvidia-b200"),
+      // From here on, GKE's cluster autoscaler's table (see above) gives each type's vCPUs, GiB and GPUs.
+      accelerated("a2-ultragpu-1g-nolssd", 12, 170, 1, "nvidia-a100-80gb"),
+      accelerated("a2-ultragpu-2g-nolssd", 24, 340, 2, "nvidia-a100-80gb"),
+      accelerated("a2-ultragpu-4g-nolssd", 48, 680, 4, "nvidia-a100-80gb"),
+      accelerated("a2-ultragpu-8g-nolssd", 96, 1360, 8, "nvidia-a100-80gb"),
+      accelerated("a3-highgpu-1g-nolssd", 26, 234, 1, "nvidia-h100-80gb"),
+      accelerated("a3-highgpu-2g-nolssd", 52, 468, 2, "nvidia-h100-80gb"),
+      accelerated("a3-highgpu-4g-nolssd", 104, 936, 4, "nvidia-h100-80gb"),
+      accelerated("a3-highgpu-8g-nolssd", 208, 1872, 8, "nvidia-h100-80gb"),
+      accelerated("a3-edgegpu-8g", 208, 1872, 8, "nvidia-h100-80gb"),
+      accelerated("a3-edgegpu-8g-nolssd", 208, 1872, 8, "nvidia-h100-80gb"),
+      accelerated("a3-megagpu-8g-nolssd", 208, 1872, 8, "nvidia-h100-mega-80gb"),
+      accelerated("a3-ultragpu-8g-nolssd", 224, 2952, 8, "nvidia-h200-141gb"),
+      accelerated("a4-highgpu-8g-nolssd", 224, 3968, 8, "nvidia-b200"),
+      accelerated("a4x-highgpu-4g", 140, 884, 4, "nvidia-gb200"),
+      accelerated("a4x-highgpu-4g-nolssd", 140, 884, 4, "nvidia-gb200"),
+      accelerated("a4x-maxgpu-4g-metal", 144, 960, 4, "nvidia-gb300"),
+      accelerated("g4-standard-48", 48, 180, 1, "nvidia-rtx-pro-6000"),
+      accelerated("g4-standard-96", 96, 360, 2, "nvidia-rtx-pro-6000"),
+      accelerated("g4-standard-192", 192, 720, 4, "nvidia-rtx-pro-6000"),
+      accelerated("g4-standard-384", 384, 1440, 8, "nvidia-rtx-pro-6000"),
       accelerated("g2-standard-4", 4, 16, 1, "nvidia-l4"),
       accelerated("g2-standard-8", 8, 32, 1, "nvidia-l4"),
       accelerated("g2-standard-12", 12, 48, 1, "nvidia-l4"),

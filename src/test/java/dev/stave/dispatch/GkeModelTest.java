@@ -155,8 +155,39 @@ class GkeModelTest {
         MachineTypes.lookup("g2-standard-32").orElseThrow());
     assertEquals(new MachineTypes.Machine(96, 393216, 8, "nvidia-l4"),
         MachineTypes.lookup("g2-standard-96").orElseThrow());
-    for (String none : List.of("a3-edgegpu-8g", "a3-edgegpu-8g-nolssd", "a3-ultragpu-8g-nolssd", "a2-highgpu-3g",
-        "g2-standard-2", "g2-highmem-8", "a4x-highgpu-4g", "g4-standard-48")) {
+    assertEquals(new MachineTypes.Machine(96, 1392640, 8, "nvidia-a100-80gb"),
+        MachineTypes.lookup("a2-ultragpu-8g-nolssd").orElseThrow());
+    assertEquals(new MachineTypes.Machine(26, 239616, 1, "nvidia-h100-80gb"),
+        MachineTypes.lookup("a3-highgpu-1g-nolssd").orElseThrow());
+    assertEquals(new MachineTypes.Machine(208, 1916928, 8, "nvidia-h100-80gb"),
+        MachineTypes.lookup("a3-highgpu-8g-nolssd").orElseThrow());
+    assertEquals(new MachineTypes.Machine(208, 1916928, 8, "nvidia-h100-80gb"),
+        MachineTypes.lookup("a3-edgegpu-8g").orElseThrow());
+    assertEquals(new MachineTypes.Machine(208, 1916928, 8, "nvidia-h100-80gb"),
+        MachineTypes.lookup("a3-edgegpu-8g-nolssd").orElseThrow());
+    assertEquals(new MachineTypes.Machine(208, 1916928, 8, "nvidia-h100-mega-80gb"),
+        MachineTypes.lookup("a3-megagpu-8g-nolssd").orElseThrow());
+    assertEquals(new MachineTypes.Machine(224, 3022848, 8, "nvidia-h200-141gb"),
+        MachineTypes.lookup("a3-ultragpu-8g-nolssd").orElseThrow());
+    assertEquals(new MachineTypes.Machine(224, 4063232, 8, "nvidia-b200"),
+        MachineTypes.lookup("a4-highgpu-8g-nolssd").orElseThrow());
+    assertEquals(new MachineTypes.Machine(140, 905216, 4, "nvidia-gb200"),
+        MachineTypes.lookup("a4x-highgpu-4g").orElseThrow());
+    assertEquals(new MachineTypes.Machine(140, 905216, 4, "nvidia-gb200"),
+        MachineTypes.lookup("a4x-highgpu-4g-nolssd").orElseThrow());
+    assertEquals(new MachineTypes.Machine(144, 983040, 4, "nvidia-gb300"),
+        MachineTypes.lookup("a4x-maxgpu-4g-metal").orElseThrow());
+    assertEquals(new MachineTypes.Machine(48, 184320, 1, "nvidia-rtx-pro-6000"),
+        MachineTypes.lookup("g4-standard-48").orElseThrow());
+    assertEquals(new MachineTypes.Machine(96, 368640, 2, "nvidia-rtx-pro-6000"),
+        MachineTypes.lookup("g4-standard-96").orElseThrow());
+    assertEquals(new MachineTypes.Machine(192, 737280, 4, "nvidia-rtx-pro-6000"),
+        MachineTypes.lookup("g4-standard-192").orElseThrow());
+    assertEquals(new MachineTypes.Machine(384, 1474560, 8, "nvidia-rtx-pro-6000"),
+        MachineTypes.lookup("g4-standard-384").orElseThrow());
+    // No source gives a4-highgpu-8g-lowmem's size; g4-standard-6 to -24 have a fraction of one GPU.
+    for (String none : List.of("a4-highgpu-8g-lowmem", "g4-standard-6", "g4-standard-12", "g4-standard-24",
+        "a2-highgpu-3g", "g2-standard-2", "g2-highmem-8", "a3-highgpu-3g-nolssd")) {
       assertEquals(Optional.empty(), MachineTypes.lookup(none), none);
     }
     assertEquals("GCE's g2 types come with their GPUs, nvidia-l4, and stave knows the sizes of g2-standard-4,"

@@ -1228,21 +1228,21 @@ class TerraformInventoryReaderTest {
   void anAcceleratorOptimizedTypeAsksForTheGpuLabels() throws IOException {
     String err = errors("""
         {"resource": {"google_container_node_pool": {
-          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "a3-edgegpu-8g"}},
-          "q": {"name": "q", "node_count": 1, "node_config": {"machine_type": "g4-standard-48"}}
+          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "a4-highgpu-8g-lowmem"}},
+          "q": {"name": "q", "node_count": 1, "node_config": {"machine_type": "g4-standard-24"}}
         }}}
         """);
     String inv = temp.resolve("inv.tf.json") + ":";
     String pool = "resource.google_container_node_pool.";
     assertEquals(List.of(
-        inv + "2:71: error: " + pool + "p.node_config.machine_type: 'a3-edgegpu-8g' is not a machine type stave knows",
-        "  = hint: GCE's a3 types come with their GPUs, nvidia-h100-80gb (A3 High, A3 Edge), nvidia-h100-mega-80gb"
-            + " (A3 Mega) or nvidia-h200-141gb (A3 Ultra), and stave knows the sizes of a3-highgpu-1g, a3-highgpu-2g,"
-            + " a3-highgpu-4g, a3-highgpu-8g, a3-megagpu-8g, a3-ultragpu-8g only: add labels cpu, memory_m, gpu_type"
-            + " and gpu_count (GPUs per node)",
-        inv + "3:71: error: " + pool + "q.node_config.machine_type: 'g4-standard-48' is not a machine type stave knows",
-        "  = hint: GCE's g4 types come with their GPUs, nvidia-rtx-pro-6000, and stave knows none of their sizes: add"
-            + " labels cpu, memory_m, gpu_type and gpu_count (GPUs per node)"),
+        inv + "2:71: error: " + pool + "p.node_config.machine_type: 'a4-highgpu-8g-lowmem' is not a machine type"
+            + " stave knows",
+        "  = hint: GCE's a4 types come with their GPUs, nvidia-b200, and stave knows the sizes of a4-highgpu-8g,"
+            + " a4-highgpu-8g-nolssd only: add labels cpu, memory_m, gpu_type and gpu_count (GPUs per node)",
+        inv + "3:71: error: " + pool + "q.node_config.machine_type: 'g4-standard-24' is not a machine type stave knows",
+        "  = hint: GCE's g4 types come with their GPUs, nvidia-rtx-pro-6000, and stave knows the sizes of"
+            + " g4-standard-48, g4-standard-96, g4-standard-192, g4-standard-384 only: add labels cpu, memory_m,"
+            + " gpu_type and gpu_count (GPUs per node)"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
@@ -1517,16 +1517,15 @@ class TerraformInventoryReaderTest {
   void aMachineTypeWithGpusNeedsTheGpuCountLabel() throws IOException {
     String err = errors("""
         {"resource": {"google_container_node_pool": {
-          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "a3-edgegpu-8g",
+          "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "a4-highgpu-8g-lowmem",
             "labels": {"cpu": 208, "memory_m": 1916928}}}
         }}}
         """);
     String inv = temp.resolve("inv.tf.json") + ":";
     assertEquals(List.of(
         inv + "2:71: error: resource.google_container_node_pool.p.node_config.machine_type: node pool 'p' has machine"
-            + " type 'a3-edgegpu-8g', which comes with GPUs, and no label gpu_count to say how many",
-        "  = hint: add labels gpu_count (GPUs per node) and gpu_type: nvidia-h100-80gb (A3 High, A3 Edge),"
-            + " nvidia-h100-mega-80gb (A3 Mega) or nvidia-h200-141gb (A3 Ultra)"),
+            + " type 'a4-highgpu-8g-lowmem', which comes with GPUs, and no label gpu_count to say how many",
+        "  = hint: add labels gpu_count (GPUs per node) and gpu_type: nvidia-b200"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
     List<Diagnostic> problems = new ArrayList<>();
     Inventory labelled = read("""
@@ -1546,7 +1545,8 @@ class TerraformInventoryReaderTest {
 
   /**
    * The later accelerator-optimized series (GB200, RTX PRO 6000) come with GPUs too; a4-highgpu-8g, which stave
-   * sizes, gives its 8 B200s beside labels cpu and memory_m, and other a4 types ask for the labels.
+   * sizes, gives its 8 B200s beside labels cpu and memory_m, and the g4 types with a fraction of a GPU, which stave
+   * does not size, ask for the labels.
    */
   @Test
   void theLaterAcceleratorOptimizedSeriesNeedTheGpuLabelsToo() throws IOException {
@@ -1554,24 +1554,48 @@ class TerraformInventoryReaderTest {
         {"resource": {"google_container_node_pool": {
           "p": {"name": "p", "node_count": 1, "node_config": {"machine_type": "a4-highgpu-8g",
             "labels": {"cpu": 224, "memory_m": 4063232}}},
-          "q": {"name": "q", "node_count": 1, "node_config": {"machine_type": "a4x-highgpu-4g"}},
-          "r": {"name": "r", "node_count": 1, "node_config": {"machine_type": "g4-standard-48",
-            "labels": {"cpu": 48, "memory_m": 184320}}}
+          "q": {"name": "q", "node_count": 1, "node_config": {"machine_type": "g4-standard-12"}},
+          "r": {"name": "r", "node_count": 1, "node_config": {"machine_type": "g4-standard-6",
+            "labels": {"cpu": 6, "memory_m": 22528}}}
         }}}
         """);
     String inv = temp.resolve("inv.tf.json") + ":";
     String pool = "resource.google_container_node_pool.";
     assertEquals(List.of(
-        inv + "4:71: error: " + pool + "q.node_config.machine_type: 'a4x-highgpu-4g' is not a machine type stave"
+        inv + "4:71: error: " + pool + "q.node_config.machine_type: 'g4-standard-12' is not a machine type stave"
             + " knows",
-        "  = hint: GCE's a4x types come with their GPUs, nvidia-gb200, and stave knows none of their sizes: add"
-            + " labels cpu, memory_m, gpu_type and gpu_count (GPUs per node)",
-        inv + "5:71: error: " + pool + "r.node_config.machine_type: node pool 'r' has machine type 'g4-standard-48',"
+        "  = hint: GCE's g4 types come with their GPUs, nvidia-rtx-pro-6000, and stave knows the sizes of"
+            + " g4-standard-48, g4-standard-96, g4-standard-192, g4-standard-384 only: add labels cpu, memory_m,"
+            + " gpu_type and gpu_count (GPUs per node)",
+        inv + "5:71: error: " + pool + "r.node_config.machine_type: node pool 'r' has machine type 'g4-standard-6',"
             + " which comes with GPUs, and no label gpu_count to say how many",
         "  = hint: add labels gpu_count (GPUs per node) and gpu_type: nvidia-rtx-pro-6000"),
         err.lines().filter(l -> !l.startsWith("    |")).toList());
-    assertEquals("GCE's a4 types come with their GPUs, nvidia-b200, and stave knows the sizes of a4-highgpu-8g only:"
-        + " add labels cpu, memory_m, gpu_type and gpu_count (GPUs per node)", MachineTypes.known("a4-highgpu-4g"));
+    assertEquals("GCE's a4x types come with their GPUs, nvidia-gb200 (A4X) or nvidia-gb300 (A4X Max), and stave knows"
+        + " the sizes of a4x-highgpu-4g, a4x-highgpu-4g-nolssd, a4x-maxgpu-4g-metal only: add labels cpu, memory_m,"
+        + " gpu_type and gpu_count (GPUs per node)", MachineTypes.known("a4x-highgpu-8g"));
+  }
+
+  /**
+   * The -nolssd types, a3-edgegpu-8g and the a4x and g4 types that GKE's cluster autoscaler sizes size a pool
+   * without labels, GPUs included.
+   */
+  @Test
+  void theTypesGkesAutoscalerSizesSizeAPool() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = read("""
+        {"resource": {"google_container_node_pool": {
+          "e": {"name": "e", "node_count": 1, "node_config": {"machine_type": "a3-edgegpu-8g"}},
+          "n": {"name": "n", "node_count": 1, "node_config": {"machine_type": "a3-highgpu-8g-nolssd"}},
+          "x": {"name": "x", "node_count": 1, "node_config": {"machine_type": "a4x-highgpu-4g"}},
+          "g": {"name": "g", "node_count": 1, "node_config": {"machine_type": "g4-standard-96"}}
+        }}}
+        """, problems);
+    assertEquals(List.of(), problems);
+    assertEquals(List.of("e 208 1916928Mi 8 nvidia-h100-80gb", "n 208 1916928Mi 8 nvidia-h100-80gb",
+        "x 140 905216Mi 4 nvidia-gb200", "g 96 368640Mi 2 nvidia-rtx-pro-6000"),
+        List.of("e", "n", "x", "g").stream().map(name -> inventory.find(name).orElseThrow()).map(p -> p.name() + " "
+            + p.cpu().toPlainString() + " " + p.memoryMi() + "Mi " + p.gpuCount() + " " + p.gpuType()).toList());
   }
 
   /** A taint's effect that is missing, no string or no effect is an error at the effect, never "'null'". */

@@ -291,8 +291,18 @@ public final class TerraformInventoryReader {
     // say how GKE shares them.
     boolean countLabel = Nodes.get(labels, "gpu_count") != null;
     int beforeBlocks = problems.size();
-    List<Block> accelerators = !labelsRead ? List.of()
+    List<Block> declared = !labelsRead ? List.of()
         : blocks(config, "node_config.guest_accelerator", key, "block", BLOCK_HINT);
+    // Terraform's Google provider leaves every block of count 0 out of what it asks GKE for (expandNodeConfig in
+    // google/services/container/node_config.go), so on a machine type that comes with GPUs, blocks that all have
+    // count 0 make the pool GKE gets without them, whose nodes have the type's GPUs. They are still checked one by
+    // one, as Terraform requires their type and count.
+    boolean leftOut = !declared.isEmpty() && withGpus(config) != null && declared.stream()
+        .map(b -> written(Nodes.get(b.body(), "count"))).allMatch(c -> c != null && c.signum() == 0);
+    if (leftOut) {
+      gpus(config, declared, key, true, true);
+    }
+    List<Block> accelerators = leftOut ? List.of() : declared;
     if (labelsRead && accelerators.isEmpty() && problems.size() == beforeBlocks) {
       noAccelerator(config, labels, gpuCount, gpuType, key);
     }
@@ -760,10 +770,10 @@ public final class TerraformInventoryReader {
 
   /**
    * On a machine type whose GPUs stave knows (a2-highgpu-2g), {@code guest_accelerator} blocks that attach other
-   * GPUs than the type's, a count of 0 or of another number, or another type, are an error at the first value
-   * that differs. stave has found no source for what GKE does then, whether it gives the nodes the type's GPUs
-   * anyway or the blocks', so it takes neither: read by the blocks, a block of count 0 would leave a node of two
-   * A100s without GPU work. Blocks that agree (count 2 of nvidia-tesla-a100) are read as any others, with their
+   * GPUs than the type's, another number or another type, are an error at the first value that differs. stave has
+   * found no source for what GKE does then, whether it gives the nodes the type's GPUs anyway or the blocks', so it
+   * takes neither. Blocks that all have count 0 never get here: Terraform leaves them out, and the pool is one
+   * without blocks. Blocks that agree (count 2 of nvidia-tesla-a100) are read as any others, with their
    * gpu_sharing_config. A count that is no whole number is an error of its own ({@link #gpus}); where one is
    * written as a Terraform expression, the blocks are not compared at all ({@link #uncheckedBlocks}).
    */

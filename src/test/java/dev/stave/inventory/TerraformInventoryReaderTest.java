@@ -1347,16 +1347,14 @@ class TerraformInventoryReaderTest {
   }
 
   /**
-   * guest_accelerator blocks on a machine type whose GPUs stave knows must attach those GPUs: a block of count 0, of
-   * another count or of another type is an error at the value that differs, not a pool of the block's GPUs, since
-   * the type comes with its own.
+   * guest_accelerator blocks on a machine type whose GPUs stave knows must attach those GPUs: a block of another
+   * count or of another type is an error at the value that differs, not a pool of the block's GPUs, since the type
+   * comes with its own.
    */
   @Test
   void guestAcceleratorBlocksMustAgreeWithTheGpusOfTheMachineType() throws IOException {
     String err = errors("""
         {"resource": {"google_container_node_pool": {
-          "z": {"name": "z", "node_count": 1, "node_config": {"machine_type": "a2-highgpu-2g",
-            "guest_accelerator": [{"type": "nvidia-tesla-a100", "count": 0}]}},
           "m": {"name": "m", "node_count": 1, "node_config": {"machine_type": "a2-highgpu-2g",
             "guest_accelerator": [{"type": "nvidia-tesla-a100", "count": 1},
               {"type": "nvidia-tesla-a100", "count": 3}]}},
@@ -1367,15 +1365,11 @@ class TerraformInventoryReaderTest {
     String inv = temp.resolve("inv.tf.json") + ":";
     String pool = "resource.google_container_node_pool.";
     assertEquals(List.of(
-        inv + "3:66: error: " + pool + "z.node_config.guest_accelerator[0].count: guest_accelerator of node pool 'z'"
-            + " attaches 0 GPUs to a node, but machine type 'a2-highgpu-2g' comes with 2 GPUs of type"
-            + " \"nvidia-tesla-a100\"",
-        "  = hint: make the count 2, or leave the guest_accelerator block out: stave counts the GPUs of a2-highgpu-2g",
-        inv + "5:66: error: " + pool + "m.node_config.guest_accelerator[0].count: guest_accelerator of node pool 'm'"
+        inv + "3:66: error: " + pool + "m.node_config.guest_accelerator[0].count: guest_accelerator of node pool 'm'"
             + " attaches 4 GPUs to a node, but machine type 'a2-highgpu-2g' comes with 2 GPUs of type"
             + " \"nvidia-tesla-a100\"",
         "  = hint: make the count 2, or leave the guest_accelerator block out: stave counts the GPUs of a2-highgpu-2g",
-        inv + "8:36: error: " + pool + "t.node_config.guest_accelerator[0].type: guest_accelerator of node pool 't'"
+        inv + "6:36: error: " + pool + "t.node_config.guest_accelerator[0].type: guest_accelerator of node pool 't'"
             + " attaches \"nvidia-tesla-t4\", but machine type 'g2-standard-8' comes with 1 GPU of type"
             + " \"nvidia-l4\"",
         "  = hint: make the type \"nvidia-l4\", or leave the guest_accelerator block out: stave counts the GPUs of"
@@ -1393,6 +1387,51 @@ class TerraformInventoryReaderTest {
             + " machine type 'g2-standard-4' 1 GPU of type \"nvidia-l4\"",
         "  = hint: make the label 1, or remove it: stave counts the GPUs of g2-standard-4"),
         one.lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  /**
+   * Terraform's Google provider leaves a guest_accelerator block of count 0 out of what it asks GKE for, so on a
+   * machine type that comes with GPUs, blocks that all have count 0 are a pool without blocks: its nodes have the
+   * type's GPUs, unshared, whatever type the blocks name, and labels are checked against the type. Such a block still
+   * needs its type, as Terraform requires it.
+   */
+  @Test
+  void blocksOfCountZeroOnATypeWithGpusAreLeftOut() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = read("""
+        {"resource": {"google_container_node_pool": {
+          "z": {"name": "z", "node_count": 1, "node_config": {"machine_type": "a2-highgpu-2g",
+            "guest_accelerator": [{"type": "nvidia-tesla-a100", "count": 0}]}},
+          "t": {"name": "t", "node_count": 1, "node_config": {"machine_type": "g2-standard-24",
+            "guest_accelerator": [{"type": "nvidia-tesla-t4", "count": 0, "gpu_sharing_config":
+              {"gpu_sharing_strategy": "TIME_SHARING", "max_shared_clients_per_gpu": 4}}, {"type": "nvidia-l4",
+              "count": "0"}]}}
+        }}}
+        """, problems);
+    assertEquals(List.of(), problems);
+    NodePool z = inventory.find("z").orElseThrow();
+    NodePool t = inventory.find("t").orElseThrow();
+    assertEquals(List.of(2, "nvidia-tesla-a100", 2, "nvidia-l4"),
+        List.of(z.gpuCount(), z.gpuType(), t.gpuCount(), t.gpuType()));
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "l": {"name": "l", "node_count": 1, "node_config": {"machine_type": "a2-highgpu-2g",
+            "labels": {"gpu_count": 0}, "guest_accelerator": [{"type": "nvidia-tesla-a100", "count": 0}]}},
+          "n": {"name": "n", "node_count": 1, "node_config": {"machine_type": "a2-highgpu-2g",
+            "guest_accelerator": [{"count": 0}]}}
+        }}}
+        """);
+    String inv = temp.resolve("inv.tf.json") + ":";
+    String pool = "resource.google_container_node_pool.";
+    assertEquals(List.of(
+        inv + "3:29: error: " + pool + "l.node_config.labels.gpu_count: label 'gpu_count' of node pool 'l' is 0, but"
+            + " GKE gives each node of machine type 'a2-highgpu-2g' 2 GPUs of type \"nvidia-tesla-a100\"",
+        "  = hint: make the label 2, or remove it: stave counts the GPUs of a2-highgpu-2g"),
+        err.lines().filter(l -> !l.startsWith("    |")).limit(2).toList());
+    assertEquals(List.of(inv + "5:27: error: " + pool + "n.node_config.guest_accelerator[0].type:"
+            + " node_config.guest_accelerator[0] of node pool 'n' has no type, which Terraform requires of every"
+            + " guest_accelerator"),
+        err.lines().filter(l -> l.contains("'n'") || l.contains(".n.")).toList());
   }
 
   /**

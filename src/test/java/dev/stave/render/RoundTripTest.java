@@ -86,6 +86,20 @@ class RoundTripTest {
         check(yaml, V1Deployment.class));
   }
 
+  /**
+   * A null the model gives back as null is no change: in a direct call, where no type check reports it first, a
+   * null item of a list is not said to become null.
+   */
+  @Test
+  void aNullTheModelKeepsIsNoChange() {
+    String yaml = ObjectVerifierTest.POD.replace("args: [--rank, \"0\"]", "args: [--rank, null]");
+    assertEquals(List.of(), check(yaml, V1Pod.class));
+    String number = ObjectVerifierTest.POD.replace("args: [--rank, \"0\"]", "args: [--rank, 0]");
+    assertEquals(
+        List.of("spec.containers[0].args[1]: changed by the model: 0 becomes \"0\""),
+        check(number, V1Pod.class));
+  }
+
   @Test
   void reportsAtMostFiveDifferences() {
     StringBuilder yaml =

@@ -43,7 +43,7 @@ final class SchemaCommand implements Callable<Integer>, Main.RunsInContext {
           "unknown kind '" + kind + "'; kinds: " + String.join(", ", Schemas.KINDS),
           spec.positionalParameters().get(0), kind);
     }
-    context.out().print(Schemas.text(kind));
+    context.out().print(Schemas.exported(kind));
     return Main.OK;
   }
 

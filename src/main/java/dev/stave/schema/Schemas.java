@@ -1,16 +1,33 @@
 package dev.stave.schema;
 
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import com.google.gson.JsonPrimitive;
 import dev.stave.diag.StaveBug;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /** The JSON Schemas shipped in the jar, one per kind of config. */
 public final class Schemas {
   public static final List<String> KINDS =
       List.of("experiment", "benchmark", "cluster", "inventory", "contexts");
 
+  /**
+   * What an exported schema takes beside a number or a boolean: a string with an environment variable in it
+   * ({@code replicas: ${N:-3}}), which stave substitutes before it validates, so that an editor checking the file
+   * against {@code stave schema KIND} does not refuse it. What the variable holds is checked by stave only.
+   */
+  static final String VARIABLE = "\\$\\{";
+  private static final Set<String> SUBSTITUTED_TYPES = Set.of("integer", "number", "boolean");
+  /** Keywords whose values are data, not schemas: a "type" inside them is no type. */
+  private static final Set<String> DATA = Set.of("enum", "const", "default", "examples", "x-messages");
 
   private Schemas() {}
 
@@ -23,6 +40,44 @@ public final class Schemas {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new StaveBug("cannot read the schema of " + kind, e);
+    }
+  }
+
+  /**
+   * The schema of {@code kind} for editors and CI ({@code stave schema}): the one stave validates with, except that
+   * where it takes a number or a boolean it also takes a string with a variable in it (see {@link #VARIABLE}).
+   * stave validates after substitution, with {@link #open}, where such a string is never left.
+   */
+  public static String exported(String kind) {
+    JsonElement schema = JsonParser.parseString(text(kind));
+    allowVariables(schema);
+    return new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(schema) + "\n";
+  }
+
+  private static void allowVariables(JsonElement element) {
+    if (element instanceof JsonArray array) {
+      array.forEach(Schemas::allowVariables);
+    } else if (element instanceof JsonObject object) {
+      for (Map.Entry<String, JsonElement> entry : object.entrySet()) {
+        if (!DATA.contains(entry.getKey())) {
+          allowVariables(entry.getValue());
+        }
+      }
+      if (object.get("type") instanceof JsonPrimitive type && SUBSTITUTED_TYPES.contains(type.getAsString())) {
+        JsonObject typed = object.deepCopy();
+        JsonObject variable = new JsonObject();
+        variable.addProperty("type", "string");
+        variable.addProperty("pattern", VARIABLE);
+        JsonArray either = new JsonArray();
+        either.add(typed);
+        either.add(variable);
+        JsonElement description = object.get("description");
+        List.copyOf(object.keySet()).forEach(object::remove);
+        if (description != null) {
+          object.add("description", description);
+        }
+        object.add("anyOf", either);
+      }
     }
   }
 

@@ -11,9 +11,11 @@ import dev.stave.bundle.DiffReport;
 import dev.stave.bundle.KubeObject;
 import dev.stave.bundle.ObjectDiff;
 import dev.stave.compile.CompileOptions;
+import dev.stave.diag.UserError;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -98,8 +100,28 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
         return Main.IO;
       }
     } else {
-      BundleReader.Folder before = Targets.folder(context, targets.get(0), templates, compileOptions, shared);
-      BundleReader.Folder after = Targets.folder(context, targets.get(1), templates, compileOptions, shared);
+      // Both sides are read before either's errors are reported: every problem of a run at once, as
+      // compile and validate report every config's (README, "Diagnostics").
+      BundleReader.Folder before = null;
+      UserError failed = null;
+      try {
+        before = Targets.folder(context, targets.get(0), templates, compileOptions, shared);
+      } catch (UserError e) {
+        failed = e;
+      }
+      BundleReader.Folder after;
+      try {
+        after = Targets.folder(context, targets.get(1), templates, compileOptions, shared);
+      } catch (UserError e) {
+        if (failed == null) {
+          throw e;
+        }
+        throw new UserError(Stream.concat(failed.diagnostics().stream(), e.diagnostics().stream())
+            .distinct().sorted().toList());
+      }
+      if (failed != null) {
+        throw failed;
+      }
       shared.warnIfUnread(context, compileOptions);
       if (before instanceof BundleReader.Many a && after instanceof BundleReader.Many b) {
         BundleSetDiff diff = BundleSetDiff.between(a.bundles(), b.bundles());

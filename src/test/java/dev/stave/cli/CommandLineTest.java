@@ -962,6 +962,8 @@ class CommandLineTest {
     Run run = Run.of("diff", missing.toString(), dir.resolve("other").toString());
     assertEquals(1, run.code(), run.err());
     assertEquals(missing + ":1:1: error: file not found\n"
+        + "  = hint: check the path; relative paths start from the current folder\n"
+        + dir.resolve("other") + ":1:1: error: file not found\n"
         + "  = hint: check the path; relative paths start from the current folder\n", run.err());
   }
 

@@ -124,6 +124,25 @@ class DiffAndCheckTest {
   }
 
   @Test
+  void diffOfTwoInvalidConfigsReportsTheErrorsOfBoth() throws IOException {
+    Path a = Files.writeString(tmp.resolve("a.yaml"),
+        "kind: experiment\nname: a\nimage: x/y:1\nprocesses:\n  p: {comand: [x]}\n");
+    Path b = Files.writeString(tmp.resolve("b.yaml"),
+        "kind: experiment\nname: a\nimage: x/y:1\nprocesses:\n  p: {command: [x], replica: 2}\n");
+    Run run = Run.of("diff", b.toString(), a.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals("", run.out());
+    assertEquals(a + ":5:7: error: processes.p.comand: unknown key 'comand'\n"
+        + "    |   p: {comand: [x]}\n"
+        + "    |       ^\n"
+        + "  = hint: did you mean 'command'?\n"
+        + b + ":5:21: error: processes.p.replica: unknown key 'replica'\n"
+        + "    |   p: {command: [x], replica: 2}\n"
+        + "    |                     ^\n"
+        + "  = hint: did you mean 'replicas'?\n", run.err());
+  }
+
+  @Test
   void identicalBundlesHaveNoDifferences() {
     Run run = Run.of("diff", compile("a").toString(), compile("b").toString());
     assertEquals(0, run.code(), run.err());

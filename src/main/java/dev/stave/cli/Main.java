@@ -62,7 +62,10 @@ public final class Main implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "missing command: try 'stave --help'");
+    // The commands themselves, as 'stave schema' lists its kinds: picocli's own next line already says to
+    // try 'stave --help'.
+    throw new CommandLine.ParameterException(spec.commandLine(),
+        "missing command; commands: " + String.join(", ", spec.subcommands().keySet()));
   }
 
   public static void main(String[] args) {

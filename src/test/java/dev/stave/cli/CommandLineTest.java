@@ -233,6 +233,16 @@ class CommandLineTest {
   }
 
   @Test
+  void noCommandListsTheCommandsAndSaysOnceToTryHelp() {
+    Run run = Run.of();
+    assertEquals(2, run.code());
+    assertEquals("", run.out());
+    assertEquals("stave: missing command; commands: compile, validate, secrets, diff, apply, schema, plan,"
+        + " inventory, init, generate-completion, help\n"
+        + "Try 'stave --help' for more information.\n", run.err());
+  }
+
+  @Test
   void schemaPrintsTheExperimentSchema() {
     Run run = Run.of("schema", "experiment");
     assertEquals(0, run.code());

@@ -19,7 +19,8 @@ final class SchemaCommand implements Callable<Integer>, Main.RunsInContext {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
-  @Parameters(paramLabel = "KIND", arity = "0..1", completionCandidates = Kinds.class,
+  // hideParamSyntax: the list of parameters in --help says KIND, as the synopsis does, not [KIND].
+  @Parameters(paramLabel = "KIND", arity = "0..1", hideParamSyntax = true, completionCandidates = Kinds.class,
       description = "One of: ${COMPLETION-CANDIDATES}.")
   String kind;
 

@@ -265,6 +265,9 @@ class CommandLineTest {
     assertEquals("stave: missing KIND; kinds: experiment, benchmark, cluster, inventory, contexts\n"
         + "Try 'stave schema --help' for more information.\n", none.err());
     assertTrue(Run.of("schema", "--help").out().startsWith("Usage: stave schema [-hV] [--stacktrace] KIND\n"));
+    // The list of parameters agrees with the synopsis: KIND is required, not [KIND].
+    assertTrue(Run.of("schema", "--help").out().contains("\n      KIND           One of: experiment, benchmark,"
+        + " cluster, inventory,\n"), Run.of("schema", "--help").out());
     Run far = Run.of("schema", "nope");
     assertEquals(2, far.code());
     assertEquals("stave: unknown kind 'nope'; kinds: experiment, benchmark, cluster, inventory, contexts\n"

@@ -34,7 +34,8 @@ import picocli.CommandLine.Parameters;
       "Prints the Secrets a config refers to, with their data.",
       "The content of the files and values the config names, to standard output, for"
           + " 'stave secrets x.conf | kubectl apply -f -'. Bundles never hold secret data. The Secrets the config"
-          + " only names (secret_env, image_pull_secrets, a secret mount), which must already exist, are listed on"
+          + " only names (secret_env, image_pull_secrets, a secret mount, a Neptune api_token_secret without the"
+          + " token), which must already exist, are listed on"
           + " standard error."
     })
 final class SecretsCommand implements Callable<Integer>, Main.RunsInContext {

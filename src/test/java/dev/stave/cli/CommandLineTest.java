@@ -232,6 +232,15 @@ class CommandLineTest {
     assertEquals(2, Run.of().code());
   }
 
+  /** The help names every kind of Secret that is only named, as the README's table of commands does. */
+  @Test
+  void secretsHelpNamesTheNeptuneSecretAmongTheOnesOnlyNamed() {
+    String help = Run.of("secrets", "--help").out().replaceAll("\\s+", " ");
+    assertTrue(help.contains(" The Secrets the config only names (secret_env, image_pull_secrets, a secret mount, a"
+        + " Neptune api_token_secret without the token), which must already exist, are listed on standard error. "),
+        help);
+  }
+
   @Test
   void noCommandListsTheCommandsAndSaysOnceToTryHelp() {
     Run run = Run.of();

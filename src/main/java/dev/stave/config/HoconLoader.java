@@ -675,6 +675,10 @@ public final class HoconLoader {
       Matcher named = NAMED_SUBSTITUTION.matcher(message);
       if (named.find() && origin.line() >= 1 && writtenRoot != null) {
         key = substitutionPath(named.group(1).trim(), origin, path, file);
+        Diagnostic self = selfWithoutEarlier(named.group(1).trim(), key, message, origin);
+        if (self != null) {
+          return self;
+        }
       }
     } else if (e instanceof ConfigException.UnresolvedSubstitution) {
       Matcher named = NAMED_SUBSTITUTION.matcher(message);
@@ -694,6 +698,29 @@ public final class HoconLoader {
           + " the end of a line: save the file with LF or CRLF line endings";
     }
     return Diagnostic.error(origin, key, code, "invalid HOCON: " + oneLine(message), hint);
+  }
+
+  /**
+   * A key whose value names the key itself ({@code args = ${args} [y]}) with no earlier value for it to take, which
+   * Typesafe words as a cycle that involves only that substitution; null for any other cycle. HOCON's spec
+   * (Examples of Self-Referential Substitutions) reads such a reference as undefined, exactly as a path not in the
+   * file, and not as a cycle: so it is reported as an undefined substitution, saying what to write.
+   */
+  private static Diagnostic selfWithoutEarlier(String name, String key, String message, Origin at) {
+    String involving = message.substring(message.indexOf(SUBSTITUTION_CYCLE) + SUBSTITUTION_CYCLE.length());
+    Matcher each = NAMED_SUBSTITUTION.matcher(involving);
+    while (each.find()) {
+      if (!each.group(1).trim().equals(name)) {
+        return null;
+      }
+    }
+    if (!name.equals(key)) {
+      return null;
+    }
+    String shown = Printable.inMessage(name);
+    return Diagnostic.error(at, key, "hocon-substitution", "${" + shown + "} refers to " + shown + " itself, which"
+        + " has no earlier value for it to take", "give " + shown + " a value above this line, or write ${?" + shown
+        + "} to start from no value");
   }
 
   private static boolean isCycle(ConfigException e) {

@@ -659,6 +659,26 @@ class HoconLoaderTest {
   }
 
   /**
+   * A key that names itself with no earlier value is undefined, as HOCON's spec reads it, not a cycle: the error
+   * says so and how to give it a value.
+   */
+  @Test
+  void aSelfReferenceWithoutAnEarlierValueSaysSo() throws IOException {
+    assertEquals("""
+        x.conf:2:8: error: args: ${args} refers to args itself, which has no earlier value for it to take
+            | args = ${args} [y]
+            |        ^
+          = hint: give args a value above this line, or write ${?args} to start from no value
+        """, errors("kind = experiment\nargs = ${args} [y]\n"));
+    // With an earlier value it takes that one; in a cycle of two keys, it is still a cycle.
+    assertEquals(List.of(unsetAt("x.conf:3:17: error: args", "Q_UNSET")),
+        headlines("kind = experiment\nargs = [x]\nargs = ${args} [${Q_UNSET}]\n"));
+    assertEquals(List.of("x.conf:3:5: error: b: invalid HOCON: Could not resolve substitution to a value: ${a} was"
+        + " part of a cycle of substitutions involving ${b}, ${a}, ${b}"),
+        headlines("kind = experiment\na = ${b}\nb = ${a}\n"));
+  }
+
+  /**
    * A cycle and unset substitutions are reported in one run, whichever Typesafe meets first: the cycle where it
    * places it, each unset one where it is used, in a value of the cycle too.
    */

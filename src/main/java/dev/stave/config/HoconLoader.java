@@ -142,18 +142,13 @@ public final class HoconLoader {
       Config unresolved = parsed.withFallback(envConfig);
       try {
         scope = unresolved.resolve(ConfigResolveOptions.noSystem().setAllowUnresolved(false));
-      } catch (ConfigException.UnresolvedSubstitution e) {
+      } catch (ConfigException.UnresolvedSubstitution | StackOverflowError e) {
         // Typesafe stops at the first unset substitution or cycle: each of the others would take a run of its own.
-        Unset unset = everyUnset(unresolved, parsed.root(), envConfig.root(), path, file);
-        if (unset.found().isEmpty()) {
+        // A chain of substitutions thousands of keys long runs out of stack in it, wherever the chain leads.
+        List<Diagnostic> all = everyUnset(unresolved, parsed.root(), envConfig, path, file);
+        if (all.isEmpty()) {
           throw e;
         }
-        List<Diagnostic> all = new ArrayList<>(unset.found());
-        ConfigException cycle = isCycle(e) ? e : unset.cycle();
-        if (cycle != null) {
-          all.add(problem(cycle, path, file));
-        }
-        all.sort(null);
         throw new UserError(all);
       }
       ConfigObject resolved = scope.root();
@@ -748,47 +743,62 @@ public final class HoconLoader {
   }
 
   /**
-   * Every required substitution that neither the file nor the environment sets, each where it is written, in file
-   * and line order, and a cycle met besides. Resolved with
-   * unresolved values allowed, each value that still needs one is left unresolved, and what it needs is in its
-   * rendering. A name that the file or the environment defines is not unset itself: the value it names has its
-   * own unset substitution ({@code a = ${X}}, {@code b = ${a}}: X, once, where a has it). A value that copies
-   * another's unset substitution carries the copied one's origin, and is reported there once, at the key it is
-   * written at.
+   * Every cycle of substitutions, and every required substitution that neither the file nor the environment sets,
+   * each where it is written, in file and line order. The cycles are found in the file as written ({@link Graph}),
+   * each reported once, and their values are left out of one resolve with unresolved values allowed: each value
+   * that still needs one is left unresolved, and what it needs is in its rendering. A name that the file or the
+   * environment defines is not unset itself: the value it names has its own unset substitution ({@code a = ${X}},
+   * {@code b = ${a}}: X, once, where a has it). A value that copies another's unset substitution carries the copied
+   * one's origin, and is reported there once, at the key it is written at.
    */
-  private Unset everyUnset(Config unresolved, ConfigObject written, ConfigObject environment, Path path,
+  private List<Diagnostic> everyUnset(Config unresolved, ConfigObject written, Config environment, Path path,
       String file) {
-    ConfigResolveOptions options = ConfigResolveOptions.noSystem().setAllowUnresolved(true);
-    ConfigObject lenient;
-    ConfigException cycle = null;
-    try {
-      lenient = unresolved.resolve(options).root();
-    } catch (ConfigException e) {
-      if (!isCycle(e)) {
-        return new Unset(List.of(), null);
-      }
-      // Typesafe gives up on a cycle even when it may leave values unresolved. Each key is then resolved alone, and
-      // one that leads into the cycle is taken as written: a substitution that neither the file nor the environment
-      // sets is unset whatever the cycle, and so is reported with it.
-      cycle = e;
-      // Gathered, then made one object: adding each key to an object copies all the keys before it, which for a
-      // file of 20,000 keys took many times as long as resolving them.
-      Map<String, ConfigValue> each = new LinkedHashMap<>();
-      for (String k : new TreeSet<>(written.keySet())) {
-        ConfigValue value;
-        try {
-          value = unresolved.withOnlyPath(com.typesafe.config.ConfigUtil.joinPath(k)).resolveWith(unresolved, options)
-              .root().get(k);
-        } catch (ConfigException inCycle) {
-          value = written.get(k);
+    Graph graph = graph(written, path);
+    List<Diagnostic> cycles = new ArrayList<>();
+    Set<List<String>> removed = new HashSet<>();
+    for (int[] component : StrongComponents.cycles(graph.required())) {
+      cycles.add(cycle(graph, component, path, file));
+      for (int v : component) {
+        if (!graph.vertices().get(v).container()) {
+          removed.add(graph.vertices().get(v).keys());
         }
-        each.put(k, value);
       }
-      lenient = ConfigValueFactory.fromMap(each);
     }
+    ConfigResolveOptions options = ConfigResolveOptions.noSystem().setAllowUnresolved(true);
+    ConfigObject lenient = null;
+    while (lenient == null) {
+      Config source = removed.isEmpty() ? unresolved
+          : without(written, List.of(), removed, prefixes(removed)).toConfig().withFallback(environment);
+      try {
+        lenient = source.resolve(options).root();
+      } catch (StackOverflowError e) {
+        cycles.sort(null);
+        return cycles;
+      } catch (ConfigException e) {
+        // Typesafe gives up on a cycle even when it may leave values unresolved. One that the graph does not have
+        // (a key that names itself with no earlier value) is reported as Typesafe found it, and left out in turn.
+        Diagnostic found = isCycle(e) ? problem(e, path, file) : null;
+        Integer at = found == null ? null : graph.byPath().get(found.jsonPath());
+        if (found != null) {
+          cycles.add(found);
+        }
+        if (at == null || !removed.add(graph.vertices().get(at).keys())) {
+          cycles.sort(null);
+          return cycles;
+        }
+      }
+    }
+    int[] optionalCycle = componentOf(graph.vertices().size(), StrongComponents.cycles(graph.all()));
     Map<String, Diagnostic> found = new HashMap<>();
     Set<String> inside = new HashSet<>();
     Deque<Map.Entry<String, ConfigValue>> values = new ArrayDeque<>(List.of(Map.entry("", lenient)));
+    // The values of the cycles as written, left out of the resolve: an unset substitution in one is unset whatever
+    // the cycle.
+    for (Vertex vertex : graph.vertices()) {
+      if (!vertex.container() && removed.contains(vertex.keys())) {
+        values.add(Map.entry(vertex.jsonPath(), vertex.value()));
+      }
+    }
     while (!values.isEmpty()) {
       Map.Entry<String, ConfigValue> next = values.pop();
       String treePath = next.getKey();
@@ -815,15 +825,23 @@ public final class HoconLoader {
       Origin at = origin(value.origin(), path, file, null);
       for (Reference needed : references(text, new LineStrings(text, false))) {
         Use use = needed.optional() ? null : writtenUse(needed.name(), value.origin(), at);
-        if (use == null || defined(written, needed.name()) || defined(written, use.name())
-            || environment.containsKey(use.name())) {
+        if (use == null || environment.root().containsKey(use.name())) {
+          continue;
+        }
+        String defined = defined(written, needed.name()) ? needed.name() : defined(written, use.name()) ? use.name()
+            : null;
+        // What a key the file defines needs is reported at that key; unless it has no value, or one that waits for
+        // itself: a required ${a} in a = ${b}, b = ${?a} leaves both unresolved.
+        if (defined != null && (inRemoved(defined, removed) || present(lenient, defined)
+            && !(resolvedAt(lenient, defined) == Boolean.FALSE && inOptionalCycle(graph, optionalCycle, defined)))) {
           continue;
         }
         String seen = use.at() + " " + use.name();
         if (inside.contains(seen)) {
           continue;
         }
-        Diagnostic diagnostic = found.computeIfAbsent(seen, s -> unset(use.name(), use.at(), path, file));
+        Diagnostic diagnostic = found.computeIfAbsent(seen, s -> defined == null ? unset(use.name(), use.at(), path,
+            file) : noValue(graph, optionalCycle, defined, use, path, file));
         String key = diagnostic.jsonPath();
         // Written inside a value that is itself still to resolve (d = ${base} { q = ${Q} }, or d = ${base} then
         // d { q = ${Q} }), the key found in the file as written is the outer one; resolved, the tree has the
@@ -836,12 +854,362 @@ public final class HoconLoader {
       }
     }
     List<Diagnostic> sorted = new ArrayList<>(found.values());
+    sorted.addAll(cycles);
     sorted.sort(null);
-    return new Unset(sorted, cycle);
+    return sorted;
   }
 
-  /** The unset substitutions of a file, and the cycle of substitutions met on the way to them, or null. */
-  private record Unset(List<Diagnostic> found, ConfigException cycle) {}
+  /**
+   * A required {@code ${name}} of a key that the file has ({@code defined}) but that has no value once resolved:
+   * every value written at it is an optional substitution that finds none, or leads round to itself.
+   */
+  private Diagnostic noValue(Graph graph, int[] optionalCycle, String defined, Use use, Path path, String file) {
+    String key = writtenRoot == null ? "" : substitutionPath(use.name(), use.at(), path, file);
+    String shown = Printable.inMessage(use.name());
+    int target = graph.find(splitOrNull(defined));
+    if (target >= 0 && optionalCycle[target] >= 0) {
+      List<String> members = new ArrayList<>();
+      for (int v = 0; v < optionalCycle.length; v++) {
+        if (optionalCycle[v] == optionalCycle[target] && !graph.vertices().get(v).container()) {
+          members.add(graph.vertices().get(v).jsonPath());
+        }
+      }
+      String named = Words.and(shownFew(members));
+      return Diagnostic.error(use.at(), key, "hocon-substitution", "${" + shown + "} has no value: " + named
+          + " take their values only from each other, round in a circle, and an optional substitution (${?...})"
+          + " there finds none", "give one of " + named + " a value of its own");
+    }
+    return Diagnostic.error(use.at(), key, "hocon-substitution", "${" + shown + "} has no value: the file's "
+        + shown + " is written with optional substitutions (${?...}) only, and none of them has a value",
+        "set one of them, or give " + shown + " a value before them");
+  }
+
+  /** Up to five names, and how many more. */
+  private static List<String> shownFew(List<String> names) {
+    if (names.size() <= 5) {
+      return names;
+    }
+    List<String> few = new ArrayList<>(names.subList(0, 4));
+    few.add((names.size() - 4) + " more keys");
+    return few;
+  }
+
+  /** For each vertex, the index of the component that holds it, or -1. */
+  private static int[] componentOf(int vertices, List<int[]> components) {
+    int[] of = new int[vertices];
+    java.util.Arrays.fill(of, -1);
+    for (int c = 0; c < components.size(); c++) {
+      for (int v : components.get(c)) {
+        of[v] = c;
+      }
+    }
+    return of;
+  }
+
+  private static List<String> splitOrNull(String name) {
+    try {
+      return com.typesafe.config.ConfigUtil.splitPath(name);
+    } catch (ConfigException e) {
+      return null;
+    }
+  }
+
+  /** Whether {@code name} has a value in the resolved tree, or leads into one still to resolve. */
+  private static boolean present(ConfigObject root, String name) {
+    List<String> keys = splitOrNull(name);
+    if (keys == null) {
+      return true;
+    }
+    ConfigValue value = root;
+    for (String key : keys) {
+      if (!resolvedType(value)) {
+        return true;
+      }
+      if (!(value instanceof ConfigObject object) || object.get(key) == null) {
+        return false;
+      }
+      value = object.get(key);
+    }
+    return true;
+  }
+
+  /** Whether the value at {@code name} is resolved; null where there is none. */
+  private static Boolean resolvedAt(ConfigObject root, String name) {
+    List<String> keys = splitOrNull(name);
+    ConfigValue value = root;
+    for (String key : keys == null ? List.<String>of() : keys) {
+      if (!(value instanceof ConfigObject object) || !resolvedType(value) || object.get(key) == null) {
+        return null;
+      }
+      value = object.get(key);
+    }
+    return keys == null ? null : resolvedType(value);
+  }
+
+  private static boolean inOptionalCycle(Graph graph, int[] optionalCycle, String name) {
+    int target = graph.find(splitOrNull(name));
+    return target >= 0 && optionalCycle[target] >= 0;
+  }
+
+  /** Whether {@code name} is, or is inside, a value of a cycle that was left out: the cycle is its error. */
+  private static boolean inRemoved(String name, Set<List<String>> removed) {
+    List<String> keys = splitOrNull(name);
+    if (keys == null) {
+      return false;
+    }
+    for (int n = 1; n <= keys.size(); n++) {
+      if (removed.contains(keys.subList(0, n))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Every path that holds one of {@code removed}, the root's empty one included. */
+  private static Set<List<String>> prefixes(Set<List<String>> removed) {
+    Set<List<String>> holding = new HashSet<>();
+    for (List<String> keys : removed) {
+      for (int n = 0; n < keys.size(); n++) {
+        holding.add(keys.subList(0, n));
+      }
+    }
+    return holding;
+  }
+
+  /**
+   * {@code object}, at {@code at}, without the values at {@code removed}: built once, as each object on the way to
+   * one is, since removing the values one by one copies each object on the way every time.
+   */
+  private static ConfigObject without(ConfigObject object, List<String> at, Set<List<String>> removed,
+      Set<List<String>> holding) {
+    Map<String, ConfigValue> kept = new LinkedHashMap<>();
+    for (String k : new TreeSet<>(object.keySet())) {
+      List<String> child = new ArrayList<>(at);
+      child.add(k);
+      ConfigValue value = object.get(k);
+      if (removed.contains(child)) {
+        continue;
+      }
+      kept.put(k, holding.contains(child) && value instanceof ConfigObject inner && resolvedType(value)
+          ? without(inner, child, removed, holding) : value);
+    }
+    return ConfigValueFactory.fromMap(kept);
+  }
+
+  /**
+   * A value of the file as written that substitutions may lead to: a map or list ({@code container}), whose
+   * values they lead to in turn, or a value still to resolve. {@code keys} is the path of the key that has it (of
+   * its list, for an item); {@code field} says the value is the key's own, not an item of a list.
+   */
+  private record Vertex(String jsonPath, List<String> keys, ConfigValue value, boolean container, boolean field) {}
+
+  /**
+   * The substitutions of a file as written, as edges from the value that has each to the value it names (a map or
+   * list to each of its values): every edge in {@code all}, those of required substitutions in {@code required},
+   * with their names in {@code names}. {@code byPath} finds a vertex by its path as messages write it.
+   */
+  private record Graph(List<Vertex> vertices, int[][] required, String[][] names, int[][] all,
+      Map<String, Integer> byPath, ConfigObject root, Map<ConfigValue, Integer> ids) {
+
+    /** The vertex that a substitution of {@code keys} leads to, or -1 where the file has nothing there. */
+    int find(List<String> keys) {
+      if (keys == null) {
+        return -1;
+      }
+      ConfigValue value = root;
+      for (String key : keys) {
+        if (!resolvedType(value)) {
+          break;
+        }
+        if (!(value instanceof ConfigObject object) || object.get(key) == null) {
+          return -1;
+        }
+        value = object.get(key);
+      }
+      Integer id = ids.get(value);
+      return id == null ? -1 : id;
+    }
+  }
+
+  private Graph graph(ConfigObject written, Path path) {
+    List<Vertex> vertices = new ArrayList<>();
+    List<int[]> children = new ArrayList<>();
+    Map<ConfigValue, Integer> ids = new IdentityHashMap<>();
+    addVertices(written, "", List.of(), false, vertices, children, ids);
+    Map<String, Integer> byPath = new HashMap<>();
+    int n = vertices.size();
+    int[][] required = new int[n][];
+    String[][] names = new String[n][];
+    int[][] all = new int[n][];
+    Graph graph = new Graph(vertices, required, names, all, byPath, written, ids);
+    String main = path.toAbsolutePath().toString();
+    for (int v = 0; v < n; v++) {
+      Vertex vertex = vertices.get(v);
+      byPath.putIfAbsent(vertex.jsonPath(), v);
+      if (vertex.container()) {
+        required[v] = children.get(v);
+        all[v] = children.get(v);
+        names[v] = new String[required[v].length];
+        continue;
+      }
+      List<Integer> to = new ArrayList<>();
+      List<Integer> toRequired = new ArrayList<>();
+      List<String> named = new ArrayList<>();
+      String text;
+      try {
+        text = vertex.value().render(com.typesafe.config.ConfigRenderOptions.concise());
+      } catch (RuntimeException e) {
+        text = "";
+      }
+      ConfigOrigin o = vertex.value().origin();
+      boolean included = o == null || !main.equals(o.filename());
+      for (Reference reference : references(text, new LineStrings(text, false))) {
+        List<String> keys = splitOrNull(reference.name());
+        if (keys == null || vertex.field() && keys.size() >= vertex.keys().size()
+            && keys.subList(0, vertex.keys().size()).equals(vertex.keys())) {
+          // A key's own value that names the key, or a path inside it, takes the value written before it (HOCON's
+          // self-referential substitutions); Typesafe tells when there is none.
+          continue;
+        }
+        int w = graph.find(keys);
+        // In a file included inside foo {...}, ${I} is rendered as ${foo.I}, and falls back to I.
+        for (int dot = 1; w < 0 && included && dot < keys.size(); dot++) {
+          w = graph.find(keys.subList(dot, keys.size()));
+        }
+        if (w < 0) {
+          continue;
+        }
+        to.add(w);
+        if (!reference.optional()) {
+          toRequired.add(w);
+          named.add(reference.name());
+        }
+      }
+      all[v] = to.stream().mapToInt(Integer::intValue).toArray();
+      required[v] = toRequired.stream().mapToInt(Integer::intValue).toArray();
+      names[v] = named.toArray(new String[0]);
+    }
+    return graph;
+  }
+
+  private static int addVertices(ConfigValue value, String jsonPath, List<String> keys, boolean field,
+      List<Vertex> vertices, List<int[]> children, Map<ConfigValue, Integer> ids) {
+    boolean resolved = resolvedType(value);
+    boolean container = resolved && (value instanceof ConfigObject || value instanceof ConfigList);
+    if (resolved && !container) {
+      return -1;
+    }
+    int id = vertices.size();
+    vertices.add(new Vertex(jsonPath, keys, value, container, field));
+    children.add(new int[0]);
+    ids.put(value, id);
+    List<Integer> inner = new ArrayList<>();
+    if (value instanceof ConfigObject object && container) {
+      for (String k : new TreeSet<>(object.keySet())) {
+        List<String> child = new ArrayList<>(keys);
+        child.add(k);
+        String key = Printable.pathKey(k);
+        int c = addVertices(object.get(k), jsonPath.isEmpty() ? key : jsonPath + "." + key, List.copyOf(child), true,
+            vertices, children, ids);
+        if (c >= 0) {
+          inner.add(c);
+        }
+      }
+    } else if (value instanceof ConfigList list && container) {
+      for (int i = 0; i < list.size(); i++) {
+        int c = addVertices(list.get(i), jsonPath + "[" + i + "]", keys, false, vertices, children, ids);
+        if (c >= 0) {
+          inner.add(c);
+        }
+      }
+    }
+    children.set(id, inner.stream().mapToInt(Integer::intValue).toArray());
+    return id;
+  }
+
+  /**
+   * A cycle of required substitutions, at the first of its values in the file, where it names the next: the way
+   * round from there, each value with the substitution it takes, up to five of them.
+   */
+  private Diagnostic cycle(Graph graph, int[] component, Path path, String file) {
+    Set<Integer> in = new HashSet<>();
+    int first = -1;
+    Origin firstAt = null;
+    for (int v : component) {
+      in.add(v);
+      Vertex vertex = graph.vertices().get(v);
+      if (!vertex.container()) {
+        Origin at = origin(vertex.value().origin(), path, file, null);
+        if (firstAt == null || at.compareTo(firstAt) < 0) {
+          first = v;
+          firstAt = at;
+        }
+      }
+    }
+    // The shortest way round from the first value back to it, breadth first.
+    Map<Integer, Integer> cameFrom = new HashMap<>();
+    Map<Integer, String> by = new HashMap<>();
+    Deque<Integer> queue = new ArrayDeque<>(List.of(first));
+    int last = -1;
+    while (!queue.isEmpty() && last < 0) {
+      int v = queue.poll();
+      for (int e = 0; e < graph.required()[v].length; e++) {
+        int w = graph.required()[v][e];
+        if (!in.contains(w) || cameFrom.containsKey(w) && w != first) {
+          continue;
+        }
+        if (w == first) {
+          last = v;
+          by.put(-1, graph.names()[v][e]);
+          break;
+        }
+        cameFrom.put(w, v);
+        by.put(w, graph.names()[v][e]);
+        queue.add(w);
+      }
+    }
+    List<Integer> round = new ArrayList<>();
+    List<String> taken = new ArrayList<>();
+    for (int v = last; ; v = cameFrom.get(v)) {
+      round.add(0, v);
+      if (v == first) {
+        break;
+      }
+    }
+    for (int i = 0; i < round.size(); i++) {
+      taken.add(i + 1 < round.size() ? by.get(round.get(i + 1)) : by.get(-1));
+    }
+    List<String> steps = new ArrayList<>();
+    int values = 0;
+    for (int i = 0; i < round.size(); i++) {
+      Vertex vertex = graph.vertices().get(round.get(i));
+      if (vertex.container()) {
+        continue;
+      }
+      values++;
+      if (steps.size() == 5) {
+        continue;
+      }
+      String step = vertex.jsonPath() + " takes ${" + Printable.inMessage(taken.get(i)) + "}";
+      int j = i + 1;
+      while (j < round.size() && graph.vertices().get(round.get(j)).container()) {
+        j++;
+      }
+      if (j > i + 1) {
+        step += ", which holds " + graph.vertices().get(j < round.size() ? round.get(j) : first).jsonPath();
+      }
+      steps.add(step);
+    }
+    String more = values > steps.size() ? ", and " + (values - steps.size()) + " more keys, back to "
+        + graph.vertices().get(first).jsonPath() : "";
+    Vertex start = graph.vertices().get(first);
+    String name = taken.get(0);
+    Use use = writtenUse(name, start.value().origin(), firstAt);
+    return Diagnostic.error(use == null ? firstAt : use.at(), start.jsonPath(), "hocon-cycle", "invalid HOCON: the"
+        + " substitutions go round in a circle: " + String.join(", ", steps) + more + ", without"
+        + " end", "write one of these values out, so that their substitutions do not lead back to each"
+        + " other");
+  }
 
   /** A substitution {@code ${name}} or {@code ${?name}} at {@code index} of a text. */
   private record Reference(int index, String name, boolean optional) {}
@@ -1044,7 +1412,17 @@ public final class HoconLoader {
       Matcher range = LINE_RANGE.matcher(value.origin() == null ? "" : value.origin().description());
       int last = range.find() && Integer.parseInt(range.group(1)) == written.line()
           ? Integer.parseInt(range.group(2)) : written.line();
-      values.add(new Value(values.size(), jsonPath, written.file(), written.line(), last, rendered));
+      int order = values.size();
+      values.add(new Value(order, jsonPath, written.file(), written.line(), last, rendered));
+      // Values written at one key in several files ({@code args = ${args} [y]} over an included args) are one
+      // value, which holds the substitutions of each: it is found from each of their places.
+      String description = value.origin() == null ? "" : value.origin().description();
+      List<Written> merged = description.startsWith(MERGE_OF)
+          ? mergedFrom(description.substring(MERGE_OF.length()), file) : null;
+      for (Written place : merged == null ? List.<Written>of() : merged) {
+        String shown = place.file().equals(file) ? file : shown(Path.of(place.file()), path, file);
+        values.add(new Value(order, jsonPath, shown, place.line(), place.line(), rendered));
+      }
     }
   }
 

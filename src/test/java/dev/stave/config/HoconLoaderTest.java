@@ -673,8 +673,8 @@ class HoconLoaderTest {
     // With an earlier value it takes that one; in a cycle of two keys, it is still a cycle.
     assertEquals(List.of(unsetAt("x.conf:3:17: error: args", "Q_UNSET")),
         headlines("kind = experiment\nargs = [x]\nargs = ${args} [${Q_UNSET}]\n"));
-    assertEquals(List.of("x.conf:3:5: error: b: invalid HOCON: Could not resolve substitution to a value: ${a} was"
-        + " part of a cycle of substitutions involving ${b}, ${a}, ${b}"),
+    assertEquals(List.of("x.conf:2:5: error: a: invalid HOCON: the substitutions go round in a circle: a takes ${b},"
+        + " b takes ${a}, without end"),
         headlines("kind = experiment\na = ${b}\nb = ${a}\n"));
   }
 
@@ -684,14 +684,70 @@ class HoconLoaderTest {
    */
   @Test
   void aCycleAndUnsetSubstitutionsAreReportedTogether() throws IOException {
-    String cycle = ": error: b: invalid HOCON: Could not resolve substitution to a value: ${a} was part of a cycle of"
-        + " substitutions involving ${b}, ${a}, ${b}";
-    assertEquals(List.of(unsetAt("x.conf:2:5: error: c", "Z_UNSET"), "x.conf:4:5" + cycle),
+    String cycle = ": error: a: invalid HOCON: the substitutions go round in a circle: a takes ${b}, b takes ${a},"
+        + " without end";
+    assertEquals(List.of(unsetAt("x.conf:2:5: error: c", "Z_UNSET"), "x.conf:3:5" + cycle),
         headlines("kind = experiment\nc = ${Z_UNSET}\na = ${b}\nb = ${a}\n"));
-    assertEquals(List.of("x.conf:3:5" + cycle, unsetAt("x.conf:4:5: error: c", "Z_UNSET")),
+    assertEquals(List.of("x.conf:2:5" + cycle, unsetAt("x.conf:4:5: error: c", "Z_UNSET")),
         headlines("kind = experiment\na = ${b}\nb = ${a}\nc = ${Z_UNSET}\n"));
-    assertEquals(List.of(unsetAt("x.conf:2:9: error: a", "W_UNSET"), "x.conf:3:5" + cycle),
+    assertEquals(List.of("x.conf:2:5" + cycle, unsetAt("x.conf:2:9: error: a", "W_UNSET")),
         headlines("kind = experiment\na = ${b}${W_UNSET}\nb = ${a}\n"));
+  }
+
+  /**
+   * Every cycle of substitutions is reported in one run, once, at its first value in the file, where it names the
+   * next; a key that takes its own earlier value among them is no cycle.
+   */
+  @Test
+  void everyCycleOfSubstitutionsIsReportedInOneRun() throws IOException {
+    String round = ": invalid HOCON: the substitutions go round in a circle: ";
+    assertEquals(List.of("x.conf:2:5: error: a" + round + "a takes ${b}, b takes ${a}, without end",
+        "x.conf:6:5: error: c" + round + "c takes ${d}, d takes ${e}, e takes ${c}, without end",
+        "x.conf:9:9: error: m.f" + round + "m.f takes ${m}, which holds m.f, without end"),
+        headlines("kind = experiment\na = ${b}\nargs = [x]\nargs = ${args} [y]\nb = ${a}\nc = ${d}\nd = ${e}\n"
+            + "e = ${c}\nm { f = ${m} }\n"));
+    // A long circle is shown by its first five values.
+    StringBuilder chain = new StringBuilder("kind = experiment\n");
+    for (int i = 0; i < 8; i++) {
+      chain.append("k").append(i).append(" = ${k").append((i + 1) % 8).append("}\n");
+    }
+    assertEquals(List.of("x.conf:2:6: error: k0" + round + "k0 takes ${k1}, k1 takes ${k2}, k2 takes ${k3},"
+        + " k3 takes ${k4}, k4 takes ${k5}, and 3 more keys, back to k0, without end"), headlines(chain.toString()));
+  }
+
+  /**
+   * An unset substitution in an included value that a key takes as its earlier one is reported at the key, with a
+   * cycle elsewhere too.
+   */
+  @Test
+  void anUnsetSubstitutionInAnIncludedEarlierValueIsReportedWithACycle() throws IOException {
+    Files.writeString(dir.resolve("inc.conf"), "args = [${Q_UNSET}]\n");
+    assertEquals(List.of(unsetAt("inc.conf:1:9: error: args", "Q_UNSET"), "x.conf:4:5: error: a: invalid HOCON: the"
+        + " substitutions go round in a circle: a takes ${b}, b takes ${a}, without end"),
+        headlines("kind = experiment\ninclude \"inc.conf\"\nargs = ${args} [y]\na = ${b}\nb = ${a}\n"));
+    assertEquals(List.of(unsetAt("inc.conf:1:9: error: args", "Q_UNSET")),
+        headlines("kind = experiment\ninclude \"inc.conf\"\nargs = ${args} [y]\n"));
+  }
+
+  /**
+   * Keys that take their values only from each other, one of them with an optional substitution, have none: a key
+   * that needs one of them is told so, not that the file lacks the key.
+   */
+  @Test
+  void aCycleOfOptionalSubstitutionsHasNoValue() throws IOException {
+    assertEquals("""
+        x.conf:4:5: error: c: ${a} has no value: a and b take their values only from each other, round in a circle,\
+         and an optional substitution (${?...}) there finds none
+            | c = ${a}
+            |     ^
+          = hint: give one of a and b a value of its own
+        """, errors("kind = experiment\na = ${?b}\nb = ${?a}\nc = ${a}\n"));
+    assertEquals(List.of("x.conf:2:5: error: a: ${b} has no value: a and b take their values only from each other,"
+        + " round in a circle, and an optional substitution (${?...}) there finds none"),
+        headlines("kind = experiment\na = ${b}\nb = ${?a}\n"));
+    assertEquals(List.of("x.conf:3:5: error: c: ${b} has no value: the file's b is written with optional"
+        + " substitutions (${?...}) only, and none of them has a value"),
+        headlines("kind = experiment\nb = ${?B_UNSET}\nc = ${b}\n"));
   }
 
   /**
@@ -962,9 +1018,9 @@ class HoconLoaderTest {
   }
 
   @Test
-  void aCycleOfSubstitutionsPointsAtTheOneNamedFirst() {
-    Origin origin = errorAt("a = ${b}\nb = ${a}\n");
-    assertEquals(new Origin(origin.file(), 2, 5), origin);
+  void aCycleOfSubstitutionsPointsAtItsFirstValueInTheFile() {
+    Origin origin = errorAt("b = ${a}\na = ${b}\n");
+    assertEquals(new Origin(origin.file(), 1, 5), origin);
   }
 
   @Test

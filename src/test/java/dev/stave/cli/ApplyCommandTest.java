@@ -1477,6 +1477,28 @@ class ApplyCommandTest {
     return api.kubeconfig(file, user);
   }
 
+  /**
+   * kubectl sends basic auth when the username is not empty, with the password as it is, empty or missing;
+   * client-java only with both, and sent such a user's requests without credentials. An empty username is no
+   * basic auth to either.
+   */
+  @Test
+  void basicAuthIsSentWhenTheUsernameIsNotEmptyAsKubectlSendsIt() throws IOException {
+    Map<String, String> sent = new java.util.LinkedHashMap<>();
+    for (String user : List.of("{username: u, password: pw}", "{username: u, password: \"\"}", "{username: u}",
+        "{username: \"\", password: pw-secret}", "{password: pw-secret}")) {
+      Path kubeconfig = kubeconfigWithUser(tmp.resolve("kube/basic-" + sent.size()), user);
+      int before = api.authorizations().size();
+      Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString());
+      assertEquals(0, run.code(), run.err());
+      List<String> all = api.authorizations();
+      sent.put(user, String.join(",", all.subList(before, all.size()).stream().distinct().toList()));
+    }
+    assertEquals(Map.of("{username: u, password: pw}", "Basic dTpwdw==", "{username: u, password: \"\"}",
+        "Basic dTo=", "{username: u}", "Basic dTo=", "{username: \"\", password: pw-secret}", "",
+        "{password: pw-secret}", ""), sent);
+  }
+
   @Test
   void aTokenFileIsReadFromTheKubeconfigsFolderWithoutItsLineBreak() throws IOException {
     Path kubeconfig = kubeconfigWithUser(tmp.resolve("kube/config"), "{tokenFile: token}");

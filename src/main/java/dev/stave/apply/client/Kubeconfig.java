@@ -11,6 +11,7 @@ import dev.stave.diag.UserError;
 import io.kubernetes.client.openapi.ApiClient;
 import io.kubernetes.client.util.ClientBuilder;
 import io.kubernetes.client.util.KubeConfig;
+import io.kubernetes.client.util.credentials.UsernamePasswordAuthentication;
 import java.io.ByteArrayInputStream;
 import java.io.File;
 import java.io.IOException;
@@ -147,6 +148,10 @@ public final class Kubeconfig {
     checkCredentialText(config, where);
     checkTlsServerNameText(config, where);
     ApiClient client = build(config, deadline, where, beforeCredentials);
+    String username = usernameWithoutPassword(config);
+    if (username != null) {
+      new UsernamePasswordAuthentication(username, "").provide(client);
+    }
     // Requests are made against this address; the HTTP client would refuse it only at the first one,
     // with an exception that is no diagnostic. (Not quoted: it is the user's file, and may hold anything.)
     if (okhttp3.HttpUrl.parse(client.getBasePath()) == null) {
@@ -269,6 +274,22 @@ public final class Kubeconfig {
     boolean named = file != null && !file.isEmpty();
     boolean given = data != null && !data.isEmpty();
     return named && given ? key + " and " + key + "-data" : named ? key : given ? key + "-data" : "";
+  }
+
+  /**
+   * The user's username when it is not empty and its password is empty or missing, and no token, token file,
+   * exec plugin or auth provider is set; else null. kubectl (client-go's HasBasicAuth tests the username
+   * alone) sends basic auth with an empty password then; client-java only with both, and sent every request
+   * without credentials, to fail with 401 or 403 for system:anonymous. An empty username with a password is
+   * no basic auth to either, and sends none.
+   */
+  private static String usernameWithoutPassword(CheckedKubeConfig config) {
+    Map<?, ?> user = config.currentUser();
+    if (user == null || !(user.get("username") instanceof String name) || name.isEmpty()
+        || user.get("password") instanceof String password && !password.isEmpty()) {
+      return null;
+    }
+    return Stream.of("token", "tokenFile", "exec", "auth-provider").anyMatch(user::containsKey) ? null : name;
   }
 
   /** The user's keys that hold text, which client-java reads as text (a number there is a Java exception). */

@@ -43,8 +43,13 @@ public final class MisspeltTemplates {
       "mars-poddisruptionbudget.ftl", "mars-role.ftl", "mars-rolebinding.ftl", "mars-serviceaccount.ftl",
       "namespace.ftl", "pod.ftl", "pvc.ftl", "service.ftl");
   private static final String SUFFIX = ".ftl";
-  /** A template larger than this is not searched, and taken to name every file: warn only when sure. */
-  private static final long SEARCHED_SIZE = 16L << 20;
+  /**
+   * A file larger than this is not searched, and names no file. Every file of the folder counts, as FreeMarker
+   * loads any name, and one that took a large file (a data file, an archive) for a use of every near miss
+   * silenced every warning; a template that large, whose use of a near miss would be missed, is not one
+   * anyone writes.
+   */
+  static final long SEARCHED_SIZE = 16L << 20;
 
   private MisspeltTemplates() {}
 
@@ -124,17 +129,19 @@ public final class MisspeltTemplates {
 
   /**
    * Removes from {@code unnamed} each file, other than {@code template} (whose path in the folder as given is
-   * {@code as}), whose name {@code template} holds. A template larger than {@link #SEARCHED_SIZE} is not read
-   * and names them all.
+   * {@code as}), whose name {@code template} holds. A file larger than {@link #SEARCHED_SIZE} is not read
+   * and names none of them.
    */
   private static void search(Path template, Path as, Map<Path, String> unnamed) {
     if (unnamed.keySet().stream().allMatch(as::equals)) {
       return;
     }
     try {
-      String text = Files.size(template) > SEARCHED_SIZE ? null
-          : withoutComments(new String(Files.readAllBytes(template), StandardCharsets.ISO_8859_1));
-      unnamed.entrySet().removeIf(e -> !e.getKey().equals(as) && (text == null || text.contains(e.getValue())));
+      if (Files.size(template) > SEARCHED_SIZE) {
+        return;
+      }
+      String text = withoutComments(new String(Files.readAllBytes(template), StandardCharsets.ISO_8859_1));
+      unnamed.entrySet().removeIf(e -> !e.getKey().equals(as) && text.contains(e.getValue()));
     } catch (IOException | SecurityException e) {
       // Rendering reports a template it cannot read; unread, it names nothing.
     }

@@ -61,6 +61,20 @@ class MisspeltTemplatesTest {
   }
 
   /**
+   * A file too large to search (a data file, say) names nothing: every file counts, and one taken to name
+   * every near miss silenced every warning of the folder.
+   */
+  @Test
+  void aFileTooLargeToSearchNamesNothing(@TempDir Path folder) throws IOException {
+    Files.writeString(folder.resolve("jobb.ftl"), "x\n");
+    try (java.io.RandomAccessFile large = new java.io.RandomAccessFile(folder.resolve("data.bin").toFile(), "rw")) {
+      large.setLength(MisspeltTemplates.SEARCHED_SIZE + 1);
+    }
+    assertEquals(List.of(folder.resolve("jobb.ftl").toString()),
+        MisspeltTemplates.warnings(folder).stream().map(d -> d.origin().file()).toList());
+  }
+
+  /**
    * FreeMarker loads a file through a link only when its real path lies in the folder's real path: a folder
    * given as a link is searched, a link out of it is not (FreeMarker refuses to load the file).
    */

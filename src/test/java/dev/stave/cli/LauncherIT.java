@@ -518,6 +518,32 @@ class LauncherIT {
   }
 
   /**
+   * A source saved while Maven ran, after the compiler had read it, was older than the jar the build then wrote
+   * (or touched), and no later run built it. The jar gets the time the build started: the next run builds again,
+   * and does not name the file as one in the future. A Maven that saves the source once, then writes the jar,
+   * stands for it.
+   */
+  @Test
+  void aSourceEditedDuringTheBuildIsBuiltByTheNextRun() throws Exception {
+    Path bin = fakeMavenAndJava("echo \"$@\" >> ../mvn.calls\n"
+        + "if [ ! -e ../saved ]; then sleep 0.1; echo 'class Some { int x; }' > src/main/Some.java; : > ../saved; fi\n"
+        + "mkdir -p target/lib && touch target/stave.jar\n");
+    Path checkout = noFlockCheckout();
+    Path source = Files.createDirectories(checkout.resolve("src/main")).resolve("Some.java");
+    Files.writeString(source, "class Some {}");
+    Instant before = Instant.now().minusSeconds(60);
+    Files.setLastModifiedTime(source, FileTime.from(before));
+    Files.setLastModifiedTime(source.getParent(), FileTime.from(before));
+    Map<String, String> env = Map.of("STAVE_CDS", "0", "HOME", home.toString(), "LANG", "C.UTF-8");
+    Run building = new Run(0, "ran\n", "stave: building (mvn -B -q -DskipTests package)...\n");
+
+    assertEquals(building, launchAs("bash", "co/stave", env, bin, "--version"));
+    assertEquals(building, launchAs("bash", "co/stave", env, bin, "--version"), "the saved source is built");
+    assertEquals(new Run(0, "ran\n", ""), launchAs("bash", "co/stave", env, bin, "--version"));
+    assertEquals(2, Files.readAllLines(home.resolve("mvn.calls")).size());
+  }
+
+  /**
    * A source whose modification time is in the future stayed newer than every jar built, and every run built
    * again. The build says which file it is and that the clock or its time is wrong; later runs do not build for
    * it, but do for an edit of another source and for an edit of it.

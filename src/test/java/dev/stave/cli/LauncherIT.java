@@ -350,7 +350,8 @@ class LauncherIT {
   /**
    * Ctrl-C during a build left the build's log in $TMPDIR (and, with flock, nothing removed it at all). The
    * launcher runs in a session of its own, so that the interrupt goes to it and its build as a terminal's would.
-   * Once with flock, once with a PATH that has none (the lock is a folder then, which goes too).
+   * Once with flock, once with a PATH that has none (the lock is a folder then, which goes too). The build's mark
+   * stays: the interrupted Maven had begun the jar, newer than the sources, and the next run builds again.
    */
   @Test
   void ctrlCDuringABuildLeavesNothingBehind() throws Exception {
@@ -360,8 +361,13 @@ class LauncherIT {
       Path found = Path.of("/usr/bin", tool);
       Files.createSymbolicLink(tools.resolve(tool), Files.exists(found) ? found : Path.of("/bin", tool));
     }
-    Files.writeString(bin.resolve("mvn"), "#!/bin/sh\ntouch ../mvn.started\nsleep 60\n");
-    Files.setPosixFilePermissions(bin.resolve("mvn"), PosixFilePermissions.fromString("rwx------"));
+    Files.writeString(bin.resolve("mvn"), "#!/bin/sh\nmkdir -p target/lib\n"
+        + "if [ -e ../mvn.started ]; then touch target/stave.jar; exit; fi\n"
+        + "echo half > target/stave.jar\ntouch ../mvn.started\nsleep 60\n");
+    Files.writeString(bin.resolve("java"), "#!/bin/sh\necho ran\n");
+    for (Path tool : List.of(bin.resolve("mvn"), bin.resolve("java"))) {
+      Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwx------"));
+    }
     Path temporary = Files.createDirectories(home.resolve("tmp"));
     for (String path : List.of(System.getenv().getOrDefault("PATH", "/usr/bin:/bin"), tools.toString())) {
       Path checkout = Files.createDirectories(home.resolve("co"));
@@ -383,8 +389,14 @@ class LauncherIT {
       assertEquals("stave: building (mvn -B -q -DskipTests package)...\n", Files.readString(home.resolve("err")));
       assertEquals(130, launcher.exitValue(), path);
       assertEquals(List.of(), Files.list(temporary).toList(), "the build's log is removed: " + path);
-      assertEquals(List.of(), Files.list(checkout.resolve("target"))
-          .filter(file -> !file.endsWith(".stave-build.lock")).toList(), "the lock folder is removed: " + path);
+      assertEquals(List.of(".stave-building", "lib", "stave.jar"), Files.list(checkout.resolve("target"))
+          .map(file -> file.getFileName().toString()).filter(name -> !name.equals(".stave-build.lock")).sorted()
+          .toList(), "the lock folder is removed, the mark stays: " + path);
+      Map<String, String> env = Map.of("STAVE_CDS", "0", "HOME", home.toString(), "LANG", "C.UTF-8",
+          "PATH", path, "TMPDIR", temporary.toString());
+      assertEquals(new Run(0, "ran\n", "stave: building (mvn -B -q -DskipTests package)...\n"),
+          launchAs(tools.resolve("bash").toString(), "co/stave", env, bin, "--version"), "built again: " + path);
+      assertFalse(Files.exists(checkout.resolve("target/.stave-building")), path);
       deleteTree(checkout);
       Files.delete(home.resolve("mvn.started"));
     }

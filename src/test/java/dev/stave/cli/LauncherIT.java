@@ -280,6 +280,30 @@ class LauncherIT {
   }
 
   /**
+   * A takeover of a dead lock folder renames it to {@code .stave-build.lock.d.PID} before it removes it: Ctrl-C
+   * in between left that folder in target/ for good. The run that next holds the lock removes it once its run
+   * is gone; that of a run still running (this test's process stands for one) is left to it.
+   */
+  @Test
+  void theFolderOfAnInterruptedTakeoverIsRemoved() throws Exception {
+    Path tools = tools("bash", "mkdir", "mktemp", "mv", "rm", "sleep", "touch");
+    Path bin = fakeMavenAndJava("mkdir -p target/lib && touch target/stave.jar\n");
+    Path checkout = noFlockCheckout();
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    Path left = Files.createDirectories(checkout.resolve("target/.stave-build.lock.d." + gone.pid()));
+    Files.writeString(left.resolve("pid"), "1\n");
+    Path running = Files.createDirectories(
+        checkout.resolve("target/.stave-build.lock.d." + ProcessHandle.current().pid()));
+    Process launcher = startLauncher(tools, bin, "STAVE_CDS", "0", "run");
+    assertTrue(launcher.waitFor(Run.HANG.toMillis(), TimeUnit.MILLISECONDS));
+    assertEquals("stave: building (mvn -B -q -DskipTests package)...\n", Files.readString(home.resolve("run.err")));
+    assertEquals(0, launcher.exitValue());
+    assertEquals(List.of(running, checkout.resolve("target/lib"), checkout.resolve("target/stave.jar")),
+        Files.list(checkout.resolve("target")).sorted().toList());
+  }
+
+  /**
    * In a checkout shared by several users, kill -0 on the lock owner's pid fails with "Operation not permitted"
    * when another user runs it, and the lock read as dead: two builds ran at once. Pid 1 (root's) stands for
    * another user's run; where this test runs as root, the launcher runs as nobody.

@@ -372,6 +372,32 @@ class LauncherIT {
   }
 
   /**
+   * A command name (field 2 of /proc/PID/stat) may hold ') ' and a line break: the launcher read the first line
+   * only, found no start there, and took the reused pid's process for the lock's owner, waiting until it ended.
+   * A program started through a link of such a name stands for that process.
+   */
+  @Test
+  void aLockWhosePidWasReusedByAProcessWithALineBreakInItsNameIsTakenOver() throws Exception {
+    assumeTrue(Files.isReadable(Path.of("/proc/self/stat")));
+    Path tools = tools("bash", "mkdir", "mktemp", "mv", "rm", "sleep", "touch");
+    Path bin = fakeMavenAndJava("mkdir -p target/lib && touch target/stave.jar\n");
+    Path checkout = noFlockCheckout();
+    Path named = Files.createSymbolicLink(home.resolve("x) y\nz) w"), tools.resolve("sleep"));
+    Process reused = new ProcessBuilder(named.toString(), "20").start();
+    try {
+      Path lock = Files.createDirectories(checkout.resolve("target/.stave-build.lock.d"));
+      Files.writeString(lock.resolve("pid"), reused.pid() + " 1\n");
+      Process launcher = startLauncher(tools, bin, "STAVE_CDS", "0", "run");
+      assertTrue(launcher.waitFor(Run.HANG.toMillis(), TimeUnit.MILLISECONDS));
+      assertEquals("stave: building (mvn -B -q -DskipTests package)...\n", Files.readString(home.resolve("run.err")));
+      assertEquals(0, launcher.exitValue());
+      assertTrue(reused.isAlive(), "taken over while the process runs");
+    } finally {
+      reused.destroyForcibly();
+    }
+  }
+
+  /**
    * Ctrl-C during a build left the build's log in $TMPDIR (and, with flock, nothing removed it at all). The
    * launcher runs in a session of its own, so that the interrupt goes to it and its build as a terminal's would.
    * Once with flock, once with a PATH that has none (the lock is a folder then, which goes too). The build's mark

@@ -11,8 +11,11 @@ import dev.stave.bundle.DiffReport;
 import dev.stave.bundle.KubeObject;
 import dev.stave.bundle.ObjectDiff;
 import dev.stave.compile.CompileOptions;
+import dev.stave.diag.Diagnostic;
+import dev.stave.diag.DiagnosticPrinter;
 import dev.stave.diag.UserError;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
@@ -101,27 +104,27 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
       }
     } else {
       // Both sides are read before either's errors are reported: every problem of a run at once, as
-      // compile and validate report every config's (README, "Diagnostics").
+      // compile and validate report every config's (README, "Diagnostics"). The warnings of a side that compiled
+      // are held until then, so that with an error they are sorted in with it, as validate sorts them, rather
+      // than printed before the other side's errors.
+      shared.holdWarnings();
+      List<Diagnostic> errors = new ArrayList<>();
       BundleReader.Folder before = null;
-      UserError failed = null;
       try {
         before = Targets.folder(context, targets.get(0), templates, compileOptions, shared);
       } catch (UserError e) {
-        failed = e;
+        errors.addAll(e.diagnostics());
       }
-      BundleReader.Folder after;
+      BundleReader.Folder after = null;
       try {
         after = Targets.folder(context, targets.get(1), templates, compileOptions, shared);
       } catch (UserError e) {
-        if (failed == null) {
-          throw e;
-        }
-        throw new UserError(Stream.concat(failed.diagnostics().stream(), e.diagnostics().stream())
-            .distinct().sorted().toList());
+        errors.addAll(e.diagnostics());
       }
-      if (failed != null) {
-        throw failed;
+      if (!errors.isEmpty()) {
+        throw new UserError(Stream.concat(errors.stream(), shared.held().stream()).distinct().sorted().toList());
       }
+      new DiagnosticPrinter(context.sources()).print(shared.held().stream().distinct().toList(), context.err());
       shared.warnIfUnread(context, compileOptions);
       if (before instanceof BundleReader.Many a && after instanceof BundleReader.Many b) {
         BundleSetDiff diff = BundleSetDiff.between(a.bundles(), b.bundles());

@@ -36,6 +36,21 @@ final class Targets {
   static final class Shared {
     private boolean read;
     private boolean templateNamesChecked;
+    /**
+     * The warnings of the configs compiled so far when they are held for the caller to print, rather than printed
+     * as each is compiled; null to print them then.
+     */
+    private List<Diagnostic> held;
+
+    /** From now on, holds the warnings of each config compiled rather than printing them, for {@link #held()}. */
+    void holdWarnings() {
+      held = new ArrayList<>();
+    }
+
+    /** The warnings held since {@link #holdWarnings}, in the order the configs were compiled. */
+    List<Diagnostic> held() {
+      return List.copyOf(held);
+    }
 
     /** The warning of {@link Pipeline#warnIfContextsUnread} when no target read the context options. */
     void warnIfUnread(Context context, CompileOptions options) {
@@ -106,7 +121,11 @@ final class Targets {
     if (pipeline.diagnostics().hasErrors() || bundle == null) {
       throw new UserError(pipeline.diagnostics().sorted());
     }
-    new DiagnosticPrinter(context.sources()).print(pipeline.diagnostics().sorted(), context.err());
+    if (shared.held != null) {
+      shared.held.addAll(pipeline.diagnostics().sorted());
+    } else {
+      new DiagnosticPrinter(context.sources()).print(pipeline.diagnostics().sorted(), context.err());
+    }
     List<KubeObject> objects = new ArrayList<>();
     for (RenderedObject o : bundle.objects()) {
       objects.add(KubeObject.of(o.content()));

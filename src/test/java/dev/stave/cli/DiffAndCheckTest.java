@@ -142,6 +142,26 @@ class DiffAndCheckTest {
         + "  = hint: did you mean 'replicas'?\n", run.err());
   }
 
+  /**
+   * With an error on one side, the other side's warnings are sorted in with it, as validate sorts them, not
+   * printed before it because that side compiled.
+   */
+  @Test
+  void diffPrintsTheWarningsOfTheSideThatCompiledAfterTheErrorsOfAnEarlierFile() throws IOException {
+    Path a = Files.writeString(tmp.resolve("a.yaml"),
+        "kind: experiment\nname: a\nimage: x/y:1\nprocesses:\n  p: {comand: [x]}\n");
+    Path b = Files.writeString(tmp.resolve("b.yaml"), "kind: benchmark\nname: b\nrun:\n  function: m.run\n"
+        + "output:\n  path: r.csv\n  bucket: bk\n  key: k\n  secret_key: s\ndask_cluster:\n  image: x/y:1\n");
+    Run run = Run.of("diff", a.toString(), b.toString());
+    assertEquals(1, run.code(), run.err());
+    List<String> said = run.err().lines().filter(l -> l.contains(": error: ") || l.contains(": warning: "))
+        .toList();
+    assertEquals(List.of(a + ":5:7: error: processes.p.comand: unknown key 'comand'",
+        b + ":5:1: warning: output.key: the credential on line 8 is written into the config file itself",
+        b + ":5:1: warning: output.secret_key: the credential on line 9 is written into the config file itself"),
+        said);
+  }
+
   @Test
   void identicalBundlesHaveNoDifferences() {
     Run run = Run.of("diff", compile("a").toString(), compile("b").toString());

@@ -10,6 +10,7 @@ import dev.stave.diag.StaveBug;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -63,7 +64,7 @@ public final class Schemas {
           allowVariables(entry.getValue());
         }
       }
-      if (object.get("type") instanceof JsonPrimitive type && SUBSTITUTED_TYPES.contains(type.getAsString())) {
+      if (takesVariable(object.get("type"))) {
         JsonObject typed = object.deepCopy();
         JsonObject variable = new JsonObject();
         variable.addProperty("type", "string");
@@ -79,6 +80,22 @@ public final class Schemas {
         object.add("anyOf", either);
       }
     }
+  }
+
+  /**
+   * Whether a value of {@code type} may be written as a variable that a string would not stand for: a number or a
+   * boolean, alone ("integer") or in a list of types without "string" (benchmark workers, ["integer", "object"]).
+   */
+  private static boolean takesVariable(JsonElement type) {
+    if (type instanceof JsonPrimitive one) {
+      return SUBSTITUTED_TYPES.contains(one.getAsString());
+    }
+    if (type instanceof JsonArray list) {
+      List<String> types = new ArrayList<>();
+      list.forEach(t -> types.add(t.getAsString()));
+      return !types.contains("string") && types.stream().anyMatch(SUBSTITUTED_TYPES::contains);
+    }
+    return false;
   }
 
   static InputStream open(String kind) {

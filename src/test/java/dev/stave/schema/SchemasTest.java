@@ -42,6 +42,21 @@ class SchemasTest {
             .filter(m -> m.contains("worker_num")).toList());
   }
 
+  /** A number in a list of types without "string" (workers: 4 or {minimum, maximum}) takes a variable too. */
+  @Test
+  void theExportedSchemaTakesAVariableWhereATypeListHasANumberButNoString() throws Exception {
+    JsonNode exported = JSON.readTree(Schemas.exported("benchmark"));
+    String config = """
+        {"kind": "benchmark", "name": "b", "run": {"function": "m.run"}, "dask_cluster": {"workers": "${W:-4}"}}
+        """;
+    assertEquals(List.of(), messages(exported, config));
+    assertEquals(List.of("$.dask_cluster.workers: string found, [integer, object] expected"),
+        messages(JSON.readTree(Schemas.text("benchmark")), config));
+    // A list with "string" takes any string already: it is left as it is.
+    assertEquals(JSON.readTree(Schemas.text("cluster")).at("/properties/worker_cache_mem"),
+        JSON.readTree(Schemas.exported("cluster")).at("/properties/worker_cache_mem"));
+  }
+
   private static List<String> messages(JsonNode schema, String config) throws Exception {
     return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(schema)
         .validate(JSON.readTree(config)).stream().map(ValidationMessage::getMessage).toList();

@@ -296,8 +296,9 @@ public final class TerraformInventoryReader {
     // Terraform's Google provider leaves every block of count 0 out of what it asks GKE for (expandNodeConfig in
     // google/services/container/node_config.go), so on a machine type that comes with GPUs, blocks that all have
     // count 0 make the pool GKE gets without them, whose nodes have the type's GPUs. They are still checked one by
-    // one, as Terraform requires their type and count.
-    boolean leftOut = !declared.isEmpty() && withGpus(config) != null && declared.stream()
+    // one, as Terraform requires their type and count. So too on a type of such a series whose size stave does not
+    // know (a4-highgpu-8g-lowmem): its labels must then count the GPUs, as without blocks.
+    boolean leftOut = !declared.isEmpty() && comesWithGpus(config) && declared.stream()
         .map(b -> written(Nodes.get(b.body(), "count"))).allMatch(c -> c != null && c.signum() == 0);
     if (leftOut) {
       gpus(config, declared, key, true, true);
@@ -865,6 +866,16 @@ public final class TerraformInventoryReader {
       return null;
     }
     return MachineTypes.lookup(s.text()).filter(m -> m.gpus() > 0).orElse(null);
+  }
+
+  /**
+   * Whether {@code node_config.machine_type} comes with GPUs: a type whose GPUs stave counts ({@link #withGpus}), or
+   * any other of the series whose types all do (a4-highgpu-8g-lowmem).
+   */
+  private static boolean comesWithGpus(MapNode config) {
+    String machineType = Nodes.get(config, "machine_type") instanceof ScalarNode s && s.isString()
+        && expression(s) == null ? s.text() : null;
+    return withGpus(config) != null || machineType != null && MachineTypes.gpus(machineType).isPresent();
   }
 
   /**

@@ -1435,6 +1435,36 @@ class TerraformInventoryReaderTest {
   }
 
   /**
+   * Blocks of count 0 are left out on a type of a GPU series whose size stave does not know, too: its nodes have the
+   * type's GPUs, which the labels count, and labels that size the pool without counting them are the error they are
+   * without blocks, not a pool of no GPUs.
+   */
+  @Test
+  void blocksOfCountZeroOnAnUnsizedTypeWithGpusAreLeftOut() throws IOException {
+    List<Diagnostic> problems = new ArrayList<>();
+    Inventory inventory = read("""
+        {"resource": {"google_container_node_pool": {
+          "l": {"name": "l", "node_count": 1, "node_config": {"machine_type": "a4-highgpu-8g-lowmem",
+            "labels": {"cpu": 224, "memory_m": 1000000, "gpu_count": 8, "gpu_type": "nvidia-b200"},
+            "guest_accelerator": [{"type": "nvidia-b200", "count": 0}]}}
+        }}}
+        """, problems);
+    assertEquals(List.of(), problems);
+    NodePool lowmem = inventory.find("l").orElseThrow();
+    assertEquals(List.of(8, "nvidia-b200"), List.of(lowmem.gpuCount(), lowmem.gpuType()));
+    String err = errors("""
+        {"resource": {"google_container_node_pool": {
+          "u": {"name": "u", "node_count": 1, "node_config": {"machine_type": "a4-highgpu-8g-lowmem",
+            "labels": {"cpu": 224, "memory_m": 1000000}, "guest_accelerator": [{"type": "nvidia-b200", "count": 0}]}}
+        }}}
+        """);
+    assertEquals(List.of(temp.resolve("inv.tf.json") + ":2:71: error: resource.google_container_node_pool.u"
+            + ".node_config.machine_type: node pool 'u' has machine type 'a4-highgpu-8g-lowmem', which comes with"
+            + " GPUs, and no label gpu_count to say how many"),
+        err.lines().filter(line -> line.contains(": error: ")).toList());
+  }
+
+  /**
    * On a machine type whose GPUs stave knows, a guest_accelerator count written as a Terraform expression is no
    * error: the machine type gives the GPUs, and a warning says that the blocks are not checked against it. The
    * blocks' gpu_sharing_config still shares the machine type's GPUs (more shared GPUs than a pool holds are an

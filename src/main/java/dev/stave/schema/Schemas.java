@@ -21,14 +21,26 @@ public final class Schemas {
       List.of("experiment", "benchmark", "cluster", "inventory", "contexts");
 
   /**
-   * What an exported schema takes beside a number or a boolean: a string with an environment variable in it
-   * ({@code replicas: ${N:-3}}), which stave substitutes before it validates, so that an editor checking the file
-   * against {@code stave schema KIND} does not refuse it. What the variable holds is checked by stave only.
+   * What an exported schema takes beside a number, a boolean, one of a list of values or text of a pattern: a
+   * string with an environment variable in it ({@code replicas: ${N:-3}}, {@code dispatch_model: ${M:-gke}}),
+   * which stave substitutes before it validates, so that an editor checking the file against
+   * {@code stave schema KIND} does not refuse it. What the variable holds is checked by stave only.
    */
   static final String VARIABLE = "\\$\\{";
   private static final Set<String> SUBSTITUTED_TYPES = Set.of("integer", "number", "boolean");
+  /** Keywords that a string with a variable in it fails, though what the variable holds may pass them. */
+  private static final Set<String> FIXED_TEXT = Set.of("enum", "const", "pattern");
   /** Keywords whose values are data, not schemas: a "type" inside them is no type. */
   private static final Set<String> DATA = Set.of("enum", "const", "default", "examples", "x-messages");
+  /** Keywords whose values map names to schemas: the map itself is no schema, and "pattern" there a name. */
+  private static final Set<String> SCHEMA_MAPS = Set.of("properties", "patternProperties", "$defs",
+      "dependentSchemas");
+  /**
+   * Keywords whose schemas a variable never meets as one: "propertyNames" checks keys, which stave does not
+   * substitute; an "if" that took a variable for its const would apply its "then" to the variable whatever it
+   * holds; and a "not" that took one would refuse it.
+   */
+  private static final Set<String> UNSUBSTITUTED = Set.of("propertyNames", "if", "not");
 
   private Schemas() {}
 
@@ -46,7 +58,8 @@ public final class Schemas {
 
   /**
    * The schema of {@code kind} for editors and CI ({@code stave schema}): the one stave validates with, except that
-   * where it takes a number or a boolean it also takes a string with a variable in it (see {@link #VARIABLE}).
+   * where it takes a number, a boolean, one of a list of values or text of a pattern, it also takes a string with a
+   * variable in it (see {@link #VARIABLE}).
    * stave validates after substitution, with {@link #open}, where such a string is never left.
    */
   public static String exported(String kind) {
@@ -60,11 +73,13 @@ public final class Schemas {
       array.forEach(Schemas::allowVariables);
     } else if (element instanceof JsonObject object) {
       for (Map.Entry<String, JsonElement> entry : object.entrySet()) {
-        if (!DATA.contains(entry.getKey())) {
+        if (SCHEMA_MAPS.contains(entry.getKey()) && entry.getValue() instanceof JsonObject map) {
+          map.entrySet().forEach(named -> allowVariables(named.getValue()));
+        } else if (!DATA.contains(entry.getKey()) && !UNSUBSTITUTED.contains(entry.getKey())) {
           allowVariables(entry.getValue());
         }
       }
-      if (takesVariable(object.get("type"))) {
+      if (takesVariable(object.get("type")) || FIXED_TEXT.stream().anyMatch(object::has)) {
         JsonObject typed = object.deepCopy();
         JsonObject variable = new JsonObject();
         variable.addProperty("type", "string");

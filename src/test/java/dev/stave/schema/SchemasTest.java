@@ -57,6 +57,28 @@ class SchemasTest {
         JSON.readTree(Schemas.exported("cluster")).at("/properties/worker_cache_mem"));
   }
 
+  /**
+   * One of a list of values, a const and text of a pattern take a variable too (dispatch_model: ${M:-gke}); the
+   * keys that propertyNames checks are not substituted, and an "if" is left as it is, so that a variable does not
+   * pick its "then".
+   */
+  @Test
+  void theExportedSchemaTakesAVariableWhereOneOfAListOfValuesGoes() throws Exception {
+    JsonNode exported = JSON.readTree(Schemas.exported("experiment"));
+    String config = """
+        {"kind": "experiment", "name": "e", "image": "x/y:1", "dispatch_model": "${M:-gke}", "processes": {"p":
+          {"command": ["x"], "image_pull_policy": "${P}", "schedule": {"assign_to": "${A}", "node_pool_name": "n"}}}}
+        """;
+    assertEquals(List.of(), messages(exported, config));
+    assertEquals(List.of("$.dispatch_model: does not have a value in the enumeration [\"symphony\", \"gke\"]"),
+        messages(JSON.readTree(Schemas.text("experiment")), config).stream()
+            .filter(m -> m.contains("dispatch_model")).toList());
+    JsonNode shipped = JSON.readTree(Schemas.text("experiment"));
+    String schedule = "/$defs/process/properties/schedule/allOf/0";
+    assertEquals(shipped.at(schedule + "/if"), exported.at(schedule + "/if"));
+    assertEquals(shipped.at(schedule + "/then/propertyNames"), exported.at(schedule + "/then/propertyNames"));
+  }
+
   private static List<String> messages(JsonNode schema, String config) throws Exception {
     return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(schema)
         .validate(JSON.readTree(config)).stream().map(ValidationMessage::getMessage).toList();

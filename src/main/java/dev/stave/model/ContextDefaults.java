@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -276,9 +277,11 @@ public final class ContextDefaults {
     if (own != null && own.has("claim")) {
       claim = Values.string(own, "claim");
       record("storage.claim", claim, From.EXPERIMENT, own.get("claim").origin());
-      if (!Names.isDns1123Label(claim)) {
-        problems.add(Diagnostic.error(own.get("claim").origin(), "storage.claim", "storage-claim",
-            "'" + Names.printable(claim) + "' is not a claim name", "claim names the PersistentVolumeClaim to mount"));
+      // The claim is used as written (claimName of the storage volume), as a pvc mount's claim_name is.
+      Optional<Diagnostic> bad = Names.objectName(claim, "PersistentVolumeClaim", own.get("claim").origin(),
+          "storage.claim");
+      if (bad.isPresent()) {
+        problems.add(bad.get());
         return;
       }
       for (String key : List.of("size", "storage_class")) {
@@ -400,9 +403,10 @@ public final class ContextDefaults {
     List<String> out = new ArrayList<>();
     for (Node n : ((dev.stave.config.ListNode) picked).items()) {
       String name = ((ScalarNode) n).text();
-      if (!Names.isDns1123Label(name)) {
-        problems.add(Diagnostic.error(n.origin(), key, "secret-name",
-            "'" + Names.printable(name) + "' is not a Secret name", "use lower-case letters, digits and '-'"));
+      // Each is the name of an existing Secret, written as given into the pods' imagePullSecrets.
+      Optional<Diagnostic> bad = Names.objectName(name, "Secret", n.origin(), key);
+      if (bad.isPresent()) {
+        problems.add(bad.get());
       } else if (!out.contains(name)) {
         out.add(name);
       }

@@ -357,10 +357,11 @@ class MrunnerTest {
         "    |     storage: storage",
         "    |              ^",
         "  = hint: start it with '/'",
-        contexts + ":8:26: error: contexts.lab.image_pull_secrets: 'Pull_Secret' is not a Secret name",
+        contexts + ":8:26: error: contexts.lab.image_pull_secrets: 'Pull_Secret' is not a valid Secret name",
         "    |     image_pull_secrets: [Pull_Secret]",
         "    |                          ^",
-        "  = hint: use lower-case letters, digits and '-'",
+        "  = hint: write the Secret's name as the cluster has it: at most 253 lower-case letters, digits, '-' and"
+            + " '.', starting and ending with a letter or digit",
         contexts + ":9:20: error: contexts.lab.labels.team: 'a b' is not a valid label value",
         "    |     labels: {team: \"a b\"}",
         "    |                    ^",
@@ -612,6 +613,50 @@ class MrunnerTest {
     assertTrue(claimDocs.stream().noneMatch(d -> "PersistentVolumeClaim".equals(d.get("kind"))));
     assertEquals("shared-nfs", at(only(claimDocs, "Job"), "spec", "template", "spec", "volumes", 0,
         "persistentVolumeClaim", "claimName"));
+  }
+
+  /**
+   * storage.claim and image_pull_secrets name existing objects, written as given: a name with a dot is one the API
+   * server takes for a claim or a Secret, as in a pvc or secret mount, and a bad one gets the same error.
+   */
+  @Test
+  void anExistingClaimOrPullSecretIsNamedAsTheApiServerNamesIt() throws IOException {
+    Path contexts = write("contexts.yaml", """
+        kind: contexts
+        contexts:
+          lab: {namespace: lab, image_pull_secrets: [gcr.pull, Pull_Secret]}
+        """);
+    Path exp = write("exp.yaml", """
+        kind: experiment
+        name: store
+        image: img:1
+        storage: {mount: /data, claim: lab.shared-nfs}
+        image_pull_secrets: [gcr.pull-v1]
+        processes: {a: {command: [x]}}
+        """);
+    Map<String, Object> job = only(docs(Run.of("compile", exp.toString(), "-o", "-")), "Job");
+    assertEquals("lab.shared-nfs", at(job, "spec", "template", "spec", "volumes", 0, "persistentVolumeClaim",
+        "claimName"));
+    assertEquals(List.of(Map.of("name", "gcr.pull-v1")), at(job, "spec", "template", "spec", "imagePullSecrets"));
+
+    Path bad = write("bad.yaml", """
+        kind: experiment
+        name: store
+        image: img:1
+        context: lab
+        storage: {mount: /data, claim: "Lab Data"}
+        processes: {a: {command: [x]}}
+        """);
+    Run run = Run.of("validate", bad.toString(), "--contexts", contexts.toString());
+    assertEquals(1, run.code(), run.err());
+    String hint = " name as the cluster has it: at most 253 lower-case letters, digits, '-' and '.', starting and"
+        + " ending with a letter or digit";
+    assertEquals(List.of(
+        bad + ":5:32: error: storage.claim: 'Lab Data' is not a valid PersistentVolumeClaim name",
+        "  = hint: write the PersistentVolumeClaim's" + hint,
+        contexts + ":3:56: error: contexts.lab.image_pull_secrets: 'Pull_Secret' is not a valid Secret name",
+        "  = hint: write the Secret's" + hint),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
   @Test

@@ -104,6 +104,28 @@ public final class ContextDefaults {
     return context;
   }
 
+  /**
+   * Whether the experiment's own value replaces the context's {@code key} ({@code sub} of it for the maps merged
+   * key by key, labels and neptune), so that the context's value reaches nothing the experiment makes. A context's
+   * resources are merged per resource inside one value and count as reaching it.
+   */
+  public boolean overridden(String key, String sub) {
+    MapNode storage = Values.map(root, "storage");
+    MapNode labels = Values.map(root, "labels");
+    MapNode tracking = Values.map(root, "tracking");
+    Node ownNeptune = tracking == null ? null : tracking.get("neptune");
+    return switch (key) {
+      case "namespace" -> root.has("project") || root.has("namespace");
+      case "storage" -> storage != null && storage.has("mount");
+      case "default_pvc_size" -> storage != null && (storage.has("size") || storage.has("claim"));
+      case "image_pull_secrets", "inventory" -> root.has(key);
+      case "labels" -> sub != null && labels != null && labels.has(sub);
+      case "neptune" -> ownNeptune instanceof ScalarNode s && Boolean.FALSE.equals(s.value())
+          || sub != null && ownNeptune instanceof MapNode m && m.has(sub);
+      default -> false;
+    };
+  }
+
   /** The context's namespace, used when the experiment has neither {@code project} nor {@code namespace}. */
   public String namespace() {
     return namespace;

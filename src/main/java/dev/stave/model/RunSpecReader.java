@@ -55,7 +55,7 @@ public final class RunSpecReader {
       reader.findUnsubstituted();
       if (defaults.context() != null) {
         reader.inContext = true;
-        reader.unsubstitutedIn(defaults.context().values(), "contexts." + Printable.pathKey(defaults.context().name()));
+        reader.unsubstitutedInContext();
         reader.inContext = false;
       }
     }
@@ -350,6 +350,28 @@ public final class RunSpecReader {
         inOverrides = key.equals("overrides");
         unsubstitutedIn(value, keyPath);
         inOverrides = false;
+      }
+    });
+  }
+
+  /**
+   * The context's values that reach this experiment: one the experiment replaces with its own (its namespace, a
+   * label of the same key) is text it never reads, as it is for an experiment without a sweep.
+   */
+  private void unsubstitutedInContext() {
+    String contextPath = "contexts." + Printable.pathKey(defaults.context().name());
+    defaults.context().values().entries().forEach((key, value) -> {
+      String path = contextPath + "." + Printable.pathKey(key);
+      if ((key.equals("labels") || key.equals("neptune")) && value instanceof MapNode m) {
+        m.entries().forEach((k, v) -> {
+          if (!defaults.overridden(key, k)) {
+            String keyPath = path + "." + Printable.pathKey(k);
+            notSubstituted(k, m.keyOrigin(k), keyPath, true);
+            unsubstitutedIn(v, keyPath);
+          }
+        });
+      } else if (!defaults.overridden(key, null)) {
+        unsubstitutedIn(value, path);
       }
     });
   }

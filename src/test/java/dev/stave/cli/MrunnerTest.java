@@ -1004,6 +1004,57 @@ class MrunnerTest {
   }
 
   /**
+   * A context's value that the experiment replaces with its own reaches no point of the sweep: its {{lr}} is text
+   * the experiment never reads, as without a sweep, and not the sweep's error. A label of the same key replaces
+   * the context's label alone; the context's other values still get the error.
+   */
+  @Test
+  void aSweepPlaceholderInAContextValueTheExperimentReplacesIsNoError() throws Exception {
+    Path contexts = write("contexts.yaml", """
+        kind: contexts
+        contexts:
+          c1:
+            namespace: "ns-{{lr}}"
+            storage: "/storage/{{lr}}"
+            default_pvc_size: "{{lr}}"
+            image_pull_secrets: ["p{{lr}}"]
+            neptune: {project: "a/{{lr}}", api_token_secret: "n{{lr}}/k"}
+            labels: {run: "r{{lr}}", team: "{{lr}}"}
+        """);
+    Path file = write("c.yaml", """
+        kind: experiment
+        name: sw
+        image: img:1
+        namespace: mine
+        contexts: contexts.yaml
+        context: c1
+        storage: {mount: /data, size: 1Gi}
+        image_pull_secrets: [pull]
+        tracking: {neptune: false}
+        labels: {run: mine}
+        sweep: {grid: {lr: [0.1, 0.2]}}
+        processes: {train: {command: [python]}}
+        """);
+    Run run = Run.of("validate", file.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(
+        contexts + ":9:19: error: contexts.c1.labels.run: 'r{{lr}}' is not a valid label value",
+        contexts + ":9:36: error: contexts.c1.labels.team: '{{lr}}' is not substituted here: sweeps substitute"
+            + " {{param}} only in the experiment's own command, args and env values, not in its context's values"),
+        run.err().lines().filter(l -> l.contains(": error: ") || l.contains(": warning: ")).toList());
+    Files.writeString(contexts, Files.readString(contexts).replace("    labels: {run: \"r{{lr}}\", team: \"{{lr}}\"}\n",
+        ""));
+    List<Map<String, Object>> jobs = docs(Run.of("compile", file.toString(), "-o", "-")).stream()
+        .filter(d -> "Job".equals(d.get("kind"))).toList();
+    assertEquals(2, jobs.size());
+    Map<String, Object> job = jobs.get(0);
+    assertEquals("mine", at(job, "metadata", "namespace"));
+    assertEquals(List.of(Map.of("name", "pull")), at(job, "spec", "template", "spec", "imagePullSecrets"));
+    assertEquals(List.of(Map.of("name", "stave-storage", "mountPath", "/data")),
+        at(job, "spec", "template", "spec", "containers", 0, "volumeMounts"));
+  }
+
+  /**
    * An override's args and env are Kubernetes fields written as given, not the process's own: the error there says
    * so, rather than that sweeps substitute in args and env, which is what the user wrote.
    */

@@ -1500,6 +1500,18 @@ class ApplyCommandTest {
   }
 
   @Test
+  void aTokenWithBasicAuthIsRefusedBeforeAnyRequest() throws IOException {
+    // client-java sent the basic auth and dropped the token; kubectl refuses the entry.
+    Path both = kubeconfigWithUser(tmp.resolve("kube/both"), "{token: secret-token-value, username: admin-name}");
+    Run run = stave("apply", bundle.toString(), "--kubeconfig", both.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals("<kubeconfig>:1:1: error: the user 'tester' in " + both + " sets both a bearer token (token) and"
+        + " basic auth (username): a request carries one of them, and kubectl refuses the entry\n"
+        + "  = hint: keep one: remove the token, or the username of the user\n", run.err());
+    assertTrue(api.requests().isEmpty(), api.requests().toString());
+  }
+
+  @Test
   void aTokenFileIsReadFromTheKubeconfigsFolderWithoutItsLineBreak() throws IOException {
     Path kubeconfig = kubeconfigWithUser(tmp.resolve("kube/config"), "{tokenFile: token}");
     Files.writeString(tmp.resolve("kube/token"), "file-token\n");

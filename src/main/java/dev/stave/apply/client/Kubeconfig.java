@@ -146,6 +146,7 @@ public final class Kubeconfig {
     checkCertificatePair(config, where);
     checkCertificates(config, where);
     checkCredentialText(config, where);
+    checkOneCredential(config, where);
     checkTlsServerNameText(config, where);
     ApiClient client = build(config, deadline, where, beforeCredentials);
     String username = usernameWithoutPassword(config);
@@ -290,6 +291,53 @@ public final class Kubeconfig {
       return null;
     }
     return Stream.of("token", "tokenFile", "exec", "auth-provider").anyMatch(user::containsKey) ? null : name;
+  }
+
+  /**
+   * A user entry with a bearer token and basic auth both. kubectl refuses it: client-go's validateAuthInfo
+   * refuses a token with a username or password ("more than one authentication method found"), and its
+   * HTTPWrappersForConfig a token or token file with a username ("username/password or bearer token may be
+   * set, but not both"). client-java sent basic auth and dropped the token without a word, so the server
+   * saw another identity than the one meant. A password with a tokenFile and no username is no basic auth to
+   * client-go (HasBasicAuth tests the username), and the token file is used. No value is quoted.
+   */
+  private static void checkOneCredential(CheckedKubeConfig config, String where) {
+    Map<?, ?> user = config.currentUser();
+    if (user == null) {
+      return;
+    }
+    boolean token = isText(user.get("token"));
+    boolean tokenFile = isText(user.get("tokenFile"));
+    boolean username = isText(user.get("username"));
+    boolean password = isText(user.get("password"));
+    if (!(token && (username || password)) && !(tokenFile && username)) {
+      return;
+    }
+    List<String> bearer = new ArrayList<>();
+    if (token) {
+      bearer.add("token");
+    }
+    if (tokenFile) {
+      bearer.add("tokenFile");
+    }
+    List<String> basic = new ArrayList<>();
+    if (username) {
+      basic.add("username");
+    }
+    if (password && token) {
+      basic.add("password");
+    }
+    String owner = "the user '" + Printable.inMessage(String.valueOf(config.contextField("user"))) + "' in " + where;
+    throw problem(where, "kubeconfig-token-and-basic-auth", owner + " sets both a bearer token ("
+        + String.join(" and ", bearer) + ") and basic auth (" + String.join(" and ", basic)
+        + "): a request carries one of them, and kubectl refuses the entry",
+        "keep one: remove the " + String.join(" and ", bearer) + ", or the " + String.join(" and ", basic)
+        + " of the user");
+  }
+
+  /** Whether a user entry's value is text that is not empty (an empty one is unset to kubectl). */
+  private static boolean isText(Object value) {
+    return value instanceof String text && !text.isEmpty();
   }
 
   /** The user's keys that hold text, which client-java reads as text (a number there is a Java exception). */

@@ -234,6 +234,36 @@ class KubeconfigTest {
    * client-java would use neither half, and a server that asks for a client certificate would seem to refuse
    * one that was never sent. kubectl refuses a certificate without its key before connecting too.
    */
+  /**
+   * kubectl refuses a user entry with a token and a username or password, or a token file and a username;
+   * client-java sent basic auth and dropped the token. The values are not quoted.
+   */
+  @Test
+  void aTokenWithBasicAuthIsInvalidInputAsKubectlRefusesIt() throws IOException {
+    Path both = withTls("", "token: secret-token-value, username: admin-name, password: secret-password");
+    UserError e = assertThrows(UserError.class,
+        () -> Kubeconfig.open(both, null, env(null), Deadline.after(Duration.ofMinutes(1))));
+    assertEquals("the user 'me' in " + both + " sets both a bearer token (token) and basic auth (username and"
+        + " password): a request carries one of them, and kubectl refuses the entry", e.diagnostics().get(0).message());
+    assertEquals(List.of("keep one: remove the token, or the username and password of the user"),
+        e.diagnostics().get(0).hints());
+    assertEquals("kubeconfig-token-and-basic-auth", e.diagnostics().get(0).code());
+    Path password = withTls("", "token: secret-token-value, password: secret-password");
+    assertEquals("the user 'me' in " + password + " sets both a bearer token (token) and basic auth (password):"
+        + " a request carries one of them, and kubectl refuses the entry", invalid(password));
+    // Refused before the token file is read: it need not exist.
+    Path file = withTls("", "tokenFile: nowhere/token, username: admin-name");
+    assertEquals("the user 'me' in " + file + " sets both a bearer token (tokenFile) and basic auth (username):"
+        + " a request carries one of them, and kubectl refuses the entry", invalid(file));
+    // kubectl's basic auth needs a username: a password beside a token file is passed over, the token sent.
+    Path passwordAndFile = withTls("", "tokenFile: me.token, password: secret-password");
+    Files.writeString(tmp.resolve("kube/me.token"), "file-token\n");
+    Kubeconfig.open(passwordAndFile, null, env(null), Deadline.after(Duration.ofMinutes(1)));
+    // An empty token is unset, as to kubectl.
+    Path empty = withTls("", "token: \"\", username: admin-name");
+    Kubeconfig.open(empty, null, env(null), Deadline.after(Duration.ofMinutes(1)));
+  }
+
   @Test
   void aClientCertificateWithoutItsKeyOrAKeyWithoutItsCertificateIsInvalidInput() throws IOException {
     Path noKey = withTls("", "client-certificate-data: " + CERTIFICATE);

@@ -5,13 +5,18 @@ import com.google.gson.GsonBuilder;
 import com.google.gson.ToNumberPolicy;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -22,6 +27,8 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Predicate;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
 
 /**
  * An HTTP-level stand-in for the Kubernetes API, enough for stave's client: namespaced and
@@ -55,17 +62,61 @@ public final class FakeKubeApi implements AutoCloseable {
   private int readyAfterReads = -1;
   private final Map<String, Long> readyAtMost = new java.util.HashMap<>();
 
+  /** Whether this server speaks HTTPS, with the test-only certificate for 127.0.0.1 (src/test/resources/tls). */
+  private final boolean tls;
+
   public FakeKubeApi() throws IOException {
+    this(false);
+  }
+
+  /**
+   * Over HTTPS when {@code tls}: kubectl, and so stave, sends a user's credentials to an https:// server
+   * only, and its kubeconfig names the test-only authority that signed the server's certificate.
+   */
+  public FakeKubeApi(boolean tls) throws IOException {
+    this.tls = tls;
     // Headers and body go out as two small writes; without TCP_NODELAY, Nagle's algorithm and delayed
     // ACKs add 40 ms to every response.
     System.setProperty("sun.net.httpserver.nodelay", "true");
-    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+    if (tls) {
+      HttpsServer secure = HttpsServer.create(address, 0);
+      secure.setHttpsConfigurator(new HttpsConfigurator(serverContext()));
+      server = secure;
+    } else {
+      server = HttpServer.create(address, 0);
+    }
     server.createContext("/", this::handle);
     server.start();
   }
 
+  /** The TLS settings of the server certificate for IP 127.0.0.1 that the test-only authority signed. */
+  private static SSLContext serverContext() throws IOException {
+    char[] password = "test-only".toCharArray();
+    try (InputStream in = FakeKubeApi.class.getResourceAsStream("/tls/test-only-signed.p12")) {
+      KeyStore store = KeyStore.getInstance("PKCS12");
+      store.load(in, password);
+      KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+      keys.init(store, password);
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(keys.getKeyManagers(), null, null);
+      return context;
+    } catch (GeneralSecurityException e) {
+      throw new IOException(e);
+    }
+  }
+
+  /** The test-only authority's certificate, as a file a kubeconfig's certificate-authority can name. */
+  public static String authority() {
+    try {
+      return Path.of(FakeKubeApi.class.getResource("/tls/test-only-ca-cert.pem").toURI()).toString();
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   public String url() {
-    return "http://127.0.0.1:" + server.getAddress().getPort();
+    return (tls ? "https" : "http") + "://127.0.0.1:" + server.getAddress().getPort();
   }
 
   /** Writes a kubeconfig whose current context, "fake", is this server, with a token user. */
@@ -81,14 +132,15 @@ public final class FakeKubeApi implements AutoCloseable {
         current-context: fake
         clusters:
         - name: fake
-          cluster: {server: "%s"}
+          cluster: {server: "%s"%s}
         users:
         - name: tester
           user: %s
         contexts:
         - name: fake
           context: {cluster: fake, user: tester}
-        """.formatted(url(), user), StandardCharsets.UTF_8);
+        """.formatted(url(), tls ? ", certificate-authority: \"" + authority() + "\"" : "", user),
+        StandardCharsets.UTF_8);
     return file;
   }
 

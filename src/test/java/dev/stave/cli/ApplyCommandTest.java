@@ -64,7 +64,8 @@ class ApplyCommandTest {
 
   @BeforeEach
   void setUp() throws IOException {
-    api = new FakeKubeApi();
+    // Over HTTPS: kubectl, and stave, send the user's credentials to an https:// server only.
+    api = new FakeKubeApi(true);
     Path kubeconfig = kubeconfig(api.url());
     env = new Env(Map.of("KUBECONFIG", kubeconfig.toString()), tmp.resolve("home").toString());
     bundle = tmp.resolve("out/cheetah-ppo");
@@ -89,7 +90,7 @@ class ApplyCommandTest {
         current-context: fake
         clusters:
         - name: fake
-          cluster: {server: "%s"}
+          cluster: {server: "%s", certificate-authority: "%s"}
         - name: other
           cluster: {server: "http://127.0.0.1:1"}
         users:
@@ -100,7 +101,7 @@ class ApplyCommandTest {
           context: {cluster: fake, user: tester}
         - name: staging
           context: {cluster: other, user: tester}
-        """.formatted(server), StandardCharsets.UTF_8);
+        """.formatted(server, FakeKubeApi.authority()), StandardCharsets.UTF_8);
     return file;
   }
 
@@ -154,21 +155,22 @@ class ApplyCommandTest {
     Files.writeString(first, """
         apiVersion: v1
         kind: Config
-        clusters: [{name: fake, cluster: {server: "%s"}}]
+        clusters: [{name: fake, cluster: {server: "%s", certificate-authority: "%s"}}]
         users: [{name: tester, user: {token: not-a-real-token}}]
         contexts: [{name: fake, context: {cluster: fake, user: tester}}]
-        """.formatted(api.url()), StandardCharsets.UTF_8);
+        """.formatted(api.url(), FakeKubeApi.authority()), StandardCharsets.UTF_8);
     Path second = tmp.resolve("b/config");
     Files.createDirectories(second.getParent());
     Files.writeString(second, """
         apiVersion: v1
         kind: Config
         current-context: fake
-        clusters: [{name: dead, cluster: {server: "http://127.0.0.1:1"}}, {name: mine, cluster: {server: "%s"}}]
+        clusters: [{name: dead, cluster: {server: "http://127.0.0.1:1"}}, \
+        {name: mine, cluster: {server: "%s", certificate-authority: "%s"}}]
         users: [{name: tester, user: {token: other-token}}]
         contexts: [{name: fake, context: {cluster: dead, user: tester}}, \
         {name: mine, context: {cluster: mine, user: tester}}]
-        """.formatted(api.url()), StandardCharsets.UTF_8);
+        """.formatted(api.url(), FakeKubeApi.authority()), StandardCharsets.UTF_8);
     String list = String.join(java.io.File.pathSeparator, tmp.resolve("missing").toString(), first.toString(),
         second.toString());
     env = new Env(Map.of("KUBECONFIG", list), tmp.resolve("home").toString());
@@ -1497,6 +1499,37 @@ class ApplyCommandTest {
     assertEquals(Map.of("{username: u, password: pw}", "Basic dTpwdw==", "{username: u, password: \"\"}",
         "Basic dTo=", "{username: u}", "Basic dTo=", "{username: \"\", password: pw-secret}", "",
         "{password: pw-secret}", ""), sent);
+  }
+
+  /**
+   * kubectl reads no credentials for an http:// server (client-go: "only try to read the auth information if
+   * we are secure"); client-java sent the token or password in the clear, and ran the exec plugin.
+   */
+  @Test
+  void noCredentialsAreSentToAnHttpServer() throws IOException {
+    try (FakeKubeApi plain = new FakeKubeApi()) {
+      List<String> users = List.of("{token: secret-token-value}", "{username: admin-name, password: secret-password}",
+          "{tokenFile: token}", "{exec: {apiVersion: client.authentication.k8s.io/v1beta1, command:"
+              + " /nonexistent/auth-plugin}}");
+      Files.createDirectories(tmp.resolve("plain"));
+      Files.writeString(tmp.resolve("plain/token"), "file-token\n");
+      for (int i = 0; i < users.size(); i++) {
+        Path kubeconfig = plain.kubeconfig(tmp.resolve("plain/config-" + i), users.get(i));
+        Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString());
+        assertEquals(0, run.code(), users.get(i) + ": " + run.err());
+      }
+      assertEquals(List.of(""), plain.authorizations().stream().distinct().toList());
+      // A 401 says why nothing was sent, and names the user entry whose credentials were kept back.
+      Path kubeconfig = plain.kubeconfig(tmp.resolve("plain/refused"), users.get(0));
+      plain.fail(r -> r.startsWith("GET /api/v1/namespaces/surreal"), 401, 1, null);
+      Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString());
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the Kubernetes API server at " + plain.url() + " answered GET /api/v1/namespaces/surreal"
+          + " with HTTP 401 Unauthorized: it refused requests without credentials; the credentials of the user"
+          + " 'tester' in " + kubeconfig + " are not sent to an http:// server, where they would cross the network in"
+          + " the clear (kubectl sends none there either): set the server of the cluster 'fake' in " + kubeconfig
+          + " to the API server's https:// address\n", run.err());
+    }
   }
 
   @Test

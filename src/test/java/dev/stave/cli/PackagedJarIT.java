@@ -116,7 +116,8 @@ class PackagedJarIT {
 
   @Test
   void applyAndDiffTalkToTheClusterThroughTheClusterLibraries() throws IOException {
-    try (FakeKubeApi api = new FakeKubeApi()) {
+    // Over HTTPS: the user's credentials, the client certificate among them, are read for an https:// server only.
+    try (FakeKubeApi api = new FakeKubeApi(true)) {
       Path kubeconfig = api.kubeconfig(tmp.resolve("kubeconfig"));
       Map<String, String> env = new HashMap<>(ENV);
       env.put("KUBECONFIG", kubeconfig.toString());

@@ -90,6 +90,12 @@ final class HttpTransport implements KubeTransport {
   private final String serverName;
 
   /**
+   * The user entry whose credentials are not sent, the server being http:// ("the user 'me' in FILE"), or
+   * null when they are sent or there are none.
+   */
+  private final String withheld;
+
+  /**
    * Whether the last handshake of this thread got a CertificateRequest: the server asked for a client
    * certificate, after it had agreed a TLS version and cipher suite (ServerHello). It belongs to one
    * handshake: a retry, or another connection, that got none is a failure of versions or cipher suites.
@@ -97,7 +103,7 @@ final class HttpTransport implements KubeTransport {
   private final CertificateRequests certificateAsked = new CertificateRequests();
 
   HttpTransport(ApiClient client, Deadline deadline, String cluster, boolean authority, String credentials,
-      String user, boolean clientCertificate, String certificatePlugin, String serverName) {
+      String user, boolean clientCertificate, String certificatePlugin, String serverName, String withheld) {
     this.client = client;
     this.deadline = deadline;
     this.cluster = cluster;
@@ -107,6 +113,7 @@ final class HttpTransport implements KubeTransport {
     this.clientCertificate = clientCertificate;
     this.certificatePlugin = certificatePlugin;
     this.serverName = serverName;
+    this.withheld = withheld;
     Duration step = stepTimeout(deadline);
     OkHttpClient built = client.getHttpClient();
     OkHttpClient.Builder builder = built.newBuilder();
@@ -325,6 +332,12 @@ final class HttpTransport implements KubeTransport {
     try (okhttp3.Response response = call.execute()) {
       if (response.code() >= 300 && response.code() < 400) {
         throw redirected(request, response.code(), response.header("Location"));
+      }
+      if (response.code() == 401 && withheld != null) {
+        throw new ClusterFailure("the Kubernetes API server at " + shown + " answered " + request
+            + " with HTTP 401 Unauthorized: it refused requests without credentials; the credentials of " + withheld
+            + " are not sent to an http:// server, where they would cross the network in the clear (kubectl sends"
+            + " none there either): set the server of " + cluster + " to the API server's https:// address");
       }
       if (response.code() == 401) {
         // Every request carries the same credentials: each object would fail alike, one line each.

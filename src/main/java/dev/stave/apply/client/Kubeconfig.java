@@ -148,6 +148,9 @@ public final class Kubeconfig {
     checkCredentialText(config, where);
     checkOneCredential(config, where);
     checkTlsServerNameText(config, where);
+    // The checks above are kubectl's too (client-go's ConfirmUsable runs whatever the scheme); what follows
+    // is not done over http://.
+    String withheld = plainHttp(server) ? withoutCredentials(config, where) : null;
     ApiClient client = build(config, deadline, where, beforeCredentials);
     String username = usernameWithoutPassword(config);
     if (username != null) {
@@ -175,7 +178,34 @@ public final class Kubeconfig {
         ? config.credentialSource() + " in " + where : null;
     return new HttpTransport(client, deadline, clusterEntry(config, where), authority, credentials,
         user == null || user.isEmpty() ? null : "the user '" + Printable.inMessage(user) + "' in " + where,
-        clientCertificate || certificatePlugin != null, certificatePlugin, tlsServerName(config));
+        clientCertificate || certificatePlugin != null, certificatePlugin, tlsServerName(config), withheld);
+  }
+
+  /** The keys of a user entry that give credentials: none of them is read for an http:// server. */
+  private static final List<String> CREDENTIAL_KEYS = List.of("token", "tokenFile", "username", "password", "exec",
+      "auth-provider", "client-certificate", "client-certificate-data", "client-key", "client-key-data");
+
+  /** Whether {@code server} is an http:// address (not https://): one that client-java could read at all. */
+  private static boolean plainHttp(String server) {
+    okhttp3.HttpUrl url = okhttp3.HttpUrl.parse(server);
+    return url != null && !url.isHttps();
+  }
+
+  /**
+   * Takes the credentials out of the context's user entry, as kubectl reads none for an http:// server
+   * (client-go's DirectClientConfig.ClientConfig reads the user's auth information only when the server is
+   * https://: "only try to read the auth information if we are secure"). client-java sent a token or a
+   * password in the clear, where anyone on the way could read and replay it, and ran an exec plugin for
+   * them. Returns the user entry whose credentials were taken out, for the message of a 401, or null when
+   * it had none.
+   */
+  private static String withoutCredentials(CheckedKubeConfig config, String where) {
+    Map<?, ?> user = config.currentUser();
+    if (user == null || CREDENTIAL_KEYS.stream().noneMatch(user::containsKey)) {
+      return null;
+    }
+    user.keySet().removeAll(CREDENTIAL_KEYS);
+    return "the user '" + Printable.inMessage(String.valueOf(config.contextField("user"))) + "' in " + where;
   }
 
   /**

@@ -958,6 +958,165 @@ class ApplyCommandTest {
     return file;
   }
 
+  /**
+   * An HTTP proxy that tunnels CONNECT requests, whatever host they name, to that port on 127.0.0.1, and
+   * notes each tunnel's target and Proxy-Authorization ("-" for none).
+   */
+  private static final class ConnectProxy implements AutoCloseable {
+    private final ServerSocket socket;
+    private final List<String> tunnels = java.util.Collections.synchronizedList(new ArrayList<>());
+
+    ConnectProxy() throws IOException {
+      socket = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+      Thread acceptor = new Thread(() -> {
+        while (!socket.isClosed()) {
+          try {
+            java.net.Socket client = socket.accept();
+            Thread tunnel = new Thread(() -> tunnel(client), "proxy-tunnel");
+            tunnel.setDaemon(true);
+            tunnel.start();
+          } catch (IOException e) {
+            return; // closed
+          }
+        }
+      }, "proxy");
+      acceptor.setDaemon(true);
+      acceptor.start();
+    }
+
+    String address() {
+      return "127.0.0.1:" + socket.getLocalPort();
+    }
+
+    /** "host:port Proxy-Authorization" of each tunnel made, in order. */
+    List<String> tunnels() {
+      return List.copyOf(tunnels);
+    }
+
+    private void tunnel(java.net.Socket client) {
+      try (client) {
+        InputStream in = client.getInputStream();
+        List<String> head = new ArrayList<>();
+        for (String line = line(in); !line.isEmpty(); line = line(in)) {
+          head.add(line);
+        }
+        String[] request = head.get(0).split(" ");
+        String authorization = head.stream().filter(h -> h.toLowerCase(java.util.Locale.ROOT)
+            .startsWith("proxy-authorization:")).map(h -> h.substring(h.indexOf(':') + 1).strip()).findFirst()
+            .orElse("-");
+        if (!request[0].equals("CONNECT")) {
+          client.getOutputStream().write("HTTP/1.1 405 Not Allowed\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+          return;
+        }
+        tunnels.add(request[1] + " " + authorization);
+        int port = Integer.parseInt(request[1].substring(request[1].lastIndexOf(':') + 1));
+        try (java.net.Socket upstream = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), port)) {
+          client.getOutputStream().write("HTTP/1.1 200 Connection established\r\n\r\n"
+              .getBytes(StandardCharsets.US_ASCII));
+          client.getOutputStream().flush();
+          Thread back = new Thread(() -> {
+            try {
+              upstream.getInputStream().transferTo(client.getOutputStream());
+            } catch (IOException e) {
+              // one side ended
+            }
+          }, "proxy-back");
+          back.setDaemon(true);
+          back.start();
+          in.transferTo(upstream.getOutputStream());
+        }
+      } catch (IOException | RuntimeException e) {
+        // the client went
+      }
+    }
+
+    private static String line(InputStream in) throws IOException {
+      StringBuilder line = new StringBuilder();
+      for (int c = in.read(); c >= 0 && c != '\n'; c = in.read()) {
+        if (c != '\r') {
+          line.append((char) c);
+        }
+      }
+      return line.toString();
+    }
+
+    @Override
+    public void close() throws IOException {
+      socket.close();
+    }
+  }
+
+  /** kubectl takes a cluster's proxy-url over the environment's proxy, and sends the proxy URL's user. */
+  @Test
+  void aClustersProxyUrlIsUsedOverTheEnvironmentsProxy() throws Exception {
+    try (ConnectProxy proxy = new ConnectProxy()) {
+      Path kubeconfig = tlsKubeconfig("proxied", ("{server: \"%s\", certificate-authority: \"%s\","
+          + " proxy-url: \"http://proxy-user:proxy-secret@%s\"}").formatted(api.url(), FakeKubeApi.authority(),
+          proxy.address()), "{token: not-a-real-token}");
+      // A proxy that nothing listens on: were it used, the run could not reach the server.
+      env = new Env(Map.of("KUBECONFIG", kubeconfig.toString(), "HTTPS_PROXY", "http://127.0.0.1:1"),
+          tmp.resolve("home").toString());
+      Run run = stave("apply", bundle.toString(), FAST);
+      assertEquals(0, run.code(), run.err());
+      String target = api.url().substring("https://".length());
+      // One connection for the whole run, through one tunnel; the user and password went with the CONNECT.
+      assertEquals(List.of(target + " Basic cHJveHktdXNlcjpwcm94eS1zZWNyZXQ="), proxy.tunnels());
+      assertFalse(api.requests().isEmpty());
+    }
+  }
+
+  /**
+   * HTTPS_PROXY as Go's ProxyFromEnvironment reads it: a value without a scheme is an http proxy, NO_PROXY
+   * names hosts to reach directly, and localhost and loopback addresses are always reached directly.
+   */
+  @Test
+  void theEnvironmentsProxyIsUsedAsKubectlUsesIt() throws Exception {
+    try (ConnectProxy proxy = new ConnectProxy()) {
+      int port = Integer.parseInt(api.url().substring(api.url().lastIndexOf(':') + 1));
+      // A name that this machine cannot resolve: the proxy reaches it (as the fake, on 127.0.0.1).
+      Path named = tlsKubeconfig("named-server", ("{server: \"https://kube.stave.invalid:%d\", certificate-authority:"
+          + " \"%s\", tls-server-name: 127.0.0.1}").formatted(port, FakeKubeApi.authority()),
+          "{token: not-a-real-token}");
+      env = new Env(Map.of("KUBECONFIG", named.toString(), "https_proxy", proxy.address(),
+          "NO_PROXY", "example.com,10.0.0.0/8"), tmp.resolve("home").toString());
+      Run run = stave("apply", bundle.toString(), FAST);
+      assertEquals(0, run.code(), run.err());
+      assertEquals(List.of("kube.stave.invalid:" + port + " -"), proxy.tunnels());
+
+      env = new Env(Map.of("KUBECONFIG", named.toString(), "HTTPS_PROXY", proxy.address(),
+          "NO_PROXY", "localhost, .stave.invalid"), tmp.resolve("home").toString());
+      run = stave("apply", bundle.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertTrue(run.err().startsWith("stave: cannot reach the Kubernetes API server at https://kube.stave.invalid:"
+          + port + ": "), run.err());
+      assertEquals(1, proxy.tunnels().size());
+
+      // The fake's own kubeconfig names 127.0.0.1: a loopback address is never proxied.
+      env = new Env(Map.of("KUBECONFIG", kubeconfig(api.url()).toString(), "HTTPS_PROXY", proxy.address()),
+          tmp.resolve("home").toString());
+      run = stave("apply", bundle.toString(), FAST);
+      assertEquals(0, run.code(), run.err());
+      assertEquals(1, proxy.tunnels().size());
+    }
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "ftp://proxy.example:21|has the scheme 'ftp', where kubectl takes http, https or socks5",
+      "https://proxy.example:3129|is an https:// proxy, which stave cannot use: its HTTP client speaks to a proxy"
+          + " over plain HTTP (CONNECT) or SOCKS5 only",
+      "socks5://proxy-user:proxy-secret@proxy.example|holds a user and password for a SOCKS5 proxy, which stave"
+          + " cannot send"})
+  void aProxyUrlStaveCannotUseIsInvalidInput(String url, String fault) throws Exception {
+    Path kubeconfig = tlsKubeconfig("bad-proxy", "{server: \"%s\", proxy-url: \"%s\"}".formatted(api.url(), url),
+        "{token: not-a-real-token}");
+    Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals("<kubeconfig>:1:1: error: the proxy-url of the cluster 'lab' in " + kubeconfig + " " + fault + "\n"
+        + "  = hint: set it to http://HOST:PORT or socks5://HOST:PORT, or remove it\n", run.err());
+    assertTrue(api.requests().isEmpty(), api.requests().toString());
+  }
+
   private static String resource(String name) throws java.net.URISyntaxException {
     return Path.of(ApplyCommandTest.class.getResource("/tls/" + name).toURI()).toString();
   }

@@ -103,7 +103,8 @@ final class HttpTransport implements KubeTransport {
   private final CertificateRequests certificateAsked = new CertificateRequests();
 
   HttpTransport(ApiClient client, Deadline deadline, String cluster, boolean authority, String credentials,
-      String user, boolean clientCertificate, String certificatePlugin, String serverName, String withheld) {
+      String user, boolean clientCertificate, String certificatePlugin, String serverName, String withheld,
+      Proxies.Address proxy) {
     this.client = client;
     this.deadline = deadline;
     this.cluster = cluster;
@@ -134,6 +135,16 @@ final class HttpTransport implements KubeTransport {
         // checks the tls-server-name alone (ApplyCommandTest pins both).
         String checked = unbracketed(serverName);
         builder.hostnameVerifier((host, session) -> OkHostnameVerifier.INSTANCE.verify(checked, session));
+      }
+    }
+    if (proxy != null) {
+      builder.proxy(proxy.proxy());
+      if (proxy.user() != null) {
+        // OkHttp asks before each CONNECT too (a made-up 407, "OkHttp-Preemptive"): the credentials go with the
+        // first request, as Go sends a proxy URL's user and password. A proxy that refuses them is not asked again.
+        String basic = okhttp3.Credentials.basic(proxy.user(), proxy.password(), StandardCharsets.UTF_8);
+        builder.proxyAuthenticator((route, response) -> response.request().header("Proxy-Authorization") != null
+            ? null : response.request().newBuilder().header("Proxy-Authorization", basic).build());
       }
     }
     this.http = builder

@@ -163,6 +163,7 @@ public final class Kubeconfig {
           + (context != null ? context : config.getCurrentContext()) + "' in " + where
           + " is not an http:// or https:// address", "check the cluster's server, e.g. https://203.0.113.5:6443");
     }
+    Proxies.Address proxy = proxy(config, okhttp3.HttpUrl.parse(client.getBasePath()), env, where);
     boolean authority = config.getCertificateAuthorityData() != null || config.getCertificateAuthorityFile() != null;
     String user = config.contextField("user");
     String credentials = user == null || user.isEmpty()
@@ -178,7 +179,42 @@ public final class Kubeconfig {
         ? config.credentialSource() + " in " + where : null;
     return new HttpTransport(client, deadline, clusterEntry(config, where), authority, credentials,
         user == null || user.isEmpty() ? null : "the user '" + Printable.inMessage(user) + "' in " + where,
-        clientCertificate || certificatePlugin != null, certificatePlugin, tlsServerName(config), withheld);
+        clientCertificate || certificatePlugin != null, certificatePlugin, tlsServerName(config), withheld, proxy);
+  }
+
+  /**
+   * The proxy of the requests, with kubectl's precedence: the cluster entry's proxy-url (client-go's clientcmd
+   * sets it as the transport's proxy), else HTTPS_PROXY, HTTP_PROXY and NO_PROXY as Go reads them (client-go's
+   * default, http.ProxyFromEnvironment), else none. A proxy-url that cannot be used is invalid input; so is a
+   * proxy variable, though it is no kubeconfig's: the run would not reach the server without it.
+   */
+  private static Proxies.Address proxy(CheckedKubeConfig config, okhttp3.HttpUrl server, Env env, String where) {
+    String wanted = config.contextField("cluster");
+    for (Object entry : config.getClusters() == null ? List.of() : config.getClusters()) {
+      if (entry instanceof Map<?, ?> map && wanted != null && wanted.equals(map.get("name"))
+          && map.get("cluster") instanceof Map<?, ?> cluster && cluster.get("proxy-url") != null) {
+        Object value = cluster.get("proxy-url");
+        if (!(value instanceof String text)) {
+          throw problem(where, "kubeconfig-not-text", "the proxy-url of " + clusterEntry(config, where)
+              + " is not text: YAML reads it as " + readAs(value), "quote it: proxy-url: \"...\"");
+        }
+        if (text.isEmpty()) {
+          break; // unset, as to kubectl
+        }
+        try {
+          return Proxies.proxyUrl(text);
+        } catch (Proxies.Refused e) {
+          throw problem(where, "kubeconfig-bad-proxy-url", "the proxy-url of " + clusterEntry(config, where) + " "
+              + e.getMessage(), "set it to http://HOST:PORT or socks5://HOST:PORT, or remove it");
+        }
+      }
+    }
+    try {
+      return Proxies.fromEnvironment(server, env);
+    } catch (Proxies.Refused e) {
+      throw new UserError(Diagnostic.error(Origin.of("<environment>"), "", "bad-proxy", e.getMessage(),
+          "set it to http://HOST:PORT or socks5://HOST:PORT, or unset it"));
+    }
   }
 
   /** The keys of a user entry that give credentials: none of them is read for an http:// server. */

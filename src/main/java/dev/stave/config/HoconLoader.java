@@ -753,7 +753,7 @@ public final class HoconLoader {
    */
   private List<Diagnostic> everyUnset(Config unresolved, ConfigObject written, Config environment, Path path,
       String file) {
-    Graph graph = graph(written, path);
+    Graph graph = graph(written, path, file);
     List<Diagnostic> cycles = new ArrayList<>();
     Set<List<String>> removed = new HashSet<>();
     for (int[] component : StrongComponents.cycles(graph.required())) {
@@ -1031,7 +1031,7 @@ public final class HoconLoader {
     }
   }
 
-  private Graph graph(ConfigObject written, Path path) {
+  private Graph graph(ConfigObject written, Path path, String file) {
     List<Vertex> vertices = new ArrayList<>();
     List<int[]> children = new ArrayList<>();
     Map<ConfigValue, Integer> ids = new IdentityHashMap<>();
@@ -1072,9 +1072,8 @@ public final class HoconLoader {
           continue;
         }
         int w = graph.find(keys);
-        // In a file included inside foo {...}, ${I} is rendered as ${foo.I}, and falls back to I.
-        for (int dot = 1; w < 0 && included && dot < keys.size(); dot++) {
-          w = graph.find(keys.subList(dot, keys.size()));
+        if (w < 0 && included) {
+          w = graph.find(unprefixed(reference.name(), o, path, file));
         }
         if (w < 0) {
           continue;
@@ -1090,6 +1089,44 @@ public final class HoconLoader {
       names[v] = named.toArray(new String[0]);
     }
     return graph;
+  }
+
+  /**
+   * The path that a substitution rendered as {@code ${rendered}}, in the value of an included file at {@code o},
+   * falls back to when the file has nothing at {@code rendered}: in a file included inside {@code foo {...}},
+   * {@code ${I}} is rendered as {@code ${foo.I}} and falls back to {@code I}, the name as written, and to nothing
+   * shorter; in a file included at the top, it is written as rendered and falls back to nothing. The name is read
+   * from the value's lines: the longest written there that {@code rendered} ends with after a dot. Null where the
+   * lines say nothing sure, so that no substitution is followed that Typesafe would not follow (a cycle that the
+   * graph then misses is still met in the resolve).
+   */
+  private List<String> unprefixed(String rendered, ConfigOrigin o, Path path, String file) {
+    if (o == null || o.filename() == null || o.lineNumber() < 1) {
+      return null;
+    }
+    Origin at = origin(o, path, file, null);
+    int last = at.line();
+    Matcher range = LINE_RANGE.matcher(o.description());
+    if (range.find() && Integer.parseInt(range.group(1)) == at.line()) {
+      last = Integer.parseInt(range.group(2));
+    }
+    String longest = null;
+    for (int n = at.line(); n >= 1 && n <= last; n++) {
+      String line = lineOf(at.file(), n);
+      if (line == null) {
+        return null;
+      }
+      for (Reference written : references(line, stringsOn(line))) {
+        if (written.name().equals(rendered)) {
+          return null;
+        }
+        String name = written.name();
+        if (rendered.endsWith("." + name) && (longest == null || name.length() > longest.length())) {
+          longest = name;
+        }
+      }
+    }
+    return longest == null ? null : splitOrNull(longest);
   }
 
   private static int addVertices(ConfigValue value, String jsonPath, List<String> keys, boolean field,

@@ -730,6 +730,24 @@ class HoconLoaderTest {
   }
 
   /**
+   * A substitution in an included file that finds nothing falls back only as Typesafe does: inside
+   * {@code foo { include ... }} to the name as written, at the top to nothing. No cycle is reported that a shorter
+   * path than those would make.
+   */
+  @Test
+  void anIncludedSubstitutionFallsBackOnlyToTheNameAsWritten() throws IOException {
+    Files.writeString(dir.resolve("top.conf"), "p = ${q.p}\n");
+    Files.writeString(dir.resolve("in.conf"), "p = ${q.p}\nx = ${y}\n");
+    String noQp = ": error: %s: ${q.p} names no value: the file has no key q.p";
+    assertEquals(List.of("top.conf:1:5" + noQp.formatted("p"), unsetAt("x.conf:3:5: error: c", "Z_UNSET")),
+        headlines("kind = experiment\ninclude \"top.conf\"\nc = ${Z_UNSET}\n"));
+    assertEquals(List.of("in.conf:1:5" + noQp.formatted("foo.p"), "in.conf:2:5: error: foo.x: invalid HOCON: the"
+        + " substitutions go round in a circle: foo.x takes ${foo.y}, y takes ${foo.x}, without end",
+        unsetAt("x.conf:5:5: error: c", "Z_UNSET")),
+        headlines("kind = experiment\nfoo { include \"in.conf\" }\np = ${foo.p}\ny = ${foo.x}\nc = ${Z_UNSET}\n"));
+  }
+
+  /**
    * Keys that take their values only from each other, one of them with an optional substitution, have none: a key
    * that needs one of them is told so, not that the file lacks the key.
    */

@@ -544,17 +544,82 @@ public final class HoconLoader {
       return total;
     }
 
-    /** The size of what a path names: a value of the file, else an environment variable, else nothing. */
+    /**
+     * The size of what a path names: a value of the file, else an environment variable, else nothing. The paths
+     * that its value names are added up first, each before the next, as recursion would: a chain of substitutions
+     * thousands of keys long is as deep, and would overflow the thread's stack.
+     */
     private long sizeOf(String path) {
       Long known = sizes.get(path);
       if (known != null) {
         return known;
       }
+      Deque<Naming> pending = new ArrayDeque<>();
+      pending.push(naming(path));
+      while (!pending.isEmpty()) {
+        Naming top = pending.peek();
+        if (top.next < top.names.size()) {
+          String name = top.names.get(top.next++);
+          if (!sizes.containsKey(name)) {
+            pending.push(naming(name));
+          }
+          continue;
+        }
+        pending.pop();
+        // Each path it names is added up by now, or still being added up (0): size does not go deeper.
+        sizes.put(top.path, top.value != null ? size(top.value) : env.get(top.path).map(String::length).orElse(0));
+      }
+      return sizes.get(path);
+    }
+
+    /** A path being added up: its value, the paths that the value names in order, and how many are done. */
+    private static final class Naming {
+      final String path;
+      final ConfigValue value;
+      final List<String> names;
+      int next;
+
+      Naming(String path, ConfigValue value, List<String> names) {
+        this.path = path;
+        this.value = value;
+        this.names = names;
+      }
+    }
+
+    private Naming naming(String path) {
       sizes.put(path, 0L); // while being added up: a path that names itself counts nothing more
       ConfigValue value = named(path);
-      long size = value != null ? size(value) : env.get(path).map(String::length).orElse(0);
-      sizes.put(path, size);
-      return size;
+      List<String> names = new ArrayList<>();
+      if (value != null) {
+        namesIn(value, names);
+      }
+      return new Naming(path, value, names);
+    }
+
+    /** The paths that {@code value} names, in the order {@link #size} meets them. */
+    private static void namesIn(ConfigValue value, List<String> names) {
+      if (value instanceof ConfigObject object && resolvedType(value)) {
+        for (ConfigValue part : object.values()) {
+          namesIn(part, names);
+        }
+        return;
+      }
+      if (value instanceof ConfigList list && resolvedType(value)) {
+        for (ConfigValue item : list) {
+          namesIn(item, names);
+        }
+        return;
+      }
+      String text;
+      try {
+        text = value.render(com.typesafe.config.ConfigRenderOptions.concise());
+      } catch (RuntimeException e) {
+        return;
+      }
+      Matcher reference = REFERENCE.matcher(text);
+      while (reference.find()) {
+        names.add(reference.group(1));
+      }
     }
 
     /** The value of the file that {@code path} names, or null (an environment variable, or nothing). */

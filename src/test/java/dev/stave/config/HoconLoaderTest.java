@@ -716,6 +716,22 @@ class HoconLoaderTest {
   }
 
   /**
+   * A chain of substitutions 10,000 keys long that ends in a cycle is that cycle, where it is written; adding up the
+   * sizes of the values along it went as deep as the chain and ran out of stack, which was reported at 1:1 as a file
+   * nested too deeply.
+   */
+  @Test
+  void aLongChainIntoACycleIsTheCycle() throws IOException {
+    StringBuilder chain = new StringBuilder("kind = experiment\n");
+    for (int i = 0; i < 10_000; i++) {
+      chain.append("k").append(i).append(" = ${").append(i + 1 < 10_000 ? "k" + (i + 1) : "a").append("}\n");
+    }
+    chain.append("a = ${b}\nb = ${a}\n");
+    assertEquals(List.of("x.conf:10002:5: error: a: invalid HOCON: the substitutions go round in a circle: a takes"
+        + " ${b}, b takes ${a}, without end"), headlines(chain.toString()));
+  }
+
+  /**
    * An unset substitution in an included value that a key takes as its earlier one is reported at the key, with a
    * cycle elsewhere too.
    */

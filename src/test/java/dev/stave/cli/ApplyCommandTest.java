@@ -1401,9 +1401,11 @@ class ApplyCommandTest {
               byte[] buffer = new byte[65536];
               for (int n = client.getInputStream().read(buffer); n > 0; n = client.getInputStream().read(buffer)) {
                 if (first && answered.get()) {
-                  // The client's answer to the CertificateRequest: the connection ends with no alert.
-                  upstream.close();
+                  // The client's answer to the CertificateRequest: the connection ends with no alert. The
+                  // client's side is shut first: the server answers the end of its own connection with an
+                  // alert, which the other relay thread would otherwise pass on to the client.
                   client.shutdownOutput();
+                  upstream.close();
                   client.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
                   break;
                 }

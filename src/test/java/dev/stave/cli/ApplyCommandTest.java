@@ -1117,6 +1117,32 @@ class ApplyCommandTest {
     assertTrue(api.requests().isEmpty(), api.requests().toString());
   }
 
+  /** A port past 65535 was an internal error (exit 70); a password with an '@' made the proxy "http:80". */
+  @Test
+  void aProxyVariableIsReadAsGoReadsItOrRefused() throws Exception {
+    Path kubeconfig = tlsKubeconfig("named", "{server: \"https://kube.stave.invalid:6443\"}",
+        "{token: not-a-real-token}");
+    env = new Env(Map.of("KUBECONFIG", kubeconfig.toString(), "HTTPS_PROXY", "http://proxy-user:secret@proxy:99999"),
+        tmp.resolve("home").toString());
+    Run run = stave("apply", bundle.toString(), FAST);
+    assertEquals(1, run.code(), run.err());
+    assertEquals("<environment>:1:1: error: the proxy of $HTTPS_PROXY (or $https_proxy) names a port that is not a"
+        + " number from 1 to 65535\n  = hint: set it to http://HOST:PORT or socks5://HOST:PORT, or unset it\n",
+        run.err());
+
+    try (ConnectProxy proxy = new ConnectProxy()) {
+      int port = Integer.parseInt(api.url().substring(api.url().lastIndexOf(':') + 1));
+      Path named = tlsKubeconfig("named-server", ("{server: \"https://kube.stave.invalid:%d\", certificate-authority:"
+          + " \"%s\", tls-server-name: 127.0.0.1}").formatted(port, FakeKubeApi.authority()),
+          "{token: not-a-real-token}");
+      env = new Env(Map.of("KUBECONFIG", named.toString(), "HTTPS_PROXY", "http://proxy-user:p@ss@" + proxy.address()),
+          tmp.resolve("home").toString());
+      run = stave("apply", bundle.toString(), FAST);
+      assertEquals(0, run.code(), run.err());
+      assertEquals(List.of("kube.stave.invalid:" + port + " Basic cHJveHktdXNlcjpwQHNz"), proxy.tunnels());
+    }
+  }
+
   private static String resource(String name) throws java.net.URISyntaxException {
     return Path.of(ApplyCommandTest.class.getResource("/tls/" + name).toURI()).toString();
   }

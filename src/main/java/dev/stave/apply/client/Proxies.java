@@ -4,9 +4,9 @@ import dev.stave.config.Env;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Proxy;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import okhttp3.HttpUrl;
@@ -17,6 +17,9 @@ import okhttp3.HttpUrl;
  * none. stave has one server per run, so the choice is made once.
  */
 final class Proxies {
+  /** The schemes of a proxy URL that kubectl takes. */
+  private static final List<String> SCHEMES = List.of("http", "https", "socks5");
+
   private Proxies() {}
 
   /** A proxy address as kubectl reads it: a scheme, host and port, and the user and password, if any. */
@@ -40,17 +43,13 @@ final class Proxies {
    * the clear only.
    */
   static Address proxyUrl(String text) {
-    URI uri;
-    try {
-      uri = new URI(text.strip());
-    } catch (URISyntaxException e) {
-      throw new Refused("is not a URL");
+    String url = text.strip();
+    String scheme = scheme(url);
+    if (!SCHEMES.contains(scheme == null ? "" : scheme)) {
+      throw new Refused("has the scheme '" + (scheme == null ? "" : scheme) + "', where kubectl takes http, https or"
+          + " socks5");
     }
-    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-    if (!List.of("http", "https", "socks5").contains(scheme)) {
-      throw new Refused("has the scheme '" + scheme + "', where kubectl takes http, https or socks5");
-    }
-    return address(uri, scheme);
+    return address(scheme, url.substring(scheme.length() + 1));
   }
 
   /**
@@ -81,21 +80,19 @@ final class Proxies {
     if (noProxy != null && excluded(noProxy, host, server.port())) {
       return null;
     }
-    URI uri = null;
-    try {
-      uri = new URI(value.strip());
-    } catch (URISyntaxException e) {
-      // "127.0.0.1:3128" is no URL to Java (nor to Go, whose parseProxy then reads it as below)
-    }
-    String scheme = uri == null || uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-    if (!List.of("http", "https", "socks5").contains(scheme) || uri.getHost() == null) {
-      try {
-        uri = new URI("http://" + value.strip()); // Go's parseProxy: "proxy:3128" is http://proxy:3128
-      } catch (URISyntaxException e) {
-        throw new Refused("is not a URL");
-      }
-    }
-    return address(uri, uri.getScheme().toLowerCase(Locale.ROOT));
+    String url = value.strip();
+    String scheme = scheme(url);
+    // Go's parseProxy: a value without one of the three schemes ("proxy:3128", "127.0.0.1:3128") is read
+    // as if it began with http://.
+    return SCHEMES.contains(scheme == null ? "" : scheme) ? address(scheme, url.substring(scheme.length() + 1))
+        : address("http", "//" + url);
+  }
+
+  /** The scheme {@code url} begins with (RFC 3986, 3.1), in lower case as Go's url.Parse keeps it, or null. */
+  private static String scheme(String url) {
+    int colon = url.indexOf(':');
+    return colon > 0 && url.substring(0, colon).matches("[A-Za-z][A-Za-z0-9+.-]*")
+        ? url.substring(0, colon).toLowerCase(Locale.ROOT) : null;
   }
 
   /** The variable {@code upper} names, else its lower-case form, as Go reads them; null when both are empty. */
@@ -109,30 +106,97 @@ final class Proxies {
     return null;
   }
 
-  private static Address address(URI uri, String scheme) {
+  /**
+   * The proxy that {@code rest}, what follows "{@code scheme}:", names. Its authority is read as Go's
+   * url.Parse reads it, not as java.net.URI does: the user information ends at the last '@', so that a
+   * password may hold an '@' as it may for kubectl, and a host name may hold an '_'. No message quotes the
+   * text, which may hold a password.
+   */
+  private static Address address(String scheme, String rest) {
     if ("https".equals(scheme)) {
       throw new Refused("is an https:// proxy, which stave cannot use: its HTTP client speaks to a proxy over"
           + " plain HTTP (CONNECT) or SOCKS5 only");
     }
-    String host = uri.getHost();
-    if (host == null || host.isEmpty()) {
+    if (!rest.startsWith("//")) {
       throw new Refused("names no host");
     }
+    String authority = rest.substring(2);
+    for (char end : new char[] {'/', '?', '#'}) {
+      int i = authority.indexOf(end);
+      authority = i >= 0 ? authority.substring(0, i) : authority;
+    }
+    int at = authority.lastIndexOf('@');
+    String hostPort = authority.substring(at + 1);
+    String host;
+    String portText;
+    if (hostPort.startsWith("[")) {
+      int close = hostPort.indexOf(']');
+      if (close < 0 || close + 1 < hostPort.length() && hostPort.charAt(close + 1) != ':') {
+        throw new Refused("is not a URL");
+      }
+      host = hostPort.substring(1, close);
+      portText = close + 1 < hostPort.length() ? hostPort.substring(close + 2) : "";
+      if (literal(host) == null) {
+        throw new Refused("is not a URL");
+      }
+    } else {
+      int colon = hostPort.lastIndexOf(':');
+      host = colon < 0 ? hostPort : hostPort.substring(0, colon);
+      portText = colon < 0 ? "" : hostPort.substring(colon + 1);
+    }
+    if (host.isEmpty()) {
+      throw new Refused("names no host");
+    }
+    try {
+      // OkHttp's own reading of a host: lower case, an international name in ASCII, no character a host
+      // cannot hold.
+      host = new HttpUrl.Builder().scheme("http").host(host).build().host();
+    } catch (IllegalArgumentException e) {
+      throw new Refused("is not a URL");
+    }
     // Go's default ports for a proxy without one.
-    int port = uri.getPort() >= 0 ? uri.getPort() : "socks5".equals(scheme) ? 1080 : 80;
+    int port = "socks5".equals(scheme) ? 1080 : 80;
+    if (!portText.isEmpty()) {
+      // The number is not quoted: a URL written without its host ("http://user:12345678") would show a password.
+      if (!portText.matches("[0-9]{1,5}") || Integer.parseInt(portText) < 1 || Integer.parseInt(portText) > 65535) {
+        throw new Refused("names a port that is not a number from 1 to 65535");
+      }
+      port = Integer.parseInt(portText);
+    }
     String user = null;
     String password = null;
-    if (uri.getRawUserInfo() != null) {
+    if (at >= 0) {
       if ("socks5".equals(scheme)) {
         throw new Refused("holds a user and password for a SOCKS5 proxy, which stave cannot send");
       }
-      String info = uri.getUserInfo();
+      String info = authority.substring(0, at);
       int colon = info.indexOf(':');
-      user = colon < 0 ? info : info.substring(0, colon);
-      password = colon < 0 ? "" : info.substring(colon + 1);
+      user = unescaped(colon < 0 ? info : info.substring(0, colon));
+      password = colon < 0 ? "" : unescaped(info.substring(colon + 1));
     }
-    String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-    return new Address(scheme, bare, port, user, password);
+    return new Address(scheme, host, port, user, password);
+  }
+
+  /** {@code text} with its %XX escapes decoded as UTF-8 bytes, as Go's url.Parse decodes a user and password. */
+  private static String unescaped(String text) {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c != '%') {
+        int end = text.indexOf('%', i);
+        end = end < 0 ? text.length() : end;
+        bytes.writeBytes(text.substring(i, end).getBytes(StandardCharsets.UTF_8));
+        i = end - 1;
+      } else {
+        if (i + 2 >= text.length() || !HexFormat.isHexDigit(text.charAt(i + 1))
+            || !HexFormat.isHexDigit(text.charAt(i + 2))) {
+          throw new Refused("is not a URL: a '%' in its user or password begins no %XX escape");
+        }
+        bytes.write(HexFormat.fromHexDigits(text, i + 1, i + 3));
+        i += 2;
+      }
+    }
+    return bytes.toString(StandardCharsets.UTF_8);
   }
 
   /** Whether {@code host} is an IP address of the loopback network (127.0.0.0/8, ::1). */

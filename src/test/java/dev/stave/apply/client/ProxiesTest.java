@@ -2,6 +2,7 @@ package dev.stave.apply.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.stave.config.Env;
 import java.util.Map;
@@ -41,6 +42,39 @@ class ProxiesTest {
     Proxies.Address address = Proxies.fromEnvironment(HttpUrl.get("https://api.example.com:6443"),
         new Env(Map.of("HTTPS_PROXY", value), "/nonexistent"));
     assertEquals(new Proxies.Address(scheme, host, port, null, null), address);
+  }
+
+  /**
+   * The user information ends at the last '@', as Go's url.Parse reads it: java.net.URI read such a URL, or
+   * a host with an '_', as having no host, and the proxy became "http:80".
+   */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "http://proxy-user:p@ss@proxy.example:3128|proxy.example|3128|proxy-user|p@ss",
+      "proxy-user:p@ss@proxy.example:3128|proxy.example|3128|proxy-user|p@ss",
+      "http://proxy-user:p%40ss%C3%A9@proxy.example|proxy.example|80|proxy-user|p@ss\u00e9",
+      "http://proxy-user@Proxy_1.Example:3128/a/path|proxy_1.example|3128|proxy-user|''",
+      "http://[fd00::1]:3128|fd00::1|3128|-|-"})
+  void theUserAndHostOfAProxyAreReadAsGoReadsThem(String value, String host, int port, String user, String password) {
+    Proxies.Address address = Proxies.fromEnvironment(HttpUrl.get("https://api.example.com:6443"),
+        new Env(Map.of("HTTPS_PROXY", value), "/nonexistent"));
+    assertEquals(new Proxies.Address("http", host, port, user.equals("-") ? null : user,
+        password.equals("-") ? null : password), address);
+    assertEquals(address, Proxies.proxyUrl(value.startsWith("http://") ? value : "http://" + value));
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "http://proxy.example:99999|names a port that is not a number from 1 to 65535",
+      "http://proxy-user:12345678|names a port that is not a number from 1 to 65535",
+      "http://proxy-user:p%zz@proxy.example|is not a URL: a '%' in its user or password begins no %XX escape",
+      "http://proxy-user:secret@|names no host",
+      "http://pro xy.example:3128|is not a URL"})
+  void aProxyThatCannotBeReadIsRefusedWithoutQuotingIt(String value, String fault) {
+    Proxies.Refused refused = assertThrows(Proxies.Refused.class, () -> Proxies.fromEnvironment(
+        HttpUrl.get("https://api.example.com:6443"), new Env(Map.of("HTTPS_PROXY", value), "/nonexistent")));
+    assertEquals("the proxy of $HTTPS_PROXY (or $https_proxy) " + fault, refused.getMessage());
+    assertEquals(fault, assertThrows(Proxies.Refused.class, () -> Proxies.proxyUrl(value)).getMessage());
   }
 
   @ParameterizedTest

@@ -14,7 +14,7 @@ public interface KubeTransport {
   /** Sends one request; an {@link IOException} means the server was not reached or the connection broke. */
   Response send(Request request) throws IOException;
 
-  /** Where the requests go, for messages only. */
+  /** Where the requests go (the server, and the proxy they go through if any), for messages only. */
   String server();
 
   /** {@code pathAndQuery} starts with '/' and is already URL-encoded. */

@@ -1117,6 +1117,29 @@ class ApplyCommandTest {
     assertTrue(api.requests().isEmpty(), api.requests().toString());
   }
 
+  /** A proxy that cannot be reached is named, with where it was set, but not its user and password. */
+  @Test
+  void aServerNotReachedThroughAProxyNamesTheProxy() throws Exception {
+    // Nothing listens on port 1 of this machine.
+    Path kubeconfig = tlsKubeconfig("unreachable-proxy", "{server: \"https://kube.stave.invalid:6443\", proxy-url:"
+        + " \"http://proxy-user:proxy-secret@127.0.0.1:1\"}", "{token: not-a-real-token}");
+    Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
+    assertEquals(4, run.code(), run.err());
+    assertTrue(run.err().startsWith("stave: cannot reach the Kubernetes API server at https://kube.stave.invalid:6443"
+        + " through the proxy http://127.0.0.1:1 of the proxy-url of the cluster 'lab' in " + kubeconfig + ": "),
+        run.err());
+    assertFalse(run.err().contains("proxy-user") || run.err().contains("proxy-secret"), run.err());
+
+    env = new Env(Map.of("KUBECONFIG", tlsKubeconfig("named", "{server: \"https://kube.stave.invalid:6443\"}",
+        "{token: not-a-real-token}").toString(), "https_proxy", "proxy-user:proxy-secret@[::1]:1"),
+        tmp.resolve("home").toString());
+    run = stave("apply", bundle.toString(), FAST);
+    assertEquals(4, run.code(), run.err());
+    assertTrue(run.err().startsWith("stave: cannot reach the Kubernetes API server at https://kube.stave.invalid:6443"
+        + " through the proxy http://[::1]:1 of $HTTPS_PROXY (or $https_proxy): "), run.err());
+    assertFalse(run.err().contains("proxy-user") || run.err().contains("proxy-secret"), run.err());
+  }
+
   /** A port past 65535 was an internal error (exit 70); a password with an '@' made the proxy "http:80". */
   @Test
   void aProxyVariableIsReadAsGoReadsItOrRefused() throws Exception {

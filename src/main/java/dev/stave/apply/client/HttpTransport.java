@@ -70,6 +70,13 @@ final class HttpTransport implements KubeTransport {
   private final Deadline deadline;
   /** The base for messages: without a user name and password, which the address may hold. */
   private final String shown;
+
+  /**
+   * The server, and the proxy the requests go through if any, for a failure to reach it ("https://api:6443
+   * through the proxy http://proxy:3128 of $HTTPS_PROXY (or $https_proxy)"): the proxy may be what cannot
+   * be reached, and Java's message names only a host, if anything.
+   */
+  private final String route;
   /** The kubeconfig's cluster entry, as messages name it ("the cluster 'lab' in FILE"). */
   private final String cluster;
   /** Whether that entry names a certificate authority: without one, Java's default authorities are trusted. */
@@ -104,7 +111,7 @@ final class HttpTransport implements KubeTransport {
 
   HttpTransport(ApiClient client, Deadline deadline, String cluster, boolean authority, String credentials,
       String user, boolean clientCertificate, String certificatePlugin, String serverName, String withheld,
-      Proxies.Address proxy) {
+      Proxies.Chosen proxy) {
     this.client = client;
     this.deadline = deadline;
     this.cluster = cluster;
@@ -138,11 +145,12 @@ final class HttpTransport implements KubeTransport {
       }
     }
     if (proxy != null) {
-      builder.proxy(proxy.proxy());
-      if (proxy.user() != null) {
+      builder.proxy(proxy.address().proxy());
+      if (proxy.address().user() != null) {
         // OkHttp asks before each CONNECT too (a made-up 407, "OkHttp-Preemptive"): the credentials go with the
         // first request, as Go sends a proxy URL's user and password. A proxy that refuses them is not asked again.
-        String basic = okhttp3.Credentials.basic(proxy.user(), proxy.password(), StandardCharsets.UTF_8);
+        String basic = okhttp3.Credentials.basic(proxy.address().user(), proxy.address().password(),
+            StandardCharsets.UTF_8);
         builder.proxyAuthenticator((route, response) -> response.request().header("Proxy-Authorization") != null
             ? null : response.request().newBuilder().header("Proxy-Authorization", basic).build());
       }
@@ -167,6 +175,7 @@ final class HttpTransport implements KubeTransport {
     String path = client.getBasePath();
     this.base = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
     this.shown = withoutUserInfo(base);
+    this.route = proxy == null ? shown : shown + " through the proxy " + proxy.shown();
   }
 
   /**
@@ -314,7 +323,7 @@ final class HttpTransport implements KubeTransport {
 
   @Override
   public String server() {
-    return shown;
+    return route;
   }
 
   @Override

@@ -163,7 +163,7 @@ public final class Kubeconfig {
           + (context != null ? context : config.getCurrentContext()) + "' in " + where
           + " is not an http:// or https:// address", "check the cluster's server, e.g. https://203.0.113.5:6443");
     }
-    Proxies.Address proxy = proxy(config, okhttp3.HttpUrl.parse(client.getBasePath()), env, where);
+    Proxies.Chosen proxy = proxy(config, okhttp3.HttpUrl.parse(client.getBasePath()), env, where);
     boolean authority = config.getCertificateAuthorityData() != null || config.getCertificateAuthorityFile() != null;
     String user = config.contextField("user");
     String credentials = user == null || user.isEmpty()
@@ -188,7 +188,7 @@ public final class Kubeconfig {
    * default, http.ProxyFromEnvironment), else none. A proxy-url that cannot be used is invalid input; so is a
    * proxy variable, though it is no kubeconfig's: the run would not reach the server without it.
    */
-  private static Proxies.Address proxy(CheckedKubeConfig config, okhttp3.HttpUrl server, Env env, String where) {
+  private static Proxies.Chosen proxy(CheckedKubeConfig config, okhttp3.HttpUrl server, Env env, String where) {
     String wanted = config.contextField("cluster");
     for (Object entry : config.getClusters() == null ? List.of() : config.getClusters()) {
       if (entry instanceof Map<?, ?> map && wanted != null && wanted.equals(map.get("name"))
@@ -202,7 +202,7 @@ public final class Kubeconfig {
           break; // unset, as to kubectl
         }
         try {
-          return Proxies.proxyUrl(text);
+          return new Proxies.Chosen(Proxies.proxyUrl(text), "the proxy-url of " + clusterEntry(config, where));
         } catch (Proxies.Refused e) {
           throw problem(where, "kubeconfig-bad-proxy-url", "the proxy-url of " + clusterEntry(config, where) + " "
               + e.getMessage(), "set it to http://HOST:PORT or socks5://HOST:PORT, or remove it");
@@ -210,7 +210,8 @@ public final class Kubeconfig {
       }
     }
     try {
-      return Proxies.fromEnvironment(server, env);
+      Proxies.Address address = Proxies.fromEnvironment(server, env);
+      return address == null ? null : new Proxies.Chosen(address, Proxies.variables(server));
     } catch (Proxies.Refused e) {
       throw new UserError(Diagnostic.error(Origin.of("<environment>"), "", "bad-proxy", e.getMessage(),
           "set it to http://HOST:PORT or socks5://HOST:PORT, or unset it"));

@@ -30,6 +30,18 @@ final class Proxies {
     }
   }
 
+  /**
+   * The proxy of a run and where it was set ("the proxy-url of the cluster 'lab' in FILE", "$HTTPS_PROXY (or
+   * $https_proxy)"), to name in a message.
+   */
+  record Chosen(Address address, String origin) {
+    /** "http://proxy:3128 of $HTTPS_PROXY (or $https_proxy)": never the user or password. */
+    String shown() {
+      String host = address.host().indexOf(':') >= 0 ? "[" + address.host() + "]" : address.host();
+      return address.scheme() + "://" + host + ":" + address.port() + " of " + origin;
+    }
+  }
+
   /** Why a proxy cannot be used; the message names where it came from, never its user or password. */
   static final class Refused extends RuntimeException {
     Refused(String message) {
@@ -59,12 +71,16 @@ final class Proxies {
    * (else no_proxy) names. Null when there is none.
    */
   static Address fromEnvironment(HttpUrl server, Env env) {
-    String name = server.isHttps() ? "HTTPS_PROXY" : "HTTP_PROXY";
     try {
-      return fromVariable(server, env, name);
+      return fromVariable(server, env, server.isHttps() ? "HTTPS_PROXY" : "HTTP_PROXY");
     } catch (Refused e) {
-      throw new Refused("the proxy of $" + name + " (or $" + name.toLowerCase(Locale.ROOT) + ") " + e.getMessage());
+      throw new Refused("the proxy of " + variables(server) + " " + e.getMessage());
     }
+  }
+
+  /** The variables whose proxy serves {@code server}, as a message names them. */
+  static String variables(HttpUrl server) {
+    return server.isHttps() ? "$HTTPS_PROXY (or $https_proxy)" : "$HTTP_PROXY (or $http_proxy)";
   }
 
   private static Address fromVariable(HttpUrl server, Env env, String name) {

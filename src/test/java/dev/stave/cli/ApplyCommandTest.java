@@ -965,6 +965,8 @@ class ApplyCommandTest {
   private static final class ConnectProxy implements AutoCloseable {
     private final ServerSocket socket;
     private final List<String> tunnels = java.util.Collections.synchronizedList(new ArrayList<>());
+    /** Whether each request is answered 407 Proxy Authentication Required (and noted as a tunnel is). */
+    private volatile boolean refusing;
 
     ConnectProxy() throws IOException {
       socket = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
@@ -982,6 +984,11 @@ class ApplyCommandTest {
       }, "proxy");
       acceptor.setDaemon(true);
       acceptor.start();
+    }
+
+    ConnectProxy refusing() {
+      refusing = true;
+      return this;
     }
 
     String address() {
@@ -1004,6 +1011,13 @@ class ApplyCommandTest {
         String authorization = head.stream().filter(h -> h.toLowerCase(java.util.Locale.ROOT)
             .startsWith("proxy-authorization:")).map(h -> h.substring(h.indexOf(':') + 1).strip()).findFirst()
             .orElse("-");
+        if (refusing) {
+          tunnels.add(request[0] + " " + request[1] + " " + authorization);
+          client.getOutputStream().write(("HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic"
+              + " realm=\"test\"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+              .getBytes(StandardCharsets.US_ASCII));
+          return;
+        }
         if (!request[0].equals("CONNECT")) {
           client.getOutputStream().write("HTTP/1.1 405 Not Allowed\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
           return;
@@ -1115,6 +1129,37 @@ class ApplyCommandTest {
     assertEquals("<kubeconfig>:1:1: error: the proxy-url of the cluster 'lab' in " + kubeconfig + " " + fault + "\n"
         + "  = hint: set it to http://HOST:PORT or socks5://HOST:PORT, or remove it\n", run.err());
     assertTrue(api.requests().isEmpty(), api.requests().toString());
+  }
+
+  /**
+   * A proxy's 407 to a request for an http:// server was reported as each object's "HTTP 407: the server
+   * answered HTTP 407"; it ends the run, naming the proxy, as a 401 does. A tunnel's 407 is a failure to reach.
+   */
+  @Test
+  void aProxysRefusalOfItsUserAndPasswordEndsTheRunNamingTheProxy() throws Exception {
+    try (ConnectProxy proxy = new ConnectProxy().refusing()) {
+      Path kubeconfig = tlsKubeconfig("plain", "{server: \"http://kube.stave.invalid:8080\"}", "{}");
+      env = new Env(Map.of("KUBECONFIG", kubeconfig.toString(), "HTTP_PROXY",
+          "http://proxy-user:proxy-secret@" + proxy.address()), tmp.resolve("home").toString());
+      Run run = stave("apply", bundle.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the proxy http://" + proxy.address() + " of $HTTP_PROXY (or $http_proxy) answered GET"
+          + " /api/v1/namespaces/surreal for the server at http://kube.stave.invalid:8080 with HTTP 407 Proxy"
+          + " Authentication Required: it refused the user and password of its URL; check them\n", run.err());
+      // Asked once, then the user and password, then no more.
+      assertEquals(List.of("GET http://kube.stave.invalid:8080/api/v1/namespaces/surreal -",
+          "GET http://kube.stave.invalid:8080/api/v1/namespaces/surreal Basic cHJveHktdXNlcjpwcm94eS1zZWNyZXQ="),
+          proxy.tunnels());
+
+      env = new Env(Map.of("KUBECONFIG", kubeconfig.toString(), "HTTP_PROXY", proxy.address()),
+          tmp.resolve("home").toString());
+      run = stave("apply", bundle.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the proxy http://" + proxy.address() + " of $HTTP_PROXY (or $http_proxy) answered GET"
+          + " /api/v1/namespaces/surreal for the server at http://kube.stave.invalid:8080 with HTTP 407 Proxy"
+          + " Authentication Required: it asks for a user and password; set them in the proxy's URL,"
+          + " http://USER:PASSWORD@HOST:PORT\n", run.err());
+    }
   }
 
   /** A proxy that cannot be reached is named, with where it was set, but not its user and password. */

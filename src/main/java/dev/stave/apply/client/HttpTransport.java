@@ -77,6 +77,9 @@ final class HttpTransport implements KubeTransport {
    * be reached, and Java's message names only a host, if anything.
    */
   private final String route;
+
+  /** The proxy of the requests and where it was set, or null for none (or Java's own proxy settings). */
+  private final Proxies.Chosen proxy;
   /** The kubeconfig's cluster entry, as messages name it ("the cluster 'lab' in FILE"). */
   private final String cluster;
   /** Whether that entry names a certificate authority: without one, Java's default authorities are trusted. */
@@ -176,6 +179,7 @@ final class HttpTransport implements KubeTransport {
     this.base = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
     this.shown = withoutUserInfo(base);
     this.route = proxy == null ? shown : shown + " through the proxy " + proxy.shown();
+    this.proxy = proxy;
   }
 
   /**
@@ -352,6 +356,15 @@ final class HttpTransport implements KubeTransport {
     try (okhttp3.Response response = call.execute()) {
       if (response.code() >= 300 && response.code() < 400) {
         throw redirected(request, response.code(), response.header("Location"));
+      }
+      if (response.code() == 407) {
+        // The proxy's own answer to a request for an http:// server (OkHttp asked proxyAuthenticator once);
+        // a tunnel it refuses for an https:// one is an IOException. Every request would be refused alike.
+        throw new ClusterFailure("the proxy " + (proxy == null ? "of Java's proxy settings" : proxy.shown())
+            + " answered " + request + " for the server at " + shown + " with HTTP 407 Proxy Authentication Required: "
+            + (proxy == null || proxy.address().user() == null
+                ? "it asks for a user and password; set them in the proxy's URL, http://USER:PASSWORD@HOST:PORT"
+                : "it refused the user and password of its URL; check them"));
       }
       if (response.code() == 401 && withheld != null) {
         throw new ClusterFailure("the Kubernetes API server at " + shown + " answered " + request

@@ -258,7 +258,9 @@ final class Proxies {
         }
         continue;
       }
-      InetAddress entryIp = literal(entry);
+      // "[fd00::1]" without a port is no IP address to Go (net.ParseIP takes no brackets), nor a name any
+      // host has: it matches nothing, and kubectl still uses the proxy for fd00::1.
+      InetAddress entryIp = entry.startsWith("[") ? null : literal(entry);
       if (entryIp != null) {
         if (entryIp.equals(ip)) {
           return true;

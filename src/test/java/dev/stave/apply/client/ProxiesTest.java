@@ -28,7 +28,12 @@ class ProxiesTest {
       "10.1.2.3|10.1.2.3|6443|true",
       "10.1.2.3:6443|10.1.2.3|443|false",
       "' , EXAMPLE.com '|api.example.com|443|true",
-      "fd00::/8|fd00::1|443|true"})
+      "fd00::/8|fd00::1|443|true",
+      "fd00::1|fd00::1|443|true",
+      "[fd00::1]:443|fd00::1|443|true",
+      "[fd00::1]:443|fd00::1|6443|false",
+      "[fd00::1]|fd00::1|443|false",
+      "10.0.0.0/8:443|10.1.2.3|443|false"})
   void noProxyNamesHostsAsGoReadsIt(String list, String host, int port, boolean excluded) {
     assertEquals(excluded, Proxies.excluded(list, host, port));
   }

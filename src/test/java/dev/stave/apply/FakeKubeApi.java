@@ -56,6 +56,7 @@ public final class FakeKubeApi implements AutoCloseable {
   private boolean closed;
   private final List<String> requests = new ArrayList<>();
   private final List<String> authorizations = new ArrayList<>();
+  private final List<String> proxyAuthorizations = new ArrayList<>();
   private final Map<String, Object> discovery = new HashMap<>();
   private long resourceVersion = 1000;
   private long uids;
@@ -219,6 +220,11 @@ public final class FakeKubeApi implements AutoCloseable {
     return List.copyOf(authorizations);
   }
 
+  /** The Proxy-Authorization header of every request, in order ("" for none): a proxy's, never the server's. */
+  public synchronized List<String> proxyAuthorizations() {
+    return List.copyOf(proxyAuthorizations);
+  }
+
   /** Stored objects by "path prefix|plural|namespace|name". */
   public synchronized Set<String> keys() {
     return new java.util.TreeSet<>(objects.keySet());
@@ -251,6 +257,8 @@ public final class FakeKubeApi implements AutoCloseable {
       String line = method + " " + raw + (query == null ? "" : "?" + query);
       requests.add(line);
       authorizations.add(Objects.requireNonNullElse(exchange.getRequestHeaders().getFirst("Authorization"), ""));
+      proxyAuthorizations.add(
+          Objects.requireNonNullElse(exchange.getRequestHeaders().getFirst("Proxy-Authorization"), ""));
       String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
       if (stalls.stream().anyMatch(s -> s.test(line))) {
         while (pause(0)) {

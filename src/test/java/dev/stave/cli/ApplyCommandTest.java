@@ -1162,6 +1162,28 @@ class ApplyCommandTest {
     }
   }
 
+  /**
+   * OkHttp asks the proxy authenticator about any 407, the API server's too: a 407 from inside the tunnel
+   * had the proxy's user and password sent to the API server, over the tunnel's TLS.
+   */
+  @Test
+  void theProxysUserAndPasswordNeverGoToTheApiServer() throws Exception {
+    try (ConnectProxy proxy = new ConnectProxy()) {
+      Path kubeconfig = tlsKubeconfig("proxied", ("{server: \"%s\", certificate-authority: \"%s\","
+          + " proxy-url: \"http://proxy-user:proxy-secret@%s\"}").formatted(api.url(), FakeKubeApi.authority(),
+          proxy.address()), "{token: not-a-real-token}");
+      api.fail(r -> r.startsWith("GET /api/v1/namespaces/surreal"), 407, 1, null);
+      Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
+      assertFalse(api.proxyAuthorizations().isEmpty());
+      assertTrue(api.proxyAuthorizations().stream().allMatch(String::isEmpty), api.proxyAuthorizations().toString());
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: 1 of the cluster operations failed\n", run.err());
+      assertTrue(run.out().startsWith("Namespace surreal: failed: HTTP 407"), run.out());
+      assertEquals(List.of(api.url().substring("https://".length()) + " Basic cHJveHktdXNlcjpwcm94eS1zZWNyZXQ="),
+          proxy.tunnels());
+    }
+  }
+
   /** A proxy that cannot be reached is named, with where it was set, but not its user and password. */
   @Test
   void aServerNotReachedThroughAProxyNamesTheProxy() throws Exception {

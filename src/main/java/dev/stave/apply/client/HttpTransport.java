@@ -154,7 +154,11 @@ final class HttpTransport implements KubeTransport {
         // first request, as Go sends a proxy URL's user and password. A proxy that refuses them is not asked again.
         String basic = okhttp3.Credentials.basic(proxy.address().user(), proxy.address().password(),
             StandardCharsets.UTF_8);
+        // OkHttp asks about any 407, one the API server sends through the tunnel too: for an https:// server
+        // only the proxy's answer to the CONNECT gets them, so that the API server never sees them.
+        boolean tunnelled = okhttp3.HttpUrl.get(client.getBasePath()).isHttps();
         builder.proxyAuthenticator((route, response) -> response.request().header("Proxy-Authorization") != null
+            || tunnelled && !"CONNECT".equals(response.request().method())
             ? null : response.request().newBuilder().header("Proxy-Authorization", basic).build());
       }
     }
@@ -357,9 +361,10 @@ final class HttpTransport implements KubeTransport {
       if (response.code() >= 300 && response.code() < 400) {
         throw redirected(request, response.code(), response.header("Location"));
       }
-      if (response.code() == 407) {
+      if (response.code() == 407 && !okhttp3.HttpUrl.get(base).isHttps()) {
         // The proxy's own answer to a request for an http:// server (OkHttp asked proxyAuthenticator once);
-        // a tunnel it refuses for an https:// one is an IOException. Every request would be refused alike.
+        // a tunnel it refuses for an https:// one is an IOException, and a 407 through the tunnel is the API
+        // server's, an answer like any other. Every request would be refused alike.
         throw new ClusterFailure("the proxy " + (proxy == null ? "of Java's proxy settings" : proxy.shown())
             + " answered " + request + " for the server at " + shown + " with HTTP 407 Proxy Authentication Required: "
             + (proxy == null || proxy.address().user() == null

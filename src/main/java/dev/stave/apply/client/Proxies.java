@@ -224,15 +224,27 @@ final class Proxies {
   /** The IP address {@code host} writes, or null for a host name (which is never looked up here). */
   static InetAddress literal(String host) {
     String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-    boolean v4 = bare.matches("[0-9]{1,3}(\\.[0-9]{1,3}){3}");
-    if (!v4 && !(bare.indexOf(':') >= 0 && bare.matches("[0-9a-fA-F:.]+"))) {
-      return null;
-    }
     try {
-      return InetAddress.getByName(bare); // a literal: no lookup is made
+      if (bare.matches("[0-9]{1,3}(\\.[0-9]{1,3}){3}")) {
+        // Made from its four numbers: InetAddress.getByName would look up "999.1.1.1", which is no address.
+        byte[] address = new byte[4];
+        String[] parts = bare.split("\\.");
+        for (int i = 0; i < 4; i++) {
+          int part = Integer.parseInt(parts[i]);
+          if (part > 255) {
+            return null;
+          }
+          address[i] = (byte) part;
+        }
+        return InetAddress.getByAddress(address);
+      }
+      if (bare.indexOf(':') >= 0 && bare.matches("[0-9a-fA-F:.]+")) {
+        return InetAddress.getByName(bare); // text with ':' is read as an IPv6 literal or refused, never looked up
+      }
     } catch (UnknownHostException e) {
-      return null;
+      // not an address
     }
+    return null;
   }
 
   /**

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.stave.config.Env;
+import java.net.InetAddress;
 import java.util.Map;
 import okhttp3.HttpUrl;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -36,6 +38,18 @@ class ProxiesTest {
       "10.0.0.0/8:443|10.1.2.3|443|false"})
   void noProxyNamesHostsAsGoReadsIt(String list, String host, int port, boolean excluded) {
     assertEquals(excluded, Proxies.excluded(list, host, port));
+  }
+
+  /**
+   * An IPv4 address is made from its four numbers, never looked up: "999.1.1.1" is a name, as to Go's
+   * net.ParseIP, and NO_PROXY matches it as written.
+   */
+  @Test
+  void anIpv4AddressIsReadFromItsNumbersOnly() throws Exception {
+    assertEquals(InetAddress.getByAddress(new byte[] {10, 1, 2, (byte) 255}), Proxies.literal("10.1.2.255"));
+    assertNull(Proxies.literal("999.1.1.1"));
+    assertNull(Proxies.literal("10.1.2.256"));
+    assertEquals(true, Proxies.excluded("999.1.1.1", "999.1.1.1", 443));
   }
 
   @ParameterizedTest

@@ -982,20 +982,7 @@ public final class HoconLoader {
   /** Whether {@code name} has a value in the resolved tree, or leads into one still to resolve. */
   private static boolean present(ConfigObject root, String name) {
     List<String> keys = splitOrNull(name);
-    if (keys == null) {
-      return true;
-    }
-    ConfigValue value = root;
-    for (String key : keys) {
-      if (!resolvedType(value)) {
-        return true;
-      }
-      if (!(value instanceof ConfigObject object) || object.get(key) == null) {
-        return false;
-      }
-      value = object.get(key);
-    }
-    return true;
+    return keys == null || holds(root, keys);
   }
 
   /** Whether the value at {@code name} is resolved; null where there is none. */
@@ -1393,12 +1380,12 @@ public final class HoconLoader {
    * needs is reported itself.
    */
   private static boolean defined(ConfigObject root, String name) {
-    List<String> keys;
-    try {
-      keys = com.typesafe.config.ConfigUtil.splitPath(name);
-    } catch (ConfigException e) {
-      return false;
-    }
+    List<String> keys = splitOrNull(name);
+    return keys != null && holds(root, keys);
+  }
+
+  /** Whether the path {@code keys} has a value in {@code root}, or leads into a value still to resolve. */
+  private static boolean holds(ConfigObject root, List<String> keys) {
     ConfigValue value = root;
     for (String key : keys) {
       if (!resolvedType(value)) {

@@ -1133,7 +1133,7 @@ class ApplyCommandTest {
 
   /**
    * A proxy's 407 to a request for an http:// server was reported as each object's "HTTP 407: the server
-   * answered HTTP 407"; it ends the run, naming the proxy, as a 401 does. A tunnel's 407 is a failure to reach.
+   * answered HTTP 407"; it ends the run, naming the proxy, as a 401 does.
    */
   @Test
   void aProxysRefusalOfItsUserAndPasswordEndsTheRunNamingTheProxy() throws Exception {
@@ -1159,6 +1159,40 @@ class ApplyCommandTest {
           + " /api/v1/namespaces/surreal for the server at http://kube.stave.invalid:8080 with HTTP 407 Proxy"
           + " Authentication Required: it asks for a user and password; set them in the proxy's URL,"
           + " http://USER:PASSWORD@HOST:PORT\n", run.err());
+    }
+  }
+
+  /**
+   * A proxy's 407 to the CONNECT for an https:// server was retried as a failure to connect (six CONNECTs)
+   * before "cannot reach ...: Failed to authenticate with proxy"; it ends the run at once, as for http://.
+   */
+  @Test
+  void aProxysRefusalOfATunnelEndsTheRunAtOnceNamingTheProxy() throws Exception {
+    try (ConnectProxy proxy = new ConnectProxy().refusing()) {
+      Path kubeconfig = tlsKubeconfig("named", "{server: \"https://kube.stave.invalid:6443\"}",
+          "{token: not-a-real-token}");
+      env = new Env(Map.of("KUBECONFIG", kubeconfig.toString(), "HTTPS_PROXY",
+          "http://proxy-user:proxy-secret@" + proxy.address()), tmp.resolve("home").toString());
+      Run run = stave("apply", bundle.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the proxy http://" + proxy.address() + " of $HTTPS_PROXY (or $https_proxy) answered the"
+          + " CONNECT for GET /api/v1/namespaces/surreal to the server at https://kube.stave.invalid:6443 with HTTP"
+          + " 407 Proxy Authentication Required: it refused the user and password of its URL; check them\n",
+          run.err());
+      // The user and password went with the first CONNECT (OkHttp's preemptive authentication); none after it.
+      assertEquals(List.of("CONNECT kube.stave.invalid:6443 Basic cHJveHktdXNlcjpwcm94eS1zZWNyZXQ="),
+          proxy.tunnels());
+
+      env = new Env(Map.of("KUBECONFIG", kubeconfig.toString(), "HTTPS_PROXY", proxy.address()),
+          tmp.resolve("home").toString());
+      run = stave("apply", bundle.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("stave: the proxy http://" + proxy.address() + " of $HTTPS_PROXY (or $https_proxy) answered the"
+          + " CONNECT for GET /api/v1/namespaces/surreal to the server at https://kube.stave.invalid:6443 with HTTP"
+          + " 407 Proxy Authentication Required: it asks for a user and password; set them in the proxy's URL,"
+          + " http://USER:PASSWORD@HOST:PORT\n", run.err());
+      assertEquals(List.of("CONNECT kube.stave.invalid:6443 Basic cHJveHktdXNlcjpwcm94eS1zZWNyZXQ=",
+          "CONNECT kube.stave.invalid:6443 -"), proxy.tunnels());
     }
   }
 

@@ -363,13 +363,9 @@ final class HttpTransport implements KubeTransport {
       }
       if (response.code() == 407 && !okhttp3.HttpUrl.get(base).isHttps()) {
         // The proxy's own answer to a request for an http:// server (OkHttp asked proxyAuthenticator once);
-        // a tunnel it refuses for an https:// one is an IOException, and a 407 through the tunnel is the API
-        // server's, an answer like any other. Every request would be refused alike.
-        throw new ClusterFailure("the proxy " + (proxy == null ? "of Java's proxy settings" : proxy.shown())
-            + " answered " + request + " for the server at " + shown + " with HTTP 407 Proxy Authentication Required: "
-            + (proxy == null || proxy.address().user() == null
-                ? "it asks for a user and password; set them in the proxy's URL, http://USER:PASSWORD@HOST:PORT"
-                : "it refused the user and password of its URL; check them"));
+        // a tunnel it refuses for an https:// one is an IOException (below), and a 407 through the tunnel is
+        // the API server's, an answer like any other. Every request would be refused alike.
+        throw proxyRefused(request + " for the server at " + shown);
       }
       if (response.code() == 401 && withheld != null) {
         throw new ClusterFailure("the Kubernetes API server at " + shown + " answered " + request
@@ -402,7 +398,29 @@ final class HttpTransport implements KubeTransport {
         throw failure;
       }
       throw e;
+    } catch (IOException e) {
+      if (TUNNEL_REFUSED.equals(e.getMessage())) {
+        // The proxy answered the CONNECT for an https:// server with 407 after proxyAuthenticator had given
+        // all it has (the URL's user and password, or nothing): every retry would be refused alike.
+        throw proxyRefused("the CONNECT for " + request + " to the server at " + shown);
+      }
+      throw e;
     }
+  }
+
+  /**
+   * The text of OkHttp's exception (4.12, RealConnection.createTunnel) when a proxy answers a CONNECT with
+   * 407 and proxyAuthenticator gives no further request. ApplyCommandTest pins it against OkHttp's own.
+   */
+  static final String TUNNEL_REFUSED = "Failed to authenticate with proxy";
+
+  /** The proxy answered {@code what} with 407: it refused the user and password of its URL, or wants some. */
+  private ClusterFailure proxyRefused(String what) {
+    return new ClusterFailure("the proxy " + (proxy == null ? "of Java's proxy settings" : proxy.shown())
+        + " answered " + what + " with HTTP 407 Proxy Authentication Required: "
+        + (proxy == null || proxy.address().user() == null
+            ? "it asks for a user and password; set them in the proxy's URL, http://USER:PASSWORD@HOST:PORT"
+            : "it refused the user and password of its URL; check them"));
   }
 
   /**

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -63,6 +64,9 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
   @Mixin
   ContextOptions contextOptions = new ContextOptions();
 
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
   CompileCommand(Context context) {
     this.context = context;
   }
@@ -73,20 +77,20 @@ final class CompileCommand implements Callable<Integer>, Main.RunsInContext {
 
   @Override
   public Integer call() {
+    // Usage errors, as picocli's own are: the message, then where to find the command's help.
+    if (output.isBlank()) {
+      // An unset variable (-o "$OUT") would otherwise write into the working folder.
+      throw new CommandLine.ParameterException(spec.commandLine(), "-o needs a folder, or '-' for standard output");
+    }
+    if (check && output.equals("-")) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "--check compares with a folder on disk; it cannot be used with '-o -'");
+    }
     return run(context, new Options(List.copyOf(configs), output, templates, check, gitops == GitOps.argo,
         contextOptions.compileOptions(context).withStrictCapacity(strictCapacity)));
   }
 
   static int run(Context context, Options options) {
-    if (options.output().isBlank()) {
-      // An unset variable (-o "$OUT") would otherwise write into the working folder.
-      context.err().println("stave: -o needs a folder, or '-' for standard output");
-      return Main.USAGE;
-    }
-    if (options.check() && options.output().equals("-")) {
-      context.err().println("stave: --check compares with a folder on disk; it cannot be used with '-o -'");
-      return Main.USAGE;
-    }
     Path folder;
     try {
       folder = options.output().equals("-") ? null : Path.of(options.output());

@@ -183,6 +183,7 @@ class AtomicWriteTest {
   void anEmptyOutputIsAUsageError() throws IOException {
     Run run = Run.of("compile", sweep("demo", 1, "img:1").toString(), "-o", "");
     assertEquals(Main.USAGE, run.code(), run.err());
-    assertEquals("stave: -o needs a folder, or '-' for standard output\n", run.err());
+    assertEquals("stave: -o needs a folder, or '-' for standard output\nTry 'stave compile --help' for more"
+        + " information.\n", run.err());
   }
 }

@@ -160,6 +160,16 @@ class CommandLineTest {
     assertEquals(Run.of("--help").out(), Run.of("help").out());
   }
 
+  /** These two printed their message alone, without the line that every other usage error ends with. */
+  @Test
+  void compilesOutputErrorsAreUsageErrorsLikeTheOthers() {
+    assertUsageError("stave: --check compares with a folder on disk; it cannot be used with '-o -'\n"
+        + "Try 'stave compile --help' for more information.\n", "compile", "examples/cheetah-ppo.conf", "-o", "-",
+        "--check");
+    assertUsageError("stave: -o needs a folder, or '-' for standard output\n"
+        + "Try 'stave compile --help' for more information.\n", "compile", "examples/cheetah-ppo.conf", "-o", "");
+  }
+
   @Test
   void helpForWhatIsNoCommandIsAUsageError() {
     assertUsageError("stave: Unknown subcommand 'extra'.\nTry 'stave compile --help' for more information.\n",

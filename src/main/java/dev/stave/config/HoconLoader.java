@@ -530,10 +530,8 @@ public final class HoconLoader {
         }
         return total;
       }
-      String text;
-      try {
-        text = value.render(com.typesafe.config.ConfigRenderOptions.concise());
-      } catch (RuntimeException e) {
+      String text = concise(value);
+      if (text == null) {
         return 0;
       }
       Matcher reference = REFERENCE.matcher(text);
@@ -610,10 +608,8 @@ public final class HoconLoader {
         }
         return;
       }
-      String text;
-      try {
-        text = value.render(com.typesafe.config.ConfigRenderOptions.concise());
-      } catch (RuntimeException e) {
+      String text = concise(value);
+      if (text == null) {
         return;
       }
       Matcher reference = REFERENCE.matcher(text);
@@ -881,10 +877,8 @@ public final class HoconLoader {
         }
         continue;
       }
-      String text;
-      try {
-        text = value.render(com.typesafe.config.ConfigRenderOptions.concise());
-      } catch (RuntimeException e) {
+      String text = concise(value);
+      if (text == null) {
         continue;
       }
       Origin at = origin(value.origin(), path, file, null);
@@ -975,6 +969,15 @@ public final class HoconLoader {
     try {
       return com.typesafe.config.ConfigUtil.splitPath(name);
     } catch (ConfigException e) {
+      return null;
+    }
+  }
+
+  /** {@code value} as Typesafe renders it on one line, or null where it cannot render it. */
+  private static String concise(ConfigValue value) {
+    try {
+      return value.render(com.typesafe.config.ConfigRenderOptions.concise());
+    } catch (RuntimeException e) {
       return null;
     }
   }
@@ -1107,12 +1110,7 @@ public final class HoconLoader {
       List<Integer> to = new ArrayList<>();
       List<Integer> toRequired = new ArrayList<>();
       List<String> named = new ArrayList<>();
-      String text;
-      try {
-        text = vertex.value().render(com.typesafe.config.ConfigRenderOptions.concise());
-      } catch (RuntimeException e) {
-        text = "";
-      }
+      String text = Objects.requireNonNullElse(concise(vertex.value()), "");
       ConfigOrigin o = vertex.value().origin();
       boolean included = o == null || !main.equals(o.filename());
       for (Reference reference : references(text, new LineStrings(text, false))) {

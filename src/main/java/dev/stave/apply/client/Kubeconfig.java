@@ -189,24 +189,18 @@ public final class Kubeconfig {
    * proxy variable, though it is no kubeconfig's: the run would not reach the server without it.
    */
   private static Proxies.Chosen proxy(CheckedKubeConfig config, okhttp3.HttpUrl server, Env env, String where) {
-    String wanted = config.contextField("cluster");
-    for (Object entry : config.getClusters() == null ? List.of() : config.getClusters()) {
-      if (entry instanceof Map<?, ?> map && wanted != null && wanted.equals(map.get("name"))
-          && map.get("cluster") instanceof Map<?, ?> cluster && cluster.get("proxy-url") != null) {
-        Object value = cluster.get("proxy-url");
-        if (!(value instanceof String text)) {
-          throw problem(where, "kubeconfig-not-text", "the proxy-url of " + clusterEntry(config, where)
-              + " is not text: YAML reads it as " + readAs(value), "quote it: proxy-url: \"...\"");
-        }
-        if (text.isEmpty()) {
-          break; // unset, as to kubectl
-        }
-        try {
-          return new Proxies.Chosen(Proxies.proxyUrl(text), "the proxy-url of " + clusterEntry(config, where));
-        } catch (Proxies.Refused e) {
-          throw problem(where, "kubeconfig-bad-proxy-url", "the proxy-url of " + clusterEntry(config, where) + " "
-              + e.getMessage(), "set it to http://HOST:PORT or socks5://HOST:PORT, or remove it");
-        }
+    Map<?, ?> cluster = config.currentCluster();
+    Object value = cluster == null ? null : cluster.get("proxy-url");
+    if (value != null && !(value instanceof String)) {
+      throw problem(where, "kubeconfig-not-text", "the proxy-url of " + clusterEntry(config, where)
+          + " is not text: YAML reads it as " + readAs(value), "quote it: proxy-url: \"...\"");
+    }
+    if (value instanceof String text && !text.isEmpty()) { // empty is unset, as to kubectl
+      try {
+        return new Proxies.Chosen(Proxies.proxyUrl(text), "the proxy-url of " + clusterEntry(config, where));
+      } catch (Proxies.Refused e) {
+        throw problem(where, "kubeconfig-bad-proxy-url", "the proxy-url of " + clusterEntry(config, where) + " "
+            + e.getMessage(), "set it to http://HOST:PORT or socks5://HOST:PORT, or remove it");
       }
     }
     try {
@@ -434,15 +428,12 @@ public final class Kubeconfig {
    * certificate checked against the server's host instead of the name that was meant.
    */
   private static void checkTlsServerNameText(CheckedKubeConfig config, String where) {
-    String wanted = config.contextField("cluster");
-    for (Object entry : config.getClusters() == null ? List.of() : config.getClusters()) {
-      if (entry instanceof Map<?, ?> map && wanted != null && wanted.equals(map.get("name"))
-          && map.get("cluster") instanceof Map<?, ?> cluster && cluster.get("tls-server-name") != null
-          && !(cluster.get("tls-server-name") instanceof String)) {
-        throw problem(where, "kubeconfig-not-text", "the tls-server-name of " + clusterEntry(config, where)
-            + " is not text: YAML reads it as " + readAs(cluster.get("tls-server-name")),
-            "quote it: tls-server-name: \"...\"");
-      }
+    Map<?, ?> cluster = config.currentCluster();
+    Object name = cluster == null ? null : cluster.get("tls-server-name");
+    if (name != null && !(name instanceof String)) {
+      throw problem(where, "kubeconfig-not-text", "the tls-server-name of " + clusterEntry(config, where)
+          + " is not text: YAML reads it as " + readAs(name),
+          "quote it: tls-server-name: \"...\"");
     }
   }
 
@@ -818,6 +809,21 @@ public final class Kubeconfig {
       return null;
     }
 
+    /**
+     * The body of the cluster entry the current context names, or null. Entries are unique by name here: the
+     * merged kubeconfig keeps the first file's entry of each name.
+     */
+    private Map<?, ?> currentCluster() {
+      String name = contextField("cluster");
+      for (Object entry : getClusters() == null ? List.of() : getClusters()) {
+        if (entry instanceof Map<?, ?> map && name != null && name.equals(map.get("name"))
+            && map.get("cluster") instanceof Map<?, ?> cluster) {
+          return cluster;
+        }
+      }
+      return null;
+    }
+
     private Map<?, ?> currentUser() {
       String name = userName();
       for (Object entry : getUsers()) {
@@ -860,15 +866,9 @@ public final class Kubeconfig {
 
   /** The selected context's cluster entry's tls-server-name, or null when it names none. */
   private static String tlsServerName(CheckedKubeConfig config) {
-    String wanted = config.contextField("cluster");
-    for (Object entry : config.getClusters() == null ? List.of() : config.getClusters()) {
-      if (entry instanceof Map<?, ?> map && wanted != null && wanted.equals(map.get("name"))
-          && map.get("cluster") instanceof Map<?, ?> cluster && cluster.get("tls-server-name") instanceof String name
-          && !name.isBlank()) {
-        return name.strip();
-      }
-    }
-    return null;
+    Map<?, ?> cluster = config.currentCluster();
+    return cluster != null && cluster.get("tls-server-name") instanceof String name && !name.isBlank()
+        ? name.strip() : null;
   }
 
   /** The selected context's cluster entry, for messages. */

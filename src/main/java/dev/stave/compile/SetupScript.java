@@ -15,8 +15,8 @@ import java.util.List;
  * value is single-quoted, so no config value is ever read as shell syntax.
  *
  * <p>{@code STAVE_SETUP_FETCH=1} makes the script only clone the repository: the init container runs it
- * that way, into the work directory shared with the main container. The work directory is
- * {@code $STAVE_WORK_DIR}, {@value #WORK_DIR} by default.
+ * that way, into the work directory shared with the main container, replacing a clone an earlier run
+ * left. The work directory is {@code $STAVE_WORK_DIR}, {@value #WORK_DIR} by default.
  */
 public final class SetupScript {
   public static final String WORK_DIR = "/stave/work";
@@ -33,6 +33,10 @@ public final class SetupScript {
     if (git != null) {
       s.append("work=\"${STAVE_WORK_DIR:-").append(WORK_DIR).append("}\"\n");
       s.append("if [ \"${STAVE_SETUP_FETCH:-0}\" = 1 ]; then\n");
+      // The init container runs again when its pod is restarted, and after its own failure (a checkout of
+      // a missing reference, a clone cut short), while the emptyDir keeps what the last run left there:
+      // git clone refuses a destination that is not empty, so the pod would never start again.
+      s.append("  rm -rf -- \"$work/repo\"\n");
       s.append("  git clone -- ").append(quote(git.url())).append(" \"$work/repo\"\n");
       if (git.reference() != null) {
         s.append("  git -C \"$work/repo\" checkout ").append(quote(git.reference())).append(" --\n");

@@ -284,7 +284,7 @@ class DiffAndCheckTest {
                  OUTPUT_PATH = "deepecho/results.csv"
                  OUTPUT_BUCKET = "my-s3-bucket"
             data["setup.sh"]:
-                @@ -10,5 +10,5 @@
+                @@ -11,5 +11,5 @@
                  apt-get update
                  apt-get install -y 'libpq-dev'
                 -pip install 'boto3==1.34.0' 'pandas>=1.1,<2'
@@ -385,12 +385,12 @@ class DiffAndCheckTest {
         | | bundle | object | field | before | after |
         |---|---|---|---|---|---|
         | changed | `deepecho-operator` | `ConfigMap benchmarks/deepecho-operator-benchmark` | `data["setup.sh"]` \
-        | 14 lines | 14 lines, diff below |
+        | 15 lines | 15 lines, diff below |
 
         `deepecho-operator` `ConfigMap benchmarks/deepecho-operator-benchmark` `data["setup.sh"]`:
 
         ```diff
-        @@ -10,5 +10,5 @@
+        @@ -11,5 +11,5 @@
          apt-get update
          apt-get install -y 'libpq-dev'
         -pip install 'boto3==1.34.0' 'pandas>=1.1,<2'

@@ -13,6 +13,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,6 +50,31 @@ class SetupScriptTest {
     assertEquals(List.of(
         "git|clone|--|https://example.com/o'neil/repo.git|" + work + "/repo",
         "git|-C|" + work + "/repo|checkout|v1.2|--"), log());
+  }
+
+  @Test
+  void fetchModeReplacesTheCloneOfAnEarlierRun() throws Exception {
+    // A pod's emptyDir outlives a restart of its init container; git clone, as the stub here, refuses
+    // a destination that is not empty.
+    Files.createDirectories(temp.resolve("bin"));
+    Files.writeString(temp.resolve("bin/git"), """
+        #!/bin/bash
+        printf 'git|%s\\n' "$*" >> "$STUB_LOG"
+        if [ "$1" = clone ]; then
+          dest="${@: -1}"
+          if [ -n "$(ls -A "$dest" 2>/dev/null)" ]; then exit 128; fi
+          mkdir -p "$dest" && touch "$dest/fresh"
+        fi
+        """);
+    Files.setPosixFilePermissions(temp.resolve("bin/git"), PosixFilePermissions.fromString("rwxr-xr-x"));
+    Files.createDirectories(temp.resolve("work/repo/.git"));
+    Files.writeString(temp.resolve("work/repo/stale"), "from the last run");
+    Path script = write(SetupScript.of("bench", full()));
+    Result r = run(List.of("bash", script.toString(), "python"), Map.of("STAVE_SETUP_FETCH", "1"));
+    assertEquals(0, r.code, r.output);
+    try (Stream<Path> files = Files.list(temp.resolve("work/repo"))) {
+      assertEquals(List.of("fresh"), files.map(p -> p.getFileName().toString()).sorted().toList());
+    }
   }
 
   @Test

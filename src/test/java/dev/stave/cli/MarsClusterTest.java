@@ -184,6 +184,16 @@ class MarsClusterTest {
   }
 
   @Test
+  void aSpillPathWithABackstepIsRefusedAsTheApiServerWould() throws IOException {
+    Run run = fails(base("worker_spill_paths: [/mnt/a, /mnt/../etc]"));
+    assertEquals("bad.yaml:6:30: error: worker_spill_paths[1]: spill path '/mnt/../etc' has a '..' element, which"
+        + " Kubernetes refuses in a hostPath", firstLine(run));
+    assertTrue(run.err().contains("  = hint: write the path without '..', e.g. /mnt/disk1/mars\n"), run.err());
+    // A name that only starts with two dots is a folder like any other.
+    compile("dots", base("worker_spill_paths: [/mnt/..spill]"));
+  }
+
+  @Test
   void marsServiceTypeLabelIsStaves() throws IOException {
     Run run = fails(base("extra_labels: {mars/service-type: x}"));
     assertEquals("bad.yaml:6:16: error: extra_labels.mars/service-type: label 'mars/service-type' is set by stave"

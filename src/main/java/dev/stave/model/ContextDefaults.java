@@ -105,9 +105,9 @@ public final class ContextDefaults {
   }
 
   /**
-   * Whether the experiment's own value replaces the context's {@code key} ({@code sub} of it for the maps merged
-   * key by key, labels and neptune), so that the context's value reaches nothing the experiment makes. A context's
-   * resources are merged per resource inside one value and count as reaching it.
+   * Whether the experiment's own value replaces the context's {@code key} ({@code sub} of it for the values merged
+   * key by key: labels, neptune, and resources, whose {@code sub} is a resource key such as {@code cpu}), so that
+   * the context's value reaches nothing the experiment makes.
    */
   public boolean overridden(String key, String sub) {
     MapNode storage = Values.map(root, "storage");
@@ -120,6 +120,8 @@ public final class ContextDefaults {
       case "default_pvc_size" -> storage != null && (storage.has("size") || storage.has("claim"));
       case "image_pull_secrets", "inventory" -> root.has(key);
       case "labels" -> sub != null && labels != null && labels.has(sub);
+      case "resources" -> sub != null && root.has("resources") && MrunnerResources.keys(root.get("resources"))
+          .contains(sub);
       case "neptune" -> ownNeptune instanceof ScalarNode s && Boolean.FALSE.equals(s.value())
           || sub != null && ownNeptune instanceof MapNode m && m.has(sub);
       default -> false;

@@ -9,7 +9,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * mrunner's {@code resources}: {@code "cpu=4 mem=8G gpu=1 tpu=1"} or the same as a map, mapped as its
@@ -23,6 +25,30 @@ public final class MrunnerResources {
   private static final String KEYS_HINT = "resources are cpu, mem, gpu and tpu, e.g. \"cpu=4 mem=8G gpu=1\"";
 
   private MrunnerResources() {}
+
+  /**
+   * The resource keys written in {@code node} (cpu, mem, ...; a token without '=' is its own key), so that a
+   * context's resource can be matched with the experiment's resource of the same key that replaces it.
+   */
+  public static Set<String> keys(Node node) {
+    Set<String> keys = new TreeSet<>();
+    if (node instanceof ScalarNode s) {
+      for (String token : s.text().strip().split("\\s+")) {
+        if (!token.isEmpty()) {
+          keys.add(key(token));
+        }
+      }
+    } else if (node instanceof MapNode m) {
+      keys.addAll(m.entries().keySet());
+    }
+    return keys;
+  }
+
+  /** The key of a {@code NAME=VALUE} token of the text form; the whole token when it has no '='. */
+  public static String key(String token) {
+    int eq = token.indexOf('=');
+    return eq < 0 ? token : token.substring(0, eq);
+  }
 
   /** Kubernetes resource name to canonical quantity; problems go to {@code problems}. */
   public static TreeMap<String, String> parse(Node node, String path, List<Diagnostic> problems) {

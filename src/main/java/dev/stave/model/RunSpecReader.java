@@ -10,6 +10,7 @@ import dev.stave.diag.Origin;
 import dev.stave.diag.Printable;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /** Reads {@code secret_env}, {@code sweep} and the sweep placeholders of an experiment the schema accepted. */
 public final class RunSpecReader {
@@ -363,6 +365,20 @@ public final class RunSpecReader {
     defaults.context().values().entries().forEach((key, value) -> {
       String path = contextPath + "." + Printable.pathKey(key);
       if ((key.equals("labels") || key.equals("neptune")) && value instanceof MapNode m) {
+        m.entries().forEach((k, v) -> {
+          if (!defaults.overridden(key, k)) {
+            String keyPath = path + "." + Printable.pathKey(k);
+            notSubstituted(k, m.keyOrigin(k), keyPath, true);
+            unsubstitutedIn(v, keyPath);
+          }
+        });
+      } else if (key.equals("resources") && value instanceof ScalarNode s && s.isString()) {
+        // "cpu=4 mem={{lr}}": the tokens of the resources that the experiment's own resources leave to the context.
+        String reaching = Arrays.stream(s.text().strip().split("\\s+"))
+            .filter(token -> !defaults.overridden(key, MrunnerResources.key(token)))
+            .collect(Collectors.joining(" "));
+        notSubstituted(reaching, s.origin(), path, false);
+      } else if (key.equals("resources") && value instanceof MapNode m) {
         m.entries().forEach((k, v) -> {
           if (!defaults.overridden(key, k)) {
             String keyPath = path + "." + Printable.pathKey(k);

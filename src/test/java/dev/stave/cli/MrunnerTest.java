@@ -1055,6 +1055,53 @@ class MrunnerTest {
   }
 
   /**
+   * A context's resources are merged per resource key: one the experiment's own resources give reaches no point,
+   * and its {{lr}} is not the sweep's error (it is still the bad amount that the contexts file holds for any
+   * experiment); a resource the experiment leaves to the context still is, in either form of resources.
+   */
+  @Test
+  void aSweepPlaceholderInAContextResourceIsAnErrorUnlessTheExperimentGivesThatResource() throws Exception {
+    Path contexts = write("contexts.yaml", """
+        kind: contexts
+        contexts:
+          c1:
+            resources: "cpu={{lr}} mem=2G"
+          c2:
+            resources: {cpu: "{{lr}}", mem: "{{lr}}"}
+        """);
+    String experiment = """
+        kind: experiment
+        name: sw
+        image: img:1
+        contexts: contexts.yaml
+        context: %s
+        resources: "cpu=2"
+        sweep: {grid: {lr: [0.1, 0.2]}}
+        processes: {train: {command: [python]}}
+        """;
+    Path one = write("one.yaml", experiment.formatted("c1"));
+    Path two = write("two.yaml", experiment.formatted("c2"));
+    String where = ": '{{lr}}' is not substituted here: sweeps substitute {{param}} only in the experiment's own"
+        + " command, args and env values, not in its context's values";
+    Run replaced = Run.of("validate", one.toString(), two.toString());
+    assertEquals(1, replaced.code(), replaced.err());
+    assertEquals(List.of(
+        contexts + ":4:16: error: contexts.c1.resources: '{{lr}}' is not a valid amount of cpu",
+        contexts + ":6:22: error: contexts.c2.resources: '{{lr}}' is not a valid amount of cpu",
+        contexts + ":6:37: error: contexts.c2.resources.mem" + where),
+        replaced.err().lines().filter(l -> l.contains(": error: ") || l.contains(": warning: ")).toList());
+    Files.writeString(one, Files.readString(one).replace("resources: \"cpu=2\"\n", ""));
+    Files.writeString(two, Files.readString(two).replace("resources: \"cpu=2\"\n", ""));
+    Run inherited = Run.of("validate", one.toString(), two.toString());
+    assertEquals(1, inherited.code(), inherited.err());
+    assertEquals(List.of(
+        contexts + ":4:16: error: contexts.c1.resources" + where,
+        contexts + ":6:22: error: contexts.c2.resources.cpu" + where,
+        contexts + ":6:37: error: contexts.c2.resources.mem" + where),
+        inherited.err().lines().filter(l -> l.contains(": error: ") || l.contains(": warning: ")).toList());
+  }
+
+  /**
    * An override's args and env are Kubernetes fields written as given, not the process's own: the error there says
    * so, rather than that sweeps substitute in args and env, which is what the user wrote.
    */

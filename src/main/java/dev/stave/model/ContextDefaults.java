@@ -304,10 +304,9 @@ public final class ContextDefaults {
       // The claim is used as written (claimName of the storage volume), as a pvc mount's claim_name is.
       Optional<Diagnostic> bad = Names.objectName(claim, "PersistentVolumeClaim", own.get("claim").origin(),
           "storage.claim");
-      if (bad.isPresent()) {
-        problems.add(bad.get());
-        return;
-      }
+      bad.ifPresent(problems::add);
+      // A bad claim name hides none of the rest: the size and storage_class are wrong beside any claim, and the
+      // size is checked as a size too, since removing 'claim' (one way out) makes stave create a claim of it.
       for (String key : List.of("size", "storage_class")) {
         if (own.has(key)) {
           problems.add(Diagnostic.error(own.keyOrigin(key), "storage." + key, "storage-claim",
@@ -315,7 +314,10 @@ public final class ContextDefaults {
               "remove '" + key + "', or remove 'claim' to have stave create <project>-storage"));
         }
       }
-      storage = mounted ? new Storage(mount, null, null, claim, origin) : null;
+      if (own.get("size") instanceof ScalarNode size) {
+        quantity(size, "storage.size", false, problems);
+      }
+      storage = mounted && bad.isEmpty() ? new Storage(mount, null, null, claim, origin) : null;
       return;
     }
     String size = DEFAULT_STORAGE_SIZE;

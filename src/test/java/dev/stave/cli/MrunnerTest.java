@@ -659,6 +659,30 @@ class MrunnerTest {
         run.err().lines().filter(l -> !l.startsWith("    |")).toList());
   }
 
+  /**
+   * A bad claim name hides none of the storage's other problems: the size and storage_class beside a claim, and
+   * the size's own value, are reported in the same run.
+   */
+  @Test
+  void aBadClaimNameAndTheSizeBesideItAreReportedInOneRun() throws IOException {
+    Path bad = write("bad.yaml", """
+        kind: experiment
+        name: store
+        image: img:1
+        storage: {mount: /data, claim: Bad_Claim, size: 10foo, storage_class: fast}
+        processes: {a: {command: [x]}}
+        """);
+    Run run = Run.of("validate", bad.toString());
+    assertEquals(1, run.code(), run.err());
+    String both = " describes a claim stave creates, and 'claim' names an existing one";
+    assertEquals(List.of(
+        bad + ":4:32: error: storage.claim: 'Bad_Claim' is not a valid PersistentVolumeClaim name",
+        bad + ":4:43: error: storage.size: 'size'" + both,
+        bad + ":4:49: error: storage.size: '10foo' is not a Kubernetes quantity",
+        bad + ":4:56: error: storage.storage_class: 'storage_class'" + both),
+        run.err().lines().filter(l -> l.contains(": error: ")).toList());
+  }
+
   @Test
   void secretEnvAndNeptuneComeFromSecretsAndStaveSecretsPrintsTheToken() throws IOException {
     Path exp = write("exp.yaml", """

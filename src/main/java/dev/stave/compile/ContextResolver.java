@@ -15,6 +15,7 @@ import dev.stave.model.ContextDef;
 import dev.stave.model.Contexts;
 import dev.stave.model.ContextsReader;
 import dev.stave.model.Names;
+import dev.stave.model.Placeholders;
 import dev.stave.schema.SchemaValidator;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -87,6 +88,18 @@ final class ContextResolver {
     }
     Contexts contexts = load(loader, file, folders, problems);
     if (contexts == null) {
+      return Optional.empty();
+    }
+    if (options.context() != null && !contexts.contexts().containsKey(name)
+        && !Placeholders.names(name).isEmpty()) {
+      // The command line is never substituted, so --context '{{lr}}' can name no point's context: every point of
+      // a sweep has the one context of the run. A context whose key is those braces is still found above.
+      problems.add(Diagnostic.error(nameOrigin, namePath, "unknown-context",
+          "context '" + Names.printable(name) + "' is not defined in " + contexts.file() + ", and --context is not"
+              + " substituted: every point of a sweep uses the one context of the run",
+          (contexts.contexts().isEmpty() ? "add one under 'contexts' in " + contexts.file() + " and name it"
+              : "name one context (contexts: " + String.join(", ", contexts.contexts().keySet()) + ")")
+              + "; to use several, compile once per context"));
       return Optional.empty();
     }
     if (name != null) {

@@ -1126,6 +1126,39 @@ class MrunnerTest {
   }
 
   /**
+   * The command line is not substituted: --context '{{lr}}' names no point's context, and the error says so rather
+   * than only that no such context exists. A context whose key is those braces is still the one named.
+   */
+  @Test
+  void aPlaceholderInTheContextOptionSaysThatItIsNotSubstituted() throws Exception {
+    Path contexts = write("contexts.yaml", """
+        kind: contexts
+        contexts:
+          c1: {namespace: one}
+          c2: {namespace: two}
+        """);
+    Path file = write("c.yaml", """
+        kind: experiment
+        name: sw
+        image: img:1
+        contexts: contexts.yaml
+        sweep: {grid: {lr: [0.1, 0.2]}}
+        processes: {train: {command: [python]}}
+        """);
+    Run run = Run.of("validate", file.toString(), "--context", "{{lr}}");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(
+        file + ":1:1: error: --context: context '{{lr}}' is not defined in " + contexts + ", and --context is not"
+            + " substituted: every point of a sweep uses the one context of the run",
+        "  = hint: name one context (contexts: c1, c2); to use several, compile once per context"),
+        run.err().lines().filter(l -> !l.startsWith("    |")).toList());
+    Files.writeString(contexts, Files.readString(contexts) + "  \"{{lr}}\": {namespace: braces}\n");
+    List<Object> namespaces = docs(Run.of("compile", file.toString(), "--context", "{{lr}}", "-o", "-")).stream()
+        .filter(d -> "Job".equals(d.get("kind"))).map(d -> at(d, "metadata", "namespace")).toList();
+    assertEquals(List.of("braces", "braces"), namespaces);
+  }
+
+  /**
    * An override's args and env are Kubernetes fields written as given, not the process's own: the error there says
    * so, rather than that sweeps substitute in args and env, which is what the user wrote.
    */

@@ -18,6 +18,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -103,27 +105,11 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
         return Main.IO;
       }
     } else {
-      // Both sides are read before either's errors are reported: every problem of a run at once, as
-      // compile and validate report every config's (README, "Diagnostics"). The warnings of a side that compiled
-      // are held until then, so that with an error they are sorted in with it, as validate sorts them, rather
-      // than printed before the other side's errors.
       shared.holdWarnings();
-      List<Diagnostic> errors = new ArrayList<>();
-      BundleReader.Folder before = null;
-      try {
-        before = Targets.folder(context, targets.get(0), templates, compileOptions, shared);
-      } catch (UserError e) {
-        errors.addAll(e.diagnostics());
-      }
-      BundleReader.Folder after = null;
-      try {
-        after = Targets.folder(context, targets.get(1), templates, compileOptions, shared);
-      } catch (UserError e) {
-        errors.addAll(e.diagnostics());
-      }
-      if (!errors.isEmpty()) {
-        throw new UserError(Stream.concat(errors.stream(), shared.held().stream()).distinct().sorted().toList());
-      }
+      Sides sides = readBoth(context, targets.get(0), targets.get(1),
+          target -> Targets.folder(context, target, templates, compileOptions, shared), shared::held);
+      BundleReader.Folder before = sides.before();
+      BundleReader.Folder after = sides.after();
       new DiagnosticPrinter(context.sources()).print(shared.held().stream().distinct().toList(), context.err());
       shared.warnIfUnread(context, compileOptions);
       if (before instanceof BundleReader.Many a && after instanceof BundleReader.Many b) {
@@ -145,5 +131,47 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
     context.out().print(format == Format.markdown ? DiffReport.markdown(changes) : DiffReport.text(changes));
     context.out().flush();
     return changes.isEmpty() ? Main.OK : Main.DIFFERENT;
+  }
+
+  /** The two sides of a diff, A (old) and B (new). */
+  record Sides(BundleReader.Folder before, BundleReader.Folder after) {}
+
+  /**
+   * Both sides as {@code read} reads them, before either's errors are reported: every problem of a run at
+   * once, as compile and validate report every config's (README, "Diagnostics"). The warnings of a side that
+   * compiled are held ({@code held}) until then, so that with an error they are sorted in with it, as validate
+   * sorts them, rather than printed before the other side's errors. A side that fails otherwise (an internal
+   * error, exit 70) does not hide the other side's errors: those are printed first, then its failure ends the run.
+   */
+  static Sides readBoth(Context context, Path a, Path b, Function<Path, BundleReader.Folder> read,
+      Supplier<List<Diagnostic>> held) {
+    List<Diagnostic> errors = new ArrayList<>();
+    RuntimeException failure = null;
+    List<BundleReader.Folder> sides = new ArrayList<>();
+    for (Path side : List.of(a, b)) {
+      BundleReader.Folder folder = null;
+      try {
+        folder = read.apply(side);
+      } catch (UserError e) {
+        errors.addAll(e.diagnostics());
+      } catch (RuntimeException e) {
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+      sides.add(folder);
+    }
+    if (failure != null) {
+      new DiagnosticPrinter(context.sources()).print(
+          Stream.concat(errors.stream(), held.get().stream()).distinct().sorted().toList(), context.err());
+      context.err().flush();
+      throw failure;
+    }
+    if (!errors.isEmpty()) {
+      throw new UserError(Stream.concat(errors.stream(), held.get().stream()).distinct().sorted().toList());
+    }
+    return new Sides(sides.get(0), sides.get(1));
   }
 }

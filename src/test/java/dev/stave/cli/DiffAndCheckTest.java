@@ -2,10 +2,12 @@ package dev.stave.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.stave.bundle.Locks;
 import dev.stave.diag.Sources;
+import dev.stave.diag.StaveBug;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -140,6 +142,34 @@ class DiffAndCheckTest {
         + "    |   p: {command: [x], replica: 2}\n"
         + "    |                     ^\n"
         + "  = hint: did you mean 'replicas'?\n", run.err());
+  }
+
+  /** An internal error on one side (exit 70) comes after the other side's errors, which it used to hide. */
+  @Test
+  void anInternalErrorOnOneSideComesAfterTheOtherSidesErrors() throws IOException {
+    Path a = Files.writeString(tmp.resolve("a.yaml"),
+        "kind: experiment\nname: a\nimage: x/y:1\nprocesses:\n  p: {comand: [x]}\n");
+    Path b = tmp.resolve("b.yaml");
+    StringWriter err = new StringWriter();
+    Context context = new Context(new PrintWriter(new StringWriter()), new PrintWriter(err), Run.ENV, new Sources());
+    Targets.Shared shared = new Targets.Shared();
+    shared.holdWarnings();
+    dev.stave.compile.CompileOptions options = new ContextOptions().compileOptions(context);
+    for (List<Path> sides : List.of(List.of(a, b), List.of(b, a))) {
+      err.getBuffer().setLength(0);
+      StaveBug bug = assertThrows(StaveBug.class, () -> DiffCommand.readBoth(context, sides.get(0), sides.get(1),
+          side -> {
+            if (side.equals(b)) {
+              throw new StaveBug("Job b fails the Kubernetes model check");
+            }
+            return Targets.folder(context, side, null, options, shared);
+          }, shared::held));
+      assertEquals("Job b fails the Kubernetes model check", bug.getMessage());
+      assertEquals(a + ":5:7: error: processes.p.comand: unknown key 'comand'\n"
+          + "    |   p: {comand: [x]}\n"
+          + "    |       ^\n"
+          + "  = hint: did you mean 'command'?\n", err.toString());
+    }
   }
 
   /**

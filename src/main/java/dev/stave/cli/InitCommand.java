@@ -75,9 +75,9 @@ final class InitCommand implements Callable<Integer>, Main.RunsInContext {
     String shown = output == null ? "" : Printable.exactLine(output.toString());
     ConfigFormat format = output == null ? STARTERS.get(kind) : ConfigFormat.of(output);
     if (format == null) {
-      context.err().println("stave: cannot tell the format of " + shown + " from its name; name it *.conf or"
-          + " *.hocon (HOCON), *.yaml or *.yml (YAML), or *.json (JSON)");
-      return Main.USAGE;
+      // A usage error like the unknown kind above: the message, then where to find the command's help.
+      throw new CommandLine.ParameterException(spec.commandLine(), "cannot tell the format of " + shown
+          + " from its name; name it *.conf or *.hocon (HOCON), *.yaml or *.yml (YAML), or *.json (JSON)");
     }
     String fileName = output == null ? kind + "." + format.extension() : commentSafe(output.getFileName().toString());
     String text = starter(kind, format).replace(FILE, fileName);

@@ -181,7 +181,8 @@ class InitCommandTest {
       Run run = Run.of("init", "benchmark", "-o", file.toString());
       assertEquals(2, run.code(), run.err());
       assertEquals("stave: cannot tell the format of " + file + " from its name; name it *.conf or *.hocon (HOCON),"
-          + " *.yaml or *.yml (YAML), or *.json (JSON)\n", run.err());
+          + " *.yaml or *.yml (YAML), or *.json (JSON)\n"
+          + "Try 'stave init --help' for more information.\n", run.err());
       assertFalse(Files.exists(file));
     }
   }

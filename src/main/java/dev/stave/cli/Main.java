@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.TimeZone;
 import java.util.function.BooleanSupplier;
-import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -183,10 +182,9 @@ public final class Main implements Runnable {
       }
     }
     COMMANDS.forEach(cli::addSubcommand);
-    cli.addSubcommand(AutoComplete.GenerateCompletion.class);
-    // Picocli makes its completion command a help command: one that runs whatever else is wrong with the
-    // command line, so 'stave generate-completion extra' printed the script. It needs no such licence.
-    cli.getSubcommands().get("generate-completion").getCommandSpec().helpCommand(false);
+    // Not picocli's own completion command, a help command to picocli (one that runs whatever else is wrong
+    // with the command line, so 'stave generate-completion extra' printed the script): stave's is an ordinary one.
+    cli.addSubcommand(CompletionCommand.class);
     cli.addSubcommand(HelpCommand.class);
   }
 

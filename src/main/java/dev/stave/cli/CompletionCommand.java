@@ -1,0 +1,67 @@
+package dev.stave.cli;
+
+import java.nio.file.Path;
+import picocli.AutoComplete;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code stave generate-completion}: picocli's bash completion script, with what it leaves out. After
+ * {@code --} every word is a file (README, "Commands"), but picocli's script counts {@code --} as an option
+ * that takes a value, so there it offered nothing at all; and its function is registered with
+ * {@code -o default} yet turns that off, so bash's own file names did not come either. The function added
+ * here completes file names after {@code --} and hands every other word to picocli's. Likewise
+ * {@code compile -o} offered nothing, not even folders.
+ */
+@Command(
+    name = "generate-completion",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Generate bash/zsh completion script for stave.",
+      "Run the following command to give `stave` TAB completion in the current shell:",
+      "",
+      "  source <(stave generate-completion)",
+      ""
+    },
+    optionListHeading = "Options:%n")
+final class CompletionCommand implements Runnable {
+  /** Goes after picocli's script, whose last line registers its own function: this registration replaces it. */
+  static final String AFTER_DOUBLE_DASH = """
+
+      # stave: after '--' every word is a file, whatever it starts with.
+      function _complete_stave_files() {
+        local i
+        for (( i = 1; i < COMP_CWORD; i++ )); do
+          if [[ "${COMP_WORDS[i]}" == -- ]]; then
+            type compopt &>/dev/null && compopt -o filenames
+            local IFS=$'\\n'
+            COMPREPLY=( $(compgen -f -- "${COMP_WORDS[COMP_CWORD]}") )
+            return 0
+          fi
+        done
+        _complete_stave "$@"
+      }
+
+      complete -F _complete_stave_files -o default stave stave.sh stave.bash
+      """;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    CommandLine root = spec.root().commandLine();
+    // compile's -o is text to picocli ('-' is standard output), and picocli's script completes file names
+    // only for an option of type Path or File: as one, '-o <TAB>' offers folders. This run only prints the
+    // script, so the command it changes runs no more.
+    CommandLine.Model.CommandSpec compile = root.getSubcommands().get("compile").getCommandSpec();
+    CommandLine.Model.OptionSpec output = compile.findOption("-o");
+    compile.remove(output);
+    // A copy of the option (builder(output)) would keep its type: a new one with its names and help.
+    compile.addOption(CommandLine.Model.OptionSpec.builder(output.names()).type(Path.class)
+        .paramLabel(output.paramLabel()).description(output.description()).build());
+    String script = AutoComplete.bash(spec.root().name(), root);
+    spec.commandLine().getOut().print(script + AFTER_DOUBLE_DASH);
+    spec.commandLine().getOut().flush();
+  }
+}

@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
     name = "generate-completion",
     mixinStandardHelpOptions = true,
     description = {
-      "Generate bash/zsh completion script for stave.",
+      "Prints a bash/zsh completion script for stave.",
       "Run the following command to give `stave` TAB completion in the current shell:",
       "",
       "  source <(stave generate-completion)",

@@ -18,7 +18,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "help",
-    header = "Display help information about the specified command.",
+    header = "Shows the help of a command, as its --help does.",
     synopsisHeading = "%nUsage: ",
     description = {
       "%nWhen no COMMAND is given, the usage help for the main command is displayed.",

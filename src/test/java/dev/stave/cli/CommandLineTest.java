@@ -82,6 +82,14 @@ class CommandLineTest {
     assertTrue(run.out().contains("compile") && run.out().contains("70"), run.out());
   }
 
+  /** Every command is described as stave's own are ("Compiles ..."), not in picocli's imperative. */
+  @Test
+  void topLevelHelpDescribesCompletionAndHelpAsTheOtherCommands() {
+    String out = Run.of("--help").out();
+    assertTrue(out.contains("\n  generate-completion  Prints a bash/zsh completion script for stave.\n"
+        + "  help                 Shows the help of a command, as its --help does.\n"), out);
+  }
+
   @Test
   void topLevelHelpListsEveryCommandInOrder() {
     String out = Run.of("--help").out();

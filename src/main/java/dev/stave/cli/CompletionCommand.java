@@ -25,7 +25,10 @@ import picocli.CommandLine.Command;
     },
     optionListHeading = "Options:%n")
 final class CompletionCommand implements Runnable {
-  /** Goes after picocli's script, whose last line registers its own function: this registration replaces it. */
+  /**
+   * Goes after picocli's script, whose last line registers its own function: this registration replaces it,
+   * as the function defined last replaces picocli's of that name.
+   */
   static final String AFTER_DOUBLE_DASH = """
 
       # stave: after '--' every word is a file, whatever it starts with.
@@ -43,6 +46,31 @@ final class CompletionCommand implements Runnable {
       }
 
       complete -F _complete_stave_files -o default stave stave.sh stave.bash
+
+      # stave: a word before the one completed is an option only when it is one's whole name. picocli's
+      # version matched it as a regular expression anywhere in the list of names, so after 'stave diff out'
+      # (part of '--timeout') it took the folder for an option and offered nothing for the second bundle.
+      function currentPositionalIndex() {
+        local commandName="$1"
+        local optionsWithArgs=" $2 "
+        local booleanOptions=" $3 "
+        local previousWord
+        local result=0
+        local i
+        for (( i = COMP_CWORD - 1; i >= 0; i-- )); do
+          previousWord=${COMP_WORDS[i]}
+          if [ "${previousWord}" = "$commandName" ]; then
+            break
+          fi
+          if [[ "${optionsWithArgs}" == *" '${previousWord}' "* ]]; then
+            ((result-=2)) # an option and its value are no positional parameter
+          elif [[ "${booleanOptions}" == *" '${previousWord}' "* ]]; then
+            ((result-=1)) # nor is a flag
+          fi
+          ((result++))
+        done
+        echo "$result"
+      }
       """;
 
   @CommandLine.Spec

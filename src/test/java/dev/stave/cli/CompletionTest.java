@@ -66,6 +66,13 @@ class CompletionTest {
     assertEquals(List.of("my exp.yaml"), complete("diff", "--", "my"));
   }
 
+  /** A word that is part of an option's name ('out' of --timeout) is no option: files come after it. */
+  @Test
+  void aWordThatIsPartOfAnOptionsNameCountsAsAnArgument() throws Exception {
+    assertEquals(List.of("-dash.conf", "my exp.yaml", "sub dir"), complete("diff", "out", ""));
+    assertEquals(List.of("my exp.yaml"), complete("diff", "--format", "text", "con", "my"));
+  }
+
   @Test
   void compileOutputCompletesFolders() throws Exception {
     assertEquals(List.of("sub dir"), complete("compile", "x.yaml", "-o", "su"));

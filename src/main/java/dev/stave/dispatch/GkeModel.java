@@ -60,7 +60,12 @@ public final class GkeModel implements AllocationModel {
     return share.cpu() != null && share.cpu().signum() <= 0 || share.memoryMi() != null && share.memoryMi() <= 0;
   }
 
-  /** The smallest pool whose nodes fit the request; non-preemptible pools before preemptible ones. */
+  /**
+   * The smallest pool whose nodes fit the request; non-preemptible pools before preemptible ones. A pool that may
+   * have no nodes ({@code max_nodes} 0) comes after every other: the smallest fitting pool would otherwise be one
+   * that can never run the pod, while a larger pool could. It is still picked when no other pool fits, so that the
+   * capacity check says how to give it nodes.
+   */
   @Override
   public Optional<NodePool> infer(Inventory inventory, ResourceRequest r) {
     return inventory.pools().stream()
@@ -69,7 +74,8 @@ public final class GkeModel implements AllocationModel {
         .filter(p -> r.memoryM() == null || r.memoryM().compareTo(BigDecimal.valueOf(nodeMemoryMi(p))) <= 0)
         .filter(p -> r.gpuType() == null || AllocationModel.gpuTypeMatches(p, r.gpuType()))
         .filter(p -> r.gpuCount() != null ? p.gpusPerContainer() >= r.gpuCount() : r.gpuType() != null || !p.hasGpu())
-        .min(Comparator.comparing(NodePool::preemptible)
+        .min(Comparator.comparing((NodePool p) -> Integer.valueOf(0).equals(p.maxNodes()))
+            .thenComparing(NodePool::preemptible)
             .thenComparingInt(NodePool::gpuCount)
             .thenComparingLong(this::nodeCpuMillis)
             .thenComparingLong(this::nodeMemoryMi)

@@ -71,6 +71,19 @@ class GkeModelTest {
     assertEquals("gpu", model.infer(inventory, new ResourceRequest(null, null, "t4", 1)).orElseThrow().name());
   }
 
+  /** A pool that may have no nodes never runs the pod: a larger pool that may have some is picked before it. */
+  @Test
+  void resourcePicksAPoolWithoutNodesOnlyWhenNoOtherFits() {
+    NodePool empty = new NodePool("empty", "empty", null, BigDecimal.valueOf(4), 16384, null, 0, false, 0, List.of(),
+        null, null, null, new dev.stave.diag.Origin("t", 1, 1));
+    Inventory inventory = new Inventory("t", List.of(pool("big", 32, 122880, 0, false), empty), null, null, false);
+    assertEquals("big", model.infer(inventory, new ResourceRequest(BigDecimal.valueOf(2), null, null, null))
+        .orElseThrow().name());
+    Inventory only = new Inventory("t", List.of(pool("small", 2, 8192, 0, true), empty), null, null, false);
+    assertEquals("empty", model.infer(only, new ResourceRequest(BigDecimal.valueOf(3), null, null, null))
+        .orElseThrow().name());
+  }
+
   @Test
   void selectorAndTolerations() {
     NodePool gpu = pool("gpu", 8, 30720, 1, false);

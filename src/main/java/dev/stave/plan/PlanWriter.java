@@ -201,16 +201,23 @@ public final class PlanWriter {
       b.append('\n');
     }
     if (!plan.pools().isEmpty()) {
+      // GPUs get a column when a pool has them, as the text form names them for such a pool: a pool that
+      // GPUs alone overfill would otherwise show "no" beside cpu and memory that fit.
+      boolean gpus = plan.pools().stream().anyMatch(u -> u.nodeGpus() > 0);
       b.append("| pool | pods | nodes needed / max | cpu requested / available"
-          + " | memory requested / available | fits |\n");
-      b.append("| --- | --- | --- | --- | --- | --- |\n");
+          + " | memory requested / available" + (gpus ? " | gpus requested / available" : "") + " | fits |\n");
+      b.append("| --- | --- | --- | --- | --- | --- |").append(gpus ? " --- |" : "").append('\n');
       for (PoolUsage u : plan.pools()) {
         b.append("| ").append(Markdown.codeInTable(u.pool())).append(" | ").append(u.pods()).append(" | ")
             .append(u.nodesNeeded())
             .append(" / ").append(max(u)).append(" | ").append(cores(u.cpuMillis())).append(" / ")
             .append(available(u, u.nodeCpuMillis(), true)).append(" | ").append(u.memoryMi()).append("Mi / ")
-            .append(available(u, u.nodeMemoryMi(), false)).append(" | ").append(u.fits() ? "yes" : "**no**")
-            .append(" |\n");
+            .append(available(u, u.nodeMemoryMi(), false)).append(" | ");
+        if (gpus) {
+          b.append(u.nodeGpus() > 0 ? u.gpus() + " / " + Objects.toString(u.onMaxNodes(u.nodeGpus()), "unbounded")
+              : "-").append(" | ");
+        }
+        b.append(u.fits() ? "yes" : "**no**").append(" |\n");
       }
       b.append('\n');
     }

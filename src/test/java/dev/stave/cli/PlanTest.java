@@ -319,6 +319,24 @@ class PlanTest {
         strictPlan.err());
   }
 
+  /** A pool that GPUs alone overfill shows why it does not fit, as the text form's "gpus 3 of 2" does. */
+  @Test
+  void theMarkdownPoolTableCountsGpusWhenAPoolHasThem() throws IOException {
+    Files.writeString(temp.resolve("inv.yaml"), "kind: inventory\npools:\n"
+        + "  cpu: {cpu: 8, memory: 32Gi, max_nodes: 2}\n"
+        + "  gpu: {cpu: 16, memory: 64Gi, gpu_type: nvidia-l4, gpu_count: 1, max_nodes: 2}\n");
+    Path experiment = Files.writeString(temp.resolve("x.yaml"), "kind: experiment\nname: x\nimage: x:1\n"
+        + "inventory: inv.yaml\nprocesses:\n  train:\n    replicas: 3\n"
+        + "    schedule: {assign_to: resource, gpu_type: l4, gpu_count: 1}\n");
+    Run plan = Run.of("plan", experiment.toString(), "--format", "markdown");
+    assertEquals(0, plan.code(), plan.err());
+    assertTrue(plan.out().contains("| pool | pods | nodes needed / max | cpu requested / available"
+        + " | memory requested / available | gpus requested / available | fits |\n"
+        + "| --- | --- | --- | --- | --- | --- | --- |\n"
+        + "| `cpu` | 0 | 0 / 2 | 0 / 15.82 | 0Mi / 58044Mi | - | yes |\n"
+        + "| `gpu` | 3 | 3 / 2 | 0 / 31.78 | 0Mi / 119648Mi | 3 / 2 | **no** |\n"), plan.out());
+  }
+
   @Test
   void everySweepInstanceIsCountedInThePoolsCapacity() throws IOException {
     Path inventory = Path.of("examples/inventories/lab.yaml").toAbsolutePath();

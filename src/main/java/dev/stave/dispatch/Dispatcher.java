@@ -340,6 +340,7 @@ public final class Dispatcher {
             "no node pool of " + inventory.file() + " satisfies " + request.describe(),
             "pools: " + describe(inventory, model) + "; lower the request or add a pool"));
       }
+      inferred.ifPresent(p -> warnOfGpuTypeWithoutCount(s, p));
       return inferred;
     }
     Optional<NodePool> pool = inventory.find(s.nodePoolName());
@@ -358,7 +359,22 @@ public final class Dispatcher {
           gpuPools.isEmpty() ? "the inventory has no GPU pool" : "GPU pools: " + String.join(", ", gpuPools)));
       return Optional.empty();
     }
+    warnOfGpuTypeWithoutCount(s, pool.get());
     return pool;
+  }
+
+  /**
+   * A {@code gpu_type} without {@code gpu_count} places the pod on a GPU pool but requests no {@code nvidia.com/gpu},
+   * so the scheduler assigns the container no GPU and may give every GPU of the node to other pods. Placing a CPU
+   * process beside GPUs may be meant, so it is a warning.
+   */
+  private void warnOfGpuTypeWithoutCount(Schedule s, NodePool pool) {
+    if (s.gpuType() != null && s.gpuCount() == null && pool.hasGpu()) {
+      problems.add(Diagnostic.warning(s.origin(), s.path(), "gpu-type-without-count",
+          "this schedule asks for gpu_type '" + dev.stave.model.Names.printable(s.gpuType()) + "' but no gpu_count,"
+              + " so process '" + s.process() + "' is placed on GPU pool '" + pool.name() + "' but requests no GPU",
+          "add gpu_count = 1 to give it a GPU, or leave out gpu_type"));
+    }
   }
 
   private static ResourceRequest request(Schedule s) {

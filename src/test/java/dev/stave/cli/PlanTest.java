@@ -337,6 +337,31 @@ class PlanTest {
         + "| `gpu` | 3 | 3 / 2 | 0 / 31.78 | 0Mi / 119648Mi | 3 / 2 | **no** |\n"), plan.out());
   }
 
+  /** A GPU type without a count places the pod among GPUs without one; with a count, nothing is said. */
+  @Test
+  void aGpuTypeWithoutAGpuCountIsWarnedAbout() throws IOException {
+    Files.writeString(temp.resolve("inv.yaml"), "kind: inventory\npools:\n"
+        + "  cpu: {cpu: 8, memory: 32Gi, max_nodes: 2}\n"
+        + "  gpu: {cpu: 16, memory: 64Gi, gpu_type: nvidia-l4, gpu_count: 1, max_nodes: 2}\n");
+    Path experiment = Files.writeString(temp.resolve("x.yaml"), "kind: experiment\nname: x\nimage: x:1\n"
+        + "inventory: inv.yaml\nprocesses:\n"
+        + "  a: {schedule: {assign_to: resource, gpu_type: l4}}\n"
+        + "  b: {schedule: {assign_to: resource, node_pool_name: gpu, gpu_type: l4}}\n"
+        + "  c: {schedule: {assign_to: resource, gpu_type: l4, gpu_count: 1}}\n");
+    Run plan = Run.of("plan", experiment.toString());
+    assertEquals(0, plan.code(), plan.err());
+    assertEquals(experiment + ":6:17: warning: processes.a.schedule: this schedule asks for gpu_type 'l4' but no"
+        + " gpu_count, so process 'a' is placed on GPU pool 'gpu' but requests no GPU\n"
+        + "    |   a: {schedule: {assign_to: resource, gpu_type: l4}}\n"
+        + "    |                 ^\n"
+        + "  = hint: add gpu_count = 1 to give it a GPU, or leave out gpu_type\n"
+        + experiment + ":7:17: warning: processes.b.schedule: this schedule asks for gpu_type 'l4' but no"
+        + " gpu_count, so process 'b' is placed on GPU pool 'gpu' but requests no GPU\n"
+        + "    |   b: {schedule: {assign_to: resource, node_pool_name: gpu, gpu_type: l4}}\n"
+        + "    |                 ^\n"
+        + "  = hint: add gpu_count = 1 to give it a GPU, or leave out gpu_type\n", plan.err());
+  }
+
   @Test
   void everySweepInstanceIsCountedInThePoolsCapacity() throws IOException {
     Path inventory = Path.of("examples/inventories/lab.yaml").toAbsolutePath();

@@ -1158,7 +1158,10 @@ class ApplyCommandTest {
       "https://proxy.example:3129|is an https:// proxy, which stave cannot use: its HTTP client speaks to a proxy"
           + " over plain HTTP (CONNECT) or SOCKS5 only",
       "socks5://proxy-user:proxy-secret@proxy.example|holds a user and password for a SOCKS5 proxy, which stave"
-          + " cannot send"})
+          + " cannot send",
+      "'http://proxy user:proxy-secret@proxy.example:3128'|is not a URL: its user or password holds a character a"
+          + " URL cannot hold there (a space, say; they take ASCII letters, digits and -._~!$&'()*+,;=:@ as they"
+          + " are): write any other as %XX escapes of its UTF-8 bytes, a space as %20"})
   void aProxyUrlStaveCannotUseIsInvalidInput(String url, String fault) throws Exception {
     Path kubeconfig = tlsKubeconfig("bad-proxy", "{server: \"%s\", proxy-url: \"%s\"}".formatted(api.url(), url),
         "{token: not-a-real-token}");
@@ -1299,11 +1302,22 @@ class ApplyCommandTest {
     assertFalse(run.err().contains("proxy-user") || run.err().contains("proxy-secret"), run.err());
   }
 
-  /** A port past 65535 was an internal error (exit 70); a password with an '@' made the proxy "http:80". */
+  /**
+   * A port past 65535 was an internal error (exit 70); a password with an '@' made the proxy "http:80"; a
+   * user with a space, which kubectl refuses, was sent.
+   */
   @Test
   void aProxyVariableIsReadAsGoReadsItOrRefused() throws Exception {
     Path kubeconfig = tlsKubeconfig("named", "{server: \"https://kube.stave.invalid:6443\"}",
         "{token: not-a-real-token}");
+    env = new Env(Map.of("KUBECONFIG", kubeconfig.toString(), "HTTPS_PROXY", "http://proxy user:secret@proxy:3128"),
+        tmp.resolve("home").toString());
+    Run refused = stave("apply", bundle.toString(), FAST);
+    assertEquals(1, refused.code(), refused.err());
+    assertEquals("<environment>:1:1: error: the proxy of $HTTPS_PROXY (or $https_proxy) is not a URL: its user or"
+        + " password holds a character a URL cannot hold there (a space, say; they take ASCII letters, digits and"
+        + " -._~!$&'()*+,;=:@ as they are): write any other as %XX escapes of its UTF-8 bytes, a space as %20\n"
+        + "  = hint: set it to http://HOST:PORT or socks5://HOST:PORT, or unset it\n", refused.err());
     env = new Env(Map.of("KUBECONFIG", kubeconfig.toString(), "HTTPS_PROXY", "http://proxy-user:secret@proxy:99999"),
         tmp.resolve("home").toString());
     Run run = stave("apply", bundle.toString(), FAST);

@@ -182,6 +182,12 @@ final class Proxies {
     String user = null;
     String password = null;
     if (at >= 0) {
+      if (!authority.substring(0, at).matches("[A-Za-z0-9\\-._~!$&'()*+,;=:@%]*")) {
+        // Go's url.Parse refuses these ("invalid userinfo", validUserinfo): kubectl would not run.
+        throw new Refused("is not a URL: its user or password holds a character a URL cannot hold there (a space,"
+            + " say; they take ASCII letters, digits and -._~!$&'()*+,;=:@ as they are): write any other as %XX"
+            + " escapes of its UTF-8 bytes, a space as %20");
+      }
       if ("socks5".equals(scheme)) {
         throw new Refused("holds a user and password for a SOCKS5 proxy, which stave cannot send");
       }

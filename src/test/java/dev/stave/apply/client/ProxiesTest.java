@@ -82,13 +82,22 @@ class ProxiesTest {
     assertEquals(address, Proxies.proxyUrl(value.startsWith("http://") ? value : "http://" + value));
   }
 
+  /** Go's url.Parse refuses such user information ("invalid userinfo"), and so kubectl such a proxy. */
+  private static final String USERINFO = "is not a URL: its user or password holds a character a URL cannot hold"
+      + " there (a space, say; they take ASCII letters, digits and -._~!$&'()*+,;=:@ as they are): write any other"
+      + " as %XX escapes of its UTF-8 bytes, a space as %20";
+
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
       "http://proxy.example:99999|names a port that is not a number from 1 to 65535",
       "http://proxy-user:12345678|names a port that is not a number from 1 to 65535",
       "http://proxy-user:p%zz@proxy.example|is not a URL: a '%' in its user or password begins no %XX escape",
       "http://proxy-user:secret@|names no host",
-      "http://pro xy.example:3128|is not a URL"})
+      "http://pro xy.example:3128|is not a URL",
+      "'http://a b:proxy-secret@proxy.example:3128'|" + USERINFO,
+      "'http://proxy-user:proxy secret@proxy.example:3128'|" + USERINFO,
+      "http://proxy-user:p\"w@proxy.example:3128|" + USERINFO,
+      "http://proxy-user:pässword@proxy.example:3128|" + USERINFO})
   void aProxyThatCannotBeReadIsRefusedWithoutQuotingIt(String value, String fault) {
     Proxies.Refused refused = assertThrows(Proxies.Refused.class, () -> Proxies.fromEnvironment(
         HttpUrl.get("https://api.example.com:6443"), new Env(Map.of("HTTPS_PROXY", value), "/nonexistent")));

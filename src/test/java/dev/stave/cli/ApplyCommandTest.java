@@ -1258,6 +1258,53 @@ class ApplyCommandTest {
   }
 
   /**
+   * A proxy of Java's own settings (-Dhttps.proxyHost, -Dhttp.proxyHost) that answered 407 was "the proxy of
+   * Java's proxy settings", and the advice was to set a user and password in "the proxy's URL", which such a
+   * proxy has not: it is named, with the proxy-url or variable that takes a user and password.
+   */
+  @Test
+  void aProxyOfJavasSettingsAskingForAUserIsNamedWithWhatToSet() throws Exception {
+    try (ConnectProxy proxy = new ConnectProxy().refusing()) {
+      String port = proxy.address().substring(proxy.address().lastIndexOf(':') + 1);
+      Map<String, String> saved = new LinkedHashMap<>();
+      for (String key : List.of("https.proxyHost", "https.proxyPort", "http.proxyHost", "http.proxyPort")) {
+        saved.put(key, System.getProperty(key));
+        System.setProperty(key, key.endsWith("Host") ? "127.0.0.1" : port);
+      }
+      try {
+        Path tls = tlsKubeconfig("named", "{server: \"https://kube.stave.invalid:6443\"}", "{token: not-a-real-token}");
+        env = new Env(Map.of("KUBECONFIG", tls.toString()), tmp.resolve("home").toString());
+        Run run = stave("apply", bundle.toString(), FAST);
+        assertEquals(4, run.code(), run.err());
+        assertEquals("stave: the proxy http://127.0.0.1:" + port + " of Java's proxy settings answered the CONNECT"
+            + " for GET /api/v1/namespaces/surreal to the server at https://kube.stave.invalid:6443 with HTTP 407 Proxy"
+            + " Authentication Required: it asks for a user and password, which stave sends to no proxy of Java's"
+            + " settings; set the proxy-url of the cluster 'lab' in " + tls + ", or $HTTPS_PROXY (or $https_proxy), to"
+            + " http://USER:PASSWORD@HOST:PORT, which stave uses in their place\n", run.err());
+        Path plain = tlsKubeconfig("plain", "{server: \"http://kube.stave.invalid:8080\"}", "{}");
+        env = new Env(Map.of("KUBECONFIG", plain.toString()), tmp.resolve("home").toString());
+        run = stave("apply", bundle.toString(), FAST);
+        assertEquals(4, run.code(), run.err());
+        assertEquals("stave: the proxy http://127.0.0.1:" + port + " of Java's proxy settings answered GET"
+            + " /api/v1/namespaces/surreal for the server at http://kube.stave.invalid:8080 with HTTP 407 Proxy"
+            + " Authentication Required: it asks for a user and password, which stave sends to no proxy of Java's"
+            + " settings; set the proxy-url of the cluster 'lab' in " + plain + ", or $HTTP_PROXY (or $http_proxy), to"
+            + " http://USER:PASSWORD@HOST:PORT, which stave uses in their place\n", run.err());
+        assertEquals(List.of("CONNECT kube.stave.invalid:6443 -",
+            "GET http://kube.stave.invalid:8080/api/v1/namespaces/surreal -"), proxy.tunnels());
+      } finally {
+        saved.forEach((key, value) -> {
+          if (value == null) {
+            System.clearProperty(key);
+          } else {
+            System.setProperty(key, value);
+          }
+        });
+      }
+    }
+  }
+
+  /**
    * OkHttp asks the proxy authenticator about any 407, the API server's too: a 407 from inside the tunnel
    * had the proxy's user and password sent to the API server, over the tunnel's TLS.
    */

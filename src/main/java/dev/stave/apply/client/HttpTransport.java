@@ -431,11 +431,34 @@ final class HttpTransport implements KubeTransport {
 
   /** The proxy answered {@code what} with 407: it refused the user and password of its URL, or wants some. */
   private ClusterFailure proxyRefused(String what) {
-    return new ClusterFailure("the proxy " + (proxy == null ? "of Java's proxy settings" : proxy.shown())
-        + " answered " + what + " with HTTP 407 Proxy Authentication Required: "
-        + (proxy == null || proxy.address().user() == null
+    if (proxy == null) {
+      // A proxy of Java's own settings has no URL to add a user to, and stave sends it none: a proxy-url or
+      // proxy variable, which stave uses over Java's settings, is where they go.
+      String chosen = javaProxy();
+      return new ClusterFailure("the proxy " + (chosen == null ? "" : chosen + " ") + "of Java's proxy settings"
+          + " answered " + what + " with HTTP 407 Proxy Authentication Required: it asks for a user and password,"
+          + " which stave sends to no proxy of Java's settings; set the proxy-url of " + cluster + ", or "
+          + Proxies.variables(okhttp3.HttpUrl.get(base)) + ", to http://USER:PASSWORD@HOST:PORT, which stave"
+          + " uses in their place");
+    }
+    return new ClusterFailure("the proxy " + proxy.shown() + " answered " + what
+        + " with HTTP 407 Proxy Authentication Required: " + (proxy.address().user() == null
             ? "it asks for a user and password; set them in the proxy's URL, http://USER:PASSWORD@HOST:PORT"
             : "it refused the user and password of its URL; check them"));
+  }
+
+  /**
+   * The HTTP proxy that Java's own settings choose for the server, as OkHttp asks them ("http://10.0.0.1:3128"),
+   * or null for none.
+   */
+  private String javaProxy() {
+    for (java.net.Proxy chosen : http.proxySelector().select(URI.create(base))) {
+      if (chosen.type() == java.net.Proxy.Type.HTTP && chosen.address() instanceof java.net.InetSocketAddress at) {
+        String host = at.getHostString();
+        return "http://" + (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + at.getPort();
+      }
+    }
+    return null;
   }
 
   /**

@@ -155,7 +155,10 @@ final class Waiter {
       }
       case "Job" -> {
         if (condition(status, "Failed", "True", null)) {
-          return new State(false, true, "the Job failed");
+          // The condition's reason and message (BackoffLimitExceeded, DeadlineExceeded) say which limit ended
+          // it; why its pods failed is in their logs, which stave does not read.
+          return new State(false, true, "the Job failed" + failedCondition(status)
+              + "; its pods' logs say why (kubectl logs job/NAME -n NAMESPACE)");
         }
         boolean started = number(status.get("active"), 0) > 0 || number(status.get("succeeded"), 0) > 0;
         return new State(started, false, started ? "started" : "not started");
@@ -178,6 +181,25 @@ final class Waiter {
         return new State(ready, false, ready ? "ready" : "not ready");
       }
     }
+  }
+
+  /** " (REASON: MESSAGE)" of the Failed condition, as the server wrote them, or "" when it gives neither. */
+  private static String failedCondition(Map<?, ?> status) {
+    if (status.get("conditions") instanceof List<?> conditions) {
+      for (Object c : conditions) {
+        Map<?, ?> m = map(c);
+        if ("Failed".equals(m.get("type")) && "True".equals(m.get("status"))) {
+          List<String> parts = new ArrayList<>();
+          for (String key : List.of("reason", "message")) {
+            if (m.get(key) instanceof String text && !text.isBlank()) {
+              parts.add(Printable.line(Printable.cut(text.strip())));
+            }
+          }
+          return parts.isEmpty() ? "" : " (" + String.join(": ", parts) + ")";
+        }
+      }
+    }
+    return "";
   }
 
   private static boolean condition(Map<?, ?> status, String type, String value, String reason) {

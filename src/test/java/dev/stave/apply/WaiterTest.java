@@ -44,6 +44,24 @@ class WaiterTest {
         Waiter.of("Deployment", deployment(100, 95, true)));
   }
 
+  /**
+   * A failed Job was "the Job failed", without which limit ended it or where to look: the Failed condition's
+   * reason and message are shown, escaped as the server's text is, and its pods' logs named.
+   */
+  @Test
+  void aFailedJobSaysWhyAndWhereToLook() {
+    Map<String, Object> failed = Map.of("status", Map.of("failed", 7L, "conditions", List.of(
+        Map.of("type", "FailureTarget", "status", "True", "reason", "BackoffLimitExceeded"),
+        Map.of("type", "Failed", "status", "True", "reason", "BackoffLimitExceeded",
+            "message", "Job has reached the specified backoff limit\u001b[2J"))));
+    assertEquals(new Waiter.State(false, true, "the Job failed (BackoffLimitExceeded: Job has reached the specified"
+        + " backoff limit\\u001b[2J); its pods' logs say why (kubectl logs job/NAME -n NAMESPACE)"),
+        Waiter.of("Job", failed));
+    assertEquals(new Waiter.State(false, true, "the Job failed; its pods' logs say why (kubectl logs job/NAME -n"
+        + " NAMESPACE)"), Waiter.of("Job", Map.of("status", Map.of("conditions", List.of(
+            Map.of("type", "Failed", "status", "True"))))));
+  }
+
   @Test
   void aDaskJobByItsJobStatus() {
     assertEquals(new Waiter.State(false, false, "ClusterCreated"),

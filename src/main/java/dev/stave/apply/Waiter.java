@@ -85,8 +85,11 @@ final class Waiter {
         return true;
       }
       if (!deadline.allows(poll)) {
+        // Waiting longer helps a slow start; a workload that cannot start (an image that cannot be pulled, a
+        // pod that fits no node) says why in its events.
         report("timed out after " + Durations.written(deadline.timeout()) + " waiting for "
-            + String.join(", ", pending));
+            + String.join(", ", pending) + "; raise --timeout to wait longer, or see what holds them up with"
+            + " kubectl describe");
         out.flush();
         return false;
       }

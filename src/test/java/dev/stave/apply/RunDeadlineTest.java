@@ -183,7 +183,8 @@ class RunDeadlineTest {
     assertEquals("""
         waiting: 0/2 ready: Job surreal/a (not started), Job surreal/b (not started)
         waiting: 1/2 ready: Job surreal/b (not started)
-        timed out after 10m waiting for Job surreal/b (not started)
+        timed out after 10m waiting for Job surreal/b (not started); raise --timeout to wait longer, or see what\
+         holds them up with kubectl describe
         """, waitTimesOut());
     assertEquals(List.of(GET_A, PATCH_A, GET_B, PATCH_B, GET_A, GET_B, GET_A), api.requests());
   }
@@ -195,7 +196,7 @@ class RunDeadlineTest {
     assertEquals("""
         waiting: 0/2 ready: Job surreal/a (not read before the timeout), Job surreal/b (not read before the timeout)
         timed out after 10m waiting for Job surreal/a (not read before the timeout), Job surreal/b (not read before\
-         the timeout)
+         the timeout); raise --timeout to wait longer, or see what holds them up with kubectl describe
         """, waitTimesOut());
     assertEquals(List.of(GET_A, PATCH_A, GET_B, PATCH_B), api.requests());
   }

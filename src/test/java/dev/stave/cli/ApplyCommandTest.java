@@ -503,7 +503,8 @@ class ApplyCommandTest {
     assertEquals(4, run.code(), run.err());
     List<String> out = lines(run.out());
     assertEquals("timed out after 10m waiting for Deployment surreal/cheetah-ppo-tensorboard (0/1 available),"
-        + " Job surreal/cheetah-ppo-agent (not started), Job surreal/cheetah-ppo-nonagent (not started)",
+        + " Job surreal/cheetah-ppo-agent (not started), Job surreal/cheetah-ppo-nonagent (not started); raise"
+        + " --timeout to wait longer, or see what holds them up with kubectl describe",
         out.get(out.size() - 1));
   }
 

@@ -124,7 +124,8 @@ class ApplyWaitTest {
     cluster.timeout = Duration.ofMinutes(20);
     Run run = waitUntilRead(bundle("mars-tuned"), cluster, "mars-tuned-worker", 3);
     assertEquals(4, run.code(), run.out());
-    assertEquals("timed out after 20m waiting for Deployment analytics/mars-tuned-worker (5/8 ready, 6 needed)",
+    assertEquals("timed out after 20m waiting for Deployment analytics/mars-tuned-worker (5/8 ready, 6 needed);"
+        + " raise --timeout to wait longer, or see what holds them up with kubectl describe",
         last(run.out(), 1));
   }
 

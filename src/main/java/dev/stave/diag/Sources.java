@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -204,7 +205,29 @@ public final class Sources {
       // A message quotes a long value cut short: the cut forms are the secret too.
       hidden.add(Printable.cut(value));
       hidden.add(Printable.inMessage(value));
+      // A name made from the value (project: ${TOK}) is shown as Kubernetes writes it, in lower case with
+      // '-' for '_', '.', ' ' and '/' ("name '***' is written as '...'"): that form is the secret too.
+      for (String form : List.of(value.toLowerCase(Locale.ROOT), asName(value))) {
+        if (form.length() >= MIN_HIDDEN_LENGTH) {
+          hidden.add(form);
+        }
+      }
     }
+  }
+
+  /** {@code value} as dev.stave.model.Names.sanitize writes it as a Kubernetes name. */
+  private static String asName(String value) {
+    StringBuilder b = new StringBuilder(value.length());
+    for (char c : value.toLowerCase(Locale.ROOT).toCharArray()) {
+      char mapped = c == '_' || c == '.' || c == ' ' || c == '/' ? '-' : c;
+      if (mapped != '-' || b.length() > 0 && b.charAt(b.length() - 1) != '-') {
+        b.append(mapped);
+      }
+    }
+    while (b.length() > 0 && b.charAt(b.length() - 1) == '-') {
+      b.setLength(b.length() - 1);
+    }
+    return b.toString();
   }
 
   /**

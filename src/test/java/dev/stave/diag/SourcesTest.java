@@ -32,6 +32,14 @@ class SourcesTest {
     assertEquals(new Sources.Redacted("a *** b ***", 2), sources.redact("a my-secret-token b secret", 5));
   }
 
+  /** A name made from a hidden value is written in lower case with '-' for '_', '.', ' ' and '/': hidden too. */
+  @Test
+  void aHiddenValueIsHiddenAsTheNameKubernetesWritesItAs() {
+    sources.hide("Neptune_Token.Q7/XZ");
+    assertEquals("name '***' is written as '***'; ***",
+        sources.redact("name 'Neptune_Token.Q7/XZ' is written as 'neptune-token-q7-xz'; neptune_token.q7/xz"));
+  }
+
   /** Looked for only where "key" or "api_token" is written, a credential is found wherever it is. */
   @Test
   void aCredentialIsHiddenAtTheStartOfTheTextBetweenOthersAndAfterALineBreak() {

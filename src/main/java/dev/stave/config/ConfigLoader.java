@@ -278,6 +278,7 @@ public final class ConfigLoader {
   private void hideAll(Node node) {
     if (node instanceof ScalarNode s) {
       sources.hide(s.text());
+      sources.hideWrittenOver(s.origin().file(), s.origin().line(), s.origin().column(), s.text());
     } else if (node instanceof MapNode m) {
       m.entries().values().forEach(this::hideAll);
     } else if (node instanceof ListNode l) {

@@ -264,6 +264,7 @@ public final class Sources {
       from = found ? m.end() : word + 1;
       if (found) {
         hideCredential(m.group(1).strip());
+        hideContinued(text, m.start(), m.start(1), m.end(1));
       }
       key = key >= 0 && key < from ? text.indexOf("key", from) : key;
       token = token >= 0 && token < from ? text.indexOf("api_token", from) : token;
@@ -279,6 +280,93 @@ public final class Sources {
     hide(value);
     for (String piece : value.split("[\"'\\s]+")) {
       hide(piece);
+    }
+  }
+
+  /** What separates the words of a credential's lines: blank space, quotes, escapes and YAML's punctuation. */
+  private static final Pattern WORD_BREAKS = Pattern.compile("[\\s\"'\\\\,:{}\\[\\]]+");
+
+  /**
+   * Hides the words of the lines after the first that a credential's value, found at {@code valueStart} to
+   * {@code valueEnd} of {@code text} after its key at {@code keyAt}, goes on over: a YAML string that goes on to
+   * the next line (a quote not closed on its line, a plain or block value), while the lines are indented more
+   * than the key's column, or a HOCON {@code """} string up to its end. An error on such a line would quote it.
+   */
+  private void hideContinued(String text, int keyAt, int valueStart, int valueEnd) {
+    String value = text.substring(valueStart, valueEnd);
+    int end = valueEnd;
+    // The pattern takes the first two quotes of a """ string for an empty string.
+    if (text.startsWith("\"\"\"", valueStart)) {
+      int close = text.indexOf("\"\"\"", valueStart + 3);
+      end = close < 0 ? text.length() : close;
+    } else if (!value.isEmpty() && (value.charAt(0) == '"' || value.charAt(0) == '\'') && !closed(value)
+        || valueEnd == text.length() || text.charAt(valueEnd) == '\n' || text.charAt(valueEnd) == '\r') {
+      // The key's column, not its line's indentation: "- key: role" in a list of tolerations is followed by
+      // its sibling "  operator: Equal", indented more than the dash but not more than the key.
+      int key = keyAt;
+      while (key < text.length() && " \t{,\"'".indexOf(text.charAt(key)) >= 0) {
+        key++;
+      }
+      int indent = key - (text.lastIndexOf('\n', key - 1) + 1);
+      for (int at = text.indexOf('\n', valueEnd); at >= 0 && at + 1 < text.length(); at = text.indexOf('\n', at + 1)) {
+        int next = text.indexOf('\n', at + 1);
+        int lineEnd = next < 0 ? text.length() : next;
+        if (!text.substring(at + 1, lineEnd).isBlank()) {
+          if (indentation(text, at + 1) <= indent) {
+            break;
+          }
+          end = lineEnd;
+        }
+      }
+    }
+    for (String word : WORD_BREAKS.split(text.substring(valueEnd, end))) {
+      hide(word);
+    }
+  }
+
+  /** Whether a quoted value as found on its line ends in its closing quote. */
+  private static boolean closed(String value) {
+    return value.length() > 1 && value.charAt(value.length() - 1) == value.charAt(0);
+  }
+
+  private static int indentation(String text, int lineStart) {
+    int i = lineStart;
+    while (i < text.length() && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
+      i++;
+    }
+    return i - lineStart;
+  }
+
+  /**
+   * Hides the words of the lines that a credential's {@code value}, parsed from line {@code line} and
+   * {@code column} of {@code file} on, is written over: a value may go on over several lines (a YAML string
+   * broken with a backslash, a block, a HOCON {@code """} string), where no line holds the value whole, yet an
+   * error on one of them quotes it. A line's words that are part of the value are hidden, until the lines'
+   * words cover the value (a line holding none of them ends it before that: the value was written otherwise,
+   * with escapes).
+   */
+  public void hideWrittenOver(String file, int line, int column, String value) {
+    if (file == null || line < 1) {
+      return;
+    }
+    int need = value.replaceAll("\\s", "").length();
+    int covered = 0;
+    for (int n = line; covered < need && n <= line + need; n++) {
+      String text = line(file, n);
+      if (text == null) {
+        return;
+      }
+      boolean found = false;
+      for (String word : WORD_BREAKS.split(n == line ? text.substring(index(text, column)) : text)) {
+        if (!word.isEmpty() && value.contains(word)) {
+          hide(word);
+          covered += word.length();
+          found = true;
+        }
+      }
+      if (!found && n > line && !text.isBlank()) {
+        return;
+      }
     }
   }
 

@@ -50,6 +50,26 @@ class SourcesTest {
         + " not-a-secret fourth-secret-4 fifth-secret-5 sixth-secret-6"));
   }
 
+  /** A file that does not parse: the lines a credential's value goes on over are hidden, up to the next key. */
+  @Test
+  void aCredentialsValueIsHiddenOnTheLinesItGoesOnOver() {
+    sources.hideCredentialLines("a:\n  api_token: \"first-part\n    second-part\" x\n  other: visible-value\n"
+        + "b:\n  key: plain-first\n    plain-second: y\nc: shown-value\n- key: role\n  operator: Equal\n"
+        + "d = { api_token = \"\"\"triple-first\nno-indent-second\"\"\" }\nafter-triple\n");
+    assertEquals("*** *** visible-value *** *** shown-value operator *** *** after-triple", sources.redact("first-part"
+        + " second-part visible-value plain-first plain-second shown-value operator triple-first no-indent-second"
+        + " after-triple"));
+  }
+
+  /** A parsed credential written over two lines: each line's part of it is hidden, and nothing after it. */
+  @Test
+  void aParsedCredentialIsHiddenOnEachLineItIsWrittenOver(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, "t: {api_token: \"first-part\\\n   second-part\", other: next-value}\nthird-part: x\n");
+    sources.hideWrittenOver(file.toString(), 1, 16, "first-partsecond-part");
+    assertEquals("*** *** next-value third-part", sources.redact("first-part second-part next-value third-part"));
+  }
+
   @Test
   void aCredentialThatIsOnlyAVariableKeepsItsNameAndALiteralOneIsHidden() {
     sources.hideCredentialLines("key: ${AWS_ACCESS_KEY_ID}\nsecret_key = ${?AWS_SECRET}\n"

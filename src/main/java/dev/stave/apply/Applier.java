@@ -43,10 +43,27 @@ public final class Applier {
     this.out = out;
   }
 
-  /** What happened, for the exit code. */
-  public record Result(int created, int configured, int unchanged, int pruned, int failed) {
+  /** How --wait ended. */
+  public enum Wait {
+    /** There was no wait: no --wait, --dry-run, or an object that failed to apply. */
+    NONE,
+    /** Every workload got ready, or there were none. */
+    READY,
+    /** A workload failed (a Job's Failed condition, a pod that failed, an object gone from the cluster). */
+    FAILED,
+    /** The deadline passed with workloads not ready. */
+    TIMED_OUT,
+    /** The wait was interrupted between two looks. */
+    INTERRUPTED
+  }
+
+  /**
+   * What happened, for the exit code: {@code failed} counts the applies and prunes that failed, and
+   * {@code waited} says how --wait ended, which is no operation on an object and is not counted there.
+   */
+  public record Result(int created, int configured, int unchanged, int pruned, int failed, Wait waited) {
     public boolean ok() {
-      return failed == 0;
+      return failed == 0 && (waited == Wait.NONE || waited == Wait.READY);
     }
   }
 
@@ -139,12 +156,9 @@ public final class Applier {
     report(String.format(Locale.ROOT, "%d created, %d configured, %d unchanged, %d pruned, %d failed%s",
         created, configured, unchanged, pruned, failed, suffix));
     out.flush();
-    if (options.waitReady() && !options.dryRun() && failed == 0) {
-      if (!new Waiter(api, mapper, options.poll(), deadline, out).await(applied)) {
-        failed++;
-      }
-    }
-    return new Result(created, configured, unchanged, pruned, failed);
+    Wait waited = options.waitReady() && !options.dryRun() && failed == 0
+        ? new Waiter(api, mapper, options.poll(), deadline, out).await(applied) : Wait.NONE;
+    return new Result(created, configured, unchanged, pruned, failed, waited);
   }
 
   private ClusterFailure unreachable(IOException e) {

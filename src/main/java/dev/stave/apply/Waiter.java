@@ -38,8 +38,8 @@ final class Waiter {
   /** The readiness of one workload: done, or what it is still waiting for, or failed. */
   record State(boolean ready, boolean failed, String detail) {}
 
-  /** True when every workload got ready; false (with the reason printed) on failure or timeout. */
-  boolean await(List<KubeObject> applied) {
+  /** How the wait for the workloads among {@code applied} ended; every end but READY has printed why. */
+  Applier.Wait await(List<KubeObject> applied) {
     List<KubeObject> workloads = new ArrayList<>();
     for (KubeObject o : applied) {
       if (List.of("Deployment", "StatefulSet", "Job", "Pod", "DaskJob").contains(o.kind())) {
@@ -47,7 +47,7 @@ final class Waiter {
       }
     }
     if (workloads.isEmpty()) {
-      return true;
+      return Applier.Wait.READY;
     }
     String last = null;
     Map<KubeObject, State> states = Map.of();
@@ -65,7 +65,7 @@ final class Waiter {
           report(line);
           report(Printable.exactLine(e.getKey().display()) + ": failed: " + e.getValue().detail());
           out.flush();
-          return false;
+          return Applier.Wait.FAILED;
         }
         if (!e.getValue().ready()) {
           pending.add(Printable.exactLine(e.getKey().display()) + " (" + e.getValue().detail() + ")");
@@ -82,7 +82,7 @@ final class Waiter {
       if (pending.isEmpty()) {
         report("ready: " + workloads.size() + " workload" + (workloads.size() == 1 ? "" : "s"));
         out.flush();
-        return true;
+        return Applier.Wait.READY;
       }
       if (!deadline.allows(poll)) {
         // Waiting longer helps a slow start; a workload that cannot start (an image that cannot be pulled, a
@@ -91,13 +91,13 @@ final class Waiter {
             + String.join(", ", pending) + "; raise --timeout to wait longer, or see what holds them up with"
             + " kubectl describe");
         out.flush();
-        return false;
+        return Applier.Wait.TIMED_OUT;
       }
       try {
         Thread.sleep(poll.toMillis());
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        return false;
+        return Applier.Wait.INTERRUPTED;
       }
     }
   }

@@ -122,7 +122,7 @@ final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
           ClusterLibraries.openKubeconfig(cluster.kubeconfig, cluster.context, context.env(), deadline);
       Applier.Result result = new Applier(transport, options, deadline, context.out()).apply(objects, bundle);
       if (!result.ok()) {
-        context.err().println("stave: " + result.failed() + " of the cluster operations failed");
+        context.err().println("stave: " + summary(result));
         return Main.IO;
       }
       return Main.OK;
@@ -131,5 +131,20 @@ final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
       context.err().println("stave: " + e.getMessage());
       return Main.IO;
     }
+  }
+
+  /**
+   * Why a run that reached the cluster failed. --wait runs only once every object was applied (and pruned),
+   * so a failed wait is said as such: the objects are in the cluster, and applying them again changes nothing.
+   */
+  private static String summary(Applier.Result result) {
+    if (result.failed() > 0) {
+      return result.failed() + " of the cluster operations failed";
+    }
+    return "every object was applied, but " + switch (result.waited()) {
+      case FAILED -> "a workload failed while --wait waited for it (see above)";
+      case TIMED_OUT -> "the workloads were not ready when --wait timed out (see above)";
+      default -> "--wait was interrupted before the workloads were ready";
+    };
   }
 }

@@ -506,6 +506,28 @@ class ApplyCommandTest {
         + " Job surreal/cheetah-ppo-agent (not started), Job surreal/cheetah-ppo-nonagent (not started); raise"
         + " --timeout to wait longer, or see what holds them up with kubectl describe",
         out.get(out.size() - 1));
+    assertEquals("stave: every object was applied, but the workloads were not ready when --wait timed out (see"
+        + " above)\n", run.err());
+  }
+
+  @Test
+  void aJobThatFailsEndsTheWaitAndTheSummarySaysTheObjectsWereApplied() {
+    // The first GET is apply's, before its PATCH; every later one is --wait's, and sees the Job failed.
+    AtomicInteger reads = new AtomicInteger();
+    api.answer(r -> r.equals("GET /apis/batch/v1/namespaces/surreal/jobs/cheetah-ppo-agent")
+        && reads.incrementAndGet() > 1, 200, Integer.MAX_VALUE, "application/json", """
+        {"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "cheetah-ppo-agent", "namespace": "surreal"},
+         "status": {"failed": 7, "conditions": [{"type": "Failed", "status": "True",
+         "reason": "BackoffLimitExceeded", "message": "Job has reached the specified backoff limit"}]}}""");
+    Run run = stave("apply", bundle.toString(), "--wait", FAST);
+    assertEquals(4, run.code(), run.err());
+    List<String> out = lines(run.out());
+    assertEquals("7 created, 0 configured, 0 unchanged, 0 pruned, 0 failed", out.get(7));
+    assertEquals("Job surreal/cheetah-ppo-agent: failed: the Job failed (BackoffLimitExceeded: Job has reached the"
+        + " specified backoff limit); its pods' logs say why (kubectl logs job/NAME -n NAMESPACE)",
+        out.get(out.size() - 1));
+    assertEquals("stave: every object was applied, but a workload failed while --wait waited for it (see above)\n",
+        run.err());
   }
 
   @Test

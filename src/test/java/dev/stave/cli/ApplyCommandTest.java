@@ -1328,6 +1328,30 @@ class ApplyCommandTest {
   }
 
   /**
+   * A 407 from a server that stave reaches through no proxy is no failure a retry can change, and the
+   * message says who asked for what, over http:// and https:// alike.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void aServerThatAsksForProxyAuthenticationEndsTheRunAtOnce(boolean tls) throws IOException {
+    try (FakeKubeApi server = new FakeKubeApi(tls)) {
+      Path kubeconfig = server.kubeconfig(tmp.resolve("direct-" + tls));
+      server.fail(r -> true, 407, Integer.MAX_VALUE, null);
+      Run run = stave("apply", bundle.toString(), "--kubeconfig", kubeconfig.toString(), FAST);
+      assertEquals(4, run.code(), run.err());
+      assertEquals("", run.out());
+      assertEquals("stave: the server at " + server.url() + " answered GET /api/v1/namespaces/surreal with HTTP 407"
+          + " Proxy Authentication Required, though stave sends it no request through an HTTP proxy: the server or"
+          + " something in front of it asks for a proxy's user and password; check that the server of the cluster"
+          + " 'fake' in " + kubeconfig + " is the API server's address, or, if it is reached through that proxy, set"
+          + " the proxy-url of the cluster 'fake' in " + kubeconfig + ", or "
+          + (tls ? "$HTTPS_PROXY (or $https_proxy)" : "$HTTP_PROXY (or $http_proxy)")
+          + ", to http://USER:PASSWORD@HOST:PORT\n", run.err());
+      assertEquals(List.of("GET /api/v1/namespaces/surreal"), server.requests());
+    }
+  }
+
+  /**
    * OkHttp asks the proxy authenticator about any 407, the API server's too: a 407 from inside the tunnel
    * had the proxy's user and password sent to the API server, over the tunnel's TLS.
    */

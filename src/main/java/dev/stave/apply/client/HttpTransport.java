@@ -419,9 +419,25 @@ final class HttpTransport implements KubeTransport {
         // all it has (the URL's user and password, or nothing): every retry would be refused alike.
         throw proxyRefused("the CONNECT for " + request + " to the server at " + shown);
       }
+      if (e instanceof java.net.ProtocolException && NOT_THROUGH_A_PROXY.equals(e.getMessage())) {
+        // A 407 where OkHttp went through no HTTP proxy: the server, or something in front of it that stave
+        // does not know of, wants a proxy's user and password. Every retry would be answered alike.
+        throw new ClusterFailure("the server at " + shown + " answered " + request + " with HTTP 407 Proxy"
+            + " Authentication Required, though stave sends it no request through an HTTP proxy: the server or"
+            + " something in front of it asks for a proxy's user and password; check that the server of " + cluster
+            + " is the API server's address, or, if it is reached through that proxy, set the proxy-url of "
+            + cluster + ", or " + Proxies.variables(okhttp3.HttpUrl.get(base)) + ", to"
+            + " http://USER:PASSWORD@HOST:PORT");
+      }
       throw e;
     }
   }
+
+  /**
+   * The text of OkHttp's exception (4.12, RetryAndFollowUpInterceptor.followUpRequest) when a 407 comes back
+   * on a route that is not through an HTTP proxy. ApplyCommandTest pins it against OkHttp's own.
+   */
+  static final String NOT_THROUGH_A_PROXY = "Received HTTP_PROXY_AUTH (407) code while not using proxy";
 
   /**
    * The text of OkHttp's exception (4.12, RealConnection.createTunnel) when a proxy answers a CONNECT with

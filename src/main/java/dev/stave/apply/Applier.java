@@ -120,7 +120,7 @@ public final class Applier {
       } catch (ApiError e) {
         outcome = null;
         failed++;
-        report(Printable.exactLine(o.display()) + ": failed: " + e.describe());
+        report(Printable.exactLine(o.display()) + ": failed: " + e.describe() + conditionsRefused(o, e));
       } catch (IOException e) {
         throw unreachable(e);
       }
@@ -186,6 +186,29 @@ public final class Applier {
       return "created";
     }
     return LiveFields.comparable(before).equals(LiveFields.comparable(after)) ? "unchanged" : "configured";
+  }
+
+  /**
+   * What to do about a 409 that names no field manager, when the object sets what makes one: server-side
+   * apply takes the applied object's metadata.resourceVersion as the version the live object must have
+   * (the registry's optimistic lock, "the object has been modified"), and a metadata.uid as the object it
+   * must be ("uid mismatch" when there is none). A bundle stave compiles sets neither; an object copied from
+   * the cluster does. Without them a 409 is the server's own, and its text is all there is to say.
+   */
+  private static String conditionsRefused(KubeObject o, ApiError e) {
+    if (e.status() != 409 || e.conflict() || !(o.content().get("metadata") instanceof Map<?, ?> metadata)) {
+      return "";
+    }
+    List<String> set = new ArrayList<>();
+    for (String key : List.of("resourceVersion", "uid")) {
+      if (metadata.get(key) != null) {
+        set.add("metadata." + key);
+      }
+    }
+    boolean one = set.size() == 1;
+    return set.isEmpty() ? "" : "; the object sets " + String.join(" and ", set) + ", which the server takes as "
+        + (one ? "a condition" : "conditions") + " that the live object must meet: remove " + (one ? "it" : "them")
+        + " from the bundle's object, as server-side apply needs no resourceVersion or uid";
   }
 
   static List<KubeObject> namespacesFirst(List<KubeObject> objects) {

@@ -405,6 +405,47 @@ class ApplyCommandTest {
     assertEquals(6, api.requests().stream().filter(r -> r.startsWith("PATCH /apis/apps/v1/")).count());
   }
 
+  /**
+   * A 409 that names no field manager: for an object that sets metadata.resourceVersion (or uid), as one
+   * copied from the cluster does, the line says what the server held against it; for one that sets neither,
+   * the server's text is all there is.
+   */
+  @Test
+  void aConflictWithoutFieldManagersSaysWhatToRemoveWhenTheObjectSetsIt() throws IOException {
+    Path deployment = bundle.resolve("28-deployment-cheetah-ppo-tensorboard.yaml");
+    Files.writeString(deployment, Files.readString(deployment).replace("  namespace: surreal\n",
+        "  namespace: surreal\n  resourceVersion: \"4711\"\n"));
+    Path job = bundle.resolve("31-job-cheetah-ppo-agent.yaml");
+    Files.writeString(job, Files.readString(job).replace("  namespace: surreal\n",
+        "  namespace: surreal\n  resourceVersion: \"4712\"\n  uid: 6f1c2a52-0000-4000-8000-000000000001\n"));
+    String modified = """
+        {"kind": "Status", "apiVersion": "v1", "status": "Failure", "reason": "Conflict", "code": 409, "message":
+         "Operation cannot be fulfilled on %s: the object has been modified; please apply your changes to the latest\
+         version and try again"}""";
+    api.answer(r -> r.startsWith("PATCH /apis/apps/v1/"), 409, 1, "application/json",
+        modified.formatted("deployments.apps \\\"cheetah-ppo-tensorboard\\\""));
+    api.answer(r -> r.startsWith("PATCH /apis/batch/v1/namespaces/surreal/jobs/cheetah-ppo-agent?"), 409, 1,
+        "application/json", modified.formatted("jobs.batch \\\"cheetah-ppo-agent\\\""));
+    api.answer(r -> r.startsWith("PATCH /apis/batch/v1/namespaces/surreal/jobs/cheetah-ppo-nonagent?"), 409, 1,
+        "application/json", modified.formatted("jobs.batch \\\"cheetah-ppo-nonagent\\\""));
+    Run run = stave("apply", bundle.toString(), FAST);
+    assertEquals(4, run.code(), run.err());
+    List<String> out = lines(run.out());
+    String text = "HTTP 409 Conflict: Operation cannot be fulfilled on %s: the object has been modified; please apply"
+        + " your changes to the latest version and try again";
+    assertEquals("Deployment surreal/cheetah-ppo-tensorboard: failed: "
+        + text.formatted("deployments.apps \"cheetah-ppo-tensorboard\"") + "; the object sets"
+        + " metadata.resourceVersion, which the server takes as a condition that the live object must meet: remove"
+        + " it from the bundle's object, as server-side apply needs no resourceVersion or uid", out.get(4));
+    assertEquals("Job surreal/cheetah-ppo-agent: failed: " + text.formatted("jobs.batch \"cheetah-ppo-agent\"")
+        + "; the object sets metadata.resourceVersion and metadata.uid, which the server takes as conditions that"
+        + " the live object must meet: remove them from the bundle's object, as server-side apply needs no"
+        + " resourceVersion or uid", out.get(5));
+    assertEquals("Job surreal/cheetah-ppo-nonagent: failed: " + text.formatted("jobs.batch \"cheetah-ppo-nonagent\""),
+        out.get(6));
+    assertEquals("stave: 3 of the cluster operations failed\n", run.err());
+  }
+
   @Test
   void anAnswerThatIsNoKubernetesObjectFailsThatObject() {
     // A proxy's login page where the object should be, and a JSON list where a live object should be.

@@ -159,9 +159,12 @@ final class Waiter {
       case "Job" -> {
         if (condition(status, "Failed", "True", null)) {
           // The condition's reason and message (BackoffLimitExceeded, DeadlineExceeded) say which limit ended
-          // it; why its pods failed is in their logs, which stave does not read.
+          // it; why its pods failed is in their logs, which stave does not read: the command that shows them
+          // names the Job as the server does (placeholders if its answer lacked them).
+          String name = metadata.get("name") instanceof String n ? Printable.line(n) : "NAME";
+          String namespace = metadata.get("namespace") instanceof String n ? Printable.line(n) : "NAMESPACE";
           return new State(false, true, "the Job failed" + failedCondition(status)
-              + "; its pods' logs say why (kubectl logs job/NAME -n NAMESPACE)");
+              + "; its pods' logs say why (kubectl logs job/" + name + " -n " + namespace + ")");
         }
         boolean started = number(status.get("active"), 0) > 0 || number(status.get("succeeded"), 0) > 0;
         return new State(started, false, started ? "started" : "not started");

@@ -60,6 +60,9 @@ class WaiterTest {
     assertEquals(new Waiter.State(false, true, "the Job failed; its pods' logs say why (kubectl logs job/NAME -n"
         + " NAMESPACE)"), Waiter.of("Job", Map.of("status", Map.of("conditions", List.of(
             Map.of("type", "Failed", "status", "True"))))));
+    assertEquals(new Waiter.State(false, true, "the Job failed; its pods' logs say why (kubectl logs job/train -n"
+        + " team)"), Waiter.of("Job", Map.of("metadata", Map.of("name", "train", "namespace", "team"),
+            "status", Map.of("conditions", List.of(Map.of("type", "Failed", "status", "True"))))));
   }
 
   @Test

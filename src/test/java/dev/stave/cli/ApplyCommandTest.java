@@ -565,7 +565,7 @@ class ApplyCommandTest {
     List<String> out = lines(run.out());
     assertEquals("7 created, 0 configured, 0 unchanged, 0 pruned, 0 failed", out.get(7));
     assertEquals("Job surreal/cheetah-ppo-agent: failed: the Job failed (BackoffLimitExceeded: Job has reached the"
-        + " specified backoff limit); its pods' logs say why (kubectl logs job/NAME -n NAMESPACE)",
+        + " specified backoff limit); its pods' logs say why (kubectl logs job/cheetah-ppo-agent -n surreal)",
         out.get(out.size() - 1));
     assertEquals("stave: every object was applied, but a workload failed while --wait waited for it (see above)\n",
         run.err());

@@ -23,6 +23,8 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * Reads bundle folders back. A bundle folder holds object files: every {@code .yaml}/{@code .yml}/
@@ -191,6 +193,10 @@ public final class BundleReader {
       try {
         parsed = CanonicalYaml.parse(stripDocumentMarker(text));
       } catch (IllegalArgumentException e) {
+        if (e.getCause() instanceof MarkedYAMLException yaml) {
+          problems.add(notYaml(file, text, yaml));
+          continue;
+        }
         parsed = null;
       }
       KubeObject o = parsed instanceof Map<?, ?> map ? KubeObject.of((Map<String, Object>) map) : null;
@@ -218,6 +224,34 @@ public final class BundleReader {
     }
     return List.copyOf(objects);
   }
+
+  /**
+   * A bundle file that is not YAML, at the place of the reader's problem: "not a Kubernetes object" at its first
+   * line sent the user looking for a missing apiVersion. The code is one the printer never quotes a line of, as
+   * the line may hold a Secret's data, which nothing in a bundle file marks as hidden.
+   */
+  private static Diagnostic notYaml(Path file, String text, MarkedYAMLException e) {
+    Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+    String problem = e.getProblem() != null ? e.getProblem() : e.getContext();
+    Matcher tag = UNKNOWN_TAG.matcher(problem == null ? "" : problem);
+    if (tag.find()) {
+      problem = "the tag !!" + tag.group(1) + " is not allowed in a Kubernetes object";
+    }
+    // stripDocumentMarker took the first line away.
+    int skipped = text.startsWith("---\n") ? 1 : 0;
+    Origin origin = mark == null ? Origin.of(file.toString())
+        : new Origin(file.toString(), mark.getLine() + 1 + skipped, mark.getColumn() + 1);
+    return Diagnostic.error(origin, "", NOT_YAML,
+        file + " is not valid YAML: " + (problem == null ? "the reader stopped here" : problem),
+        "fix the file at this place, or remove it from the bundle folder");
+  }
+
+  /** The code of {@link #notYaml}, one of DiagnosticPrinter's codes it never quotes a line of. */
+  private static final String NOT_YAML = "bundle-yaml";
+
+  /** SnakeYAML's words for a tag it has no constructor for, such as {@code !!binary}. */
+  private static final Pattern UNKNOWN_TAG =
+      Pattern.compile("could not determine a constructor for the tag tag:yaml\\.org,2002:(\\S+)");
 
   /** The line and column of the first {@code key} in a bundle file's text, or the file alone. */
   static Origin locate(String file, String text, String key) {

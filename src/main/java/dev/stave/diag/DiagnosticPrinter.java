@@ -16,10 +16,12 @@ public final class DiagnosticPrinter {
   private static final int MAX_MESSAGE_LENGTH = 400;
 
   /**
-   * Codes of diagnostics about what a path is rather than what it holds ({@code --templates} naming a file): never
-   * quoted, not even when that file is a config of the same run, whose lines are kept to quote its own errors.
+   * Codes of diagnostics whose line is never quoted: one about what a path is rather than what it holds
+   * ({@code --templates} naming a file), not even when that file is a config of the same run, whose lines are kept
+   * to quote its own errors; and a bundle file that is not YAML (dev.stave.bundle.BundleReader), whose line may
+   * hold a Secret's data, which nothing in a bundle file marks as hidden.
    */
-  private static final Set<String> ABOUT_A_PATH = Set.of("templates-dir");
+  private static final Set<String> NOT_QUOTED = Set.of("templates-dir", "bundle-yaml");
 
   private final Sources sources;
 
@@ -65,7 +67,7 @@ public final class DiagnosticPrinter {
 
   private String format(Diagnostic d, Quotes quotes) {
     // First, as reading a file only to quote it hides its credentials, before anything is printed.
-    String line = ABOUT_A_PATH.contains(d.code()) ? null : sources.line(d.origin().file(), d.origin().line());
+    String line = NOT_QUOTED.contains(d.code()) ? null : sources.line(d.origin().file(), d.origin().line());
     StringBuilder out = new StringBuilder();
     // A file's name is someone else's text too: one named with an escape sequence must not reach the terminal.
     out.append(Printable.exactLine(sources.redact(d.origin().toString()))).append(": ")

@@ -441,6 +441,32 @@ class DiffAndCheckTest {
     assertTrue(run.err().contains(b.resolve("50-list.yaml") + " is not a Kubernetes object"), run.err());
   }
 
+  /**
+   * A file that is not YAML is reported at the reader's problem, not as "not a Kubernetes object" at 1:1; its line
+   * is not quoted, since a Secret's data may be on it.
+   */
+  @Test
+  void aFileThatIsNotYamlIsReportedWhereTheYamlIsWrongWithoutItsLine() throws IOException {
+    Path a = compile("a");
+    Path b = compile("b");
+    String secret = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: neptune\ndata:\n";
+    Path colon = b.resolve("00-colon.yaml");
+    Files.writeString(colon, secret + "  api-token: czNjcjN0VE9LRU40Mg==: x\n");
+    Path twice = b.resolve("00-twice.yaml");
+    Files.writeString(twice, "---\n" + secret + "  api-token: czNjcjN0VE9LRU40Mg==\n  api-token: eA==\n");
+    Path binary = b.resolve("00-binary.yaml");
+    Files.writeString(binary, secret + "  api-token: !!binary czNjcjN0VE9LRU40Mg==\n");
+    Run run = Run.of("diff", a.toString(), b.toString());
+    assertEquals(1, run.code(), run.out());
+    assertEquals("", run.out());
+    String hint = "  = hint: fix the file at this place, or remove it from the bundle folder\n";
+    assertEquals(binary + ":6:14: error: " + binary + " is not valid YAML: the tag !!binary is not allowed in a"
+        + " Kubernetes object\n" + hint
+        + colon + ":6:34: error: " + colon + " is not valid YAML: mapping values are not allowed here\n" + hint
+        + twice + ":8:3: error: " + twice + " is not valid YAML: found duplicate key api-token\n" + hint,
+        run.err());
+  }
+
   /** Diff keys objects by identity: a second file of one object would silently hide the first. */
   @Test
   void twoFilesOfOneObjectAreInvalidInput() throws IOException {

@@ -652,7 +652,10 @@ public final class ExperimentReader {
       case "host_path" -> {
         field = "hostPath";
         String hostPath = need(m, "path", path, type);
-        source.put("path", hostPath);
+        Optional<Diagnostic> backstep = hostPath == null ? Optional.empty()
+            : HostPaths.backstep(m.get("path").origin(), path + ".path", "host-path", "path", hostPath, "/mnt/data");
+        backstep.ifPresent(problems::add);
+        source.put("path", backstep.isPresent() ? null : hostPath);
         String hostType = Values.string(m, "host_path_type");
         if (hostType != null && !hostType.isEmpty()) {
           source.put("type", hostType);
@@ -727,6 +730,9 @@ public final class ExperimentReader {
           aMount(type) + " needs 'mount_path'", "add mount_path = /where/in/the/container"));
       return Optional.empty();
     }
+    // Of a volumeMount's mountPath the API server asks only that it is given and unique in its container
+    // (ValidateVolumeMounts): a '..' there is taken, unlike in a hostPath. stave writes no subPath, where the
+    // API server refuses an absolute path and a '..' element.
     if (!PATH.matcher(mountPath).matches()) {
       problems.add(Diagnostic.error(m.get("mount_path").origin(), path + ".mount_path", "mount-path",
           "mount_path '" + Names.printable(mountPath) + "' is not an absolute path", "start it with '/'"));

@@ -256,12 +256,11 @@ public final class MarsClusterReader {
             "hostPath volumes need an absolute path without ':', e.g. /mnt/disk1/mars"));
         continue;
       }
-      // The API server refuses a hostPath with a '..' element (validatePathNoBacksteps), and with it
-      // the whole worker Deployment.
-      if (List.of(s.text().split("/")).contains("..")) {
-        problems.add(Diagnostic.error(s.origin(), path, "spill-path",
-            "spill path '" + Names.printable(s.text()) + "' has a '..' element, which Kubernetes refuses in a hostPath",
-            "write the path without '..', e.g. /mnt/disk1/mars"));
+      // The API server refuses a hostPath with a '..' element, and with it the whole worker Deployment.
+      Optional<Diagnostic> backstep = HostPaths.backstep(s.origin(), path, "spill-path", "spill path", s.text(),
+          "/mnt/disk1/mars");
+      if (backstep.isPresent()) {
+        problems.add(backstep.get());
         continue;
       }
       out.add(s.text());

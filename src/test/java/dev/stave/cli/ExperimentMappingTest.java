@@ -773,6 +773,31 @@ class ExperimentMappingTest {
         run.err().lines().toList());
   }
 
+  /**
+   * A host_path mount's path with a '..' element is refused as the API server refuses it in a hostPath, as a
+   * Mars spill path is; a name that only starts with two dots is a folder like any other.
+   */
+  @Test
+  void aHostPathWithABackstepIsRefusedAtItsKey() throws IOException {
+    Path file = dir.resolve("x.conf");
+    Files.writeString(file, """
+        kind = experiment
+        name = e
+        image = "busybox:1"
+        processes.a.mounts = [
+          {type = host_path, path = "/mnt/../etc", mount_path = /data}
+          {type = host_path, path = /mnt/..data, mount_path = /dots}
+        ]
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(
+        file + ":5:29: error: processes.a.mounts[0].path: path '/mnt/../etc' has a '..' element, which Kubernetes"
+            + " refuses in a hostPath",
+        "  = hint: write the path without '..', e.g. /mnt/data"),
+        run.err().lines().filter(line -> !line.startsWith("    |")).toList());
+  }
+
   /** A mount's type is named with the article it is read with: "an empty_dir mount", "an nfs mount". */
   @Test
   void aMountTypeIsNamedWithItsArticle() throws IOException {

@@ -5,6 +5,7 @@ import dev.stave.config.Node;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
+import dev.stave.diag.Printable;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +55,9 @@ public final class MrunnerResources {
   public static TreeMap<String, String> parse(Node node, String path, List<Diagnostic> problems) {
     Map<String, String> given = new LinkedHashMap<>();
     Map<String, Origin> origins = new LinkedHashMap<>();
+    // The key of a resource's errors: the map form has one per resource (resources.cpu, where a sweep's error
+    // for the same value is), the text form only the whole value.
+    Map<String, String> keys = new LinkedHashMap<>();
     if (node instanceof ScalarNode s) {
       String text = s.text().strip();
       if (!text.isEmpty()) {
@@ -70,6 +74,7 @@ public final class MrunnerResources {
                 "resource '" + Names.printable(key) + "' is given twice", "keep one of them"));
           }
           origins.put(key, s.origin());
+          keys.put(key, path);
         }
       }
     } else if (node instanceof MapNode m) {
@@ -77,15 +82,17 @@ public final class MrunnerResources {
         ScalarNode s = (ScalarNode) v;
         given.put(k, Quantities.text(s));
         origins.put(k, s.origin());
+        keys.put(k, path + "." + Printable.pathKey(k));
       });
     }
     TreeMap<String, String> out = new TreeMap<>();
     given.forEach((key, value) -> {
       Origin origin = origins.get(key);
+      String at = keys.get(key);
       String name = NAMES.get(key);
       if (name == null) {
         String suggestion = dev.stave.diag.Suggest.closest(key, List.of("cpu", "mem", "gpu", "tpu"));
-        problems.add(Diagnostic.error(origin, path, "resources-unknown",
+        problems.add(Diagnostic.error(origin, at, "resources-unknown",
             "'" + Names.printable(key) + "' is not a resource mrunner knows",
             suggestion != null ? "did you mean '" + suggestion + "'? " + KEYS_HINT : KEYS_HINT));
         return;
@@ -97,7 +104,7 @@ public final class MrunnerResources {
         default -> Quantities.canonical(value);
       };
       if (quantity.isEmpty()) {
-        problems.add(Diagnostic.error(origin, path, "resources-value",
+        problems.add(Diagnostic.error(origin, at, "resources-value",
             "'" + Names.printable(value) + "' is not a valid amount of " + key,
             key.equals("gpu") || key.equals("tpu") ? key + " is a whole number, e.g. " + key + "=1"
                 : key.equals("cpu") ? "write cpu as a number of cores, e.g. cpu=4 or cpu=500m"

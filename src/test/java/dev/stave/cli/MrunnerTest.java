@@ -1111,7 +1111,7 @@ class MrunnerTest {
     assertEquals(1, replaced.code(), replaced.err());
     assertEquals(List.of(
         contexts + ":4:16: error: contexts.c1.resources: '{{lr}}' is not a valid amount of cpu",
-        contexts + ":6:22: error: contexts.c2.resources: '{{lr}}' is not a valid amount of cpu",
+        contexts + ":6:22: error: contexts.c2.resources.cpu: '{{lr}}' is not a valid amount of cpu",
         contexts + ":6:37: error: contexts.c2.resources.mem" + where),
         replaced.err().lines().filter(l -> l.contains(": error: ") || l.contains(": warning: ")).toList());
     Files.writeString(one, Files.readString(one).replace("resources: \"cpu=2\"\n", ""));

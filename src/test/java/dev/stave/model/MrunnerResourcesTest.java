@@ -2,10 +2,13 @@ package dev.stave.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.stave.config.MapNode;
+import dev.stave.config.Node;
 import dev.stave.config.ScalarNode;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -41,5 +44,24 @@ class MrunnerResourcesTest {
         problems("gpu=1.5"));
     assertEquals(List.of("contexts.conf:7:17 resources-twice: resource 'cpu' is given twice"),
         problems("cpu=1 cpu=2"));
+  }
+
+  /**
+   * In the map form each resource has its own key, so its errors are placed there (resources.cpu), where a
+   * sweep's error for the same value is; the text form has only the whole value's key.
+   */
+  @Test
+  void theMapFormPlacesAResourcesErrorsAtItsOwnKey() {
+    Map<String, Node> entries = new LinkedHashMap<>();
+    entries.put("cpu", ScalarNode.string("bad", new Origin("contexts.conf", 7, 23)));
+    entries.put("disk", ScalarNode.string("1", new Origin("contexts.conf", 7, 36)));
+    Map<String, Origin> keyOrigins = Map.of("cpu", new Origin("contexts.conf", 7, 17),
+        "disk", new Origin("contexts.conf", 7, 30));
+    List<Diagnostic> problems = new ArrayList<>();
+    MrunnerResources.parse(new MapNode(entries, keyOrigins, AT), "contexts.c2.resources", problems);
+    assertEquals(List.of(
+        "contexts.conf:7:23 contexts.c2.resources.cpu: 'bad' is not a valid amount of cpu",
+        "contexts.conf:7:36 contexts.c2.resources.disk: 'disk' is not a resource mrunner knows"),
+        problems.stream().map(d -> d.origin() + " " + d.jsonPath() + ": " + d.message()).toList());
   }
 }

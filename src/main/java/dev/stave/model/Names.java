@@ -75,7 +75,9 @@ public final class Names {
     }
     if (!DNS_1123_LABEL.matcher(name).matches()) {
       problems.add(Diagnostic.error(origin, path, "name-invalid",
-          "name '" + printable(given) + "' is not a valid Kubernetes name, even as '" + printable(name) + "'",
+          // "even as" only tells something when sanitizing changed the name: 'klüster-ñ' stays as it is.
+          "name '" + printable(given) + "' is not a valid Kubernetes name"
+              + (name.equals(given) ? "" : ", even as '" + printable(name) + "'"),
           key ? keyHint(given, "use only ASCII letters, digits, '-', '_', '.' and spaces")
               : "use only ASCII letters, digits, '-', '_', '.' and spaces"));
       return Optional.empty();

@@ -34,6 +34,18 @@ class NamesTest {
     assertEquals(expected, Names.letterFirst(name));
   }
 
+  /** The sanitized form is named only when it differs from the name given: else the message says it twice. */
+  @Test
+  void anInvalidNameIsNamedAgainOnlyWhenSanitizingChangedIt() {
+    List<Diagnostic> problems = new ArrayList<>();
+    Origin at = new Origin("e.yaml", 2, 7);
+    assertEquals(Optional.empty(), Names.kubernetesName("klüster-ñ", 0, at, "name", problems));
+    assertEquals(Optional.empty(), Names.kubernetesName("Klüster_ñ", 0, at, "name", problems));
+    assertEquals(List.of("name 'klüster-ñ' is not a valid Kubernetes name",
+        "name 'Klüster_ñ' is not a valid Kubernetes name, even as 'klüster-ñ'"),
+        problems.stream().map(Diagnostic::message).toList());
+  }
+
   /** What Printable escapes, and a tab, which would read as spaces in the quoted name. */
   @Test
   void printableEscapesWhatPrintableEscapesAndTabs() {

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,6 +21,8 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * Template text in, verified canonical YAML out: render, parse, put apiVersion/kind/metadata first,
@@ -144,6 +147,9 @@ public final class ObjectRenderer {
     try {
       read = shapes.read(text, shape);
     } catch (RuntimeException e) {
+      if (userTemplates) {
+        throw notYaml(planned, text, e);
+      }
       throw new StaveBug("template " + planned.template() + " rendered text that is not YAML: " + e.getMessage(), e);
     }
     Object parsed = read.tree();
@@ -210,6 +216,53 @@ public final class ObjectRenderer {
     }
     return new RenderedObject(planned.apiVersion(), planned.kind(), planned.namespace(), planned.name(), yaml,
         planned.origin());
+  }
+
+  /**
+   * Text of the user's templates that the YAML reader refused, reported where the template wrote the character
+   * the reader stopped at (the template's line, not the rendered text's, which the user never sees), with the
+   * rendered line quoted, as the reader's own message points into it.
+   */
+  private UserError notYaml(PlannedObject planned, RenderedText text, RuntimeException e) {
+    MarkedYAMLException marked = null;
+    for (Throwable t = e; t != null && t != t.getCause(); t = t.getCause()) {
+      if (t instanceof MarkedYAMLException m) {
+        marked = m;
+        break;
+      }
+    }
+    Mark mark = marked == null ? null : marked.getProblemMark() != null ? marked.getProblemMark()
+        : marked.getContextMark();
+    String written = text.text();
+    Origin origin = null;
+    String problem = e.getMessage();
+    if (mark != null) {
+      int points = written.codePointCount(0, written.length());
+      origin = templates.wroteAt(text, written.offsetByCodePoints(0, Math.min(Math.max(mark.getIndex(), 0), points)));
+      problem = (marked.getContext() == null ? "" : marked.getContext() + ", ")
+          + (marked.getProblem() == null ? "" : marked.getProblem());
+      String[] lines = written.split("\r\n|\r|\n", -1);
+      if (mark.getLine() >= 0 && mark.getLine() < lines.length) {
+        problem += " (line " + (mark.getLine() + 1) + " of its output: '" + lines[mark.getLine()].strip() + "')";
+      }
+    }
+    if (origin == null) {
+      Path own = templates.userTemplate(planned.template());
+      origin = Origin.of((own != null ? own : templates.overrides()).toString());
+    }
+    String lower = problem.toLowerCase(Locale.ROOT);
+    String fix = lower.contains("(tab)") ? "indent with spaces: YAML allows no tab in indentation"
+        : lower.contains("another document") ? "write one object per template (stave writes each object to a file"
+            + " of its own): remove the '---' and what follows it"
+        : lower.contains("duplicate key") ? "write each key once"
+        : lower.contains("mapping values are not allowed") ? "put a value that holds ': ' in double quotes, or"
+            + " print it with ${...}, which quotes it"
+        : "make the template write one YAML document (a value that holds ': ', ' #' or starts with an indicator"
+            + " needs quotes; ${...} quotes what it prints)";
+    return new UserError(Diagnostic.error(origin, "", "template",
+        "template " + planned.template() + " wrote text for " + planned.kind() + " " + planned.name()
+            + " that is not YAML: " + problem.strip(),
+        fix + ", or remove the template to use the packaged one"));
   }
 
   /**

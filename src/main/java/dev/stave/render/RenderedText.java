@@ -5,7 +5,12 @@ package dev.stave.render;
  * values, and where each placeholder starts in the shape. {@link #text()} is exactly what the template
  * would have written with the values escaped in place.
  */
-record RenderedText(String shape, String[] values, int[] offsets) {
+record RenderedText(String shape, String[] values, int[] offsets, WrittenBy written) {
+  /** A rendering whose writers were not noted (the packaged templates). */
+  RenderedText(String shape, String[] values, int[] offsets) {
+    this(shape, values, offsets, null);
+  }
+
   // Keys longer than this are not simple keys to a YAML reader (SnakeYAML allows 1024 characters).
   private static final int SHORT_SCALAR = 1000;
 
@@ -17,6 +22,26 @@ record RenderedText(String shape, String[] values, int[] offsets) {
       from = offsets[i] + placeholder(i).length();
     }
     return b.append(shape, from, shape.length()).toString();
+  }
+
+  /**
+   * Where in the shape the character at {@code textIndex} of {@link #text()} was written: a character of an
+   * escaped value is at its placeholder's start.
+   */
+  int shapeIndex(int textIndex) {
+    int delta = 0;
+    for (int i = 0; i < values.length; i++) {
+      int start = offsets[i] + delta;
+      int quoted = YamlOutputFormat.quote(values[i]).length();
+      if (textIndex < start) {
+        break;
+      }
+      if (textIndex < start + quoted) {
+        return offsets[i];
+      }
+      delta += quoted - placeholder(i).length();
+    }
+    return Math.min(textIndex - delta, shape.length());
   }
 
   static String placeholder(int index) {

@@ -69,6 +69,10 @@ final class ShapeWriter extends Writer {
   private char unwritable;
   // The writer of a high surrogate that ended the last text: a pair only if the next text starts with a low one.
   private TracedElement highAt;
+  // While characters are checked (the user's templates): where each write starts in the shape, and the
+  // element that wrote it, so that a place in text that is not YAML can be traced to the template.
+  private final List<Integer> writeStarts = new ArrayList<>();
+  private final List<TracedElement> writers = new ArrayList<>();
 
   /** Whether the template wrote more than it may; every write since has failed. */
   boolean tooLong() {
@@ -105,6 +109,8 @@ final class ShapeWriter extends Writer {
   }
 
   private void check(CharSequence text) {
+    writeStarts.add(shape.length());
+    writers.add(writing.get());
     for (int i = 0; i < text.length() && unwritableAt == null; i++) {
       char c = text.charAt(i);
       if (highAt != null) {
@@ -182,6 +188,9 @@ final class ShapeWriter extends Writer {
     for (int i = 0; i < at.length; i++) {
       at[i] = offsets.get(i);
     }
-    return new RenderedText(shape.toString(), values.toArray(String[]::new), at);
+    String text = shape.toString();
+    WrittenBy written = writing == null ? null : new WrittenBy(text,
+        writeStarts.stream().mapToInt(Integer::intValue).toArray(), writers.toArray(TracedElement[]::new));
+    return new RenderedText(text, values.toArray(String[]::new), at, written);
   }
 }

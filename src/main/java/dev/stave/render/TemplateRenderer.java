@@ -462,6 +462,15 @@ public final class TemplateRenderer {
     return null;
   }
 
+  /**
+   * Where in the user's templates the character at {@code textIndex} of the rendered text was written (see
+   * {@link WrittenBy#at}); null when that is not known or not in a template of the user's.
+   */
+  Origin wroteAt(RenderedText rendered, int textIndex) {
+    WrittenBy.Place place = rendered.written() == null ? null : rendered.written().at(rendered.shapeIndex(textIndex));
+    return place == null ? null : located(place.source(), place.line(), place.column());
+  }
+
   /** Where the element of the user's templates that ran into the end of the stack is; null if unknown. */
   private Origin overflowAt(TracedElement at) {
     return at == null ? null : located(at.getTemplate().getSourceName(), at.getBeginLine(), at.getBeginColumn());

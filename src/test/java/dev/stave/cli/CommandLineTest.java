@@ -829,13 +829,46 @@ class CommandLineTest {
     return run.err().replace(templates.resolve(file).toString(), file);
   }
 
+  /**
+   * Text that is not YAML is reported where the template wrote it: in its static text (an included file's too),
+   * or at the interpolation whose value the reader stopped after, however long the values before it on the line.
+   */
+  @Test
+  void textThatIsNotYamlIsReportedWhereTheTemplateWroteIt() throws IOException {
+    String notYaml = ": error: template service.ftl wrote text for Service zmq-demo-rpc that is not YAML: ";
+    assertEquals("service.ftl:3:11" + notYaml + "mapping values are not allowed here (line 3 of its output:"
+        + " 'x: \"zmq-demo-rpc\": b')\n"
+        + "    | x: ${name}: b\n"
+        + "    |           ^\n"
+        + "  = hint: put a value that holds ': ' in double quotes, or print it with ${...}, which quotes it, or"
+        + " remove the template to use the packaged one\n",
+        templateErrors("service.ftl",
+            "kind: Service\nmetadata: {name: ${name}, labels: {a: ${name}}}\nx: ${name}: b\n"));
+    assertEquals("service.ftl:4:1" + notYaml + "expected a single document in the stream, but found another"
+        + " document (line 3 of its output: '---')\n"
+        + "    | ---\n"
+        + "    | ^\n"
+        + "  = hint: write one object per template (stave writes each object to a file of its own): remove the '---'"
+        + " and what follows it, or remove the template to use the packaged one\n",
+        templateErrors("service.ftl",
+            "kind: Service\n<#if true>\nmetadata: {name: ${name}}\n---\nkind: Service\n</#if>\n"));
+    Path parts = dir.resolve("replaced/parts");
+    Files.createDirectories(parts);
+    Files.writeString(parts.resolve("spec.ftl"), "spec:\n\tports: []\n");
+    String err = templateErrors("service.ftl",
+        "kind: Service\nmetadata: {name: ${name}}\n<#include \"parts/spec.ftl\">\n");
+    assertTrue(err.startsWith(parts.resolve("spec.ftl") + ":2:1" + notYaml + "while scanning for the next token,"
+        + " found character '\\t(TAB)' that cannot start any token. (Do not use \\t(TAB) for indentation) (line 4 of"
+        + " its output: 'ports: []')\n"), err);
+    assertTrue(err.endsWith("  = hint: indent with spaces: YAML allows no tab in indentation, or remove the template"
+        + " to use the packaged one\n"), err);
+  }
+
   /** Whatever a replaced template makes of the objects is the user's to fix: exit 1 and a diagnostic. */
   @ParameterizedTest(name = "[{index}] {0}")
   @CsvSource(delimiter = '|', textBlock = """
       service.ftl | ''                                                        | rendered null instead of an object
       service.ftl | 'hello'                                                   | rendered hello instead of an object
-      service.ftl | 'this is: [not yaml'                                      | rendered text that is not YAML
-      service.ftl | 'kind: Service\n---\nkind: Service'                      | rendered text that is not YAML
       service.ftl | 'kind: Service\nmetadata: &m {name: a, labels: *m}'      | it recursed without end
       service.ftl | '<#macro r n><@r n+1/></#macro><@r 0/>'                   | it recursed without end
       service.ftl | '<#include "service.ftl">'                                | it recursed without end

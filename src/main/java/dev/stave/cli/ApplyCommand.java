@@ -42,6 +42,13 @@ final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
   @Mixin
   ClusterOptions cluster;
 
+  @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+      description = "Give up on the cluster after this long, --wait included (default: the bundle's"
+          + " stave.dev/wait-timeout when it has one, else 5m).")
+  void timeout(Duration timeout) {
+    cluster.timeout = timeout;
+  }
+
   boolean dryRun;
 
   @Option(names = "--force-conflicts", description = "Take over fields another field manager owns.")

@@ -20,9 +20,8 @@ final class ClusterOptions {
       description = "The kubeconfig context (default: its current-context).")
   String context;
 
-  @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
-      description = "Give up on the cluster after this long (default 5m; for apply, waiting included, the"
-          + " bundle's stave.dev/wait-timeout when it has one).")
+  // --timeout bounds different things in diff and apply, so each command declares it with its own help and
+  // sets this field.
   Duration timeout;
 
   // Tests shorten the pauses between retries; users have no reason to.

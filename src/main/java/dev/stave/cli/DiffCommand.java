@@ -15,6 +15,7 @@ import dev.stave.diag.Diagnostic;
 import dev.stave.diag.DiagnosticPrinter;
 import dev.stave.diag.UserError;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -63,6 +64,12 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
 
   @Mixin
   ClusterOptions clusterOptions;
+
+  @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+      description = "With --cluster, give up on the cluster after this long (default 5m).")
+  void timeout(Duration timeout) {
+    clusterOptions.timeout = timeout;
+  }
 
   @Mixin
   ContextOptions contextOptions = new ContextOptions();

@@ -66,6 +66,17 @@ class CommandLineTest {
     assertEquals(2, Run.of("diff", "a", "b", "c").code());
   }
 
+  /** diff and apply share --timeout's field, but it bounds different things: each help says what it does there. */
+  @Test
+  void timeoutHelpSaysWhatItBoundsForEachCommand() {
+    String diff = Run.of("diff", "--help").out().replaceAll("\\s+", " ");
+    assertTrue(diff.contains(" --timeout=DURATION With --cluster, give up on the cluster after this long (default 5m)."
+        + " -V,"), diff);
+    String apply = Run.of("apply", "--help").out().replaceAll("\\s+", " ");
+    assertTrue(apply.contains(" --timeout=DURATION Give up on the cluster after this long, --wait included (default:"
+        + " the bundle's stave. dev/wait-timeout when it has one, else 5m). -V,"), apply);
+  }
+
   /** A bundle folder's reader skips both kustomization names kustomize reads, in any case; the help says so. */
   @Test
   void diffHelpNamesBothKustomizationFilesItSkips() {

@@ -98,8 +98,9 @@ public final class BenchmarkReader {
     Located b = located(workerConfig, first, "dask_cluster.worker_config." + first);
     if (a != null && b != null) {
       problems.add(Diagnostic.error(a.node().origin(), a.path(), "given-twice",
-          "'" + a.path() + "' and '" + b.path() + "' (line " + b.node().origin().line() + ") say the same thing",
-          "keep one of them"));
+          "'" + a.path() + "' and '" + b.path() + "' (line " + b.node().origin().line() + ") are two names of one"
+              + " setting, so only one may be given, even with equal values",
+          "keep one of them, with the value the benchmark should use"));
     }
     return a != null ? a : b;
   }

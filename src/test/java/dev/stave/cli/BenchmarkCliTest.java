@@ -126,6 +126,20 @@ class BenchmarkCliTest {
     assertTrue(a.out().contains("cpu: 500m"));
   }
 
+  /** The two image keys of DeepEcho's two generations are one setting: the error says so, not that the values match. */
+  @Test
+  void bothImageKeysAreOneSettingGivenTwice() throws IOException {
+    Path config = temp.resolve("twice.yaml");
+    Files.writeString(config, "kind: benchmark\nname: t\nrun: {function: a.b}\n"
+        + "dask_cluster:\n  image: i\n  worker_config:\n    image: j\n");
+    Run run = Run.of("validate", config.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(config + ":5:10: error: dask_cluster.image: 'dask_cluster.image' and"
+        + " 'dask_cluster.worker_config.image' (line 7) are two names of one setting, so only one may be given, even"
+        + " with equal values\n    |   image: i\n    |          ^\n"
+        + "  = hint: keep one of them, with the value the benchmark should use\n", run.err());
+  }
+
   @Test
   void fourPointZeroWorkersAreFourInYamlAsInHocon() throws IOException {
     Path yaml = temp.resolve("w.yaml");

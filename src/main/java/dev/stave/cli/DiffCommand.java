@@ -149,11 +149,14 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
    * compiled are held ({@code held}) until then, so that with an error they are sorted in with it, as validate
    * sorts them, rather than printed before the other side's errors. A side that fails otherwise (an internal
    * error, exit 70) does not hide the other side's errors: those are printed first, then its failure ends the run.
+   * A StackOverflowError is held back too, since input reaches one (a benchmark's run.function of some ten
+   * thousand dotted names overflows the pattern that checks it) and the stack is whole again once it is caught;
+   * other errors (out of memory) end the run at once, as there may be no room to read the other side.
    */
   static Sides readBoth(Context context, Path a, Path b, Function<Path, BundleReader.Folder> read,
       Supplier<List<Diagnostic>> held) {
     List<Diagnostic> errors = new ArrayList<>();
-    RuntimeException failure = null;
+    Throwable failure = null;
     List<BundleReader.Folder> sides = new ArrayList<>();
     for (Path side : List.of(a, b)) {
       BundleReader.Folder folder = null;
@@ -161,7 +164,7 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
         folder = read.apply(side);
       } catch (UserError e) {
         errors.addAll(e.diagnostics());
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | StackOverflowError e) {
         if (failure == null) {
           failure = e;
         } else {
@@ -174,7 +177,10 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
       new DiagnosticPrinter(context.sources()).print(
           Stream.concat(errors.stream(), held.get().stream()).distinct().sorted().toList(), context.err());
       context.err().flush();
-      throw failure;
+      if (failure instanceof RuntimeException e) {
+        throw e;
+      }
+      throw (StackOverflowError) failure;
     }
     if (!errors.isEmpty()) {
       throw new UserError(Stream.concat(errors.stream(), held.get().stream()).distinct().sorted().toList());

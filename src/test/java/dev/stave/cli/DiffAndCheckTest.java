@@ -144,6 +144,32 @@ class DiffAndCheckTest {
         + "  = hint: did you mean 'replicas'?\n", run.err());
   }
 
+  /**
+   * A stack overflow on one side comes after the other side's errors too: a benchmark's run.function of
+   * twenty thousand dotted names reached one.
+   */
+  @Test
+  void aStackOverflowOnOneSideComesAfterTheOtherSidesErrors() throws IOException {
+    Path a = Files.writeString(tmp.resolve("a.yaml"),
+        "kind: experiment\nname: a\nimage: x/y:1\nprocesses:\n  p: {comand: [x]}\n");
+    Path b = tmp.resolve("b.yaml");
+    StringWriter err = new StringWriter();
+    Context context = new Context(new PrintWriter(new StringWriter()), new PrintWriter(err), Run.ENV, new Sources());
+    Targets.Shared shared = new Targets.Shared();
+    shared.holdWarnings();
+    dev.stave.compile.CompileOptions options = new ContextOptions().compileOptions(context);
+    assertThrows(StackOverflowError.class, () -> DiffCommand.readBoth(context, a, b, side -> {
+      if (side.equals(b)) {
+        throw new StackOverflowError();
+      }
+      return Targets.folder(context, side, null, options, shared);
+    }, shared::held));
+    assertEquals(a + ":5:7: error: processes.p.comand: unknown key 'comand'\n"
+        + "    |   p: {comand: [x]}\n"
+        + "    |       ^\n"
+        + "  = hint: did you mean 'command'?\n", err.toString());
+  }
+
   /** An internal error on one side (exit 70) comes after the other side's errors, which it used to hide. */
   @Test
   void anInternalErrorOnOneSideComesAfterTheOtherSidesErrors() throws IOException {

@@ -149,8 +149,8 @@ final class DiffCommand implements Callable<Integer>, Main.RunsInContext {
    * compiled are held ({@code held}) until then, so that with an error they are sorted in with it, as validate
    * sorts them, rather than printed before the other side's errors. A side that fails otherwise (an internal
    * error, exit 70) does not hide the other side's errors: those are printed first, then its failure ends the run.
-   * A StackOverflowError is held back too, since input reaches one (a benchmark's run.function of some ten
-   * thousand dotted names overflows the pattern that checks it) and the stack is whole again once it is caught;
+   * A StackOverflowError is held back too, since input has reached one (a benchmark's run.function of twenty
+   * thousand dotted names, when a repeating pattern checked it) and the stack is whole again once it is caught;
    * other errors (out of memory) end the run at once, as there may be no room to read the other side.
    */
   static Sides readBoth(Context context, Path a, Path b, Function<Path, BundleReader.Folder> read,

@@ -140,6 +140,20 @@ class BenchmarkCliTest {
         + "  = hint: keep one of them, with the value the benchmark should use\n", run.err());
   }
 
+  /** run.function is checked name by name: twenty thousand names overflowed the stack of a repeating pattern. */
+  @Test
+  void aFunctionOfManyNamesIsCheckedWithoutOverflow() throws IOException {
+    Path config = temp.resolve("long.yaml");
+    String function = "a" + ".a".repeat(20_000);
+    Files.writeString(config, "kind: benchmark\nname: l\nrun: {function: " + function
+        + "}\ndask_cluster: {image: i}\n");
+    Run run = Run.of("validate", config.toString());
+    assertEquals(0, run.code(), run.err());
+    Files.writeString(config, "kind: benchmark\nname: l\nrun: {function: " + function
+        + ".9}\ndask_cluster: {image: i}\n");
+    assertEquals(1, Run.of("validate", config.toString()).code());
+  }
+
   @Test
   void fourPointZeroWorkersAreFourInYamlAsInHocon() throws IOException {
     Path yaml = temp.resolve("w.yaml");

@@ -60,6 +60,15 @@ public interface AllocationModel {
   /** The pool that {@code assign_to = resource} picks when no pool is named. */
   Optional<NodePool> infer(Inventory inventory, ResourceRequest request);
 
+  /**
+   * The same, knowing what the whole pod asks for ({@code pod}): a group's other processes and the process's own
+   * requests may ask for more than the schedule does. Symphony picked by the schedule's arguments alone, and its
+   * model keeps doing so.
+   */
+  default Optional<NodePool> infer(Inventory inventory, ResourceRequest request, PodRequest pod) {
+    return infer(inventory, request);
+  }
+
   /** What one node offers pods, in millicores: the limit for one request and the bin for packing. */
   long nodeCpuMillis(NodePool pool);
 

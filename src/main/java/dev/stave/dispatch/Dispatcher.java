@@ -115,8 +115,9 @@ public final class Dispatcher {
     AllocationModel model = AllocationModel.named(modelName);
     Map<String, Placement> placements = new TreeMap<>();
     Map<String, Schedule> firstOfUnit = new LinkedHashMap<>();
+    Map<String, PodRequest> podRequests = podRequests(schedules);
     for (Schedule s : schedules) {
-      Optional<NodePool> pool = pool(s, inventory, model);
+      Optional<NodePool> pool = pool(s, inventory, model, podRequests.get(s.unit()));
       if (pool.isEmpty()) {
         continue;
       }
@@ -325,7 +326,39 @@ public final class Dispatcher {
     return true;
   }
 
-  private Optional<NodePool> pool(Schedule s, Inventory inventory, AllocationModel model) {
+  /**
+   * Per pod unit, what the whole pod asks for, as the capacity check will count it, with the shares of the
+   * schedules that do not depend on the pool ({@code resource} and {@code node_pool}); a share of a node
+   * ({@code machine}, {@code gpu}) is not known before the pool is, and counts as none. A unit with a share that
+   * is no quantity (negative, or beyond what one can hold) has none: its schedule is refused by itself.
+   */
+  private Map<String, PodRequest> podRequests(List<Schedule> schedules) {
+    Map<String, PodRequest> out = new TreeMap<>();
+    units:
+    for (PodUnit unit : experiment.units()) {
+      BigInteger cpu = BigInteger.ZERO;
+      BigInteger memory = BigInteger.ZERO;
+      BigInteger gpus = BigInteger.ZERO;
+      for (Process p : unit.processes()) {
+        Optional<Schedule> schedule = schedules.stream()
+            .filter(s -> s.unit().equals(unit.name()) && s.process().equals(p.name()))
+            .filter(s -> s.assignTo().equals("resource") || s.assignTo().equals("node_pool"))
+            .findFirst();
+        if (schedule.isPresent() && !quantities(schedule.get())) {
+          continue units;
+        }
+        Resources placed = schedule.map(s -> placed(requested(s))).orElse(null);
+        Map<String, String> requests = p.resources().over(placed).requests();
+        cpu = cpu.add(units(requests.get("cpu"), BigDecimal.valueOf(1000)));
+        memory = memory.add(units(requests.get("memory"), BigDecimal.ONE.divide(MI)));
+        gpus = gpus.add(units(requests.get(Resources.GPU), BigDecimal.ONE));
+      }
+      out.put(unit.name(), new PodRequest(packed(cpu), packed(memory), packed(gpus), unit.processes().size()));
+    }
+    return out;
+  }
+
+  private Optional<NodePool> pool(Schedule s, Inventory inventory, AllocationModel model, PodRequest pod) {
     if (s.nodePoolName() == null) {
       if (!s.assignTo().equals("resource")) {
         problems.add(Diagnostic.error(s.origin(), s.path(), "schedule-no-pool",
@@ -334,8 +367,19 @@ public final class Dispatcher {
         return Optional.empty();
       }
       ResourceRequest request = request(s);
-      Optional<NodePool> inferred = model.infer(inventory, request);
-      if (inferred.isEmpty()) {
+      Optional<NodePool> inferred = model.infer(inventory, request, pod);
+      if (inferred.isEmpty() && model.infer(inventory, request).isPresent()) {
+        // A pool fits the schedule's request, none the whole pod: say what the pod asks for, or the message
+        // would name a request that some pool does fit.
+        String asks = millis(pod.cpuMillis()) + " cpu, " + pod.memoryMi() + " MiB"
+            + (pod.gpus() > 0 ? ", " + Words.count(pod.gpus(), "GPU") : "");
+        problems.add(Diagnostic.error(s.origin(), s.path(), "schedule-no-fit",
+            "no node pool of " + inventory.file() + " takes " + (pod.containers() > 1 ? "the pod of group '"
+                + s.unit() + "': it asks for " + asks + " (its " + pod.containers() + " processes together)"
+                : "process '" + s.process() + "': it asks for " + asks + " (its own requests and the default"
+                    + " resources over the schedule's)") + ", more than one node of any pool offers",
+            "pools: " + describe(inventory, model) + "; lower the requests or add a pool"));
+      } else if (inferred.isEmpty()) {
         problems.add(Diagnostic.error(s.origin(), s.path(), "schedule-no-fit",
             "no node pool of " + inventory.file() + " satisfies " + request.describe(),
             "pools: " + describe(inventory, model) + "; lower the request or add a pool"));
@@ -412,8 +456,7 @@ public final class Dispatcher {
       }
       default -> {
         // node_pool and resource: exactly what was asked; Symphony truncates memory_m to whole MiB.
-        share = new Share(s.cpu(), s.memoryM() == null ? null : s.memoryM().setScale(0, RoundingMode.DOWN).longValue(),
-            s.gpuCount());
+        share = requested(s);
         if (tooManySharedGpus(s, share.gpus(), pool)) {
           return null;
         }
@@ -450,6 +493,25 @@ public final class Dispatcher {
               : "choose a pool with larger nodes, or check the pool's sizes in the inventory"));
       return null;
     }
+    return placed(share);
+  }
+
+  /** What a {@code resource} or {@code node_pool} schedule asks for; Symphony truncates memory_m to whole MiB. */
+  private static Share requested(Schedule s) {
+    return new Share(s.cpu(), s.memoryM() == null ? null : s.memoryM().setScale(0, RoundingMode.DOWN).longValue(),
+        s.gpuCount());
+  }
+
+  /** Whether the cpu and memory_m of a schedule make quantities, as {@link #placed} needs. */
+  private static boolean quantities(Schedule s) {
+    return (s.cpu() == null || Quantities.canonical(s.cpu().toPlainString()).isPresent())
+        && (s.memoryM() == null || s.memoryM().signum() >= 0
+            && s.memoryM().compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0
+            && Quantities.canonical(s.memoryM().setScale(0, RoundingMode.DOWN).toPlainString() + "Mi").isPresent());
+  }
+
+  /** A share as the scheduled container's requests and limits. */
+  private static Resources placed(Share share) {
     TreeMap<String, String> requests = new TreeMap<>();
     TreeMap<String, String> limits = new TreeMap<>();
     if (share.cpu() != null) {

@@ -68,12 +68,27 @@ public final class GkeModel implements AllocationModel {
    */
   @Override
   public Optional<NodePool> infer(Inventory inventory, ResourceRequest r) {
+    return infer(inventory, r, null);
+  }
+
+  /**
+   * The same, among the pools whose nodes also fit the whole pod ({@code pod}, null to look at the request alone) as
+   * the capacity check counts it: a pool that fits the schedule's own cpu and memory may be too small for the
+   * process's own requests or its group's sum, and the pod would never be scheduled there while a larger pool would
+   * take it. A pod whose containers ask for GPUs without the schedule's {@code gpu_count} goes to a GPU pool.
+   */
+  @Override
+  public Optional<NodePool> infer(Inventory inventory, ResourceRequest r, PodRequest pod) {
+    boolean podGpus = pod != null && pod.gpus() > 0;
     return inventory.pools().stream()
         .filter(p -> r.cpu() == null
             || r.cpu().movePointRight(3).compareTo(BigDecimal.valueOf(nodeCpuMillis(p))) <= 0)
         .filter(p -> r.memoryM() == null || r.memoryM().compareTo(BigDecimal.valueOf(nodeMemoryMi(p))) <= 0)
         .filter(p -> r.gpuType() == null || AllocationModel.gpuTypeMatches(p, r.gpuType()))
-        .filter(p -> r.gpuCount() != null ? p.gpusPerContainer() >= r.gpuCount() : r.gpuType() != null || !p.hasGpu())
+        .filter(p -> r.gpuCount() != null ? p.gpusPerContainer() >= r.gpuCount()
+            : r.gpuType() != null || podGpus || !p.hasGpu())
+        .filter(p -> pod == null || pod.cpuMillis() <= nodeCpuMillis(p) && pod.memoryMi() <= nodeMemoryMi(p)
+            && pod.gpus() <= p.gpuCount())
         .min(Comparator.comparing((NodePool p) -> Integer.valueOf(0).equals(p.maxNodes()))
             .thenComparing(NodePool::preemptible)
             .thenComparingInt(NodePool::gpuCount)

@@ -189,4 +189,94 @@ class GroupCapacityTest {
                         memory: 4Gi
             """)).count(), run.out());
   }
+
+  /**
+   * The gke model's assign_to = resource picks a pool that fits the whole pod, not only the schedule's own cpu:
+   * a group's other process and a process's own resource_request count as the capacity check counts them.
+   */
+  @Test
+  void resourcePicksAPoolThatFitsTheWholePod() throws IOException {
+    Files.writeString(dir.resolve("inv.yaml"), """
+        kind: inventory
+        pools:
+          small: {cpu: 4, memory: 16Gi, max_nodes: 3}
+          xl: {cpu: 8, memory: 32Gi, max_nodes: 3}
+        """);
+    Path file = dir.resolve("pod.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: pod
+        image: busybox:1
+        inventory: inv.yaml
+        process_groups:
+          grp:
+            processes:
+              a: {schedule: {assign_to: resource, cpu: 3, memory_m: 1000}}
+              b: {resource_request: {cpu: 3}}
+        processes:
+          c: {resource_request: {cpu: 6}, schedule: {assign_to: resource, cpu: 1}}
+          d: {schedule: {assign_to: resource, cpu: 1}}
+        """);
+    Run run = Run.of("plan", file.toString());
+    assertEquals(0, run.code(), run.err());
+    // c, d, grp/a, grp/b
+    assertEquals(java.util.List.of("    pool:         xl", "    pool:         small", "    pool:         xl",
+        "    pool:         xl"), run.out().lines().filter(l -> l.startsWith("    pool:")).toList());
+  }
+
+  /** When no pool fits the whole pod, though one fits the schedule, the error says what the pod asks for. */
+  @Test
+  void resourceSaysWhatThePodAsksForWhenNoPoolTakesIt() throws IOException {
+    Files.writeString(dir.resolve("inv.yaml"), "kind: inventory\npools: {small: {cpu: 4, memory: 16Gi}}\n");
+    Path file = dir.resolve("pod.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: pod
+        image: busybox:1
+        inventory: inv.yaml
+        process_groups: {grp: {processes: {
+          a: {schedule: {assign_to: resource, cpu: 3, memory_m: 1000}},
+          b: {resource_request: {cpu: 3}}}}}
+        processes:
+          c: {resource_request: {cpu: 6}, resource_limit: {gpu: 1}, schedule: {assign_to: resource, cpu: 1}}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(java.util.List.of(
+        file + ":6:17: error: process_groups.grp.processes.a.schedule: no node pool of " + dir.resolve("inv.yaml")
+            + " takes the pod of group 'grp': it asks for 6 cpu, 1000 MiB (its 2 processes together), more than one"
+            + " node of any pool offers",
+        file + ":9:71: error: processes.c.schedule: no node pool of " + dir.resolve("inv.yaml") + " takes process"
+            + " 'c': it asks for 6 cpu, 0 MiB, 1 GPU (its own requests and the default resources over the"
+            + " schedule's), more than one node of any pool offers"),
+        run.err().lines().filter(l -> l.contains(": error: ")).toList());
+  }
+
+  /** Symphony picked by the schedule's arguments alone, and its model still does: the group lands on 'small'. */
+  @Test
+  void theSymphonyModelStillPicksByTheScheduleAlone() throws IOException {
+    Files.writeString(dir.resolve("inv.yaml"), """
+        kind: inventory
+        dispatch_model: symphony
+        pools:
+          small: {cpu: 4, memory: 16Gi, max_nodes: 3, labels: {name: small}}
+          xl: {cpu: 8, memory: 32Gi, max_nodes: 3, labels: {name: xl}}
+        """);
+    Path file = dir.resolve("pod.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: pod
+        image: busybox:1
+        inventory: inv.yaml
+        process_groups: {grp: {processes: {
+          a: {schedule: {assign_to: resource, cpu: 3, memory_m: 1000}},
+          b: {resource_request: {cpu: 3}}}}}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(java.util.List.of(file + ":6:17: error: process_groups.grp.processes.a.schedule: the pod of group"
+        + " 'grp' asks for 6 cpu, 1000 MiB (its 2 processes together), more than one node of pool 'small' offers"
+        + " (3.4 cpu, 16384 MiB with the symphony model), so it could never be scheduled"),
+        run.err().lines().filter(l -> l.contains(": error: ")).toList());
+  }
 }

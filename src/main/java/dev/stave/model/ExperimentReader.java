@@ -64,6 +64,11 @@ public final class ExperimentReader {
   private final List<PodUnit> unnamed = new ArrayList<>();
   /** Every service name as sanitized, with where it was first named and how it was spelled there. */
   private final Map<String, ServicePort> serviceSpellings = new HashMap<>();
+  /**
+   * Per sanitized service name, the note that says how Kubernetes writes it, at its first mention in file order:
+   * processes are read before process_groups and binds before connects, so the first one read may come later.
+   */
+  private final Map<String, Diagnostic> serviceNotes = new TreeMap<>();
   private final ConfigFile config;
   private final MapNode root;
   private final ContextDefaults defaults;
@@ -117,6 +122,7 @@ public final class ExperimentReader {
             units.add(u);
           }));
     }
+    problems.addAll(serviceNotes.values());
     if (units.isEmpty() && !problems.stream().anyMatch(Diagnostic::isError)) {
       problems.add(Diagnostic.error(root.keyOrigin("name"), "processes", "no-processes",
           "the experiment has no processes", "add a process under 'processes' or 'process_groups'"));
@@ -542,9 +548,10 @@ public final class ExperimentReader {
       }
       // Sanitized as every name is (README, Names); one service is one spelling, wherever it is named.
       ServicePort first = serviceSpellings.putIfAbsent(name, s);
-      if (first == null && !name.equals(s.name())) {
-        problems.add(Diagnostic.note(s.origin(), path + "." + key, "name-sanitized",
-            "service name '" + s.name() + "' is written as '" + name + "' in Kubernetes"));
+      if ((first == null || first.name().equals(s.name())) && !name.equals(s.name())) {
+        serviceNotes.merge(name, Diagnostic.note(s.origin(), path + "." + key, "name-sanitized",
+            "service name '" + s.name() + "' is written as '" + name + "' in Kubernetes"),
+            (was, now) -> now.origin().compareTo(was.origin()) < 0 ? now : was);
       } else if (first != null && !first.name().equals(s.name())) {
         problems.add(Diagnostic.error(s.origin(), path + "." + key, "name-collision",
             "'" + Names.printable(s.name()) + "' and '" + Names.printable(first.name()) + "' ("

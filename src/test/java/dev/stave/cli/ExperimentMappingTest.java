@@ -62,6 +62,33 @@ class ExperimentMappingTest {
         run.err().lines().filter(line -> line.contains(": error: ")).toList());
   }
 
+  /**
+   * A service name that sanitizing changes gets its note once, at its first mention in the file: processes are read
+   * before process_groups and binds before connects, which is not the file's order.
+   */
+  @Test
+  void aSanitizedServiceNameIsNotedAtItsFirstMention() throws IOException {
+    Path file = Files.writeString(dir.resolve("svc.yaml"), """
+        kind: experiment
+        name: svc
+        image: busybox:1
+        process_groups:
+          g: {processes: {c: {command: [x], binds: {Web_Svc: 80}}}}
+        processes:
+          a:
+            command: [x]
+            connects: [My_Svc, Web_Svc]
+            binds: {My_Svc: 8080}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(0, run.code(), run.err());
+    assertEquals(List.of(
+        file + ":5:45: note: process_groups.g.processes.c.binds: service name 'Web_Svc' is written as 'web-svc' in"
+            + " Kubernetes",
+        file + ":9:16: note: processes.a.connects: service name 'My_Svc' is written as 'my-svc' in Kubernetes"),
+        run.err().lines().filter(line -> line.contains(": note: ")).toList());
+  }
+
   /** The experiment's default image is reported once, at its own key, however many processes take it. */
   @Test
   void aBadDefaultImageIsReportedOnceAtItsKey() throws IOException {

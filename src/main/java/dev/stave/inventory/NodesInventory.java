@@ -68,6 +68,18 @@ public final class NodesInventory {
   private static final String SHARED_GPU = "nvidia.com/gpu.shared";
   /** The labels that name a node's GPU model: GKE's, and that of NVIDIA's GPU feature discovery. */
   private static final List<String> GPU_TYPE_LABELS = List.of(GKE_ACCELERATOR, GFD_PRODUCT);
+  /**
+   * The taints that Kubernetes puts on a node for its state, not its pool: a cordoned node
+   * ({@code kubectl cordon}), one not ready or unreachable, under memory, disk or PID pressure, without its
+   * network, not yet initialised by its cloud, or marked out of service (the constants of k8s.io/api's
+   * core/v1/well_known_taints.go, and "Taint based evictions" in Kubernetes' "Taints and Tolerations").
+   * Copied to a pool, every pod placed on it would tolerate them, and so be placed on cordoned nodes and stay on
+   * unreachable ones.
+   */
+  private static final Set<String> NODE_STATE_TAINTS = Set.of("node.kubernetes.io/unschedulable",
+      "node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable", "node.kubernetes.io/memory-pressure",
+      "node.kubernetes.io/disk-pressure", "node.kubernetes.io/pid-pressure", "node.kubernetes.io/network-unavailable",
+      "node.kubernetes.io/out-of-service", "node.cloudprovider.kubernetes.io/uninitialized");
   private static final String AS_KUBECTL_WROTE_IT =
       "write the file with 'kubectl get nodes -o json' and leave it as kubectl wrote it";
 
@@ -83,7 +95,11 @@ public final class NodesInventory {
   private record NodeSize(String who, Origin origin, String path, Quantity cpu, Quantity memory, Quantity allocCpu,
       Quantity allocMemory, Quantity gpus, int gpuCapacity, Origin allocatableGpus, Origin labels,
       Map<String, String> gpuTypes, boolean preemptible, List<Map<String, Object>> taints, boolean gke,
-      NodePool.GpuSharing sharing, LabelledGpus labelledGpus, NvidiaSharing nvidiaSharing) {}
+      NodePool.GpuSharing sharing, LabelledGpus labelledGpus, NvidiaSharing nvidiaSharing,
+      List<StateTaint> stateTaints) {}
+
+  /** A taint that Kubernetes put on a node for its state, left out of the pool, and where it is. */
+  private record StateTaint(String key, Origin origin, String path) {}
 
   /** What shows that NVIDIA's device plugin shares a node's GPUs, and whether its product label has -SHARED. */
   private record NvidiaSharing(String signs, boolean sharedProduct) {}
@@ -190,6 +206,7 @@ public final class NodesInventory {
     warnOfUnallocatableGpus(pool, nodes, gpus, sharing, problems);
     warnOfUnadvertisedGpus(pool, nodes, gpus, sharing, problems);
     warnOfNvidiaSharing(pool, nodes, physical(gpus, sharing), problems);
+    warnOfStateTaints(pool, nodes, problems);
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("cpu", Quantities.format(CPU.min(nodes)));
     m.put("memory", Quantities.format(MEMORY.min(nodes)));
@@ -296,6 +313,25 @@ public final class NodesInventory {
               + String.join("; ", differences) + "), so a pod placed on the pool may get any of them" + named,
           "give the nodes of each GPU type a pool label of their own and name it with --pool-label"));
     }
+  }
+
+  /**
+   * One warning per pool with a node that has a taint Kubernetes put on it for its state, at the first such
+   * taint: the taint is left out of the pool, so that its pods do not tolerate it, and the warning says so, as
+   * the list may have been written while a node was cordoned or not ready.
+   */
+  private static void warnOfStateTaints(String pool, List<NodeSize> nodes, List<Diagnostic> problems) {
+    List<NodeSize> tainted = nodes.stream().filter(n -> !n.stateTaints().isEmpty()).toList();
+    if (tainted.isEmpty()) {
+      return;
+    }
+    String each = tainted.stream().map(n -> n.who() + " has " + n.stateTaints().stream().map(StateTaint::key)
+        .collect(Collectors.joining(" and "))).collect(Collectors.joining("; "));
+    StateTaint first = tainted.get(0).stateTaints().get(0);
+    problems.add(Diagnostic.warning(first.origin(), first.path(), "node-state-taint",
+        each + ": Kubernetes puts such taints on a node for its state (cordoned, not ready, under pressure), not"
+            + " for its pool, so pool '" + pool + "' leaves them out and its pods do not tolerate them",
+        "nothing to do: Kubernetes takes the taint off when the node is uncordoned or recovers"));
   }
 
   /** A node's GPU type labels as "label: value", joined by "and". */
@@ -507,7 +543,8 @@ public final class NodesInventory {
       Quantity allocCpu = size(allocatable, "status.allocatable", SizeUnit.CPU);
       Quantity allocMemory = size(allocatable, "status.allocatable", SizeUnit.MEMORY);
       Gpus gpus = gpus(capacity, allocatable);
-      List<Map<String, Object>> taints = taints(map(node, "", "spec"));
+      List<StateTaint> stateTaints = new ArrayList<>();
+      List<Map<String, Object>> taints = taints(map(node, "", "spec"), stateTaints);
       NodePool.GpuSharing sharing = labels == null ? null : sharing();
       LabelledGpus labelledGpus = labels == null ? null : labelledGpus();
       if (failed) {
@@ -518,7 +555,8 @@ public final class NodesInventory {
           gpus.allocatable(), labels.origin(), gpuTypes(),
           SPOT_LABELS.entrySet().stream().anyMatch(e -> e.getValue().equals(Nodes.string(labels, e.getKey()))),
           taints,
-          Nodes.string(labels, GKE_POOL_LABEL) != null, sharing, labelledGpus, nvidiaSharing(capacity));
+          Nodes.string(labels, GKE_POOL_LABEL) != null, sharing, labelledGpus, nvidiaSharing(capacity),
+          stateTaints);
     }
 
     /**
@@ -622,7 +660,8 @@ public final class NodesInventory {
       return signs.isEmpty() ? null : new NvidiaSharing(String.join(" and ", signs), sharedProduct);
     }
 
-    private List<Map<String, Object>> taints(MapNode spec) {
+    /** The node's taints, but for those Kubernetes put on it for its state, which go to {@code state}. */
+    private List<Map<String, Object>> taints(MapNode spec, List<StateTaint> state) {
       List<Map<String, Object>> taints = new ArrayList<>();
       List<Node> items = list(spec, "spec", "taints");
       for (int j = 0; j < items.size(); j++) {
@@ -642,7 +681,9 @@ public final class NodesInventory {
               who + " has the taint effect '" + Names.printable(effect) + "', which Kubernetes does not have",
               "write NoSchedule, PreferNoSchedule or NoExecute"));
         }
-        if (key != null && effect != null && Nodes.effect(effect) != null) {
+        if (key != null && NODE_STATE_TAINTS.contains(key)) {
+          state.add(new StateTaint(key, t.origin(), path + "." + field));
+        } else if (key != null && effect != null && Nodes.effect(effect) != null) {
           Map<String, Object> taint = new LinkedHashMap<>();
           taint.put("key", key);
           if (value != null) {

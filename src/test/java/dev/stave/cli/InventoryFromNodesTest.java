@@ -194,6 +194,47 @@ class InventoryFromNodesTest {
     assertEquals(List.of("aks-spot:", "eks-spot:", "gke-preemptible:", "gke-spot:", "karpenter-spot:"), pools);
   }
 
+  /**
+   * A cordoned or unready node's taints are its state's, not its pool's: copied to the pool, every pod placed on
+   * it would tolerate them and be placed on cordoned nodes.
+   */
+  @Test
+  void taintsKubernetesPutsOnANodeForItsStateAreLeftOutOfItsPoolWithAWarning() throws IOException {
+    String node = "{\"metadata\":{\"name\":\"%s\",\"labels\":{\"p\":\"x\"}},\"spec\":{\"taints\":[%s]},"
+        + "\"status\":{\"capacity\":{\"cpu\":\"4\",\"memory\":\"1Gi\"},"
+        + "\"allocatable\":{\"cpu\":\"4\",\"memory\":\"1Gi\"}}}";
+    String team = "{\"key\":\"team\",\"value\":\"ml\",\"effect\":\"NoSchedule\"}";
+    Path file = nodes("{\"items\":[\n" + node.formatted("a", team) + ",\n"
+        + node.formatted("b", team + ",{\"key\":\"node.kubernetes.io/unschedulable\",\"effect\":\"NoSchedule\","
+            + "\"timeAdded\":\"2024-01-01T00:00:00Z\"}") + ",\n"
+        + node.formatted("c", "{\"key\":\"node.kubernetes.io/not-ready\",\"effect\":\"NoExecute\"},"
+            + "{\"key\":\"node.kubernetes.io/memory-pressure\",\"effect\":\"NoSchedule\"}") + "]}");
+    Run run = Run.of("inventory", "from-nodes", "--pool-label", "p", file.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals("""
+        kind: inventory
+        pools:
+          x:
+            cpu: "4"
+            memory: 1Gi
+            allocatable:
+              cpu: "4"
+              memory: 1Gi
+            max_nodes: 3
+            selector:
+              p: x
+            taints:
+            - key: team
+              value: ml
+              effect: NoSchedule
+        """, run.out());
+    assertEquals(List.of(file + ":3:113: warning: items[1].spec.taints[1]: node 'b' has"
+        + " node.kubernetes.io/unschedulable; node 'c' has node.kubernetes.io/not-ready and"
+        + " node.kubernetes.io/memory-pressure: Kubernetes puts such taints on a node for its state (cordoned, not"
+        + " ready, under pressure), not for its pool, so pool 'x' leaves them out and its pods do not tolerate them"),
+        headlines(run));
+  }
+
   /** Nodes that all carry GKE's pool label are a GKE cluster's, whatever label their pools go by. */
   @Test
   void nodesWithGkesPoolLabelMakeAGkeInventory() throws IOException {

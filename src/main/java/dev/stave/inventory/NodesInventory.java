@@ -184,7 +184,12 @@ public final class NodesInventory {
     Map<String, Object> out = new LinkedHashMap<>();
     pools.forEach((pool, nodes) -> out.put(pool, pool(pool, nodes, poolLabel, problems)));
     doc.put("pools", out);
-    if (pools.isEmpty() && problems.stream().noneMatch(Diagnostic::isError)) {
+    if (items.items().isEmpty()) {
+      // No pool label would help here: the list is of a cluster without nodes, or of another context's.
+      problems.add(Diagnostic.error(items.origin(), "items", "no-nodes", "the file lists no nodes, so there are no"
+              + " pools to write",
+          "run 'kubectl get nodes -o json' against the cluster the pods will run on, once it has nodes"));
+    } else if (pools.isEmpty() && problems.stream().noneMatch(Diagnostic::isError)) {
       problems.add(Diagnostic.error(root.origin(), "items", "no-pools",
           "no node has the label " + poolLabel, "name the pool label with --pool-label"));
     }

@@ -235,6 +235,20 @@ class InventoryFromNodesTest {
         headlines(run));
   }
 
+  /** A list without nodes is not told to name another pool label, which would find no node either. */
+  @Test
+  void aListWithoutNodesIsAnErrorThatSaysSo() throws IOException {
+    Path file = nodes("{\"apiVersion\":\"v1\",\"items\":[],\"kind\":\"List\"}\n");
+    Run run = Run.of("inventory", "from-nodes", file.toString());
+    assertEquals(1, run.code());
+    assertEquals("", run.out());
+    assertEquals(file + ":1:28: error: items: the file lists no nodes, so there are no pools to write\n"
+        + "    | {\"apiVersion\":\"v1\",\"items\":[],\"kind\":\"List\"}\n"
+        + "    |                            ^\n"
+        + "  = hint: run 'kubectl get nodes -o json' against the cluster the pods will run on, once it has nodes\n",
+        run.err());
+  }
+
   /** Nodes that all carry GKE's pool label are a GKE cluster's, whatever label their pools go by. */
   @Test
   void nodesWithGkesPoolLabelMakeAGkeInventory() throws IOException {

@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
@@ -232,11 +233,7 @@ public final class BundleReader {
    */
   private static Diagnostic notYaml(Path file, String text, MarkedYAMLException e) {
     Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
-    String problem = e.getProblem() != null ? e.getProblem() : e.getContext();
-    Matcher tag = UNKNOWN_TAG.matcher(problem == null ? "" : problem);
-    if (tag.find()) {
-      problem = "the tag !!" + tag.group(1) + " is not allowed in a Kubernetes object";
-    }
+    String problem = withoutText(e.getProblem() != null ? e.getProblem() : e.getContext());
     // stripDocumentMarker took the first line away.
     int skipped = text.startsWith("---\n") ? 1 : 0;
     Origin origin = mark == null ? Origin.of(file.toString())
@@ -249,9 +246,38 @@ public final class BundleReader {
   /** The code of {@link #notYaml}, one of DiagnosticPrinter's codes it never quotes a line of. */
   private static final String NOT_YAML = "bundle-yaml";
 
-  /** SnakeYAML's words for a tag it has no constructor for, such as {@code !!binary}. */
+  /**
+   * The reader's problem without the file's text that SnakeYAML puts in it, as the line it comes from may hold a
+   * Secret's data: an alias's or a tag's name ({@code password: *hunter2}), the characters of a bad escape. The
+   * standard tags a bundle cannot hold keep their names, which are SnakeYAML's, not the file's; a duplicate key
+   * keeps its name, as the names of a Secret's keys are no secret (diff prints them); a single character that
+   * cannot start a token is kept, as it alone tells what is wrong at the column.
+   */
+  static String withoutText(String problem) {
+    if (problem == null) {
+      return null;
+    }
+    Matcher tag = UNKNOWN_TAG.matcher(problem);
+    if (tag.matches()) {
+      return STANDARD_TAGS.contains(tag.group(1)) ? "the tag !!" + tag.group(1) + " is not allowed in a Kubernetes"
+          + " object" : "a tag that is not allowed in a Kubernetes object";
+    }
+    Matcher named = NAMES_TEXT.matcher(problem);
+    return named.lookingAt() ? named.group(1) : problem;
+  }
+
+  /** SnakeYAML's words for a tag it has no constructor for, such as {@code !!binary}, or {@code !x}. */
   private static final Pattern UNKNOWN_TAG =
-      Pattern.compile("could not determine a constructor for the tag tag:yaml\\.org,2002:(\\S+)");
+      Pattern.compile("could not determine a constructor for the tag (?:tag:yaml\\.org,2002:)?(.*)", Pattern.DOTALL);
+
+  /** The tags of YAML 1.1's types that CanonicalYaml has no constructor for. */
+  private static final Set<String> STANDARD_TAGS = Set.of("binary", "omap", "pairs", "set");
+
+  /** SnakeYAML's problems that go on with the file's text (its 2.x wording): the words before it. */
+  private static final Pattern NAMES_TEXT = Pattern.compile("(found undefined alias|found undefined tag handle"
+      + "|Global tag is not allowed|Keys must be scalars|expected URI in UTF-8"
+      + "|expected (?:URI )?escape sequence of \\d+ hexadecimal numbers"
+      + "|found a number which cannot represent a valid version)[ :,]");
 
   /** The line and column of the first {@code key} in a bundle file's text, or the file alone. */
   static Origin locate(String file, String text, String key) {

@@ -493,6 +493,35 @@ class DiffAndCheckTest {
         run.err());
   }
 
+  /** SnakeYAML names an alias or a tag as the file writes it: on a Secret's line, that is its data. */
+  @Test
+  void aFileThatIsNotYamlIsReportedWithoutTheTextOfItsLine() throws IOException {
+    Path a = compile("a");
+    Path b = compile("b");
+    String secret = "apiVersion: v1\nkind: Secret\nmetadata:\n  name: neptune\nstringData:\n";
+    Path alias = b.resolve("00-alias.yaml");
+    Files.writeString(alias, secret + "  api-token: *s3cr3tTOKEN42\n");
+    Path tag = b.resolve("00-tag.yaml");
+    Files.writeString(tag, secret + "  api-token: !s3cr3tTOKEN42 x\n");
+    Path standard = b.resolve("00-standard.yaml");
+    Files.writeString(standard, secret + "  api-token: !!s3cr3tTOKEN42 x\n");
+    Path handle = b.resolve("00-handle.yaml");
+    Files.writeString(handle, secret + "  api-token: !s3cr3t!TOKEN42 x\n");
+    Path escape = b.resolve("00-escape.yaml");
+    Files.writeString(escape, secret + "  api-token: \"\\us3cr\"\n");
+    Run run = Run.of("diff", a.toString(), b.toString());
+    assertEquals(1, run.code(), run.out());
+    assertEquals("", run.out());
+    String hint = "  = hint: fix the file at this place, or remove it from the bundle folder\n";
+    assertEquals(alias + ":6:14: error: " + alias + " is not valid YAML: found undefined alias\n" + hint
+        + escape + ":6:17: error: " + escape + " is not valid YAML: expected escape sequence of 4 hexadecimal"
+        + " numbers\n" + hint
+        + handle + ":6:14: error: " + handle + " is not valid YAML: found undefined tag handle\n" + hint
+        + standard + ":6:14: error: " + standard + " is not valid YAML: Global tag is not allowed\n" + hint
+        + tag + ":6:14: error: " + tag + " is not valid YAML: a tag that is not allowed in a Kubernetes object\n"
+        + hint, run.err());
+  }
+
   /** Diff keys objects by identity: a second file of one object would silently hide the first. */
   @Test
   void twoFilesOfOneObjectAreInvalidInput() throws IOException {

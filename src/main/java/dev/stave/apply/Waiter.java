@@ -38,7 +38,7 @@ final class Waiter {
   /** The readiness of one workload: done, or what it is still waiting for, or failed. */
   record State(boolean ready, boolean failed, String detail) {}
 
-  /** How the wait for the workloads among {@code applied} ended; every end but READY has printed why. */
+  /** How the wait for the workloads among {@code applied} ended; FAILED and TIMED_OUT have printed why. */
   Applier.Wait await(List<KubeObject> applied) {
     List<KubeObject> workloads = new ArrayList<>();
     for (KubeObject o : applied) {

@@ -144,7 +144,7 @@ final class ApplyCommand implements Callable<Integer>, Main.RunsInContext {
    * Why a run that reached the cluster failed. --wait runs only once every object was applied (and pruned),
    * so a failed wait is said as such: the objects are in the cluster, and applying them again changes nothing.
    */
-  private static String summary(Applier.Result result) {
+  static String summary(Applier.Result result) {
     if (result.failed() > 0) {
       return result.failed() + " of the cluster operations failed";
     }

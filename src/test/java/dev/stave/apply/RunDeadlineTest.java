@@ -91,6 +91,31 @@ class RunDeadlineTest {
   }
 
   @Test
+  void aWaitInterruptedBetweenTwoLooksEndsAsInterruptedAfterTheObjectsWereApplied() throws IOException {
+    // The clock is read before the pause between two looks: once --wait has read Job b (its second GET, the
+    // first is apply's), that read interrupts the thread, and the pause ends at once.
+    open(() -> {
+      if (api.requests().stream().filter(GET_B::equals).count() >= 2) {
+        Thread.currentThread().interrupt();
+      }
+      return 0;
+    });
+    StringWriter out = new StringWriter();
+    Applier.Result result;
+    boolean kept;
+    try {
+      result = applier(true, out).apply(List.of(job("a"), job("b")), null);
+    } finally {
+      kept = Thread.interrupted(); // cleared, so that the thread's next test is not interrupted
+    }
+    assertEquals(new Applier.Result(2, 0, 0, 0, 0, Applier.Wait.INTERRUPTED), result);
+    assertTrue(kept, "the interrupt is kept for the caller");
+    assertEquals("Job surreal/a: created\nJob surreal/b: created\n"
+        + "2 created, 0 configured, 0 unchanged, 0 pruned, 0 failed\n"
+        + "waiting: 0/2 ready: Job surreal/a (not started), Job surreal/b (not started)\n", out.toString());
+  }
+
+  @Test
   void applySendsNothingOnceTheCredentialsTookTheTimeout() throws IOException {
     open(clock::get);
     clock.set(TIMEOUT.toNanos()); // the credentials took the whole --timeout

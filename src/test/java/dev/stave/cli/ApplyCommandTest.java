@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.stave.apply.Applier;
 import dev.stave.apply.ApplyOptions;
 import dev.stave.apply.Deadline;
 import dev.stave.apply.FakeKubeApi;
@@ -569,6 +570,15 @@ class ApplyCommandTest {
         out.get(out.size() - 1));
     assertEquals("stave: every object was applied, but a workload failed while --wait waited for it (see above)\n",
         run.err());
+  }
+
+  /** An interrupted wait has printed nothing (RunDeadlineTest interrupts one): the summary alone says so. */
+  @Test
+  void theSummaryOfAnInterruptedWaitSaysTheObjectsWereApplied() {
+    assertEquals("every object was applied, but --wait was interrupted before the workloads were ready",
+        ApplyCommand.summary(new Applier.Result(2, 0, 0, 0, 0, Applier.Wait.INTERRUPTED)));
+    assertEquals("1 of the cluster operations failed",
+        ApplyCommand.summary(new Applier.Result(1, 0, 0, 0, 1, Applier.Wait.NONE)));
   }
 
   @Test

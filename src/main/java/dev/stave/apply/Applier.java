@@ -200,8 +200,9 @@ public final class Applier {
       return "";
     }
     List<String> set = new ArrayList<>();
+    // An empty one sets no condition: the server reads "" as no resourceVersion or uid given.
     for (String key : List.of("resourceVersion", "uid")) {
-      if (metadata.get(key) != null) {
+      if (metadata.get(key) != null && !"".equals(metadata.get(key))) {
         set.add("metadata." + key);
       }
     }

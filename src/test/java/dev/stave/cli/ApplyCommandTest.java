@@ -419,6 +419,10 @@ class ApplyCommandTest {
     Path job = bundle.resolve("31-job-cheetah-ppo-agent.yaml");
     Files.writeString(job, Files.readString(job).replace("  namespace: surreal\n",
         "  namespace: surreal\n  resourceVersion: \"4712\"\n  uid: 6f1c2a52-0000-4000-8000-000000000001\n"));
+    // Empty, they set no condition, and the hint would send the user after the wrong cause.
+    Path other = bundle.resolve("31-job-cheetah-ppo-nonagent.yaml");
+    Files.writeString(other, Files.readString(other).replace("  namespace: surreal\n",
+        "  namespace: surreal\n  resourceVersion: \"\"\n  uid: \"\"\n"));
     String modified = """
         {"kind": "Status", "apiVersion": "v1", "status": "Failure", "reason": "Conflict", "code": 409, "message":
          "Operation cannot be fulfilled on %s: the object has been modified; please apply your changes to the latest\

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Finds an experiment's context (docs/mrunner.md). The file: {@code --contexts}, else {@code $STAVE_CONTEXTS}, else the
@@ -91,9 +92,11 @@ final class ContextResolver {
       return Optional.empty();
     }
     if (options.context() != null && !contexts.contexts().containsKey(name)
-        && !Placeholders.names(name).isEmpty()) {
+        && Placeholders.names(name).stream().anyMatch(sweepParameters(root)::contains)) {
       // The command line is never substituted, so --context '{{lr}}' can name no point's context: every point of
-      // a sweep has the one context of the run. A context whose key is those braces is still found above.
+      // a sweep has the one context of the run. A context whose key is those braces is still found above. Braces
+      // that name no parameter of the experiment's sweep are plain text (docs/mrunner.md), so the name is just
+      // not defined.
       problems.add(Diagnostic.error(nameOrigin, namePath, "unknown-context",
           "context '" + Names.printable(name) + "' is not defined in " + contexts.file() + ", and --context is not"
               + " substituted: every point of a sweep uses the one context of the run",
@@ -114,6 +117,12 @@ final class ContextResolver {
         "using context '" + c.name() + "', the current_context of " + contexts.file(),
         "set 'context' in the experiment or pass --context to choose another")));
     return current;
+  }
+
+  /** The parameters of the experiment's sweep grid, none without one. */
+  private static Set<String> sweepParameters(MapNode root) {
+    return root.get("sweep") instanceof MapNode sweep && sweep.get("grid") instanceof MapNode grid
+        ? grid.entries().keySet() : Set.of();
   }
 
   private static Contexts load(ConfigLoader loader, Path file, ProjectFolders folders, List<Diagnostic> problems) {

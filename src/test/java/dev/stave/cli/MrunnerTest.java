@@ -1159,6 +1159,44 @@ class MrunnerTest {
   }
 
   /**
+   * Braces that name no parameter of the experiment's sweep are plain text (docs/mrunner.md), so --context with them
+   * is a context that is not defined, with no word of a sweep: without a sweep, or with one of other parameters.
+   */
+  @Test
+  void aContextOptionWithBracesOfNoSweepParameterIsOnlyNotDefined() throws Exception {
+    Path contexts = write("contexts.yaml", """
+        kind: contexts
+        contexts:
+          c1: {namespace: one}
+          c2: {namespace: two}
+        """);
+    String experiment = """
+        kind: experiment
+        name: sw
+        image: img:1
+        contexts: contexts.yaml
+        processes: {train: {command: [python]}}
+        """;
+    Path plain = write("plain.yaml", experiment);
+    Path swept = write("swept.yaml", experiment + "sweep: {grid: {lr: [0.1, 0.2]}}\n");
+    for (String[] run : new String[][] {{plain.toString(), "{{lr}}"}, {plain.toString(), "x{{lr}}"},
+        {swept.toString(), "{{other}}"}}) {
+      Run result = Run.of("validate", run[0], "--context", run[1]);
+      assertEquals(1, result.code(), result.err());
+      assertEquals(List.of(
+          run[0] + ":1:1: error: --context: context '" + run[1] + "' is not defined in " + contexts,
+          "  = hint: contexts: c1, c2"),
+          result.err().lines().filter(l -> !l.startsWith("    |")).toList());
+    }
+    Run inWord = Run.of("validate", swept.toString(), "--context", "x{{lr}}");
+    assertEquals(List.of(
+        swept + ":1:1: error: --context: context 'x{{lr}}' is not defined in " + contexts + ", and --context is not"
+            + " substituted: every point of a sweep uses the one context of the run",
+        "  = hint: name one context (contexts: c1, c2); to use several, compile once per context"),
+        inWord.err().lines().filter(l -> !l.startsWith("    |")).toList());
+  }
+
+  /**
    * An override's args and env are Kubernetes fields written as given, not the process's own: the error there says
    * so, rather than that sweeps substitute in args and env, which is what the user wrote.
    */

@@ -284,15 +284,15 @@ public final class ContextDefaults {
     Node mountNode = own != null && own.has("mount") ? pick(own, null, "mount", "storage.mount")
         : pick(null, values, "storage", "storage.mount");
     Origin origin = own != null ? root.keyOrigin("storage") : values.get("storage").origin();
+    // With no mount path or a bad one, the claim and the size are still checked, so that one run reports every
+    // problem of the storage.
     if (mountNode == null) {
       problems.add(Diagnostic.error(origin, "storage", "storage-mount",
           "the storage has no mount path", "add storage { mount = /storage } (or 'storage' in the context)"));
-      return;
     }
-    String mount = ((ScalarNode) mountNode).text();
-    // The claim and the size are still checked, so that one run reports every problem of the storage.
-    boolean mounted = mount.matches(PATH);
-    if (!mounted) {
+    String mount = mountNode == null ? null : ((ScalarNode) mountNode).text();
+    boolean mounted = mount != null && mount.matches(PATH);
+    if (mount != null && !mounted) {
       String key = own != null && own.has("mount") ? "storage.mount" : contextKey("storage");
       problems.add(Diagnostic.error(mountNode.origin(), key, "mount-path",
           "'" + Names.printable(mount) + "' is not an absolute path", "start it with '/'"));

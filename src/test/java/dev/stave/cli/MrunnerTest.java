@@ -683,6 +683,34 @@ class MrunnerTest {
         run.err().lines().filter(l -> l.contains(": error: ")).toList());
   }
 
+  /**
+   * Storage with no mount path (none in the experiment, no storage in the context) hides none of its other problems
+   * either: the claim's name, the size beside it and the size's own value are reported in the same run.
+   */
+  @Test
+  void aStorageWithNoMountPathStillReportsItsClaimAndSize() throws IOException {
+    Path bad = write("bad.yaml", """
+        kind: experiment
+        name: store
+        image: img:1
+        storage: {claim: Bad_Claim, size: 10foo}
+        processes: {a: {command: [x]}}
+        """);
+    Run run = Run.of("validate", bad.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(
+        bad + ":4:1: error: storage: the storage has no mount path",
+        bad + ":4:18: error: storage.claim: 'Bad_Claim' is not a valid PersistentVolumeClaim name",
+        bad + ":4:29: error: storage.size: 'size' describes a claim stave creates, and 'claim' names an existing one",
+        bad + ":4:35: error: storage.size: '10foo' is not a Kubernetes quantity"),
+        run.err().lines().filter(l -> l.contains(": error: ")).toList());
+    Files.writeString(bad, Files.readString(bad).replace("claim: Bad_Claim, ", ""));
+    assertEquals(List.of(
+        bad + ":4:1: error: storage: the storage has no mount path",
+        bad + ":4:17: error: storage.size: '10foo' is not a Kubernetes quantity"),
+        Run.of("validate", bad.toString()).err().lines().filter(l -> l.contains(": error: ")).toList());
+  }
+
   @Test
   void secretEnvAndNeptuneComeFromSecretsAndStaveSecretsPrintsTheToken() throws IOException {
     Path exp = write("exp.yaml", """

@@ -825,6 +825,39 @@ class ExperimentMappingTest {
         run.err().lines().filter(line -> !line.startsWith("    |")).toList());
   }
 
+  /**
+   * A host_path's or an nfs mount's path, an nfs server and a git_repo repository that are empty are refused at
+   * their key: the API server requires each (a hostPath's path, an nfs volume's server and path, a gitRepo's
+   * repository), so the bundle would not apply.
+   */
+  @Test
+  void anEmptyPathServerOrRepositoryOfAMountIsRefusedAtItsKey() throws IOException {
+    Path file = dir.resolve("x.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: e
+        image: busybox:1
+        processes:
+          a:
+            mounts:
+              - {type: host_path, path: "", mount_path: /d}
+              - {type: nfs, name: n, server: "", path: "", mount_path: /n}
+              - {type: git_repo, repository: "", mount_path: /g}
+        """);
+    Run run = Run.of("validate", file.toString());
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(
+        file + ":7:33: error: processes.a.mounts[0].path: must not be empty",
+        "  = hint: write an absolute path, such as /mnt/data",
+        file + ":8:38: error: processes.a.mounts[1].server: must not be empty",
+        "  = hint: write the NFS server's host name or address",
+        file + ":8:48: error: processes.a.mounts[1].path: must not be empty",
+        "  = hint: write an absolute path, such as /mnt/data",
+        file + ":9:38: error: processes.a.mounts[2].repository: must not be empty",
+        "  = hint: write the URL of the git repository"),
+        run.err().lines().filter(line -> !line.startsWith("    |")).toList());
+  }
+
   /** A mount's type is named with the article it is read with: "an empty_dir mount", "an nfs mount". */
   @Test
   void aMountTypeIsNamedWithItsArticle() throws IOException {

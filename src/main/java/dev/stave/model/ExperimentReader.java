@@ -653,7 +653,15 @@ public final class ExperimentReader {
       case "nfs" -> {
         field = "nfs";
         source.put("server", need(m, "server", path, type));
-        source.put("path", need(m, "path", path, type));
+        String nfsPath = need(m, "path", path, type);
+        // The API server refuses an nfs volume whose path is not absolute, and with it the pod; an empty one is
+        // the schema's error.
+        if (nfsPath != null && !nfsPath.isEmpty() && !nfsPath.startsWith("/")) {
+          problems.add(Diagnostic.error(m.get("path").origin(), path + ".path", "nfs-path",
+              "nfs path '" + Names.printable(nfsPath) + "' is not an absolute path, which Kubernetes refuses in an"
+                  + " nfs volume", "start it with '/', the path the server exports, e.g. /exports/data"));
+        }
+        source.put("path", nfsPath);
         defaultName = Values.string(m, "server"); // Symphony names an NFS volume after its server
       }
       case "host_path" -> {

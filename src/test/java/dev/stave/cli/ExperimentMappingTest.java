@@ -858,6 +858,25 @@ class ExperimentMappingTest {
         run.err().lines().filter(line -> !line.startsWith("    |")).toList());
   }
 
+  /** An nfs path that is not absolute is refused at its key, as the API server refuses such an nfs volume. */
+  @Test
+  void aRelativeNfsPathIsRefusedAtItsKey() throws IOException {
+    Path file = dir.resolve("x.conf");
+    Files.writeString(file, """
+        kind = experiment
+        name = e
+        image = "busybox:1"
+        processes.a.mounts = [{type = nfs, server = s, path = data, mount_path = /n}]
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(List.of(
+        file + ":4:55: error: processes.a.mounts[0].path: nfs path 'data' is not an absolute path, which Kubernetes"
+            + " refuses in an nfs volume",
+        "  = hint: start it with '/', the path the server exports, e.g. /exports/data"),
+        run.err().lines().filter(line -> !line.startsWith("    |")).toList());
+  }
+
   /** A mount's type is named with the article it is read with: "an empty_dir mount", "an nfs mount". */
   @Test
   void aMountTypeIsNamedWithItsArticle() throws IOException {

@@ -78,6 +78,7 @@ public final class TemplateRenderer {
     c.setOutputFormat(YamlOutputFormat.INSTANCE);
     c.setRecognizeStandardFileExtensions(false);
     c.setAutoEscapingPolicy(Configuration.ENABLE_IF_SUPPORTED_AUTO_ESCAPING_POLICY);
+    // The packaged templates' encoding; the user's files are decoded, strictly, by Utf8Templates.
     c.setDefaultEncoding("UTF-8");
     c.setLocale(Locale.ROOT);
     c.setTimeZone(TimeZone.getTimeZone("UTC"));
@@ -161,7 +162,8 @@ public final class TemplateRenderer {
               + " used", "give it search permission, as chmod u+x does"));
     }
     try {
-      return new MultiTemplateLoader(new TemplateLoader[] {new FileTemplateLoader(overrides.toFile()), packaged});
+      return new MultiTemplateLoader(new TemplateLoader[] {
+          new Utf8Templates(new FileTemplateLoader(overrides.toFile()), overrides), packaged});
     } catch (IOException e) {
       throw new UserError(Diagnostic.error(Origin.of(overrides.toString()), "", "templates-dir",
           "cannot read the templates folder", "check its permissions"));
@@ -385,6 +387,12 @@ public final class TemplateRenderer {
 
   /** A broken packaged template is a bug; a broken user template is the user's to fix. */
   private RuntimeException templateProblem(String name, Exception thrown) {
+    for (Throwable t = thrown; t != null && t != t.getCause(); t = t.getCause()) {
+      if (t instanceof Utf8Templates.NotUtf8 notUtf8) {
+        // The template, or a file it includes or imports, is not UTF-8: reported at its first bad byte.
+        return new UserError(notUtf8.diagnostic());
+      }
+    }
     if (userTemplate(name) != null) {
       // An include that fails to parse or render is reported where the included template fails.
       Exception e = thrown;

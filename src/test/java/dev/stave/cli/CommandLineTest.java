@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.stave.render.CanonicalYaml;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -828,6 +829,35 @@ class CommandLineTest {
         + "    | ^\n"
         + "  = hint: fix the template, or remove it to use the packaged one\n",
         templateErrors("namespace.ftl", "\uFEFF${1/0}\n"));
+  }
+
+  /**
+   * A template that is not UTF-8 (a Latin-1 é) is refused at its bad byte, in an included file too, rather than
+   * rendered with U+FFFD in its place; a file of the folder that no template uses stops nothing.
+   */
+  @Test
+  void aTemplateThatIsNotUtf8IsReportedAtItsBadByte() throws IOException {
+    Path templates = dir.resolve("latin1");
+    Files.createDirectories(templates.resolve("parts"));
+    byte[] cafe = "kind: Service\nmetadata: {name: ${name}}\nnote: \"caf\u00E9\"\n"
+        .getBytes(StandardCharsets.ISO_8859_1);
+    Files.write(templates.resolve("unused.ftl"), cafe);
+    Run unused = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
+    assertEquals(0, unused.code(), unused.err());
+    Files.write(templates.resolve("service.ftl"), cafe);
+    Run run = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(templates.resolve("service.ftl") + ":3:11: error: template service.ftl is not valid UTF-8: byte 0xE9"
+        + " cannot start or continue a character here\n"
+        + "    | note: \"caf\uFFFD\"\n"
+        + "    |           ^\n"
+        + "  = hint: save it as UTF-8\n", run.err());
+    Files.writeString(templates.resolve("service.ftl"), "<#include \"parts/note.ftl\">\n");
+    Files.write(templates.resolve("parts/note.ftl"), cafe);
+    Run included = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
+    assertEquals(1, included.code(), included.err());
+    assertTrue(included.err().startsWith(templates.resolve("parts/note.ftl") + ":3:11: error: template parts/note.ftl"
+        + " is not valid UTF-8: byte 0xE9 cannot start or continue a character here\n"), included.err());
   }
 
   /** What a compile with {@code text} as the replaced template {@code file} prints, the template named by its name. */

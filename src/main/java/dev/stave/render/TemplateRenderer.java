@@ -4,6 +4,7 @@ import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Durations;
 import dev.stave.diag.IoErrors;
 import dev.stave.diag.Origin;
+import dev.stave.diag.Printable;
 import dev.stave.diag.Sources;
 import dev.stave.diag.StaveBug;
 import dev.stave.diag.UserError;
@@ -20,6 +21,7 @@ import freemarker.template.Configuration;
 import freemarker.template.Template;
 import freemarker.template.TemplateException;
 import freemarker.template.TemplateExceptionHandler;
+import freemarker.template.TemplateNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileVisitOption;
@@ -399,6 +401,11 @@ public final class TemplateRenderer {
       while (e.getCause() instanceof ParseException || e.getCause() instanceof TemplateException) {
         e = (Exception) e.getCause();
       }
+      String[] missing = missing(e);
+      if (missing != null) {
+        return new UserError(Diagnostic.error(where(name, e), "", "template-not-found",
+            "template " + name + " failed: " + missing[0], missing[1]));
+      }
       return new UserError(Diagnostic.error(where(name, e), "", "template",
           "template " + name + " failed: " + reason(e),
           "fix the template, or remove it to use the packaged one"));
@@ -407,11 +414,44 @@ public final class TemplateRenderer {
     if (inUsers != null) {
       // A packaged template failed in one of the user's that it imports (a replaced lib.ftl).
       String source = sourceName(inUsers);
+      String[] missing = missing(inUsers);
+      if (missing != null) {
+        return new UserError(Diagnostic.error(where(source, inUsers), "", "template-not-found", "template " + source
+            + ", imported by the packaged " + name + ", failed: " + missing[0], missing[1]));
+      }
       return new UserError(Diagnostic.error(where(source, inUsers), "", "template",
           "template " + source + ", imported by the packaged " + name + ", failed: " + reason(inUsers),
           "fix the template, or remove it to use the packaged one"));
     }
     return new StaveBug("template " + name + " failed to render", thrown);
+  }
+
+  /**
+   * An {@code #include} or {@code #import} of a name that is neither a file of the folder nor a packaged
+   * template: the reason and the hint, in place of FreeMarker's, which describes its template loaders; null
+   * for any other failure. The name is FreeMarker's, resolved against the folder of the template that names it.
+   */
+  private String[] missing(Exception e) {
+    TemplateNotFoundException notFound = null;
+    for (Throwable t = e; t != null && t != t.getCause(); t = t.getCause()) {
+      if (t instanceof TemplateNotFoundException n) {
+        notFound = n;
+        break;
+      }
+    }
+    if (notFound == null || notFound.getTemplateName() == null) {
+      return null;
+    }
+    String message = e.getMessage() == null ? "" : e.getMessage();
+    String directive = message.startsWith("Template importing failed") ? "imports" : "includes";
+    String name = Printable.inMessage(notFound.getTemplateName());
+    Path file = overrides.resolve(notFound.getTemplateName()).normalize();
+    if (!file.startsWith(overrides.normalize())) {
+      return new String[] {"it " + directive + " '" + name + "', which leads out of the templates folder",
+          "name a file inside " + overrides};
+    }
+    return new String[] {"it " + directive + " '" + name + "', which is neither a file of the templates folder nor a"
+        + " packaged template", "create " + file + ", or fix the name"};
   }
 
   /**

@@ -860,6 +860,34 @@ class CommandLineTest {
         + " is not valid UTF-8: byte 0xE9 cannot start or continue a character here\n"), included.err());
   }
 
+  /**
+   * An include or import of a file that is in neither the folder nor the packaged templates says so, and which file
+   * to create (a name relative to an included file's folder as FreeMarker resolves it), not which loaders looked.
+   */
+  @Test
+  void aMissingIncludeOrImportSaysWhichFileToCreate() throws IOException {
+    Path templates = dir.resolve("replaced");
+    String created = templates.resolve("parts/extra.ftl").toString();
+    assertEquals("service.ftl:2:1: error: template service.ftl failed: it includes 'parts/extra.ftl', which is neither"
+        + " a file of the templates folder nor a packaged template\n"
+        + "    | <#include \"parts/extra.ftl\">\n"
+        + "    | ^\n"
+        + "  = hint: create " + created + ", or fix the name\n",
+        templateErrors("service.ftl", "kind: Service\n<#include \"parts/extra.ftl\">\n"));
+    assertTrue(templateErrors("service.ftl", "<#import \"parts/extra.ftl\" as x>\nkind: Service\n").startsWith(
+        "service.ftl:1:1: error: template service.ftl failed: it imports 'parts/extra.ftl', which is neither a file of"
+        + " the templates folder nor a packaged template\n"));
+    Files.createDirectories(templates.resolve("parts"));
+    Files.writeString(templates.resolve("parts/a.ftl"), "spec:\n<#include \"extra.ftl\">\n");
+    String nested = templateErrors("service.ftl", "kind: Service\n<#include \"parts/a.ftl\">\n");
+    assertTrue(nested.startsWith(templates.resolve("parts/a.ftl") + ":2:1: error: template service.ftl failed: it"
+        + " includes 'parts/extra.ftl', which is neither a file of the templates folder nor a packaged template\n"),
+        nested);
+    assertTrue(nested.endsWith("  = hint: create " + created + ", or fix the name\n"), nested);
+    assertTrue(templateErrors("service.ftl", "kind: Service\n<#include \"../x.ftl\">\n").startsWith("service.ftl:2:1:"
+        + " error: template service.ftl failed: it includes '../x.ftl', which leads out of the templates folder\n"));
+  }
+
   /** What a compile with {@code text} as the replaced template {@code file} prints, the template named by its name. */
   private String templateErrors(String file, String text) throws IOException {
     Path templates = dir.resolve("replaced");

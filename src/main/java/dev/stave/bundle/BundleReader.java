@@ -24,8 +24,6 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.yaml.snakeyaml.error.Mark;
-import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * Reads bundle folders back. A bundle folder holds object files: every {@code .yaml}/{@code .yml}/
@@ -193,11 +191,10 @@ public final class BundleReader {
       Object parsed;
       try {
         parsed = CanonicalYaml.parse(stripDocumentMarker(text));
+      } catch (CanonicalYaml.NotYaml e) {
+        problems.add(notYaml(file, text, e));
+        continue;
       } catch (IllegalArgumentException e) {
-        if (e.getCause() instanceof MarkedYAMLException yaml) {
-          problems.add(notYaml(file, text, yaml));
-          continue;
-        }
         parsed = null;
       }
       KubeObject o = parsed instanceof Map<?, ?> map ? KubeObject.of((Map<String, Object>) map) : null;
@@ -231,13 +228,12 @@ public final class BundleReader {
    * line sent the user looking for a missing apiVersion. The code is one the printer never quotes a line of, as
    * the line may hold a Secret's data, which nothing in a bundle file marks as hidden.
    */
-  private static Diagnostic notYaml(Path file, String text, MarkedYAMLException e) {
-    Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
-    String problem = withoutText(e.getProblem() != null ? e.getProblem() : e.getContext());
+  private static Diagnostic notYaml(Path file, String text, CanonicalYaml.NotYaml e) {
+    String problem = withoutText(e.problem());
     // stripDocumentMarker took the first line away.
     int skipped = text.startsWith("---\n") ? 1 : 0;
-    Origin origin = mark == null ? Origin.of(file.toString())
-        : new Origin(file.toString(), mark.getLine() + 1 + skipped, mark.getColumn() + 1);
+    Origin origin = e.line() == 0 ? Origin.of(file.toString())
+        : new Origin(file.toString(), e.line() + skipped, e.column());
     return Diagnostic.error(origin, "", NOT_YAML,
         file + " is not valid YAML: " + (problem == null ? "the reader stopped here" : problem),
         "fix the file at this place, or remove it from the bundle folder");

@@ -7,6 +7,8 @@ import dev.stave.config.LinearStreamReader;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.events.Event;
 import org.yaml.snakeyaml.events.ScalarEvent;
@@ -53,8 +55,42 @@ public final class CanonicalYaml {
       PlainConstructor constructor = READER.get();
       constructor.setComposer(new Composer(parser(text), RESOLVER, constructor.options));
       return constructor.getSingleData(Object.class);
+    } catch (MarkedYAMLException e) {
+      Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+      throw new NotYaml(e, e.getProblem() != null ? e.getProblem() : e.getContext(),
+          mark == null ? 0 : mark.getLine() + 1, mark == null ? 0 : mark.getColumn() + 1);
     } catch (YAMLException e) {
       throw new IllegalArgumentException("not a single valid YAML document: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Text that {@link #parse} cannot read, with the reader's problem (null if it gave none) and the 1-based line
+   * and column where it stopped (0 and 0 where it named none), for callers outside the renderer, which keep to
+   * no YAML library of their own.
+   */
+  public static final class NotYaml extends IllegalArgumentException {
+    private final String problem;
+    private final int line;
+    private final int column;
+
+    NotYaml(YAMLException cause, String problem, int line, int column) {
+      super("not a single valid YAML document: " + cause.getMessage(), cause);
+      this.problem = problem;
+      this.line = line;
+      this.column = column;
+    }
+
+    public String problem() {
+      return problem;
+    }
+
+    public int line() {
+      return line;
+    }
+
+    public int column() {
+      return column;
     }
   }
 

@@ -164,7 +164,7 @@ public final class ConfigLoader {
       text.unchanged(file);
       // As below; the text is made whole only here, as a file that parses never needs it.
       try {
-        sources.hideCredentialLines(text.whole());
+        sources.hideCredentialLines(text.whole(), false);
       } catch (IOException unread) {
         throw new UserError(unreadable(file, unread));
       }
@@ -196,7 +196,7 @@ public final class ConfigLoader {
     } catch (UserError e) {
       // A file that does not parse has no keys to go by, and its error quotes a line: hide whatever
       // follows a credential's key on any line, as the parsed file would have had it hidden.
-      sources.hideCredentialLines(text);
+      sources.hideCredentialLines(text, hocon);
       throw e;
     }
     return checked(root, file, path, folders);

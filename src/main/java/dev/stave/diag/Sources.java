@@ -243,15 +243,17 @@ public final class Sources {
   private static final Pattern REFERENCE = Pattern.compile("[\"']?\\$\\{\\??[A-Za-z_][A-Za-z0-9_.]*}?[\"']?");
 
   /**
-   * Hides whatever follows a credential's key on any line of {@code text}. The loaders hide credentials
-   * by key once a file parses; a file that does not parse has no keys to go by, yet its error quotes a
-   * line, and so may an error in a HOCON include, which is read here again only to be quoted.
+   * Hides whatever follows a credential's key on any line of {@code text}, a YAML file's or, with {@code hocon},
+   * a HOCON file's. The loaders hide credentials by key once a file parses; a file that does not parse has no
+   * keys to go by, yet its error quotes a line, and so may an error in a HOCON include, which is read here again
+   * only to be quoted.
    */
-  public void hideCredentialLines(String text) {
+  public void hideCredentialLines(String text, boolean hocon) {
     // Tried at every character, the pattern took seconds on a file of 8 MB. Every match holds "key" (of
     // key or secret_key) or "api_token", at most 9 characters after where it starts, so it is tried only
     // there, as find() would meet the matches: leftmost first, each after the one before.
     Matcher m = CREDENTIAL_LINE.matcher(text).useAnchoringBounds(false).useTransparentBounds(true);
+    Continued continued = new Continued(text, hocon);
     int key = text.indexOf("key");
     int token = text.indexOf("api_token");
     int from = 0;
@@ -264,7 +266,8 @@ public final class Sources {
       from = found ? m.end() : word + 1;
       if (found) {
         hideCredential(m.group(1).strip());
-        hideContinued(text, m.start(), m.start(1), m.end(1));
+        // A key written inside the value (a quoted string, a flow value) is part of it, hidden with it.
+        from = Math.max(from, continued.hideRest(m.start(), m.start(1), m.end(1)));
       }
       key = key >= 0 && key < from ? text.indexOf("key", from) : key;
       token = token >= 0 && token < from ? text.indexOf("api_token", from) : token;
@@ -286,55 +289,174 @@ public final class Sources {
   /** What separates the words of a credential's lines: blank space, quotes, escapes and YAML's punctuation. */
   private static final Pattern WORD_BREAKS = Pattern.compile("[\\s\"'\\\\,:{}\\[\\]]+");
 
+  /** How many columns a tab takes in an editor: up to the next multiple of this. */
+  private static final int TAB_STOP = 8;
+
   /**
-   * Hides the words of the lines after the first that a credential's value, found at {@code valueStart} to
-   * {@code valueEnd} of {@code text} after its key at {@code keyAt}, goes on over: a YAML string that goes on to
-   * the next line (a quote not closed on its line, a plain or block value), while the lines are indented more
-   * than the key's column, or a HOCON {@code """} string up to its end. An error on such a line would quote it.
+   * The text a credential's value goes on over after what the pattern took of it on its key's line: read as
+   * the loader reads the value, as far as the text tells. One for each file, which it reads once for all of
+   * its credentials, in the order they are found.
    */
-  private void hideContinued(String text, int keyAt, int valueStart, int valueEnd) {
-    String value = text.substring(valueStart, valueEnd);
-    int end = valueEnd;
-    // The pattern takes the first two quotes of a """ string for an empty string.
-    if (text.startsWith("\"\"\"", valueStart)) {
-      int close = text.indexOf("\"\"\"", valueStart + 3);
-      end = close < 0 ? text.length() : close;
-    } else if (!value.isEmpty() && (value.charAt(0) == '"' || value.charAt(0) == '\'') && !closed(value)
-        || valueEnd == text.length() || text.charAt(valueEnd) == '\n' || text.charAt(valueEnd) == '\r') {
-      // The key's column, not its line's indentation: "- key: role" in a list of tolerations is followed by
-      // its sibling "  operator: Equal", indented more than the dash but not more than the key.
+  private final class Continued {
+    private final String text;
+    private final boolean hocon;
+    /** Up to where the text is read for flow collections, how many are open there, and the last character. */
+    private int flowAt;
+    private int depth;
+    private char last = '\n';
+
+    Continued(String text, boolean hocon) {
+      this.text = text;
+      this.hocon = hocon;
+    }
+
+    /**
+     * Hides the words after {@code valueEnd} that a credential's value, found at {@code valueStart} to
+     * {@code valueEnd} after its key at {@code keyAt}, goes on over; returns where the value ends.
+     *
+     * <p>A HOCON {@code """} string goes on up to its end. In YAML, a quoted value goes on up to its closing
+     * quote (or the end of the text) whatever the lines' indentation: SnakeYAML reads it so. A plain value
+     * inside an open {@code {} or {@code [} goes on up to a {@code ,}, bracket, {@code ": "} or comment, as in
+     * YAML's flow context. A plain value in a block (or a HOCON value) that ends its line goes on over the lines
+     * indented more than the key's column.
+     */
+    int hideRest(int keyAt, int valueStart, int valueEnd) {
+      int end = valueEnd;
+      char first = valueStart < text.length() ? text.charAt(valueStart) : '\n';
+      // The pattern takes the first two quotes of a """ string for an empty string.
+      if (text.startsWith("\"\"\"", valueStart)) {
+        int close = text.indexOf("\"\"\"", valueStart + 3);
+        end = close < 0 ? text.length() : close;
+      } else if (!hocon && (first == '"' || first == '\'')) {
+        end = Math.max(valueEnd, closingQuote(valueStart));
+      } else if (!hocon && depthAt(valueStart) > 0) {
+        end = Math.max(valueEnd, flowEnd(valueStart));
+      } else if ((first == '"' || first == '\'') && !closed(text.substring(valueStart, valueEnd))
+          || valueEnd == text.length() || text.charAt(valueEnd) == '\n' || text.charAt(valueEnd) == '\r') {
+        end = indentedEnd(keyAt, valueEnd);
+      }
+      for (String word : WORD_BREAKS.split(text.substring(valueEnd, end))) {
+        Sources.this.hide(word);
+      }
+      return end;
+    }
+
+    /** The index of the quote that closes the YAML string that opens at {@code open}; the text's length for none. */
+    private int closingQuote(int open) {
+      char quote = text.charAt(open);
+      for (int i = open + 1; i < text.length(); i++) {
+        char c = text.charAt(i);
+        if (quote == '"' && c == '\\') {
+          i++;
+        } else if (c == quote && quote == '\'' && i + 1 < text.length() && text.charAt(i + 1) == '\'') {
+          i++;
+        } else if (c == quote) {
+          return i;
+        }
+      }
+      return text.length();
+    }
+
+    /** Where a plain value that starts at {@code start} in YAML's flow context ends. */
+    private int flowEnd(int start) {
+      for (int i = start; i < text.length(); i++) {
+        char c = text.charAt(i);
+        if (",[]{}".indexOf(c) >= 0 || c == ':' && (i + 1 == text.length() || isBlank(text.charAt(i + 1)))
+            || c == '#' && i > start && isBlank(text.charAt(i - 1))) {
+          return i;
+        }
+      }
+      return text.length();
+    }
+
+    /**
+     * How many YAML flow collections are open at {@code at}, read on from where the last call stopped: a
+     * bracket that starts a value opens one (one in a word, {@code a{b}, is text), and brackets in quotes and
+     * comments count for nothing.
+     */
+    private int depthAt(int at) {
+      while (flowAt < at) {
+        char c = text.charAt(flowAt);
+        boolean starts = flowAt == 0 || isBlank(text.charAt(flowAt - 1)) || "[{,".indexOf(text.charAt(flowAt - 1)) >= 0;
+        boolean afterIndicator = "\n:-?,[{".indexOf(last) >= 0;
+        if (c == '\n') {
+          last = c;
+        } else if (c == '#' && starts) {
+          int lineEnd = text.indexOf('\n', flowAt);
+          flowAt = (lineEnd < 0 ? text.length() : lineEnd) - 1;
+        } else if ((c == '"' || c == '\'') && starts && afterIndicator) {
+          flowAt = closingQuote(flowAt);
+          last = c;
+        } else if (c == '{' || c == '[') {
+          depth += depth > 0 || starts && afterIndicator ? 1 : 0;
+          last = c;
+        } else if (c == '}' || c == ']') {
+          depth = Math.max(0, depth - 1);
+          last = c;
+        } else if (!isBlank(c)) {
+          last = c;
+        }
+        flowAt++;
+      }
+      return depth;
+    }
+
+    /**
+     * Where the lines after {@code valueEnd} that are indented more than the key at {@code keyAt} end. The key's
+     * column, not its line's indentation: "- key: role" in a list of tolerations is followed by its sibling
+     * "  operator: Equal", indented more than the dash but not more than the key. A tab is one character but
+     * up to {@link #TAB_STOP} columns in an editor, so that a writer may mean either: a line is indented more
+     * when it is so in characters or in columns, as a value's second line that a tab indents is to its writer.
+     */
+    private int indentedEnd(int keyAt, int valueEnd) {
       int key = keyAt;
       while (key < text.length() && " \t{,\"'".indexOf(text.charAt(key)) >= 0) {
         key++;
       }
-      int indent = key - (text.lastIndexOf('\n', key - 1) + 1);
+      int keyLine = text.lastIndexOf('\n', key - 1) + 1;
+      int indent = key - keyLine;
+      int columns = width(keyLine, key);
+      int end = valueEnd;
       for (int at = text.indexOf('\n', valueEnd); at >= 0 && at + 1 < text.length(); at = text.indexOf('\n', at + 1)) {
         int next = text.indexOf('\n', at + 1);
         int lineEnd = next < 0 ? text.length() : next;
         if (!text.substring(at + 1, lineEnd).isBlank()) {
-          if (indentation(text, at + 1) <= indent) {
+          int blank = indentation(at + 1);
+          if (blank - (at + 1) <= indent && width(at + 1, blank) <= columns) {
             break;
           }
           end = lineEnd;
         }
       }
+      return end;
     }
-    for (String word : WORD_BREAKS.split(text.substring(valueEnd, end))) {
-      hide(word);
+
+    /** Where the blank space that starts the line at {@code lineStart} ends. */
+    private int indentation(int lineStart) {
+      int i = lineStart;
+      while (i < text.length() && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
+        i++;
+      }
+      return i;
     }
+
+    /** How many columns the text from {@code lineStart} to {@code to} takes in an editor. */
+    private int width(int lineStart, int to) {
+      int columns = 0;
+      for (int i = lineStart; i < to; i++) {
+        columns = text.charAt(i) == '\t' ? (columns / TAB_STOP + 1) * TAB_STOP : columns + 1;
+      }
+      return columns;
+    }
+  }
+
+  private static boolean isBlank(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
   }
 
   /** Whether a quoted value as found on its line ends in its closing quote. */
   private static boolean closed(String value) {
     return value.length() > 1 && value.charAt(value.length() - 1) == value.charAt(0);
-  }
-
-  private static int indentation(String text, int lineStart) {
-    int i = lineStart;
-    while (i < text.length() && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
-      i++;
-    }
-    return i - lineStart;
   }
 
   /**
@@ -485,11 +607,12 @@ public final class Sources {
         return null;
       }
       String text = new String(Files.readAllBytes(path), StandardCharsets.UTF_8);
-      hideCredentialLines(text);
       // HOCON includes are read here, with Typesafe Config's line breaks, and templates, with their folder's.
       Path absolute = path.toAbsolutePath().normalize();
       LineBreaks breaks = folders.entrySet().stream().filter(f -> absolute.startsWith(f.getKey()))
           .map(Map.Entry::getValue).findFirst().orElse(LineBreaks.HOCON);
+      // A template writes YAML.
+      hideCredentialLines(text, breaks == LineBreaks.HOCON);
       return lines(text, breaks);
     } catch (IOException | RuntimeException e) {
       return null;

@@ -45,7 +45,7 @@ class SourcesTest {
   void aCredentialIsHiddenAtTheStartOfTheTextBetweenOthersAndAfterALineBreak() {
     sources.hideCredentialLines("secret_key=first-secret-1\n{\"secret_key\": 'second-secret-2', key: third-secret-3}\n"
         + "monkey = not-a-secret\n x: 1, api_token = fourth-secret-4,key=fifth-secret-5\n" + "# key\n".repeat(1_000)
-        + "\tkey :\n  sixth-secret-6\n");
+        + "\tkey :\n  sixth-secret-6\n", false);
     assertEquals("*** *** *** not-a-secret *** *** ***", sources.redact("first-secret-1 second-secret-2 third-secret-3"
         + " not-a-secret fourth-secret-4 fifth-secret-5 sixth-secret-6"));
   }
@@ -55,10 +55,47 @@ class SourcesTest {
   void aCredentialsValueIsHiddenOnTheLinesItGoesOnOver() {
     sources.hideCredentialLines("a:\n  api_token: \"first-part\n    second-part\" x\n  other: visible-value\n"
         + "b:\n  key: plain-first\n    plain-second: y\nc: shown-value\n- key: role\n  operator: Equal\n"
-        + "d = { api_token = \"\"\"triple-first\nno-indent-second\"\"\" }\nafter-triple\n");
+        + "d = { api_token = \"\"\"triple-first\nno-indent-second\"\"\" }\nafter-triple\n", false);
     assertEquals("*** *** visible-value *** *** shown-value operator *** *** after-triple", sources.redact("first-part"
         + " second-part visible-value plain-first plain-second shown-value operator triple-first no-indent-second"
         + " after-triple"));
+  }
+
+  /**
+   * A YAML file that does not parse: a quoted value goes on up to its closing quote whatever the indentation
+   * (a tab, less than the key), a plain one in braces up to a comma, bracket or ": ", a plain one in a block
+   * over the lines indented more in characters or in an editor's columns; what follows is not hidden.
+   */
+  @Test
+  void aCredentialIsHiddenUpToWhereItsValueEndsAsYamlReadsIt() {
+    assertHidden("tracking: {neptune: {api_token: s3cr3tT\n  OKEN42, project: [}}", false, "  ***, project: [}}");
+    assertHidden("tracking: {neptune: {api_token: \"s3cr3tT\n  OKEN42\", project: [}}", false,
+        "  ***\", project: [}}");
+    assertHidden("tracking: {neptune: {\n  api_token: \"s3cr3tT\nOKEN42\", region: [}}", false,
+        "  api_token: ***", "***\", region: [}}");
+    assertHidden("tracking:\n  neptune:\n    api_token: \"s3cr3tT\n\tOKEN42\" region", false,
+        "  neptune:", "    api_token: ***", "\t***\" region");
+    assertHidden("tracking: {neptune: {api_token: \"s3cr3tT\\\n  \\OKEN42\", project: 1}}", false,
+        "  \\***\", project: 1}}");
+    assertHidden("t: {api_token: 'it''s s3cr3tT\n  OKEN42', project: 1}", false, "  ***', project: 1}");
+    // YAML reads "s3cr3tT OKEN42 project" as the value, then fails at the ':'.
+    assertHidden("t: {api_token: s3cr3tT\n  OKEN42 project: [}}", false, "  *** ***: [}}");
+    assertHidden("t:\n    api_token: s3cr3tT\n\tOKEN42\n  project: region", false, "    api_token: ***",
+        "\t***", "  project: region");
+    // In HOCON a value ends at its line whatever the braces, and a string at its line.
+    assertHidden("t: {api_token: s3cr3tT\n  OKEN42 project: [}}", true, "  OKEN42 project: [}}");
+  }
+
+  /** Each line of {@code text} but the first, with what {@link Sources#hideCredentialLines} hides hidden. */
+  private static void assertHidden(String text, boolean hocon, String... shown) {
+    Sources sources = new Sources();
+    sources.hideCredentialLines(text, hocon);
+    String[] lines = text.split("\n");
+    String[] redacted = new String[lines.length - 1];
+    for (int i = 1; i < lines.length; i++) {
+      redacted[i - 1] = sources.redact(lines[i]);
+    }
+    assertArrayEquals(shown, redacted);
   }
 
   /** A parsed credential written over two lines: each line's part of it is hidden, and nothing after it. */
@@ -73,7 +110,7 @@ class SourcesTest {
   @Test
   void aCredentialThatIsOnlyAVariableKeepsItsNameAndALiteralOneIsHidden() {
     sources.hideCredentialLines("key: ${AWS_ACCESS_KEY_ID}\nsecret_key = ${?AWS_SECRET}\n"
-        + "api_token: \"literal-token-1\"\noutput { key = ${A:-default-secret} }\n");
+        + "api_token: \"literal-token-1\"\noutput { key = ${A:-default-secret} }\n", false);
     String names = "key: ${AWS_ACCESS_KEY_ID} or ${?AWS_SECRET}";
     assertEquals(names, sources.redact(names));
     assertEquals("api_token: ***, key = ***}",

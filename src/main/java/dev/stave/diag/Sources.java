@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -272,6 +273,7 @@ public final class Sources {
       key = key >= 0 && key < from ? text.indexOf("key", from) : key;
       token = token >= 0 && token < from ? text.indexOf("api_token", from) : token;
     }
+    continued.readLines(text.length());
   }
 
   private void hideCredential(String value) {
@@ -304,6 +306,14 @@ public final class Sources {
     private int flowAt;
     private int depth;
     private char last = '\n';
+    /**
+     * The start of the next line not yet read for indented values, and the values open there (the key's column
+     * in characters and in an editor's columns), the innermost on top. A line is read once for all the values
+     * it goes on: one read for each value took minutes on a file of a few thousand lines, each indented more
+     * than the last.
+     */
+    private int lineAt;
+    private final ArrayDeque<int[]> open = new ArrayDeque<>();
 
     Continued(String text, boolean hocon) {
       this.text = text;
@@ -333,12 +343,17 @@ public final class Sources {
         end = Math.max(valueEnd, flowEnd(valueStart));
       } else if ((first == '"' || first == '\'') && !closed(text.substring(valueStart, valueEnd))
           || valueEnd == text.length() || text.charAt(valueEnd) == '\n' || text.charAt(valueEnd) == '\r') {
-        end = indentedEnd(keyAt, valueEnd);
+        readLines(keyAt);
+        open.push(keyColumn(keyAt));
       }
-      for (String word : WORD_BREAKS.split(text.substring(valueEnd, end))) {
+      hideWords(valueEnd, end);
+      return end;
+    }
+
+    private void hideWords(int from, int to) {
+      for (String word : WORD_BREAKS.split(text.substring(from, to))) {
         Sources.this.hide(word);
       }
-      return end;
     }
 
     /** The index of the quote that closes the YAML string that opens at {@code open}; the text's length for none. */
@@ -402,33 +417,47 @@ public final class Sources {
     }
 
     /**
-     * Where the lines after {@code valueEnd} that are indented more than the key at {@code keyAt} end. The key's
-     * column, not its line's indentation: "- key: role" in a list of tolerations is followed by its sibling
-     * "  operator: Equal", indented more than the dash but not more than the key. A tab is one character but
-     * up to {@link #TAB_STOP} columns in an editor, so that a writer may mean either: a line is indented more
-     * when it is so in characters or in columns, as a value's second line that a tab indents is to its writer.
+     * The column of the key at {@code keyAt}, in characters and in an editor's columns: the key's, not its line's
+     * indentation: "- key: role" in a list of tolerations is followed by its sibling "  operator: Equal",
+     * indented more than the dash but not more than the key.
      */
-    private int indentedEnd(int keyAt, int valueEnd) {
+    private int[] keyColumn(int keyAt) {
       int key = keyAt;
       while (key < text.length() && " \t{,\"'".indexOf(text.charAt(key)) >= 0) {
         key++;
       }
       int keyLine = text.lastIndexOf('\n', key - 1) + 1;
-      int indent = key - keyLine;
-      int columns = width(keyLine, key);
-      int end = valueEnd;
-      for (int at = text.indexOf('\n', valueEnd); at >= 0 && at + 1 < text.length(); at = text.indexOf('\n', at + 1)) {
-        int next = text.indexOf('\n', at + 1);
-        int lineEnd = next < 0 ? text.length() : next;
-        if (!text.substring(at + 1, lineEnd).isBlank()) {
-          int blank = indentation(at + 1);
-          if (blank - (at + 1) <= indent && width(at + 1, blank) <= columns) {
-            break;
-          }
-          end = lineEnd;
-        }
+      return new int[] {key - keyLine, width(keyLine, key)};
+    }
+
+    /**
+     * Reads the lines that start up to {@code upTo}, hiding the words of each that an open value goes on over:
+     * a value ends at the first line that is not blank and not indented more than its key. A tab is one
+     * character but up to {@link #TAB_STOP} columns in an editor, so that a writer may mean either: a line is
+     * indented more when it is so in characters or in columns, as a value's second line that a tab indents is
+     * to its writer. (With tabs and spaces mixed, an outer value may then stay open after a line that would
+     * have ended it: more is hidden, never less.)
+     */
+    void readLines(int upTo) {
+      if (open.isEmpty()) {
+        lineAt = Math.max(lineAt, text.lastIndexOf('\n', Math.min(upTo, text.length()) - 1) + 1);
       }
-      return end;
+      while (lineAt <= upTo && lineAt < text.length()) {
+        int next = text.indexOf('\n', lineAt);
+        int lineEnd = next < 0 ? text.length() : next;
+        int blank = indentation(lineAt);
+        if (!open.isEmpty() && !text.substring(blank, lineEnd).isBlank()) {
+          int chars = blank - lineAt;
+          int columns = width(lineAt, blank);
+          while (!open.isEmpty() && chars <= open.peek()[0] && columns <= open.peek()[1]) {
+            open.pop();
+          }
+          if (!open.isEmpty()) {
+            hideWords(lineAt, lineEnd);
+          }
+        }
+        lineAt = lineEnd + 1;
+      }
     }
 
     /** Where the blank space that starts the line at {@code lineStart} ends. */

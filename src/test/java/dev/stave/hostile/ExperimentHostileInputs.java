@@ -65,6 +65,9 @@ final class ExperimentHostileInputs implements HostileGenerator {
     // SnakeYAML's own reader takes quadratic time in the length of a word or a comment line: minutes.
     all.add(text("name-7mb-word.yaml", "kind: experiment\nname: " + "n".repeat(7_500_000) + "\nimage: img\n"));
     all.add(text("comment-7mb-line.yaml", YAML + "# " + "word ".repeat(1_500_000) + "\n"));
+    // A credential's value goes on over the lines indented more than its key, here every line after it: read
+    // again for each key, the lines of this 7.6 MB file took minutes.
+    all.add(new Generated("keys-each-indented-more-3880.yaml", () -> eachIndentedMore(3_880)));
     // Every value's path holds the keys above it: a key of 200 KiB over 100,000 values took 20 s before its
     // first diagnostic, and one that aliases repeat at forty levels, eight minutes.
     String key = "k".repeat(200 * 1024);
@@ -97,6 +100,15 @@ final class ExperimentHostileInputs implements HostileGenerator {
     all.add(text("items-escaped-100000-one-line.conf", escaped + "{x = 1}]\n"));
     all.add(text("control-characters.yaml", YAML.replace("image: img", "image: \"img\u0007\u001b[31m\"")));
     return all;
+  }
+
+  /** {@code lines} lines "key: valN", each indented one space more than the last, then a line that is no YAML. */
+  private static byte[] eachIndentedMore(int lines) {
+    StringBuilder b = new StringBuilder("kind: experiment\nname: demo\nx:\n");
+    for (int i = 0; i < lines; i++) {
+      b.append(" ".repeat(1 + i)).append("key: val").append(100_000 + i).append('\n');
+    }
+    return b.append("bad: [\n").toString().getBytes(StandardCharsets.UTF_8);
   }
 
   private static Generated text(String name, String content) {

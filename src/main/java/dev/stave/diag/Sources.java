@@ -240,6 +240,9 @@ public final class Sources {
           + "(\"[^\"\\r\\n]*\"?|'[^'\\r\\n]*'?|[^,}\\]#\\r\\n]*)",
       Pattern.MULTILINE);
 
+  /** YAML's properties of a node, tags ({@code !!binary}, {@code !<tag:...>}) and anchors, each before a space. */
+  private static final Pattern PROPERTIES = Pattern.compile("(?:(?:!<[^>\\s]*>|[!&]\\S*)[ \\t]+)+");
+
   /** A value that is only a reference to a variable, {@code ${NAME}} or HOCON's {@code ${?NAME}}, as cut above. */
   private static final Pattern REFERENCE = Pattern.compile("[\"']?\\$\\{\\??[A-Za-z_][A-Za-z0-9_.]*}?[\"']?");
 
@@ -266,9 +269,15 @@ public final class Sources {
       }
       from = found ? m.end() : word + 1;
       if (found) {
-        hideCredential(m.group(1).strip());
+        // A YAML tag or anchor before the value is no part of it: a message about the tag names it.
+        int value = m.start(1);
+        Matcher properties = PROPERTIES.matcher(text).region(value, m.end(1));
+        if (!hocon && properties.lookingAt()) {
+          value = properties.end();
+        }
+        hideCredential(text.substring(value, m.end(1)).strip());
         // A key written inside the value (a quoted string, a flow value) is part of it, hidden with it.
-        from = Math.max(from, continued.hideRest(m.start(), m.start(1), m.end(1)));
+        from = Math.max(from, continued.hideRest(m.start(), value, m.end(1)));
       }
       key = key >= 0 && key < from ? text.indexOf("key", from) : key;
       token = token >= 0 && token < from ? text.indexOf("api_token", from) : token;

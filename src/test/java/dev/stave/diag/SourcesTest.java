@@ -86,6 +86,16 @@ class SourcesTest {
     assertHidden("t: {api_token: s3cr3tT\n  OKEN42 project: [}}", true, "  OKEN42 project: [}}");
   }
 
+  /** A YAML tag before a credential is no part of it: the message about the tag names it. */
+  @Test
+  void aTagBeforeACredentialIsShownAndTheValueHidden() {
+    sources.hideCredentialLines("t:\n  api_token: !!binary czNjcjN0VE9LRU40Mg==\n  key: !!str &anchor \"s3cr3tT\n"
+        + "OKEN42, more-of-it\" region\n", false);
+    assertEquals("YAML tags such as '!!binary' are not allowed: ***; !!str &anchor ***; ***, *** region",
+        sources.redact("YAML tags such as '!!binary' are not allowed: czNjcjN0VE9LRU40Mg==; !!str &anchor s3cr3tT;"
+            + " OKEN42, more-of-it region"));
+  }
+
   /** Each line of {@code text} but the first, with what {@link Sources#hideCredentialLines} hides hidden. */
   private static void assertHidden(String text, boolean hocon, String... shown) {
     Sources sources = new Sources();

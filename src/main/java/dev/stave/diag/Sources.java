@@ -350,6 +350,17 @@ public final class Sources {
         end = Math.max(valueEnd, closingQuote(valueStart));
       } else if (!hocon && depthAt(valueStart) > 0) {
         end = Math.max(valueEnd, flowEnd(valueStart));
+      } else if (!hocon && valueEnd < text.length() && ",#".indexOf(text.charAt(valueEnd)) >= 0) {
+        // In a block a plain value goes on over ',' and a '#' that follows no blank, where the pattern (HOCON's
+        // ends) stopped: "api_token: s3cr3tT,OKEN42" is one value to YAML. The rest of the line is still looked
+        // at for credentials, as the value may be a HOCON one.
+        int rest = blockPlainEnd(valueEnd);
+        Sources.this.hideCredential(text.substring(valueStart, rest).strip());
+        hideWords(valueEnd, rest);
+        if (rest == text.length() || text.charAt(rest) == '\n' || text.charAt(rest) == '\r') {
+          readLines(keyAt);
+          open.push(keyColumn(keyAt));
+        }
       } else if ((first == '"' || first == '\'') && !closed(text.substring(valueStart, valueEnd))
           || valueEnd == text.length() || text.charAt(valueEnd) == '\n' || text.charAt(valueEnd) == '\r') {
         readLines(keyAt);
@@ -375,6 +386,18 @@ public final class Sources {
         } else if (c == quote && quote == '\'' && i + 1 < text.length() && text.charAt(i + 1) == '\'') {
           i++;
         } else if (c == quote) {
+          return i;
+        }
+      }
+      return text.length();
+    }
+
+    /** Where a plain value in YAML's block context, read on from {@code from}, ends on its line. */
+    private int blockPlainEnd(int from) {
+      for (int i = from; i < text.length(); i++) {
+        char c = text.charAt(i);
+        if (c == '\n' || c == '\r' || c == ':' && (i + 1 == text.length() || isBlank(text.charAt(i + 1)))
+            || c == '#' && isBlank(text.charAt(i - 1))) {
           return i;
         }
       }

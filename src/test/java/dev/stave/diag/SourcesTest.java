@@ -84,6 +84,12 @@ class SourcesTest {
         "\t***", "  project: region");
     // In HOCON a value ends at its line whatever the braces, and a string at its line.
     assertHidden("t: {api_token: s3cr3tT\n  OKEN42 project: [}}", true, "  OKEN42 project: [}}");
+    // In a block, ',', '}', ']' and a '#' after no blank are part of a plain value; HOCON ends it there.
+    assertHidden("t:\n  api_token: s3cr3tT,OKEN42 x: [}\n  project: region", false, "  api_token: ***: [}",
+        "  project: region");
+    assertHidden("t:\n  api_token: s3cr3tT#OKEN42]more-of-it\n    OKEN43 # note\n  project: region", false,
+        "  api_token: ***", "    *** # note", "  project: region");
+    assertHidden("t:\n  api_token: s3cr3tT,OKEN42 region", true, "  api_token: ***,OKEN42 region");
   }
 
   /** A YAML tag before a credential is no part of it: the message about the tag names it. */

@@ -322,8 +322,11 @@ public final class ConfigLoader {
         + " cannot start or continue a character here", b & 0xFF), "save the file as UTF-8");
   }
 
-  /** The text of a UTF-8 file; a byte that is not UTF-8 is an error at its line and column. */
-  private static String utf8(byte[] bytes, String file, Sources.LineBreaks breaks) {
+  /**
+   * The text of a UTF-8 file; a byte that is not UTF-8 is an error at its line and column (a UserError), for
+   * configs and templates alike.
+   */
+  public static String utf8(byte[] bytes, String file, Sources.LineBreaks breaks) {
     ByteBuffer in = ByteBuffer.wrap(bytes);
     CharBuffer out = CharBuffer.allocate(bytes.length);
     CoderResult result = StandardCharsets.UTF_8.newDecoder()

@@ -1,19 +1,15 @@
 package dev.stave.render;
 
+import dev.stave.config.ConfigLoader;
 import dev.stave.diag.Diagnostic;
-import dev.stave.diag.Printable;
 import dev.stave.diag.Sources;
+import dev.stave.diag.UserError;
 import freemarker.cache.TemplateLoader;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Locale;
 
 /**
  * The loader of the {@code --templates} folder's files: reads them as UTF-8 and refuses a byte that is not,
@@ -70,21 +66,14 @@ final class Utf8Templates implements TemplateLoader {
         latin1.append(buffer, 0, read);
       }
     }
-    ByteBuffer bytes = StandardCharsets.ISO_8859_1.encode(CharBuffer.wrap(latin1));
-    CharBuffer text = CharBuffer.allocate(latin1.length());
-    CoderResult result = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT)
-        .decode(bytes, text, true);
-    if (result.isError()) {
-      String before = text.flip().toString();
-      String file = folder.resolve(found.name()).toString();
-      throw new NotUtf8(Diagnostic.error(Sources.at(file, before, before.length(), Sources.LineBreaks.FREEMARKER),
-          "", "not-utf8", String.format(Locale.ROOT, "template %s is not valid UTF-8: byte 0x%02X cannot start or"
-              + " continue a character here", Printable.inMessage(found.name()), bytes.get(bytes.position()) & 0xFF),
-          "save it as UTF-8"));
+    byte[] bytes = latin1.toString().getBytes(StandardCharsets.ISO_8859_1);
+    try {
+      return new StringReader(ConfigLoader.utf8(bytes, folder.resolve(found.name()).toString(),
+          Sources.LineBreaks.FREEMARKER));
+    } catch (UserError e) {
+      // FreeMarker hands on an IOException of the loader's: the diagnostic travels in it.
+      throw new NotUtf8(e.diagnostics().get(0));
     }
-    return new StringReader(text.flip().toString());
   }
 
   @Override

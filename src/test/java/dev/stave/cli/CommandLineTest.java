@@ -847,17 +847,17 @@ class CommandLineTest {
     Files.write(templates.resolve("service.ftl"), cafe);
     Run run = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
     assertEquals(1, run.code(), run.err());
-    assertEquals(templates.resolve("service.ftl") + ":3:11: error: template service.ftl is not valid UTF-8: byte 0xE9"
+    assertEquals(templates.resolve("service.ftl") + ":3:11: error: the file is not valid UTF-8: byte 0xE9"
         + " cannot start or continue a character here\n"
         + "    | note: \"caf\uFFFD\"\n"
         + "    |           ^\n"
-        + "  = hint: save it as UTF-8\n", run.err());
+        + "  = hint: save the file as UTF-8\n", run.err());
     Files.writeString(templates.resolve("service.ftl"), "<#include \"parts/note.ftl\">\n");
     Files.write(templates.resolve("parts/note.ftl"), cafe);
     Run included = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
     assertEquals(1, included.code(), included.err());
-    assertTrue(included.err().startsWith(templates.resolve("parts/note.ftl") + ":3:11: error: template parts/note.ftl"
-        + " is not valid UTF-8: byte 0xE9 cannot start or continue a character here\n"), included.err());
+    assertTrue(included.err().startsWith(templates.resolve("parts/note.ftl") + ":3:11: error: the file is not valid"
+        + " UTF-8: byte 0xE9 cannot start or continue a character here\n"), included.err());
   }
 
   /**

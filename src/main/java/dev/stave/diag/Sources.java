@@ -350,10 +350,10 @@ public final class Sources {
         end = Math.max(valueEnd, closingQuote(valueStart));
       } else if (!hocon && depthAt(valueStart) > 0) {
         end = Math.max(valueEnd, flowEnd(valueStart));
-      } else if (!hocon && valueEnd < text.length() && ",#".indexOf(text.charAt(valueEnd)) >= 0) {
-        // In a block a plain value goes on over ',' and a '#' that follows no blank, where the pattern (HOCON's
-        // ends) stopped: "api_token: s3cr3tT,OKEN42" is one value to YAML. The rest of the line is still looked
-        // at for credentials, as the value may be a HOCON one.
+      } else if (!hocon && valueEnd < text.length() && ",#}]".indexOf(text.charAt(valueEnd)) >= 0) {
+        // In a block a plain value goes on over ',', '}', ']' and a '#' that follows no blank, where the pattern
+        // (HOCON's ends) stopped: "api_token: s3cr3tT,OKEN42" and "s3cr3tT}OKEN42" are one value to YAML. The
+        // rest of the line is still looked at for credentials, as the value may be a HOCON one.
         int rest = blockPlainEnd(valueEnd);
         Sources.this.hideCredential(text.substring(valueStart, rest).strip());
         hideWords(valueEnd, rest);

@@ -90,6 +90,10 @@ class SourcesTest {
     assertHidden("t:\n  api_token: s3cr3tT#OKEN42]more-of-it\n    OKEN43 # note\n  project: region", false,
         "  api_token: ***", "    *** # note", "  project: region");
     assertHidden("t:\n  api_token: s3cr3tT,OKEN42 region", true, "  api_token: ***,OKEN42 region");
+    assertHidden("t:\n  api_token: s3cr3tT}OKEN42 x: [}\n  project: region", false, "  api_token: ***: [}",
+        "  project: region");
+    assertHidden("t:\n  api_token: s3cr3tT]\n    OKEN42 x: [}\n  project: region", false, "  api_token: ***",
+        "    *** x: [}", "  project: region");
   }
 
   /** A YAML tag before a credential is no part of it: the message about the tag names it. */
@@ -129,7 +133,7 @@ class SourcesTest {
         + "api_token: \"literal-token-1\"\noutput { key = ${A:-default-secret} }\n", false);
     String names = "key: ${AWS_ACCESS_KEY_ID} or ${?AWS_SECRET}";
     assertEquals(names, sources.redact(names));
-    assertEquals("api_token: ***, key = ***}",
+    assertEquals("api_token: ***, key = ***",
         sources.redact("api_token: \"literal-token-1\", key = ${A:-default-secret}"));
   }
 

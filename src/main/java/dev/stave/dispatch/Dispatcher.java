@@ -339,6 +339,7 @@ public final class Dispatcher {
       BigInteger cpu = BigInteger.ZERO;
       BigInteger memory = BigInteger.ZERO;
       BigInteger gpus = BigInteger.ZERO;
+      BigInteger containerGpus = BigInteger.ZERO;
       for (Process p : unit.processes()) {
         Optional<Schedule> schedule = schedules.stream()
             .filter(s -> s.unit().equals(unit.name()) && s.process().equals(p.name()))
@@ -351,9 +352,12 @@ public final class Dispatcher {
         Map<String, String> requests = p.resources().over(placed).requests();
         cpu = cpu.add(units(requests.get("cpu"), BigDecimal.valueOf(1000)));
         memory = memory.add(units(requests.get("memory"), BigDecimal.ONE.divide(MI)));
-        gpus = gpus.add(units(requests.get(Resources.GPU), BigDecimal.ONE));
+        BigInteger own = units(requests.get(Resources.GPU), BigDecimal.ONE);
+        gpus = gpus.add(own);
+        containerGpus = containerGpus.max(own);
       }
-      out.put(unit.name(), new PodRequest(packed(cpu), packed(memory), packed(gpus), unit.processes().size()));
+      out.put(unit.name(), new PodRequest(packed(cpu), packed(memory), packed(gpus), unit.processes().size(),
+          packed(containerGpus)));
     }
     return out;
   }
@@ -368,6 +372,12 @@ public final class Dispatcher {
       }
       ResourceRequest request = request(s);
       Optional<NodePool> inferred = model.infer(inventory, request, pod);
+      if (inferred.isEmpty() && pod != null && pod.containerGpus() > 1) {
+        // Only a pool whose GPUs are shared has GPUs enough: placed there, the capacity check says that GKE gives
+        // a container at most 1 of them, which is truer than that no node has so many.
+        inferred = model.infer(inventory, request,
+            new PodRequest(pod.cpuMillis(), pod.memoryMi(), pod.gpus(), pod.containers(), 0));
+      }
       if (inferred.isEmpty() && model.infer(inventory, request).isPresent()) {
         // A pool fits the schedule's request, none the whole pod: say what the pod asks for, or the message
         // would name a request that some pool does fit.

@@ -75,7 +75,8 @@ public final class GkeModel implements AllocationModel {
    * The same, among the pools whose nodes also fit the whole pod ({@code pod}, null to look at the request alone) as
    * the capacity check counts it: a pool that fits the schedule's own cpu and memory may be too small for the
    * process's own requests or its group's sum, and the pod would never be scheduled there while a larger pool would
-   * take it. A pod whose containers ask for GPUs without the schedule's {@code gpu_count} goes to a GPU pool.
+   * take it. A pod whose containers ask for GPUs without the schedule's {@code gpu_count} goes to a GPU pool, and
+   * one whose container asks for more than 1 to a pool whose GPUs are not shared, as GKE refuses it on the others.
    */
   @Override
   public Optional<NodePool> infer(Inventory inventory, ResourceRequest r, PodRequest pod) {
@@ -88,7 +89,7 @@ public final class GkeModel implements AllocationModel {
         .filter(p -> r.gpuCount() != null ? p.gpusPerContainer() >= r.gpuCount()
             : r.gpuType() != null || podGpus || !p.hasGpu())
         .filter(p -> pod == null || pod.cpuMillis() <= nodeCpuMillis(p) && pod.memoryMi() <= nodeMemoryMi(p)
-            && pod.gpus() <= p.gpuCount())
+            && pod.gpus() <= p.gpuCount() && pod.containerGpus() <= p.gpusPerContainer())
         .min(Comparator.comparing((NodePool p) -> Integer.valueOf(0).equals(p.maxNodes()))
             .thenComparing(NodePool::preemptible)
             .thenComparingInt(NodePool::gpuCount)

@@ -6,5 +6,7 @@ package dev.stave.dispatch;
  * {@link Long#MAX_VALUE}, larger than any node.
  *
  * @param containers how many containers the sum is over
+ * @param containerGpus the most GPUs one container asks for: a pool whose GPUs are shared gives a container at
+ *     most 1, however many the pool has
  */
-public record PodRequest(long cpuMillis, long memoryMi, long gpus, int containers) {}
+public record PodRequest(long cpuMillis, long memoryMi, long gpus, int containers, long containerGpus) {}

@@ -252,6 +252,42 @@ class GroupCapacityTest {
         run.err().lines().filter(l -> l.contains(": error: ")).toList());
   }
 
+  /**
+   * A container that asks for 2 GPUs goes to a pool whose GPUs are not shared, though a shared pool advertises fewer
+   * GPUs: GKE gives a container at most 1 shared GPU. With only the shared pool, the error says that.
+   */
+  @Test
+  void resourceKeepsAContainerOfManyGpusOffASharedPool() throws IOException {
+    String pools = """
+        kind: inventory
+        pools:
+          shared: {cpu: 8, memory: 32Gi, gpu_type: nvidia-l4, gpu_count: 1, max_nodes: 3,
+            gpu_sharing: {strategy: TIME_SHARING, max_shared_clients_per_gpu: 2}}
+        """;
+    Files.writeString(dir.resolve("inv.yaml"), pools + "  whole: {cpu: 8, memory: 32Gi, gpu_type: nvidia-l4,"
+        + " gpu_count: 4, max_nodes: 3}\n");
+    Path file = dir.resolve("pod.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: pod
+        image: busybox:1
+        inventory: inv.yaml
+        processes:
+          c: {resource_limit: {gpu: 2}, schedule: {assign_to: resource, cpu: 1}}
+        """);
+    Run run = Run.of("plan", file.toString());
+    assertEquals(0, run.code(), run.err());
+    assertEquals(java.util.List.of("    pool:         whole"),
+        run.out().lines().filter(l -> l.startsWith("    pool:")).toList());
+    Files.writeString(dir.resolve("inv.yaml"), pools);
+    Run shared = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, shared.code(), shared.err());
+    assertEquals(java.util.List.of(file + ":6:43: error: processes.c.schedule: process 'c' asks for 2 GPUs (its own"
+        + " requests and limits, and the default resources, over the schedule's share) on pool 'shared', whose GPUs"
+        + " are shared (TIME_SHARING, 2 clients per GPU), and GKE gives a container at most 1 shared GPU"),
+        shared.err().lines().filter(l -> l.contains(": error: ")).toList());
+  }
+
   /** Symphony picked by the schedule's arguments alone, and its model still does: the group lands on 'small'. */
   @Test
   void theSymphonyModelStillPicksByTheScheduleAlone() throws IOException {

@@ -388,7 +388,10 @@ public final class Dispatcher {
                 + s.unit() + "': it asks for " + asks + " (its " + pod.containers() + " processes together)"
                 : "process '" + s.process() + "': it asks for " + asks + " (its own requests and the default"
                     + " resources over the schedule's)") + ", more than one node of any pool offers",
-            "pools: " + describe(inventory, model) + "; lower the requests or add a pool"));
+            // What a node offers after the system's reserve, as the pod is measured against it: the pools'
+            // machine sizes would show a pool larger than the pod.
+            "a node offers, with the " + model.name() + " model: " + offers(inventory, model)
+                + "; lower the requests or add a pool"));
       } else if (inferred.isEmpty()) {
         problems.add(Diagnostic.error(s.origin(), s.path(), "schedule-no-fit",
             "no node pool of " + inventory.file() + " satisfies " + request.describe(),
@@ -442,6 +445,17 @@ public final class Dispatcher {
           + (p.hasGpu() ? ", " + p.gpuCount() + "x " + p.gpuType() : "")
           // Shared GPUs are many, but a container gets one: say so, or a gpu_count of 2 seems to fit.
           + (p.hasGpu() && p.gpuSharing() != null ? ", shared, at most 1 per container" : "") + ")");
+    }
+    return String.join(", ", out);
+  }
+
+  /** What one node of each pool offers pods under the model: "small (3.92 cpu, 13621 MiB)". */
+  private static String offers(Inventory inventory, AllocationModel model) {
+    List<String> out = new ArrayList<>();
+    for (NodePool p : inventory.pools()) {
+      out.add(p.name() + " (" + millis(model.nodeCpuMillis(p)) + " cpu, " + model.nodeMemoryMi(p) + " MiB"
+          + (p.hasGpu() ? ", " + Words.count(p.gpuCount(), p.gpuSharing() == null ? "GPU" : "shared GPU") : "")
+          + ")");
     }
     return String.join(", ", out);
   }

@@ -288,6 +288,28 @@ class GroupCapacityTest {
         shared.err().lines().filter(l -> l.contains(": error: ")).toList());
   }
 
+  /** The pools in that error are what their nodes offer after the system's reserve, which the pod is measured by. */
+  @Test
+  void resourceNamesWhatANodeOffersWhenNoPoolTakesThePod() throws IOException {
+    Files.writeString(dir.resolve("inv.yaml"), "kind: inventory\npools: {small: {cpu: 4, memory: 16Gi}}\n");
+    Path file = dir.resolve("pod.yaml");
+    Files.writeString(file, """
+        kind: experiment
+        name: pod
+        image: busybox:1
+        inventory: inv.yaml
+        processes:
+          c: {resource_request: {cpu: 3.95}, schedule: {assign_to: resource, cpu: 1}}
+        """);
+    Run run = Run.of("compile", file.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(java.util.List.of(file + ":6:48: error: processes.c.schedule: no node pool of "
+        + dir.resolve("inv.yaml") + " takes process 'c': it asks for 3.95 cpu, 0 MiB (its own requests and the"
+        + " default resources over the schedule's), more than one node of any pool offers",
+        "  = hint: a node offers, with the gke model: small (3.92 cpu, 13621 MiB); lower the requests or add a pool"),
+        run.err().lines().filter(l -> l.contains(": error: ") || l.startsWith("  = hint")).toList());
+  }
+
   /** Symphony picked by the schedule's arguments alone, and its model still does: the group lands on 'small'. */
   @Test
   void theSymphonyModelStillPicksByTheScheduleAlone() throws IOException {

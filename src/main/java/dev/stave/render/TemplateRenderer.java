@@ -445,10 +445,23 @@ public final class TemplateRenderer {
     String message = e.getMessage() == null ? "" : e.getMessage();
     String directive = message.startsWith("Template importing failed") ? "imports" : "includes";
     String name = Printable.inMessage(notFound.getTemplateName());
-    Path file = overrides.resolve(notFound.getTemplateName()).normalize();
+    // A '*' step (acquisition) looks in the folder before it, then in each folder above: the first of them is the
+    // place to create the file, not a folder named '*'.
+    String looked = notFound.getTemplateName();
+    int star = looked.startsWith("*/") ? 0 : looked.indexOf("/*/") < 0 ? -1 : looked.indexOf("/*/") + 1;
+    boolean acquired = star >= 0;
+    Path file = overrides.resolve(acquired ? looked.substring(0, star) + looked.substring(star + 2) : looked)
+        .normalize();
     if (!file.startsWith(overrides.normalize())) {
       return new String[] {"it " + directive + " '" + name + "', which leads out of the templates folder",
           "name a file inside " + overrides};
+    }
+    if (acquired) {
+      String rest = Printable.inMessage(looked.substring(star + 2));
+      String where = star == 0 ? "the templates folder"
+          : Printable.inMessage(looked.substring(0, star)) + ", in a folder above it";
+      return new String[] {"it " + directive + " '" + name + "', which finds no '" + rest + "' in " + where
+          + " or among the packaged templates", "create " + file + ", or fix the name"};
     }
     return new String[] {"it " + directive + " '" + name + "', which is neither a file of the templates folder nor a"
         + " packaged template", "create " + file + ", or fix the name"};

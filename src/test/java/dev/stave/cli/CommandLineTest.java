@@ -888,6 +888,29 @@ class CommandLineTest {
         + " error: template service.ftl failed: it includes '../x.ftl', which leads out of the templates folder\n"));
   }
 
+  /**
+   * An include with a '*' step (acquisition) that finds nothing names the nearest file to create, in the folder
+   * before the '*', not a folder named '*'.
+   */
+  @Test
+  void aMissingAcquiredIncludeSaysWhichFileToCreate() throws IOException {
+    Path templates = dir.resolve("replaced");
+    assertEquals("service.ftl:2:1: error: template service.ftl failed: it includes '*/extra.ftl', which finds no"
+        + " 'extra.ftl' in the templates folder or among the packaged templates\n"
+        + "    | <#include \"*/extra.ftl\">\n"
+        + "    | ^\n"
+        + "  = hint: create " + templates.resolve("extra.ftl") + ", or fix the name\n",
+        templateErrors("service.ftl", "kind: Service\n<#include \"*/extra.ftl\">\n"));
+    Files.createDirectories(templates.resolve("parts"));
+    Files.writeString(templates.resolve("parts/a.ftl"), "spec:\n<#import \"*/sub/extra.ftl\" as x>\n");
+    String nested = templateErrors("service.ftl", "kind: Service\n<#include \"parts/a.ftl\">\n");
+    assertTrue(nested.startsWith(templates.resolve("parts/a.ftl") + ":2:1: error: template service.ftl failed: it"
+        + " imports 'parts/*/sub/extra.ftl', which finds no 'sub/extra.ftl' in parts/, in a folder above it or among"
+        + " the packaged templates\n"), nested);
+    assertTrue(nested.endsWith("  = hint: create " + templates.resolve("parts/sub/extra.ftl") + ", or fix the name\n"),
+        nested);
+  }
+
   /** What a compile with {@code text} as the replaced template {@code file} prints, the template named by its name. */
   private String templateErrors(String file, String text) throws IOException {
     Path templates = dir.resolve("replaced");

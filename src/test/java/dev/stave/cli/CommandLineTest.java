@@ -861,6 +861,25 @@ class CommandLineTest {
   }
 
   /**
+   * A file cut inside a character (the first two bytes of the three of '€') is not said to hold a byte that cannot
+   * start a character: 0xE2 can, the file ends before the character does.
+   */
+  @Test
+  void aTemplateCutInsideACharacterSaysItEndsThere() throws IOException {
+    Path templates = dir.resolve("replaced");
+    Files.createDirectories(templates);
+    Files.write(templates.resolve("service.ftl"), new byte[] {'k', 'i', 'n', 'd', ':', ' ', 'S', '\n', '#', ' ',
+        (byte) 0xE2, (byte) 0x82});
+    Run run = Run.of("compile", "examples/symphony-pods.yaml", "--templates", templates.toString(), "-o", "-");
+    assertEquals(1, run.code(), run.err());
+    assertEquals(templates.resolve("service.ftl") + ":2:3: error: the file is not valid UTF-8: it ends inside the"
+        + " character that byte 0xE2 starts\n"
+        + "    | # \uFFFD\n"
+        + "    |   ^\n"
+        + "  = hint: save the file as UTF-8\n", run.err());
+  }
+
+  /**
    * An include or import of a file that is in neither the folder nor the packaged templates says so, and which file
    * to create (a name relative to an included file's folder as FreeMarker resolves it), not which loaders looked.
    */

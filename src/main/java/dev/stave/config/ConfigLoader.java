@@ -317,9 +317,17 @@ public final class ConfigLoader {
         "a config is text; remove the NUL byte");
   }
 
-  static Diagnostic notUtf8(Origin at, byte b) {
-    return Diagnostic.error(at, "", "not-utf8", String.format(Locale.ROOT, "the file is not valid UTF-8: byte 0x%02X"
-        + " cannot start or continue a character here", b & 0xFF), "save the file as UTF-8");
+  /**
+   * The error of a byte that is not UTF-8, at the start of {@code rest} (what was read of the file from it on);
+   * {@code atEnd} when {@code rest} runs to the file's end. A file that ends inside a character is said so: the
+   * byte can start one, the file ends before it does.
+   */
+  static Diagnostic notUtf8(Origin at, ByteBuffer rest, boolean atEnd) {
+    int lead = rest.get(rest.position()) & 0xFF;
+    String what = atEnd && endsInside(rest) ? "it ends inside the character that byte 0x%02X starts"
+        : "byte 0x%02X cannot start or continue a character here";
+    return Diagnostic.error(at, "", "not-utf8", String.format(Locale.ROOT, "the file is not valid UTF-8: " + what,
+        lead), "save the file as UTF-8");
   }
 
   /**
@@ -335,31 +343,25 @@ public final class ConfigLoader {
         .decode(in, out, true);
     if (result.isError()) {
       String before = out.flip().toString();
-      Origin at = Sources.at(file, before, before.length(), breaks);
-      int lead = bytes[in.position()] & 0xFF;
-      if (endsInside(bytes, in.position())) {
-        // The byte can start a character: what is wrong is that the file ends before the character does.
-        throw new UserError(Diagnostic.error(at, "", "not-utf8", String.format(Locale.ROOT, "the file is not valid"
-            + " UTF-8: it ends inside the character that byte 0x%02X starts", lead), "save the file as UTF-8"));
-      }
-      throw new UserError(notUtf8(at, bytes[in.position()]));
+      throw new UserError(notUtf8(Sources.at(file, before, before.length(), breaks), in, true));
     }
     return out.flip().toString();
   }
 
   /**
-   * Whether the bytes from {@code at} to the end are the start of one UTF-8 character, fewer than it needs
-   * (RFC 3629's ranges: the second byte of E0, ED, F0 and F4 is narrower than 80..BF).
+   * Whether the bytes from {@code rest}'s position to its limit are the start of one UTF-8 character, fewer than
+   * it needs (RFC 3629's ranges: the second byte of E0, ED, F0 and F4 is narrower than 80..BF).
    */
-  private static boolean endsInside(byte[] bytes, int at) {
-    int lead = bytes[at] & 0xFF;
+  private static boolean endsInside(ByteBuffer rest) {
+    int at = rest.position();
+    int lead = rest.get(at) & 0xFF;
     int length = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4
         ? 4 : 0;
-    if (length == 0 || bytes.length - at >= length) {
+    if (length == 0 || rest.limit() - at >= length) {
       return false;
     }
-    for (int i = at + 1; i < bytes.length; i++) {
-      int b = bytes[i] & 0xFF;
+    for (int i = at + 1; i < rest.limit(); i++) {
+      int b = rest.get(i) & 0xFF;
       int low = i > at + 1 ? 0x80 : lead == 0xE0 ? 0xA0 : lead == 0xF0 ? 0x90 : 0x80;
       int high = i > at + 1 ? 0xBF : lead == 0xED ? 0x9F : lead == 0xF4 ? 0x8F : 0xBF;
       if (b < low || b > high) {

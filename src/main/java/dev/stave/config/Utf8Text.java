@@ -343,7 +343,7 @@ final class Utf8Text implements YamlLoader.Text {
         // A line ends at the character after its break, which this byte cannot start: it starts the next line.
         Origin where = previous == '\r' || previous >= 0 && Sources.endsYamlLine(previous, -1)
             ? new Origin(file, lines + 1, 1) : new Origin(file, lines, column + 1);
-        throw new UserError(ConfigLoader.notUtf8(where, in.get(in.position())));
+        throw new UserError(ConfigLoader.notUtf8(where, in, end));
       }
     } while (!end || result.isOverflow());
     if (previous >= 0 && Sources.endsYamlLine(previous, -1)) {

@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -907,6 +908,14 @@ class InventoryFromNodesTest {
       assertEquals(List.of(file + error), headlines(Run.of("inventory", "from-nodes", file.toString())));
       assertEquals(List.of("<stdin>" + error), headlines(Run.withInput(first, "inventory", "from-nodes", "-")));
     }
+    // A list that ends inside a character (two of the three bytes of U+20AC) is said so, as a config is.
+    byte[] cut = Arrays.copyOf("{\"items\": []} ".getBytes(StandardCharsets.UTF_8), 16);
+    cut[14] = (byte) 0xE2;
+    cut[15] = (byte) 0x82;
+    Files.write(file, cut);
+    String ends = ":1:15: error: the file is not valid UTF-8: it ends inside the character that byte 0xE2 starts";
+    assertEquals(List.of(file + ends), headlines(Run.of("inventory", "from-nodes", file.toString())));
+    assertEquals(List.of("<stdin>" + ends), headlines(Run.withInput(cut, "inventory", "from-nodes", "-")));
 
     Run nul = Run.of("inventory", "from-nodes", "--pool-label", "p",
         nodes(json.replace("\"4\",\"memory\":\"1Gi\"}}", "\"4\",\"memory\":\"1Gi\"}} \u0000")).toString());

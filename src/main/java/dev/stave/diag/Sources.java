@@ -216,8 +216,12 @@ public final class Sources {
     }
   }
 
-  /** {@code value} as dev.stave.model.Names.sanitize writes it as a Kubernetes name. */
-  private static String asName(String value) {
+  /**
+   * {@code value} as stave writes it as a Kubernetes name: in lower case, '-' for '_', '.', ' ' and '/', no '-'
+   * twice, first or last. dev.stave.model.Names.sanitize is this; it lives here, the lower stage, as the
+   * diagnostics hide a secret in this form too.
+   */
+  public static String asName(String value) {
     StringBuilder b = new StringBuilder(value.length());
     for (char c : value.toLowerCase(Locale.ROOT).toCharArray()) {
       char mapped = c == '_' || c == '.' || c == ' ' || c == '/' ? '-' : c;

@@ -3,7 +3,7 @@ package dev.stave.model;
 import dev.stave.diag.Diagnostic;
 import dev.stave.diag.Origin;
 import dev.stave.diag.Printable;
-import java.util.Locale;
+import dev.stave.diag.Sources;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -24,20 +24,7 @@ public final class Names {
 
   /** The sanitized form, whether or not it is valid. */
   public static String sanitize(String name) {
-    String lower = name.toLowerCase(Locale.ROOT);
-    StringBuilder b = new StringBuilder(lower.length());
-    for (int i = 0; i < lower.length(); i++) {
-      char c = lower.charAt(i);
-      char mapped = (c == '_' || c == '.' || c == ' ' || c == '/') ? '-' : c;
-      if (mapped == '-' && (b.length() == 0 || b.charAt(b.length() - 1) == '-')) {
-        continue;
-      }
-      b.append(mapped);
-    }
-    while (b.length() > 0 && b.charAt(b.length() - 1) == '-') {
-      b.setLength(b.length() - 1);
-    }
-    return b.toString();
+    return Sources.asName(name);
   }
 
   public static boolean isDns1123Label(String name) {
